@@ -1,0 +1,133 @@
+/**
+ * The one place where money, numbers and dates become text.
+ *
+ * Events happen in the UAE, so every event date and time is shown in UAE time
+ * (Asia/Dubai), whatever the visitor's own time zone: the same text on the server
+ * render and in the browser, so hydration agrees.
+ */
+import { TZDate } from "@date-fns/tz";
+import { format as formatWithPattern, type Locale } from "date-fns";
+import { ar } from "date-fns/locale/ar";
+import { enUS } from "date-fns/locale/en-US";
+import { ru } from "date-fns/locale/ru";
+import type { Lang } from "../catalogue/types";
+
+export const UAE_TIME_ZONE = "Asia/Dubai";
+
+/** Language -> country code (spec section 2). */
+export const COUNTRY_BY_LANGUAGE: Record<Lang, string> = { en: "US", ru: "RU", ar: "AE" };
+
+/** Language -> locale in the underscore form `og:locale` wants (spec: en -> en_US, ru -> ru_RU). */
+export const LOCALE_BY_LANGUAGE: Record<Lang, string> = { en: "en_US", ru: "ru_RU", ar: "ar_AE" };
+
+/** BCP 47 tag for Intl. */
+export function intlLocale(lang: Lang): string {
+  return LOCALE_BY_LANGUAGE[lang].replace("_", "-");
+}
+
+/**
+ * Week start (0 = Sunday, 1 = Monday) by the spec's rules: Monday for most languages;
+ * Sunday for Hebrew, Japanese and Arabic (Algeria).
+ */
+export function weekStartsOn(localeTag: string): 0 | 1 {
+  const tag = localeTag.replace("_", "-").toLowerCase();
+  if (tag === "he" || tag.startsWith("he-")) return 0;
+  if (tag === "ja" || tag.startsWith("ja-")) return 0;
+  if (tag === "ar-dz") return 0;
+  return 1;
+}
+
+const DATE_FNS_LOCALES: Record<Lang, Locale> = { en: enUS, ru, ar };
+
+export function dateFnsLocale(lang: Lang): Locale {
+  const base = DATE_FNS_LOCALES[lang];
+  return { ...base, options: { ...base.options, weekStartsOn: weekStartsOn(intlLocale(lang)) } };
+}
+
+function inUae(iso: string): TZDate {
+  return new TZDate(new Date(iso).getTime(), UAE_TIME_ZONE);
+}
+
+function pattern(iso: string, lang: Lang, fmt: string): string {
+  return formatWithPattern(inUae(iso), fmt, { locale: dateFnsLocale(lang) });
+}
+
+/** "YYYY-MM-DD" of the instant in UAE time: the key events are grouped by day with. */
+export function uaeDateKey(iso: string): string {
+  return formatWithPattern(inUae(iso), "yyyy-MM-dd");
+}
+
+/** "Friday, 12 December 2026" / "пятница, 12 декабря 2026" */
+export function formatLongDate(iso: string, lang: Lang): string {
+  return pattern(iso, lang, lang === "ar" ? "EEEE، d MMMM yyyy" : "EEEE, d MMMM yyyy");
+}
+
+/** "Fri, 12 Dec" — compact, for cards and badges. */
+export function formatShortDate(iso: string, lang: Lang): string {
+  return pattern(iso, lang, "EEE, d MMM");
+}
+
+/** "20:00" (24-hour clock, UAE time). */
+export function formatTime(iso: string, lang: Lang): string {
+  return pattern(iso, lang, "HH:mm");
+}
+
+/** "Fri, 12 Dec 2026, 20:00" */
+export function formatDateTime(iso: string, lang: Lang): string {
+  return pattern(iso, lang, lang === "ar" ? "EEE، d MMM yyyy، HH:mm" : "EEE, d MMM yyyy, HH:mm");
+}
+
+/** Day number and short month for a date badge: { day: "12", month: "Dec" }. */
+export function dateBadge(iso: string, lang: Lang): { day: string; month: string; weekday: string } {
+  return {
+    day: pattern(iso, lang, "d"),
+    month: pattern(iso, lang, "LLL"),
+    weekday: pattern(iso, lang, "EEE"),
+  };
+}
+
+/** "12 December 2026" — news dates, order dates. */
+export function formatDate(iso: string, lang: Lang): string {
+  return pattern(iso, lang, "d MMMM yyyy");
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cachedNumberFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let nf = numberFormats.get(key);
+  if (!nf) {
+    nf = make();
+    numberFormats.set(key, nf);
+  }
+  return nf;
+}
+
+/**
+ * Money for the page's language: "AED 1,250.00", "1 250,00 AED", "‏1,250.00 د.إ.‏".
+ * `decimals` comes from the landing's currency (default 2).
+ */
+export function formatMoney(value: number, currencyCode: string, lang: Lang, decimals = 2): string {
+  const code = currencyCode.toUpperCase();
+  const key = `${lang}|${code}|${decimals}`;
+  try {
+    const nf = cachedNumberFormat(key, () =>
+      new Intl.NumberFormat(intlLocale(lang), {
+        style: "currency",
+        currency: code,
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }),
+    );
+    return nf.format(value);
+  } catch {
+    // An unknown currency code: still show the amount rather than nothing.
+    return `${formatNumber(value, lang, decimals)} ${code}`;
+  }
+}
+
+export function formatNumber(value: number, lang: Lang, decimals = 0): string {
+  const nf = cachedNumberFormat(`${lang}|n|${decimals}`, () =>
+    new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  );
+  return nf.format(value);
+}

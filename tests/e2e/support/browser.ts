@@ -1,0 +1,105 @@
+/**
+ * Real headless Chromium (Debian's /usr/bin/chromium) for the end-to-end tests.
+ *
+ * One browser per test file; each test takes a fresh context (fresh cookies, so a fresh
+ * server-side basket) from `newPage()`, which also records console errors and page
+ * errors so a test can assert the console stayed clean.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const SITE_URL = (process.env.SITE_URL ?? "http://127.0.0.1:9000").replace(/\/$/, "");
+export const API_URL = (process.env.API_URL ?? "http://127.0.0.1:4010").replace(/\/$/, "");
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+let browser: Browser | undefined;
+let profileDir: string | undefined;
+
+export async function launchBrowser(): Promise<Browser> {
+  if (browser) return browser;
+  profileDir = mkdtempSync(join(tmpdir(), "e2e-chromium-"));
+  // launchPersistentContext would tie one profile to one context; a plain launch with a
+  // fresh --user-data-dir gives us isolated contexts per test.
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`],
+    headless: true,
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  profileDir = undefined;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** console errors and uncaught page errors seen so far */
+  errors: string[];
+  /** every request URL the page made */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export interface NewPageOptions {
+  viewport?: { width: number; height: number };
+  /** extra cookies, e.g. a currency cookie */
+  cookies?: Array<{ name: string; value: string }>;
+  /** console messages matching these are not counted as errors (say, an expected failed request) */
+  allowErrors?: RegExp[];
+}
+
+export async function newPage(options: NewPageOptions = {}): Promise<TestPage> {
+  const b = await launchBrowser();
+  const context = await b.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  if (options.cookies?.length) {
+    await context.addCookies(options.cookies.map((c) => ({ ...c, url: SITE_URL })));
+  }
+  // Nothing leaves the machine: anything not on 127.0.0.1 is refused and reported.
+  await context.route(
+    (url) => !/^(127\.0\.0\.1|localhost)$/.test(url.hostname) && url.protocol !== "data:" && url.protocol !== "blob:",
+    async (route) => {
+      errors.push(`request to a non-local address: ${route.request().url()}`);
+      await route.abort();
+    },
+  );
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  const allowed = options.allowErrors ?? [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const text = msg.text();
+    if (!allowed.some((re) => re.test(text))) errors.push(text);
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  page.on("request", (req) => requests.push(req.url()));
+  return { page, context, errors, requests, close: () => context.close() };
+}
+
+/** Absolute URL of a site path ("/ru/events/" -> "http://127.0.0.1:9000/ru/events/"). */
+export function siteUrl(path: string): string {
+  return `${SITE_URL}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** Waits until Gatsby has hydrated the page (the router is mounted and React took over). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 15_000 });
+}
