@@ -126,3 +126,19 @@ export interface PayAndDeliveryPageContext extends BasePageContext {
 
 /** Info pages, cart, search, order pages, 404: the text comes from locales/. */
 export type StaticPageContext = BasePageContext;
+
+/** The informational pages, each with its text in locales/{lng}/pages.json under `info.<key>`. */
+export const INFO_PAGE_KEYS = [
+  "about",
+  "contacts",
+  "guarantee",
+  "license",
+  "offer",
+  "privacy-policy",
+  "selltickets",
+] as const;
+export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];
+
+export interface InfoPageContext extends BasePageContext {
+  pageKey: InfoPageKey;
+}
