@@ -1,0 +1,164 @@
+/**
+ * `npm test`: every test of the project in one run of node's test runner.
+ *
+ * It type-checks, starts a fresh local server (new database with the sample data, plus
+ * the hostile records the security tests look for), builds the site against it, serves
+ * the build on 127.0.0.1, and then runs the unit, server and end-to-end test files in a
+ * single `node --test` invocation, so CI reads one closing summary. Everything it starts
+ * is stopped when it ends.
+ *
+ *   npm test                      # all of it
+ *   npm test -- --skip-build      # reuse public/ from an earlier run (local iteration)
+ *   npm test -- tests/e2e/shop-basket.test.ts   # only these files (server and site still started)
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const apiPort = Number(process.env.E2E_API_PORT ?? 4110);
+const sitePort = Number(process.env.E2E_SITE_PORT ?? 9100);
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+const siteUrl = `http://127.0.0.1:${sitePort}`;
+
+const args = process.argv.slice(2);
+const skipBuild = args.includes("--skip-build");
+const onlyFiles = args.filter((a) => !a.startsWith("--"));
+
+const children: ChildProcess[] = [];
+const workDir = mkdtempSync(join(tmpdir(), "uae-tickets-test-"));
+const databasePath = join(workDir, "test.sqlite");
+
+const baseEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  GATSBY_TELEMETRY_DISABLED: "1",
+  CATALOGUE_API_URL: apiUrl,
+  BASKET_API_URL: apiUrl,
+  SITE_URL: siteUrl,
+  API_URL: apiUrl,
+};
+
+function log(message: string): void {
+  process.stdout.write(`[run-tests] ${message}\n`);
+}
+
+function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv = baseEnv): void {
+  log(`$ ${command} ${commandArgs.join(" ")}`);
+  const result = spawnSync(command, commandArgs, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} exited with ${result.status ?? result.signal}`);
+}
+
+function start(name: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  log(`starting ${name}: ${command} ${commandArgs.join(" ")}`);
+  const child = spawn(command, commandArgs, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => `[${name}] ${line}\n`)
+      .join("");
+  // The server logs every request; keep its output quiet unless something goes wrong.
+  const quiet = process.env.TEST_VERBOSE !== "1";
+  child.stdout?.on("data", (c: Buffer) => quiet || process.stdout.write(prefix(c)));
+  child.stderr?.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
+  children.push(child);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }, 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(url: string, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s (${last})`);
+}
+
+function testFiles(): string[] {
+  if (onlyFiles.length) return onlyFiles;
+  const files: string[] = [];
+  for (const dir of ["tests/unit", "tests/server", "tests/e2e"]) {
+    const abs = join(root, dir);
+    if (!existsSync(abs)) continue;
+    for (const f of readdirSync(abs).sort()) if (f.endsWith(".test.ts")) files.push(join(dir, f));
+  }
+  return files;
+}
+
+function serverEnv(): NodeJS.ProcessEnv {
+  return {
+    ...baseEnv,
+    PORT: String(apiPort),
+    HOST: "127.0.0.1",
+    DATABASE_PATH: databasePath,
+    SITE_ORIGINS: `${siteUrl},http://localhost:${sitePort}`,
+    FAULT_CONTROL: "1",
+  };
+}
+
+async function main(): Promise<number> {
+  const tsx = join(root, "node_modules/.bin/tsx");
+  run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", root]);
+
+  // First start creates and seeds the database; then the hostile records are planted
+  // while no server holds it, and the server starts again for the build and the tests.
+  let server = start("server", tsx, ["server/src/server.ts"], serverEnv());
+  await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
+  await stop(server);
+  run(tsx, ["server/scripts/plant-hostile.ts", databasePath]);
+  server = start("server", tsx, ["server/src/server.ts"], serverEnv());
+  await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
+
+  if (!skipBuild) run(join(root, "node_modules/.bin/gatsby"), ["build"]);
+  start("site", tsx, ["scripts/serve.ts"], { ...baseEnv, PORT: String(sitePort), HOST: "127.0.0.1" });
+  await waitFor(`${siteUrl}/`, "the built site");
+
+  const files = testFiles();
+  log(`running ${files.length} test files`);
+  const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], {
+    cwd: root,
+    env: baseEnv,
+    stdio: "inherit",
+  });
+  return result.status ?? 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  process.stderr.write(`[run-tests] ${(err as Error).message}\n`);
+  code = 1;
+} finally {
+  await Promise.all(children.map(stop));
+  rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(code);
