@@ -16,7 +16,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const root = resolve(import.meta.dirname, "..");
+// tsx runs scripts as CommonJS here (package.json has no "type": "module"): no top-level await.
+const root = resolve(__dirname, "..");
 const apiPort = Number(process.env.E2E_API_PORT ?? 4110);
 const sitePort = Number(process.env.E2E_SITE_PORT ?? 9100);
 const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -151,14 +152,18 @@ async function main(): Promise<number> {
   return result.status ?? 1;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  process.stderr.write(`[run-tests] ${(err as Error).message}\n`);
-  code = 1;
-} finally {
-  await Promise.all(children.map(stop));
-  rmSync(workDir, { recursive: true, force: true });
+async function runAndCleanUp(): Promise<void> {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (err) {
+    process.stderr.write(`[run-tests] ${(err as Error).message}\n`);
+    code = 1;
+  } finally {
+    await Promise.all(children.map(stop));
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  process.exit(code);
 }
-process.exit(code);
+
+void runAndCleanUp();

@@ -1,9 +1,8 @@
 /** Runs axe-core in the page and returns the serious and critical violations. */
-import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 
-const require = createRequire(import.meta.url);
+// Test files run as CommonJS under tsx, so require.resolve is at hand.
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 export interface AxeViolation {
