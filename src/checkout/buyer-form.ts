@@ -1,0 +1,107 @@
+/**
+ * The checkout's buyer form, validated in the browser before anything is sent.
+ *
+ * The limits are the contract's (basket.openapi.yaml, POST /api/orders), and the email
+ * rule is the one ajv-formats applies on the server, so a form that passes here is not
+ * refused there for its shape. Messages are keys in the `forms` namespace; the page
+ * translates them, so the same rules speak every language.
+ */
+
+export const NAME_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+export const PHONE_MAX_LENGTH = 32;
+/** E.164 allows up to 15 digits; fewer than 7 is no one's full international number. */
+const PHONE_MIN_DIGITS = 7;
+const PHONE_MAX_DIGITS = 15;
+
+export type BuyerField = "name" | "email" | "phone";
+
+export interface BuyerFormInput {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** What is sent: trimmed, the phone normalised to "+<digits>" or null when not given. */
+export interface BuyerDetails {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+/** A message in the `forms` namespace and the values it interpolates. */
+export interface FieldMessage {
+  key: string;
+  values?: Record<string, number | string>;
+}
+
+export type BuyerErrors = Partial<Record<BuyerField, FieldMessage>>;
+
+export type BuyerValidation = { ok: true; value: BuyerDetails } | { ok: false; errors: BuyerErrors };
+
+// ajv-formats' "full" email format: what the server checks.
+const EMAIL_PATTERN =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+// "+971 50 123 4567", "+7 (912) 345-67-89", "+44.20.7946.0958": a plus, then digits with
+// the separators people type. A leading 00 is the same as + when dialled from abroad.
+const PHONE_SHAPE = /^(\+|00)[0-9][0-9 ().-]*[0-9]$/;
+
+export function validateName(raw: string): FieldMessage | null {
+  const name = raw.trim();
+  if (name === "") return { key: "checkout.validation.nameRequired" };
+  if (name.length > NAME_MAX_LENGTH) return { key: "checkout.validation.nameTooLong", values: { max: NAME_MAX_LENGTH } };
+  return null;
+}
+
+export function validateEmail(raw: string): FieldMessage | null {
+  const email = raw.trim();
+  if (email === "") return { key: "checkout.validation.emailRequired" };
+  if (email.length > EMAIL_MAX_LENGTH) return { key: "checkout.validation.emailTooLong", values: { max: EMAIL_MAX_LENGTH } };
+  if (!EMAIL_PATTERN.test(email)) return { key: "checkout.validation.emailInvalid" };
+  return null;
+}
+
+/** "+971 (50) 123-4567" -> "+971501234567"; null when it is not an international number. */
+export function normalizePhone(raw: string): string | null {
+  const phone = raw.trim();
+  if (!PHONE_SHAPE.test(phone)) return null;
+  const digits = phone.replace(/^(\+|00)/, "").replace(/[^0-9]/g, "");
+  if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) return null;
+  return `+${digits}`;
+}
+
+export function validatePhone(raw: string): FieldMessage | null {
+  const phone = raw.trim();
+  if (phone === "") return null;
+  if (phone.length > PHONE_MAX_LENGTH) return { key: "checkout.validation.phoneTooLong", values: { max: PHONE_MAX_LENGTH } };
+  if (normalizePhone(phone) === null) return { key: "checkout.validation.phoneInvalid" };
+  return null;
+}
+
+export function validateBuyerField(field: BuyerField, raw: string): FieldMessage | null {
+  switch (field) {
+    case "name":
+      return validateName(raw);
+    case "email":
+      return validateEmail(raw);
+    case "phone":
+      return validatePhone(raw);
+  }
+}
+
+export const BUYER_FIELDS: readonly BuyerField[] = ["name", "email", "phone"];
+
+export function validateBuyer(input: BuyerFormInput): BuyerValidation {
+  const errors: BuyerErrors = {};
+  for (const field of BUYER_FIELDS) {
+    const message = validateBuyerField(field, input[field]);
+    if (message) errors[field] = message;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const phone = input.phone.trim();
+  return {
+    ok: true,
+    value: { name: input.name.trim(), email: input.email.trim(), phone: phone === "" ? null : normalizePhone(phone) },
+  };
+}

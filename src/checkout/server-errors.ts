@@ -1,0 +1,57 @@
+/**
+ * The basket server's refusals of an order or a payment, explained to the visitor.
+ *
+ * The server answers {detail, code} with a stable code (basket.openapi.yaml). Each code
+ * becomes a message key in the `forms` namespace, the form field it concerns (shown
+ * beside that field), and what the page should do next.
+ */
+import type { BuyerField } from "./buyer-form";
+
+export type ErrorAction =
+  /** stay on the form: the visitor can correct it */
+  | "fix"
+  /** the basket is not what was shown: back to the cart, with the reason */
+  | "back-to-cart"
+  /** the order was already paid: show its tickets */
+  | "show-paid"
+  /** the order is not this visitor's or does not exist */
+  | "not-found"
+  /** network or server trouble: the same request may be tried again */
+  | "retry";
+
+export interface ExplainedError {
+  key: string;
+  field?: BuyerField | "card" | "acquisition";
+  action: ErrorAction;
+}
+
+const BY_CODE: Record<string, ExplainedError> = {
+  invalid_name: { key: "checkout.validation.nameInvalid", field: "name", action: "fix" },
+  invalid_email: { key: "checkout.validation.emailInvalid", field: "email", action: "fix" },
+  invalid_phone: { key: "checkout.validation.phoneInvalid", field: "phone", action: "fix" },
+  unknown_acquisition: { key: "checkout.errors.unknownAcquisition", field: "acquisition", action: "fix" },
+  currency_not_accepted: { key: "checkout.errors.currencyNotAccepted", field: "acquisition", action: "fix" },
+  invalid_card: { key: "payment.errors.invalidCard", field: "card", action: "fix" },
+  basket_empty: { key: "checkout.errors.basketEmpty", action: "back-to-cart" },
+  not_enough_tickets: { key: "checkout.errors.notEnoughTickets", action: "back-to-cart" },
+  already_paid: { key: "payment.errors.alreadyPaid", action: "show-paid" },
+};
+
+/**
+ * @param status HTTP status, or 0 when the request never got an answer
+ * @param code the server's machine code, when it sent one
+ */
+export function explainServerError(status: number, code: string | null | undefined): ExplainedError {
+  const known = code ? BY_CODE[code] : undefined;
+  if (known) return known;
+  if (status === 404) return { key: "order.errors.notFound", action: "not-found" };
+  if (status === 409) return { key: "checkout.errors.notEnoughTickets", action: "back-to-cart" };
+  if (status === 403) return { key: "checkout.errors.forbidden", action: "retry" };
+  if (status >= 400 && status < 500) return { key: "checkout.errors.rejected", action: "fix" };
+  return { key: "checkout.errors.unavailable", action: "retry" };
+}
+
+/** Codes that send the visitor back to the cart, passed there as `?reason=`. */
+export function isCartReason(code: string | null): code is "basket_empty" | "not_enough_tickets" {
+  return code === "basket_empty" || code === "not_enough_tickets";
+}

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { explainServerError, isCartReason } from "../../src/checkout/server-errors";
+
+describe("the server's refusals, explained", () => {
+  it("puts 400s about the buyer beside the field concerned", () => {
+    assert.deepEqual(explainServerError(400, "invalid_email"), { key: "checkout.validation.emailInvalid", field: "email", action: "fix" });
+    assert.equal(explainServerError(400, "invalid_name").field, "name");
+    assert.equal(explainServerError(400, "invalid_phone").field, "phone");
+  });
+  it("asks for another way to pay when the chosen one is refused", () => {
+    assert.equal(explainServerError(400, "unknown_acquisition").field, "acquisition");
+    assert.equal(explainServerError(400, "currency_not_accepted").key, "checkout.errors.currencyNotAccepted");
+  });
+  it("explains a refused card on the card field", () => {
+    assert.deepEqual(explainServerError(400, "invalid_card"), { key: "payment.errors.invalidCard", field: "card", action: "fix" });
+  });
+  it("sends the visitor back to the cart when the basket changed", () => {
+    assert.equal(explainServerError(409, "basket_empty").action, "back-to-cart");
+    assert.equal(explainServerError(409, "not_enough_tickets").action, "back-to-cart");
+    assert.ok(isCartReason("basket_empty") && isCartReason("not_enough_tickets") && !isCartReason("already_paid"));
+  });
+  it("shows the tickets of an order already paid", () => {
+    assert.equal(explainServerError(409, "already_paid").action, "show-paid");
+  });
+  it("has an answer for codes and statuses it does not know", () => {
+    assert.equal(explainServerError(404, "order_not_found").action, "not-found");
+    assert.equal(explainServerError(400, "something_new").action, "fix");
+    assert.equal(explainServerError(500, undefined).action, "retry");
+    assert.equal(explainServerError(0, null).key, "checkout.errors.unavailable");
+  });
+});
