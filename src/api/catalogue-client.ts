@@ -1,0 +1,297 @@
+/**
+ * The one catalogue client, used by the build (src/build/source-catalogue.ts) and, lazily
+ * imported, by the browser (search page, live prices, ticket picker).
+ *
+ * axios + axios-retry + axios-rate-limit with the spec's numbers (sections 7-9): 60 s
+ * timeout; 3 retries 1 s apart on network errors, and on 429/5xx for idempotent methods;
+ * never on time-outs; `rateLimit` requests per second, spaced evenly. Every answer goes
+ * through the injected contract validator (ajv at build time) and is reshaped into the
+ * domain types; nothing outside src/api and src/catalogue sees the wire shape.
+ *
+ * Keep this module light: the browser bundles it. The validator and the HTML sanitizer
+ * are injected by the build so ajv, yaml and sanitize-html stay out of the browser.
+ */
+import axios, { AxiosError, type AxiosInstance } from "axios";
+import axiosRetry from "axios-retry";
+import rateLimit from "axios-rate-limit";
+import {
+  reshapeAcquisition,
+  reshapeArray,
+  reshapeDateFacet,
+  reshapeDatePrices,
+  reshapeEvent,
+  reshapeEventPrice,
+  reshapeFacet,
+  reshapeLanding,
+  reshapeNews,
+  reshapePage,
+  reshapePerson,
+  reshapePlace,
+  reshapeResults,
+  ShapeError,
+  type HtmlSanitizer,
+  type PageOf,
+} from "../catalogue/reshape";
+import type {
+  Acquisition,
+  DatePrices,
+  EventDateFacet,
+  EventDetail,
+  EventFilter,
+  EventPrice,
+  Facet,
+  Facets,
+  Lang,
+  Landing,
+  NewsItem,
+  Person,
+  Place,
+} from "../catalogue/types";
+import { buildUrl, eventFilterToParams, idList, type QueryParams } from "./catalogue-params";
+import { CatalogueError, httpError, malformedError, networkError, timeoutError } from "./catalogue-error";
+import { isTimeout, RETRIES, RETRY_DELAY_MS, shouldRetry, TIMEOUT_MS } from "./retry-rule";
+
+export { CatalogueError } from "./catalogue-error";
+export type { PageOf } from "../catalogue/reshape";
+
+/** The contract's operation ids (contracts/catalogue.openapi.yaml), one per answer shape. */
+export type CatalogueOperation =
+  | "listEvents"
+  | "listPlaces"
+  | "listPersons"
+  | "listNews"
+  | "listAcquisitions"
+  | "listCategoryTypes"
+  | "listCategories"
+  | "listEventDates"
+  | "listHalls"
+  | "listEventPlaces"
+  | "listLocations"
+  | "getLanding"
+  | "getEventsPrices"
+  | "getDatesPrices";
+
+/**
+ * Checks a 200 answer against the contract. Returns null when it conforms, otherwise the
+ * problems, each led by the JSON pointer of the field ("/results/3/started_at must be string").
+ */
+export type AnswerValidator = (operation: CatalogueOperation, data: unknown) => string | null;
+
+export interface CatalogueClientOptions {
+  baseUrl: string;
+  /** requests per second (spec default 10) */
+  rateLimit?: number;
+  timeoutMs?: number;
+  retries?: number;
+  retryDelayMs?: number;
+  validate?: AnswerValidator;
+  /** sanitizes editors' HTML; without it HTML fields come out null */
+  sanitizeHtml?: HtmlSanitizer;
+  /** page size used by the listAll* calls (the contract caps it at 100) */
+  pageSize?: number;
+}
+
+export interface ListProgress {
+  (loaded: number, total: number): void;
+}
+
+export interface CatalogueClient {
+  readonly baseUrl: string;
+  listEvents(filter: EventFilter, lang: Lang, signal?: AbortSignal): Promise<PageOf<EventDetail>>;
+  listAllEvents(filter: EventFilter, lang: Lang, onProgress?: ListProgress): Promise<EventDetail[]>;
+  listPlaces(lang: Lang, page?: number): Promise<PageOf<Place>>;
+  listAllPlaces(lang: Lang, onProgress?: ListProgress): Promise<Place[]>;
+  listPersons(lang: Lang, page?: number): Promise<PageOf<Person>>;
+  listAllPersons(lang: Lang, onProgress?: ListProgress): Promise<Person[]>;
+  listNews(lang: Lang, page?: number, extra?: QueryParams): Promise<PageOf<NewsItem>>;
+  listAllNews(lang: Lang, onProgress?: ListProgress): Promise<NewsItem[]>;
+  acquisitions(lang: Lang): Promise<Acquisition[]>;
+  categoryTypes(lang: Lang): Promise<Facet[]>;
+  categories(lang: Lang): Promise<Facet[]>;
+  eventDates(): Promise<EventDateFacet[]>;
+  halls(lang: Lang): Promise<Facet[]>;
+  eventPlaces(lang: Lang): Promise<Facet[]>;
+  locations(lang: Lang): Promise<Facet[]>;
+  /** all six facet lists of one language */
+  facets(lang: Lang): Promise<Facets>;
+  landing(id: number): Promise<Landing>;
+  eventsPrices(eventSourceIds: readonly number[], currency: string): Promise<EventPrice[]>;
+  datesPrices(eventSourceId: number, currency: string): Promise<DatePrices[]>;
+}
+
+/** source_id the price calls take (spec section 9). */
+export const PRICE_SOURCE_ID = "2";
+
+function makeHttp(options: Required<Pick<CatalogueClientOptions, "rateLimit" | "timeoutMs" | "retries" | "retryDelayMs">>): AxiosInstance {
+  // One request every 1000/rate ms rather than bursts of `rate` per second: the catalogue
+  // sees an even load and the limit holds over any window.
+  const http = rateLimit(axios.create({ timeout: options.timeoutMs }), {
+    maxRequests: 1,
+    perMilliseconds: 1000 / options.rateLimit,
+  });
+  axiosRetry(http, {
+    retries: options.retries,
+    retryDelay: () => options.retryDelayMs,
+    retryCondition: (error) => shouldRetry(error),
+    shouldResetTimeout: true,
+  });
+  return http;
+}
+
+function toCatalogueError(error: unknown, url: string, timeoutMs: number): Error {
+  if (error instanceof CatalogueError) return error;
+  if (error instanceof AxiosError) {
+    if (error.response) return httpError(url, error.response.status, error.response.data);
+    if (isTimeout(error)) return timeoutError(url, timeoutMs);
+    if (error.code === "ERR_CANCELED") return error;
+    return networkError(url, error.code, error.message);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * `next` is an absolute URL per the contract. A server behind a proxy may name another
+ * origin; read it against ours so the build keeps talking to the catalogue it was given.
+ */
+export function resolveNext(next: string, currentUrl: string, baseUrl: string): string {
+  const url = new URL(next, currentUrl);
+  const base = new URL(baseUrl);
+  if (url.origin !== base.origin) {
+    url.protocol = base.protocol;
+    url.host = base.host;
+  }
+  return url.toString();
+}
+
+export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const pageSize = String(options.pageSize ?? 100);
+  const http = makeHttp({
+    rateLimit: options.rateLimit ?? 10,
+    timeoutMs,
+    retries: options.retries ?? RETRIES,
+    retryDelayMs: options.retryDelayMs ?? RETRY_DELAY_MS,
+  });
+  const sanitizeHtml = options.sanitizeHtml;
+  const reshapeOptions = sanitizeHtml ? { sanitizeHtml } : {};
+
+  async function fetchJson<T>(
+    operation: CatalogueOperation,
+    url: string,
+    reshape: (data: unknown) => T,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    let data: unknown;
+    try {
+      const response = await http.get<unknown>(url, { signal, responseType: "json" });
+      data = response.data;
+    } catch (error) {
+      throw toCatalogueError(error, url, timeoutMs);
+    }
+    // axios hands back a string when the body is not JSON
+    if (typeof data === "string") throw malformedError(url, `/ must be JSON, got ${JSON.stringify(data.slice(0, 200))}`);
+    const problems = options.validate?.(operation, data);
+    if (problems) throw malformedError(url, problems);
+    try {
+      return reshape(data);
+    } catch (error) {
+      if (error instanceof ShapeError) throw malformedError(url, error.message);
+      throw error;
+    }
+  }
+
+  async function listAll<T>(
+    operation: CatalogueOperation,
+    firstUrl: string,
+    item: (v: unknown, at: string) => T,
+    onProgress?: ListProgress,
+  ): Promise<T[]> {
+    const all: T[] = [];
+    const seen = new Set<string>();
+    let url: string | null = firstUrl;
+    while (url !== null) {
+      if (seen.has(url)) throw malformedError(url, `/next points back to a page already read (${url})`);
+      seen.add(url);
+      const currentUrl: string = url;
+      const page: PageOf<T> = await fetchJson(operation, currentUrl, (data) => reshapePage(data, item));
+      all.push(...page.results);
+      onProgress?.(all.length, Math.max(page.count, all.length));
+      if (page.results.length === 0 && page.next !== null) throw malformedError(currentUrl, "/results is empty but /next is set");
+      url = page.next === null ? null : resolveNext(page.next, currentUrl, baseUrl);
+    }
+    return all;
+  }
+
+  const langParams = (lang: Lang, page?: number): QueryParams => {
+    const params: QueryParams = [["lang", lang]];
+    if (page !== undefined) params.push(["page", String(page)]);
+    return params;
+  };
+  const allParams = (lang: Lang): QueryParams => [["lang", lang], ["page_size", pageSize]];
+
+  const event = (v: unknown, at: string) => reshapeEvent(v, at, reshapeOptions);
+  const place = (v: unknown, at: string) => reshapePlace(v, at, reshapeOptions);
+  const person = (v: unknown, at: string) => reshapePerson(v, at, reshapeOptions);
+  const news = (v: unknown, at: string) => reshapeNews(v, at, reshapeOptions);
+  const facetList = (operation: CatalogueOperation, path: string, lang?: Lang) =>
+    fetchJson(operation, buildUrl(baseUrl, path, lang ? [["lang", lang]] : []), (data) => reshapeResults(data, reshapeFacet));
+
+  const client: CatalogueClient = {
+    baseUrl,
+    listEvents: (filter, lang, signal) =>
+      fetchJson("listEvents", buildUrl(baseUrl, "/v1/events", eventFilterToParams(filter, lang)), (d) => reshapePage(d, event), signal),
+    listAllEvents: (filter, lang, onProgress) => {
+      const params = eventFilterToParams({ ...filter, page: undefined, page_size: Number(pageSize) }, lang);
+      return listAll("listEvents", buildUrl(baseUrl, "/v1/events", params), event, onProgress);
+    },
+    listPlaces: (lang, page) => fetchJson("listPlaces", buildUrl(baseUrl, "/v1/places", langParams(lang, page)), (d) => reshapePage(d, place)),
+    listAllPlaces: (lang, onProgress) => listAll("listPlaces", buildUrl(baseUrl, "/v1/places", allParams(lang)), place, onProgress),
+    listPersons: (lang, page) => fetchJson("listPersons", buildUrl(baseUrl, "/v1/persons", langParams(lang, page)), (d) => reshapePage(d, person)),
+    listAllPersons: (lang, onProgress) => listAll("listPersons", buildUrl(baseUrl, "/v1/persons", allParams(lang)), person, onProgress),
+    // section 7: news params are passed through
+    listNews: (lang, page, extra = []) =>
+      fetchJson("listNews", buildUrl(baseUrl, "/v1/news", [...langParams(lang, page), ...extra]), (d) => reshapePage(d, news)),
+    listAllNews: (lang, onProgress) => listAll("listNews", buildUrl(baseUrl, "/v1/news", allParams(lang)), news, onProgress),
+    // section 7: "result read from results field"
+    acquisitions: (lang) =>
+      fetchJson("listAcquisitions", buildUrl(baseUrl, "/v2/acquisitions", [["lang", lang]]), (d) => reshapePage(d, reshapeAcquisition).results),
+    categoryTypes: (lang) => facetList("listCategoryTypes", "/v1/events_category_types", lang),
+    categories: (lang) => facetList("listCategories", "/v1/events_categories", lang),
+    eventDates: () => fetchJson("listEventDates", buildUrl(baseUrl, "/v1/events_dates"), (d) => reshapeResults(d, reshapeDateFacet)),
+    halls: (lang) => facetList("listHalls", "/v1/events_halls", lang),
+    eventPlaces: (lang) => facetList("listEventPlaces", "/v1/events_places", lang),
+    locations: (lang) => facetList("listLocations", "/v1/events_locations", lang),
+    facets: async (lang) => {
+      const [categoryTypes, categories, dates, halls, places, locations] = await Promise.all([
+        client.categoryTypes(lang),
+        client.categories(lang),
+        client.eventDates(),
+        client.halls(lang),
+        client.eventPlaces(lang),
+        client.locations(lang),
+      ]);
+      return { categoryTypes, categories, dates, halls, places, locations };
+    },
+    landing: (id) => fetchJson("getLanding", buildUrl(baseUrl, `/v2/landings/${encodeURIComponent(String(id))}`), (d) => reshapeLanding(d)),
+    eventsPrices: async (eventSourceIds, currency) => {
+      const ids = idList(eventSourceIds);
+      if (ids === undefined) return [];
+      const params: QueryParams = [
+        ["event_source_id_in", ids],
+        ["currency_code", currency],
+        ["source_id", PRICE_SOURCE_ID],
+      ];
+      return fetchJson("getEventsPrices", buildUrl(baseUrl, "/v2/events_prices", params), (d) => reshapeArray(d, reshapeEventPrice));
+    },
+    datesPrices: (eventSourceId, currency) => {
+      const params: QueryParams = [
+        ["event_source_id", String(eventSourceId)],
+        ["currency", currency],
+        ["source_id", PRICE_SOURCE_ID],
+      ];
+      return fetchJson("getDatesPrices", buildUrl(baseUrl, "/v2/dates_prices", params), (d) => reshapeArray(d, reshapeDatePrices));
+    },
+  };
+  return client;
+}
