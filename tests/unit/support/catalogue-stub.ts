@@ -1,0 +1,84 @@
+/**
+ * A tiny in-test HTTP stand-in for the catalogue (node:http on port 0): each test says how
+ * to answer and reads back what was asked.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface StubRequest {
+  method: string;
+  url: string;
+  at: number;
+}
+
+export type StubHandler = (req: IncomingMessage, res: ServerResponse, hit: number) => void;
+
+export interface CatalogueStub {
+  baseUrl: string;
+  requests: StubRequest[];
+  close(): Promise<void>;
+}
+
+export async function startStub(handler: StubHandler): Promise<CatalogueStub> {
+  const requests: StubRequest[] = [];
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? "GET", url: req.url ?? "/", at: Date.now() });
+    handler(req, res, requests.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+export function wireEvent(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    event_source_id: 1000 + id,
+    title: `Event ${id}`,
+    short_description: null,
+    description: "<p>Hello</p><script>alert(1)</script>",
+    started_at: "2026-12-12T20:00:00+04:00",
+    finished_at: "2026-12-12T23:00:00+04:00",
+    place: { id: 1, title: "Coca-Cola Arena" },
+    hall: null,
+    location: { id: 1, title: "Dubai" },
+    categories: [{ id: 2, title: "Concerts", type_id: 1 }],
+    persons: [{ id: 5, title: "Singer" }],
+    labels: [{ id: 3, title: "Star cast" }],
+    image: { url: "https://img.example/1.jpg", width: 1200, height: 630 },
+    age_limit: 18,
+    status: "on_sale",
+    min_price: 150,
+    currency_code: "AED",
+    updated_at: "2026-11-01T10:00:00+04:00",
+    ...overrides,
+  };
+}
+
+export function wirePlace(id: number): Record<string, unknown> {
+  return {
+    id,
+    title: `Place ${id}`,
+    address: "Street 1",
+    description: null,
+    location: { id: 1, title: "Dubai" },
+    latitude: 25.2,
+    longitude: 55.3,
+    halls: [],
+    image: null,
+    updated_at: "2026-11-01T10:00:00+04:00",
+  };
+}
