@@ -47,6 +47,7 @@ import type {
   Person,
   Place,
 } from "../catalogue/types";
+import { browserConfig } from "../config";
 import { buildUrl, eventFilterToParams, idList, type QueryParams } from "./catalogue-params";
 import { CatalogueError, httpError, malformedError, networkError, timeoutError } from "./catalogue-error";
 import { isTimeout, RETRIES, RETRY_DELAY_MS, shouldRetry, TIMEOUT_MS } from "./retry-rule";
@@ -294,4 +295,33 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     },
   };
   return client;
+}
+
+let browserClient: CatalogueClient | null = null;
+
+/**
+ * The client as the browser uses it: settings inlined at build time (browserConfig), no
+ * validator, no sanitizer. One per page load, so the rate limit holds across all callers.
+ */
+export function browserCatalogueClient(): CatalogueClient {
+  if (browserClient === null) {
+    const config = browserConfig();
+    browserClient = createCatalogueClient({ baseUrl: config.catalogueApiUrl, rateLimit: config.catalogueRateLimit });
+  }
+  return browserClient;
+}
+
+/** Live prices for the browser's price refresh (spec section 4). */
+export function eventsPrices(eventSourceIds: readonly number[], currency: string): Promise<EventPrice[]> {
+  return browserCatalogueClient().eventsPrices(eventSourceIds, currency);
+}
+
+/** Sessions and ticket offers of one event, for the ticket picker. */
+export function datesPrices(eventSourceId: number, currency: string): Promise<DatePrices[]> {
+  return browserCatalogueClient().datesPrices(eventSourceId, currency);
+}
+
+/** Events for the search page. */
+export function searchEvents(filter: EventFilter, lang: Lang, signal?: AbortSignal): Promise<PageOf<EventDetail>> {
+  return browserCatalogueClient().listEvents(filter, lang, signal);
 }

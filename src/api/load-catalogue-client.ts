@@ -5,5 +5,5 @@
 import type { CatalogueClient } from "./catalogue-client";
 
 export function loadCatalogueClient(): Promise<CatalogueClient> {
-  return import("./catalogue-browser").then((module) => module.browserCatalogueClient());
+  return import("./catalogue-client").then((module) => module.browserCatalogueClient());
 }
