@@ -1,0 +1,42 @@
+import type { GatsbyBrowser } from "gatsby";
+import { wrapPage } from "./src/app/wrap-page";
+import "./src/styles/global.css";
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = (args) => wrapPage(args);
+
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  // End-to-end tests wait for this before they click: React owns the page from here on.
+  document.documentElement.dataset.hydrated = "true";
+};
+
+/** The route the visitor last asked for: where a failed chunk load sends the browser. */
+let lastRoute: string | null = null;
+
+function routeOf(location: { pathname: string; search?: string; hash?: string }): string {
+  return `${location.pathname}${location.search ?? ""}${location.hash ?? ""}`;
+}
+
+function isChunkLoadError(reason: unknown): boolean {
+  if (!reason) return false;
+  const name = typeof reason === "object" && "name" in reason ? String((reason as { name: unknown }).name) : "";
+  const message = typeof reason === "object" && "message" in reason ? String((reason as { message: unknown }).message) : String(reason);
+  return name === "ChunkLoadError" || /Loading (CSS )?chunk [\w-]+ failed/i.test(message);
+}
+
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  // Spec section 8: a chunk that fails to load (a deploy replaced it, the network
+  // dropped) becomes a full page load of the route, which fetches the current files.
+  window.addEventListener("unhandledrejection", (event) => {
+    if (!isChunkLoadError(event.reason)) return;
+    event.preventDefault();
+    window.location.assign(lastRoute ?? window.location.href);
+  });
+};
+
+export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ location }) => {
+  lastRoute = routeOf(location);
+};
+
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
+  lastRoute = routeOf(location);
+};

@@ -1,0 +1,55 @@
+import path from "node:path";
+import type { GatsbyConfig } from "gatsby";
+import { exposeConfigToBrowser, readBuildConfig } from "./src/config";
+
+const buildConfig = readBuildConfig();
+// The browser bundle talks to the same backends the site was built from.
+exposeConfigToBrowser(buildConfig);
+
+const LANGUAGES = ["en", "ru", "ar"];
+const DEFAULT_LANGUAGE = "en";
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    siteUrl: buildConfig.siteUrl,
+    title: "UAE Tickets",
+  },
+  trailingSlash: "always",
+  graphqlTypegen: false,
+  plugins: [
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "locale", path: path.join(__dirname, "locales") },
+    },
+    {
+      resolve: "gatsby-plugin-react-i18next",
+      options: {
+        localeJsonSourceName: "locale",
+        languages: LANGUAGES,
+        defaultLanguage: DEFAULT_LANGUAGE,
+        // The plugin's browser redirect runs during hydration and causes mismatches
+        // (plugin issue #171); English lives at the root, the others under /ru and /ar.
+        redirect: false,
+        generateDefaultLanguagePage: false,
+        siteUrl: buildConfig.siteUrl,
+        trailingSlash: "always",
+        i18nextOptions: {
+          ns: ["common", "pages", "forms"],
+          defaultNS: "common",
+          fallbackLng: DEFAULT_LANGUAGE,
+          fallbackNS: ["pages", "forms"],
+          // React escapes what it renders; escaping here too would show "&amp;".
+          interpolation: { escapeValue: false },
+          returnNull: false,
+          // JSON v4: plural keys with Intl.PluralRules suffixes (_one/_few/_many for ru,
+          // _zero/_one/_two/_few/_many/_other for ar).
+          compatibilityJSON: "v4",
+          keySeparator: ".",
+          nsSeparator: ":",
+        },
+      },
+    },
+  ],
+};
+
+export default config;

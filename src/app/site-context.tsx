@@ -1,0 +1,59 @@
+/**
+ * What every page knows about where it lives: the site URL, the theme (the landing,
+ * spec "theme settings") and the page's language. The spec's page wrapper reads these
+ * once and applies them on every page; components take them from `useSite()`.
+ */
+import React, { createContext, useContext, useEffect, useMemo } from "react";
+import type { Landing, Lang } from "../catalogue/types";
+import { useLanding } from "../catalogue/use-landing";
+import { browserConfig } from "../config";
+
+export type TextDirection = "ltr" | "rtl";
+
+export interface SiteContextValue {
+  /** absolute, without trailing slash */
+  siteUrl: string;
+  /** the landing: languages, currencies, whether to show the currency switcher */
+  theme: Landing;
+  language: Lang;
+  direction: TextDirection;
+  /** this page's path without the language prefix, e.g. "/events/12/" */
+  originalPath: string;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function directionOf(language: string): TextDirection {
+  return language === "ar" ? "rtl" : "ltr";
+}
+
+interface SiteProviderProps {
+  language: Lang;
+  originalPath: string;
+  children: React.ReactNode;
+}
+
+export function SiteProvider({ language, originalPath, children }: SiteProviderProps): React.JSX.Element {
+  const theme = useLanding();
+  const direction = directionOf(language);
+  const value = useMemo<SiteContextValue>(
+    () => ({ siteUrl: browserConfig().siteUrl, theme, language, direction, originalPath }),
+    [theme, language, direction, originalPath],
+  );
+
+  // The server render sets <html lang dir> (gatsby-ssr onRenderBody and each page's Head);
+  // a client-side navigation to another language must update them as well.
+  useEffect(() => {
+    const html = document.documentElement;
+    if (html.lang !== language) html.lang = language;
+    if (html.dir !== direction) html.dir = direction;
+  }, [language, direction]);
+
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error("useSite() must be used inside <SiteProvider> (src/app/wrap-page.tsx)");
+  return value;
+}

@@ -1,0 +1,152 @@
+/**
+ * The frame of every page: skip link, sticky header (navigation, search, shop controls,
+ * language switcher), the page's <main>, the footer and the hidden captcha container.
+ */
+import React, { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSite } from "../app/site-context";
+import { LANGUAGES, type Lang } from "../catalogue/types";
+import { Link } from "../i18n/link";
+import { HeaderShopControls } from "../shop/header-shop-controls";
+import { CloseIcon, GlobeIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
+import * as styles from "./layout.module.css";
+
+const NAV = [
+  { to: "/events/", key: "nav.events" },
+  { to: "/places/", key: "nav.places" },
+  { to: "/persons/", key: "nav.persons" },
+  { to: "/news/", key: "nav.news" },
+] as const;
+
+/** Links to this same page in every language (the spec's switcher keeps the page). */
+export function LanguageLinks({ className, current }: { className?: string; current: Lang }): React.JSX.Element {
+  const { t } = useTranslation();
+  const { originalPath } = useSite();
+  return (
+    <ul className={className}>
+      {LANGUAGES.map((lang) => (
+        <li key={lang}>
+          <Link
+            to={originalPath}
+            language={lang}
+            hrefLang={lang}
+            lang={lang}
+            aria-current={lang === current ? "true" : undefined}
+          >
+            {t(`nav.languageNames.${lang}`)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LanguageSwitcher(): React.JSX.Element {
+  const { t } = useTranslation();
+  const { language } = useSite();
+  return (
+    <details className={styles.lang}>
+      <summary className={styles.iconButton}>
+        <GlobeIcon size={22} />
+        <span className={styles.langCode}>{language.toUpperCase()}</span>
+        <span className="visually-hidden">{t("nav.language")}</span>
+      </summary>
+      <LanguageLinks className={styles.langMenu} current={language} />
+    </details>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }): React.JSX.Element {
+  const { t } = useTranslation();
+  const { language, originalPath } = useSite();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A new page closes the phone menu.
+  useEffect(() => setMenuOpen(false), [originalPath]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("nav.skipToContent")}
+      </a>
+      <header className={styles.header}>
+        <div className={`container ${styles.bar}`}>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.menuButton}`}
+            aria-expanded={menuOpen}
+            aria-controls="site-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            <span className="visually-hidden">{t("nav.mainNav")}</span>
+          </button>
+          <Link to="/" className={styles.logo}>
+            <LogoMark />
+            <span className={styles.logoText}>{t("nav.siteName")}</span>
+            <span className="visually-hidden">{` — ${t("nav.home")}`}</span>
+          </Link>
+          <nav id="site-nav" aria-label={t("nav.mainNav")} className={styles.nav} data-open={menuOpen}>
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} partiallyActive activeClassName={styles.active}>
+                    {t(item.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.tools}>
+            <Link to="/events/search/" className={styles.iconButton}>
+              <SearchIcon size={22} />
+              <span className="visually-hidden">{t("nav.search")}</span>
+            </Link>
+            <HeaderShopControls />
+            <LanguageSwitcher />
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <div className={`container ${styles.footerGrid}`}>
+          <div>
+            <p className={styles.footerBrand}>
+              <LogoMark size={28} /> {t("nav.siteName")}
+            </p>
+            <p className={styles.footerText}>{t("footer.tagline")}</p>
+          </div>
+          <nav aria-label={t("footer.company")}>
+            <h2 className={styles.footerHeading}>{t("footer.company")}</h2>
+            <ul className={styles.footerLinks}>
+              <li><Link to="/about/">{t("footer.about")}</Link></li>
+              <li><Link to="/contacts/">{t("footer.contacts")}</Link></li>
+              <li><Link to="/license/">{t("footer.license")}</Link></li>
+              <li><Link to="/selltickets/">{t("footer.selltickets")}</Link></li>
+            </ul>
+          </nav>
+          <nav aria-label={t("footer.help")}>
+            <h2 className={styles.footerHeading}>{t("footer.help")}</h2>
+            <ul className={styles.footerLinks}>
+              <li><Link to="/pay-and-delivery/">{t("footer.payDelivery")}</Link></li>
+              <li><Link to="/guarantee/">{t("footer.guarantee")}</Link></li>
+              <li><Link to="/offer/">{t("footer.offer")}</Link></li>
+              <li><Link to="/privacy-policy/">{t("footer.privacy")}</Link></li>
+            </ul>
+          </nav>
+          <nav aria-label={t("footer.languages")}>
+            <h2 className={styles.footerHeading}>{t("footer.languages")}</h2>
+            <LanguageLinks className={styles.footerLinks} current={language} />
+          </nav>
+        </div>
+        <div className={`container ${styles.footerBottom}`}>
+          <p>{t("footer.rights", { year: new Date().getUTCFullYear() })}</p>
+          <p>{t("footer.timeNote")}</p>
+        </div>
+      </footer>
+      {/* The captcha widget mounts here when a form needs it (spec section 1). */}
+      <div id="captcha-container" hidden />
+    </>
+  );
+}

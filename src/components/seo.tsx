@@ -1,0 +1,84 @@
+/**
+ * Everything a page puts in <head>: title, description, canonical, hreflang alternates,
+ * Open Graph, <html lang dir>, robots and an optional JSON-LD block. Used from each
+ * template's `Head` export, which gets the page context but not the React tree.
+ */
+import React from "react";
+import type { BasePageContext } from "../build/page-context";
+import { LANGUAGES, DEFAULT_LANGUAGE, type CatalogueImage, type Lang } from "../catalogue/types";
+import { browserConfig } from "../config";
+import { LOCALE_BY_LANGUAGE } from "../i18n/format";
+import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import { directionOf } from "../app/site-context";
+
+export interface SeoProps {
+  data: LocalesQueryData | undefined | null;
+  pageContext: BasePageContext;
+  /** page title without the site name; omit on the home page */
+  title?: string;
+  description?: string | null;
+  image?: CatalogueImage | null;
+  /** og:type */
+  type?: "website" | "article" | "profile" | "place";
+  noindex?: boolean;
+  /** schema.org object(s) for a JSON-LD script */
+  jsonLd?: object | object[] | null;
+  children?: React.ReactNode;
+}
+
+/** The path of a page in another language: "/events/1/" -> "/ru/events/1/". */
+export function localizedPath(originalPath: string, lang: Lang): string {
+  const path = originalPath.startsWith("/") ? originalPath : `/${originalPath}`;
+  return lang === DEFAULT_LANGUAGE ? path : `/${lang}${path}`;
+}
+
+/** JSON for an inline <script>: "<" escaped so no "</script>" in the data can end the block. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+function plainText(text: string, max = 300): string {
+  const flat = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+export function Seo({ data, pageContext, title, description, image, type = "website", noindex = false, jsonLd, children }: SeoProps): React.JSX.Element {
+  const t = makeHeadT(data);
+  const lang = (pageContext.i18n?.language ?? pageContext.language ?? DEFAULT_LANGUAGE) as Lang;
+  const originalPath = pageContext.i18n?.originalPath ?? "/";
+  const { siteUrl } = browserConfig();
+  const siteName = t("seo.siteName");
+  const fullTitle = title ? t("seo.titleTemplate", { title }) : `${siteName} | ${t("home.title")}`;
+  const desc = plainText(description || t("seo.defaultDescription"));
+  const canonical = `${siteUrl}${localizedPath(originalPath, lang)}`;
+
+  return (
+    <>
+      <html lang={lang} dir={directionOf(lang)} />
+      <title>{fullTitle}</title>
+      <meta name="description" content={desc} />
+      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+      <meta name="theme-color" content="#c2185b" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={canonical} />}
+      {!noindex &&
+        LANGUAGES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={`${siteUrl}${localizedPath(originalPath, l)}`} />)}
+      {!noindex && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${localizedPath(originalPath, DEFAULT_LANGUAGE)}`} />}
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title ?? fullTitle} />
+      <meta property="og:description" content={desc} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:locale" content={LOCALE_BY_LANGUAGE[lang]} />
+      {LANGUAGES.filter((l) => l !== lang).map((l) => (
+        <meta key={l} property="og:locale:alternate" content={LOCALE_BY_LANGUAGE[l]} />
+      ))}
+      {image && <meta property="og:image" content={image.url} />}
+      {image && <meta property="og:image:width" content={String(image.width)} />}
+      {image && <meta property="og:image:height" content={String(image.height)} />}
+      <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inlineJson(jsonLd) }} />}
+      {children}
+    </>
+  );
+}
