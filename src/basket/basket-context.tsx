@@ -1,0 +1,186 @@
+/**
+ * The visitor's basket for every view of the page (header count, ticket picker, cart,
+ * checkout summary).
+ *
+ * - Starts loading, loads GET /api/basket in the selected currency, then is replaced by
+ *   every basket announced through the spec's UPDATE_BASKET window event — whoever
+ *   changed it (this provider, the checkout after creating an order, ...).
+ * - Changes are shown at once (optimistic), sent one after another so the server sees
+ *   them in the order the visitor made them, and rolled back with a toast naming the
+ *   reason when the server refuses or cannot be reached.
+ * - The selected tickets are mirrored in sessionStorage (`basket_tickets`) so the header
+ *   count can show before the basket has loaded; read only in an effect.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { changeBasket, clearBasket, getBasket, toBasketApiError } from "../api/basket-client";
+import { useCurrency } from "../currency/currency-context";
+import { useToasts } from "../shop/toast-context";
+import { basketErrorKey } from "./error-messages";
+import { basketReducer, initialBasketState, visibleBasket, type LocalChange, type TicketToAdd } from "./reducer";
+import { countSelected, readSelectedTickets, writeSelectedTickets } from "./storage";
+import { basketTotals, type BasketTotals } from "./totals";
+import type { Basket } from "./types";
+
+export const UPDATE_BASKET_EVENT = "UPDATE_BASKET";
+
+/** Tells every view of the basket (in this page) that this is the basket now. */
+export function announceBasket(basket: Basket): void {
+  window.dispatchEvent(new CustomEvent<Basket>(UPDATE_BASKET_EVENT, { detail: basket }));
+}
+
+export interface BasketValue {
+  basket: Basket;
+  /** true until the first answer of GET /api/basket */
+  loading: boolean;
+  /** the basket could not be loaded (server down); it is retried */
+  unavailable: boolean;
+  totals: BasketTotals;
+  /** tickets in the basket as far as known: the stored hint until loaded; null when unknown */
+  count: number | null;
+  /** changes sent but not yet answered */
+  busy: boolean;
+  addTicket(item: TicketToAdd, count: number): Promise<boolean>;
+  updateTicket(ticketId: number, count: number): Promise<boolean>;
+  deleteTicket(ticketId: number): Promise<boolean>;
+  deleteEvent(eventId: number): Promise<boolean>;
+  clear(): Promise<boolean>;
+  /** fetch the basket again (e.g. after an order was created) */
+  reload(): Promise<void>;
+}
+
+const BasketContext = createContext<BasketValue | null>(null);
+
+const RETRY_DELAYS_MS = [3_000, 6_000, 12_000, 30_000];
+
+export function BasketProvider({ children }: { children: ReactNode }) {
+  const { code, settled } = useCurrency();
+  const toasts = useToasts();
+  const [state, dispatch] = useReducer(basketReducer, code, initialBasketState);
+  const [storedCount, setStoredCount] = useState<number | null>(null);
+  const codeRef = useRef(code);
+  codeRef.current = code;
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const nextOpId = useRef(1);
+  const failures = useRef(0);
+  const [failedLoads, setFailedLoads] = useState(0);
+
+  useEffect(() => {
+    setStoredCount(countSelected(readSelectedTickets(window.sessionStorage)));
+  }, []);
+
+  useEffect(() => {
+    const onUpdate = (event: Event) => {
+      const basket = (event as CustomEvent<Basket>).detail;
+      if (basket && Array.isArray(basket.events)) dispatch({ type: "BASKET_REPLACED", basket });
+    };
+    window.addEventListener(UPDATE_BASKET_EVENT, onUpdate);
+    return () => window.removeEventListener(UPDATE_BASKET_EVENT, onUpdate);
+  }, []);
+
+  const load = useCallback(async (currencyCode: string, quiet: boolean) => {
+    try {
+      const basket = await getBasket(currencyCode);
+      // a currency switch while this was under way: the newer load wins
+      if (currencyCode !== codeRef.current) return;
+      failures.current = 0;
+      dispatch({ type: "LOAD_SUCCEEDED", basket });
+      announceBasket(basket);
+    } catch (error) {
+      failures.current += 1;
+      setFailedLoads(failures.current);
+      dispatch({ type: "LOAD_FAILED" });
+      if (!quiet) toasts.notify("error", basketErrorKey(toBasketApiError(error)));
+    }
+  }, [toasts]);
+
+  // (Re)load when the currency is known or changes: the server prices the basket.
+  useEffect(() => {
+    if (!settled || !code) return;
+    void queue.current.then(() => load(code, false));
+  }, [settled, code, load]);
+
+  // The server is down: try again, less and less often, silently.
+  useEffect(() => {
+    if (!state.loadFailed || !code) return;
+    const delay = RETRY_DELAYS_MS[Math.min(failedLoads - 1, RETRY_DELAYS_MS.length - 1)] ?? 30_000;
+    const timer = window.setTimeout(() => void load(code, true), delay);
+    const onOnline = () => void load(code, true);
+    window.addEventListener("online", onOnline);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("online", onOnline);
+    };
+  }, [state.loadFailed, failedLoads, code, load]);
+
+  const basket = useMemo(() => visibleBasket(state), [state]);
+  const totals = useMemo(() => basketTotals(basket), [basket]);
+
+  useEffect(() => {
+    if (state.loading || state.loadFailed || state.pending.length > 0) return;
+    writeSelectedTickets(window.sessionStorage, totals.total.selectedTickets);
+    setStoredCount(totals.total.count);
+  }, [state.loading, state.loadFailed, state.pending.length, totals]);
+
+  const run = useCallback(
+    (change: LocalChange, adding?: TicketToAdd): Promise<boolean> => {
+      const opId = nextOpId.current++;
+      dispatch({ type: "CHANGE_STARTED", pending: { opId, change, adding } });
+      const task = queue.current.then(async () => {
+        const currencyCode = codeRef.current;
+        try {
+          const answer =
+            change.type === "CLEAR" ? await clearBasket(currencyCode) : await changeBasket(change, currencyCode);
+          dispatch({ type: "CHANGE_SUCCEEDED", opId, basket: answer });
+          announceBasket(answer);
+          return true;
+        } catch (error) {
+          const apiError = toBasketApiError(error);
+          dispatch({ type: "CHANGE_FAILED", opId });
+          toasts.notify("error", basketErrorKey(apiError));
+          // refused on the merits: what the server holds may have moved on (others bought)
+          if (!apiError.network) void load(currencyCode, true);
+          return false;
+        }
+      });
+      queue.current = task;
+      return task;
+    },
+    [toasts, load],
+  );
+
+  const value = useMemo<BasketValue>(
+    () => ({
+      basket,
+      loading: state.loading,
+      unavailable: state.loadFailed,
+      totals,
+      count: state.loading || state.loadFailed ? storedCount : totals.total.count,
+      busy: state.pending.length > 0,
+      addTicket: (item, count) => run({ type: "ADD_TICKET", ticket: { id: item.ticket.id, count } }, item),
+      updateTicket: (id, count) =>
+        count <= 0 ? run({ type: "DELETE_TICKET", ticket: { id } }) : run({ type: "UPDATE_TICKET", ticket: { id, count } }),
+      deleteTicket: (id) => run({ type: "DELETE_TICKET", ticket: { id } }),
+      deleteEvent: (id) => run({ type: "DELETE_EVENT", event: { id } }),
+      clear: () => run({ type: "CLEAR" }),
+      reload: () => load(codeRef.current, false),
+    }),
+    [basket, state.loading, state.loadFailed, state.pending.length, totals, storedCount, run, load],
+  );
+  return <BasketContext.Provider value={value}>{children}</BasketContext.Provider>;
+}
+
+export function useBasket(): BasketValue {
+  const value = useContext(BasketContext);
+  if (!value) throw new Error("useBasket() must be used inside <BasketProvider>");
+  return value;
+}

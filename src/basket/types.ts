@@ -1,0 +1,92 @@
+/**
+ * The basket and order as the site sees them. The basket client reshapes the wire
+ * shapes of contracts/basket.openapi.yaml into these at the boundary (camelCase, optional
+ * fields made explicit), so nothing else depends on the wire.
+ */
+import type { Ref } from "../catalogue/types";
+
+export interface BasketTicket {
+  /** the TicketOffer id from /v2/dates_prices */
+  id: number;
+  /** the ticket category, e.g. "VIP" */
+  title: string;
+  /** one ticket, in the basket's currency */
+  price: number;
+  count: number;
+  /** the session this ticket is for */
+  startedAt: string | null;
+  /** per ticket, in the basket's currency */
+  serviceFee: number;
+}
+
+export interface BasketEventInfo {
+  /** the catalogue event id (the basket's event.id, what DELETE_EVENT takes) */
+  id: number;
+  eventSourceId: number;
+  title: string;
+  startedAt: string | null;
+  place: Ref | null;
+}
+
+export interface BasketEventGroup {
+  event: BasketEventInfo;
+  tickets: BasketTicket[];
+}
+
+export interface Basket {
+  currencyCode: string;
+  events: BasketEventGroup[];
+  /** when the held tickets are released */
+  expiresAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The change requests the server understands (spec section 7, "Basket API"). */
+export type BasketChange =
+  | { type: "ADD_TICKET"; ticket: { id: number; count: number } }
+  | { type: "UPDATE_TICKET"; ticket: { id: number; count: number } }
+  | { type: "DELETE_TICKET"; ticket: { id: number } }
+  | { type: "DELETE_EVENT"; event: { id: number } };
+
+export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "cancelled";
+
+export interface OrderTotal {
+  price: number;
+  serviceFee: number;
+  count: number;
+}
+
+export interface Order {
+  id: string;
+  status: OrderStatus;
+  email: string | null;
+  name: string | null;
+  currencyCode: string;
+  events: BasketEventGroup[];
+  total: OrderTotal;
+  acquisitionId: number | null;
+  /** one e-ticket code per ticket once paid */
+  ticketsCodes: string[];
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** Campaign data captured for the session (spec section 3). */
+export interface Utm {
+  utm_source?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+}
+
+export interface NewOrder {
+  email: string;
+  name: string;
+  phone?: string | null;
+  acquisitionId: number;
+  currencyCode: string;
+  utm?: Utm | null;
+}
+
+export function emptyBasket(currencyCode: string): Basket {
+  return { currencyCode, events: [], expiresAt: null, updatedAt: null };
+}

@@ -1,0 +1,24 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useCurrency } from "./currency-context";
+
+/** A native select: keyboard, screen readers and phones handle it well. */
+export function CurrencySwitcher({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { code, currencies, setCurrency } = useCurrency();
+  const id = useId();
+  return (
+    <span className={className}>
+      <label htmlFor={id} className="visually-hidden">
+        {t("currency.label")}
+      </label>
+      <select id={id} value={code} onChange={(e) => setCurrency(e.target.value)} data-testid="currency-switcher">
+        {currencies.map((c) => (
+          <option key={c.code} value={c.code.toUpperCase()} title={c.title}>
+            {c.code.toUpperCase()}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

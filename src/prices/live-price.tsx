@@ -1,0 +1,67 @@
+/**
+ * "from AED 150": an event's live lowest price in the selected currency. The number is
+ * in `data-value` and the currency in `data-currency` beside the formatted text.
+ *
+ * Until the browser has settled the currency (and the server render) it shows a
+ * fixed-size placeholder holding the build-time text invisibly, so the layout does not
+ * move and no price in a wrong currency flashes.
+ */
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { Lang } from "../catalogue/types";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { formatMoney } from "../i18n/format";
+import { priceIn } from "./merge-prices";
+import { usePrices } from "./price-context";
+
+export interface LivePriceProps {
+  eventSourceId: number;
+  /** the build-time "from" price */
+  fallbackPrice: number | null;
+  fallbackCurrency: string | null;
+  className?: string;
+}
+
+const placeholderStyle = {
+  display: "inline-block",
+  minInlineSize: "7.5em",
+  borderRadius: "4px",
+  background: "rgba(127, 127, 127, 0.18)",
+  color: "transparent",
+} as const;
+
+export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, className }: LivePriceProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const { code, settled, currencies } = useCurrency();
+  const { prices, done, register } = usePrices();
+
+  useEffect(() => register([eventSourceId]), [eventSourceId, register]);
+
+  const decimalsOf = (currencyCode: string) => findCurrency(currencies, currencyCode)?.decimals ?? 2;
+  const render = (value: number, currencyCode: string) => (
+    <span className={className} data-testid="live-price" data-value={value} data-currency={currencyCode.toUpperCase()}>
+      <bdi>{t("price.from", { price: formatMoney(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
+    </span>
+  );
+  const placeholder = (
+    <span className={className} data-testid="live-price" data-pending="true" aria-busy="true" style={placeholderStyle}>
+      {fallbackPrice !== null && fallbackCurrency
+        ? t("price.from", { price: formatMoney(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
+        : "\u00a0"}
+    </span>
+  );
+
+  if (!settled || !code) return placeholder;
+  const live = priceIn(prices, eventSourceId, code);
+  if (live) {
+    if (live.minPrice === null) return <span className={className} data-testid="live-price" data-value="" />;
+    return render(live.minPrice, live.currencyCode);
+  }
+  const hasFallback = fallbackPrice !== null && !!fallbackCurrency;
+  const asked = done[eventSourceId] === code;
+  if (hasFallback && (fallbackCurrency.toUpperCase() === code || asked)) return render(fallbackPrice, fallbackCurrency);
+  if (asked) return <span className={className} data-testid="live-price" data-value="" />;
+  return placeholder;
+}

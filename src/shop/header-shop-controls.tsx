@@ -1,0 +1,46 @@
+/**
+ * The header's shop corner: the currency switcher (when the landing shows currencies) and
+ * the basket link with the number of tickets. Before the basket has loaded, the count is
+ * the one mirrored in sessionStorage (read in an effect, so the server render and the
+ * first browser render agree on "no badge").
+ */
+import { useTranslation } from "react-i18next";
+import { useBasket } from "../basket/basket-context";
+import type { Lang } from "../catalogue/types";
+import { CurrencySwitcher } from "../currency/currency-switcher";
+import { useCurrency } from "../currency/currency-context";
+import { formatNumber } from "../i18n/format";
+import { Link } from "../i18n/link";
+import * as styles from "./header-shop-controls.module.css";
+
+function BasketIcon() {
+  return (
+    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
+      strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M6 7h12l-1 13H7L6 7Z" />
+      <path d="M9 7V6a3 3 0 0 1 6 0v1" />
+    </svg>
+  );
+}
+
+export function HeaderShopControls() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const { count } = useBasket();
+  const { showCurrencies, currencies } = useCurrency();
+  const label = count === null ? t("basket.link") : t("basket.linkWithCount", { count });
+  return (
+    <div className={styles.controls}>
+      {showCurrencies && currencies.length > 1 ? <CurrencySwitcher className={styles.currency} /> : null}
+      <Link to="/cart/" className={styles.basket} aria-label={label} title={label} data-testid="basket-link"
+        data-count={count ?? ""}>
+        <BasketIcon />
+        {count ? (
+          <span className={styles.badge} aria-hidden="true">
+            {formatNumber(count, lang)}
+          </span>
+        ) : null}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { createContext, useContext, useState, type ReactNode } from "react";
+import { ToastBus } from "./toast-bus";
+
+const ToastContext = createContext<ToastBus | null>(null);
+
+/** Holds the page-independent toast queue; ToastOutlet (inside the page) shows it. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [bus] = useState(() => new ToastBus());
+  return <ToastContext.Provider value={bus}>{children}</ToastContext.Provider>;
+}
+
+export function useToasts(): ToastBus {
+  const bus = useContext(ToastContext);
+  if (!bus) throw new Error("useToasts() must be used inside <ToastProvider>");
+  return bus;
+}

@@ -1,0 +1,80 @@
+/**
+ * Shows the queued toasts with react-toastify, worded in the page's language.
+ *
+ * It lives inside the page (HeaderShopControls renders it), where useTranslation works.
+ * react-toastify (and the ~15 KB of CSS it injects when its container mounts) is loaded
+ * only when the first toast arrives, so pages without a toast never pay for it.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useToasts } from "./toast-context";
+
+type Toastify = typeof import("react-toastify");
+
+let outletClaimed = false;
+
+export function ToastOutlet() {
+  const bus = useToasts();
+  const { t, i18n } = useTranslation();
+  const [toastify, setToastify] = useState<Toastify | null>(null);
+  const [pendingTick, setPendingTick] = useState(0);
+  // Two headers (say, desktop and phone) must not show every toast twice.
+  const [owner, setOwner] = useState(false);
+
+  useEffect(() => {
+    if (outletClaimed) return;
+    outletClaimed = true;
+    setOwner(true);
+    return () => {
+      outletClaimed = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!owner) return;
+    const onToast = () => setPendingTick((n) => n + 1);
+    if (bus.size > 0) onToast();
+    return bus.subscribe(onToast);
+  }, [bus, owner]);
+
+  useEffect(() => {
+    if (!owner || toastify || bus.size === 0) return;
+    let cancelled = false;
+    import("react-toastify")
+      .then((mod) => {
+        if (!cancelled) setToastify(mod);
+      })
+      .catch(() => {
+        // chunk failed to load: the messages stay queued for the next attempt
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [owner, toastify, bus, pendingTick]);
+
+  // Runs after the container below has mounted, so no toast is emitted into the void.
+  useEffect(() => {
+    if (!toastify || !owner) return;
+    for (const item of bus.take()) {
+      const text: string = t(item.messageKey, { ...item.values });
+      if (item.kind === "default") toastify.toast(text);
+      else toastify.toast(text, { type: item.kind });
+    }
+  }, [toastify, owner, bus, pendingTick, t]);
+
+  if (!toastify || !owner) return null;
+  const rtl = i18n.dir() === "rtl";
+  const { ToastContainer } = toastify;
+  return (
+    <ToastContainer
+      position={rtl ? "top-left" : "top-right"}
+      rtl={rtl}
+      autoClose={5000}
+      pauseOnHover
+      pauseOnFocusLoss
+      draggable
+      draggablePercent={80}
+      closeButton
+    />
+  );
+}

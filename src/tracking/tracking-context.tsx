@@ -1,0 +1,25 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import type { Utm } from "../basket/types";
+import { captureUtm } from "./utm";
+
+interface TrackingValue {
+  /** the campaign data of this session; null until read (in the browser) or when none */
+  utm: Utm | null;
+}
+
+const TrackingContext = createContext<TrackingValue | null>(null);
+
+/** Captures a campaign landing at page start (sessionStorage, so only in an effect). */
+export function TrackingProvider({ children }: { children: ReactNode }) {
+  const [utm, setUtm] = useState<Utm | null>(null);
+  useEffect(() => {
+    setUtm(captureUtm(window.location.search, window.sessionStorage));
+  }, []);
+  return <TrackingContext.Provider value={{ utm }}>{children}</TrackingContext.Provider>;
+}
+
+export function useTracking(): TrackingValue {
+  const value = useContext(TrackingContext);
+  if (!value) throw new Error("useTracking() must be used inside <TrackingProvider>");
+  return value;
+}
