@@ -142,3 +142,12 @@ export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];
 export interface InfoPageContext extends BasePageContext {
   pageKey: InfoPageKey;
 }
+
+/** /events/search/: the filters' choices come from the catalogue's facets at build time. */
+export interface EventsSearchPageContext extends BasePageContext {
+  categoryTypes: Facet[];
+  categories: Facet[];
+  /** cities */
+  locations: Facet[];
+  places: Facet[];
+}

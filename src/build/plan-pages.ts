@@ -1,0 +1,389 @@
+/**
+ * The whole site as data: catalogue snapshot -> every page of every route (routes.md) in
+ * en (no prefix), ru and ar. Pure (the clock comes in as `now`), so it is tested without
+ * Gatsby; gatsby-node only hands each planned page to createPage.
+ */
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type EventDetail,
+  type EventSummary,
+  type Facet,
+  type Lang,
+  type NewsItem,
+  type Person,
+  type Place,
+} from "../catalogue/types";
+import { uaeDateKey } from "../i18n/format";
+import {
+  INFO_PAGE_KEYS,
+  type BasePageContext,
+  type EventPageContext,
+  type EventsListPageContext,
+  type EventsSearchPageContext,
+  type HomePageContext,
+  type InfoPageContext,
+  type NewsListPageContext,
+  type NewsPageContext,
+  type NewsSummary,
+  type PayAndDeliveryPageContext,
+  type PersonPageContext,
+  type PersonsListPageContext,
+  type PersonSummary,
+  type PlacePageContext,
+  type PlacesListPageContext,
+  type PlaceSummary,
+} from "./page-context";
+import type { CatalogueSnapshot, LanguageSnapshot } from "./source-catalogue";
+
+/** Template file names under src/templates/ (routes.md). */
+export type TemplateName =
+  | "home.tsx"
+  | "events-list.tsx"
+  | "events-search.tsx"
+  | "event.tsx"
+  | "places-list.tsx"
+  | "place.tsx"
+  | "persons-list.tsx"
+  | "person.tsx"
+  | "news-list.tsx"
+  | "news.tsx"
+  | "pay-and-delivery.tsx"
+  | "info-page.tsx"
+  | "cart.tsx"
+  | "order-checkout.tsx"
+  | "order-success.tsx"
+  | "order-fail.tsx"
+  | "payment-success.tsx"
+  | "order-bill.tsx"
+  | "order-pay.tsx"
+  | "order-not-found.tsx"
+  | "not-found.tsx";
+
+export interface PlannedPage<C extends BasePageContext = BasePageContext> {
+  path: string;
+  matchPath?: string;
+  template: TemplateName;
+  context: C;
+  /** listed in sitemap.xml (false for cart, order, payment and 404 pages) */
+  inSitemap: boolean;
+}
+
+export interface PlanOptions {
+  /** the build's clock: what counts as upcoming, "this week" */
+  now: Date;
+}
+
+export const LIMITS = {
+  featured: 6,
+  thisWeek: 12,
+  upcoming: 24,
+  latestNews: 6,
+  eventsFirstPage: 48,
+  related: 6,
+  placeUpcoming: 24,
+  personUpcoming: 24,
+  newsEvents: 12,
+} as const;
+
+/** "/events/12/" in `lang`: English without prefix, the others under /ru, /ar. */
+export function localizedPath(lang: Lang, originalPath: string): string {
+  return lang === DEFAULT_LANGUAGE ? originalPath : `/${lang}${originalPath}`;
+}
+
+export function eventPath(id: number): string {
+  return `/events/${id}/`;
+}
+export function placePath(id: number): string {
+  return `/places/${id}/`;
+}
+export function personPath(id: number): string {
+  return `/persons/person/${id}/`;
+}
+export function newsPath(id: number): string {
+  return `/news/${id}/`;
+}
+export function icsPath(id: number, lang: Lang): string {
+  return `/ics/event-${id}-${lang}.ics`;
+}
+
+function baseContext(lang: Lang, originalPath: string, path = localizedPath(lang, originalPath)): BasePageContext {
+  return {
+    language: lang,
+    i18n: {
+      language: lang,
+      languages: [...LANGUAGES],
+      defaultLanguage: DEFAULT_LANGUAGE,
+      generateDefaultLanguagePage: false,
+      routed: lang !== DEFAULT_LANGUAGE,
+      originalPath,
+      path,
+    },
+  };
+}
+
+/** Drops the description so cards and related lists stay small in page-data. */
+export function toSummary(event: EventDetail | EventSummary): EventSummary {
+  const { descriptionHtml: _dropped, ...summary } = event as EventDetail;
+  return summary;
+}
+
+function placeSummary(place: Place): PlaceSummary {
+  return {
+    id: place.id,
+    title: place.title,
+    address: place.address,
+    location: place.location,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    image: place.image,
+  };
+}
+
+function personSummary(person: Person): PersonSummary {
+  return { id: person.id, title: person.title, image: person.image };
+}
+
+function newsSummary(item: NewsItem): NewsSummary {
+  return { id: item.id, title: item.title, lead: item.lead, publishedAt: item.publishedAt, image: item.image };
+}
+
+const time = (iso: string): number => new Date(iso).getTime();
+
+/** Not over yet: finished in the future, or (without an end) started today or later in UAE time. */
+function isUpcoming(event: EventSummary, now: Date): boolean {
+  if (event.finishedAt !== null) return time(event.finishedAt) >= now.getTime();
+  return uaeDateKey(event.startedAt) >= uaeDateKey(now.toISOString());
+}
+
+const bySoonest = (a: EventSummary, b: EventSummary): number => time(a.startedAt) - time(b.startedAt) || a.id - b.id;
+
+function collator(lang: Lang): Intl.Collator {
+  return new Intl.Collator(lang === "en" ? "en" : lang, { sensitivity: "base", numeric: true });
+}
+
+/** Everything of one language the planner looks up more than once. */
+class LanguageIndex {
+  readonly upcoming: EventSummary[];
+  readonly placesById: Map<number, Place>;
+  readonly personsById: Map<number, Person>;
+  readonly eventsById: Map<number, EventDetail>;
+  private readonly upcomingByPlace = new Map<number, EventSummary[]>();
+  private readonly upcomingByPerson = new Map<number, EventSummary[]>();
+  private readonly upcomingByCategory = new Map<number, EventSummary[]>();
+
+  constructor(readonly data: LanguageSnapshot, now: Date) {
+    this.eventsById = new Map(data.events.map((e) => [e.id, e]));
+    this.placesById = new Map(data.places.map((p) => [p.id, p]));
+    this.personsById = new Map(data.persons.map((p) => [p.id, p]));
+    this.upcoming = data.events
+      .filter((e) => isUpcoming(e, now))
+      .map(toSummary)
+      .sort(bySoonest);
+    for (const event of this.upcoming) {
+      push(this.upcomingByPlace, event.place.id, event);
+      for (const person of event.persons) push(this.upcomingByPerson, person.id, event);
+      for (const category of event.categories) push(this.upcomingByCategory, category.id, event);
+    }
+  }
+
+  atPlace(placeId: number): EventSummary[] {
+    return this.upcomingByPlace.get(placeId) ?? [];
+  }
+  withPerson(personId: number): EventSummary[] {
+    return this.upcomingByPerson.get(personId) ?? [];
+  }
+
+  /** Upcoming events at the same venue first, then in the same categories; not itself. */
+  related(event: EventDetail, limit: number): EventSummary[] {
+    const picked = new Map<number, EventSummary>();
+    const take = (list: EventSummary[]) => {
+      for (const candidate of list) {
+        if (picked.size >= limit) return;
+        if (candidate.id !== event.id && !picked.has(candidate.id)) picked.set(candidate.id, candidate);
+      }
+    };
+    take(this.atPlace(event.place.id));
+    for (const category of event.categories) take(this.upcomingByCategory.get(category.id) ?? []);
+    return [...picked.values()];
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function homeContext(lang: Lang, index: LanguageIndex, now: Date): HomePageContext {
+  const weekEnd = now.getTime() + 7 * 24 * 60 * 60 * 1000;
+  const onSaleFirst = index.upcoming.filter((e) => e.status !== "cancelled");
+  const news = [...index.data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
+  return {
+    ...baseContext(lang, "/"),
+    featured: onSaleFirst.filter((e) => e.isStarCast).slice(0, LIMITS.featured),
+    thisWeek: onSaleFirst.filter((e) => time(e.startedAt) <= weekEnd).slice(0, LIMITS.thisWeek),
+    upcoming: index.upcoming.slice(0, LIMITS.upcoming),
+    categories: nonEmptyFacets(index.data.facets.categories),
+    latestNews: news.slice(0, LIMITS.latestNews).map(newsSummary),
+  };
+}
+
+/** Facets without events make dead-end chips; a facet without a count is kept. */
+function nonEmptyFacets(facets: Facet[]): Facet[] {
+  return facets.filter((f) => f.eventsCount === null || f.eventsCount > 0);
+}
+
+function placesByCity(lang: Lang, places: Place[], locations: Facet[]): PlacesListPageContext["cities"] {
+  const compare = collator(lang).compare;
+  const facetById = new Map(locations.map((l) => [l.id, l]));
+  const groups = new Map<number, { location: Facet | Place["location"]; places: PlaceSummary[] }>();
+  for (const place of places) {
+    const group = groups.get(place.location.id) ?? { location: facetById.get(place.location.id) ?? place.location, places: [] };
+    group.places.push(placeSummary(place));
+    groups.set(place.location.id, group);
+  }
+  const cities = [...groups.values()].sort((a, b) => compare(a.location.title, b.location.title));
+  for (const city of cities) city.places.sort((a, b) => compare(a.title, b.title));
+  return cities;
+}
+
+function staticPage(lang: Lang, originalPath: string, template: TemplateName, inSitemap: boolean): PlannedPage {
+  return { path: localizedPath(lang, originalPath), template, context: baseContext(lang, originalPath), inSitemap };
+}
+
+/**
+ * A client-only page: one HTML file at `/ru/order/pay/` serving every `/ru/order/pay/*`.
+ * The matchPath carries exactly one language prefix (the i18n plugin's own would double it).
+ */
+function clientOnlyPage(lang: Lang, originalPath: string, template: TemplateName, prefix = localizedPath(lang, originalPath)): PlannedPage {
+  return {
+    path: prefix,
+    matchPath: `${prefix}*`,
+    template,
+    context: baseContext(lang, originalPath, prefix),
+    inSitemap: false,
+  };
+}
+
+function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): PlannedPage[] {
+  const data = snapshot.byLanguage[lang];
+  const index = new LanguageIndex(data, now);
+  const pages: PlannedPage[] = [];
+  const add = <C extends BasePageContext>(originalPath: string, template: TemplateName, context: C, inSitemap = true) => {
+    pages.push({ path: localizedPath(lang, originalPath), template, context, inSitemap });
+  };
+
+  add<HomePageContext>("/", "home.tsx", homeContext(lang, index, now));
+
+  add<EventsListPageContext>("/events/", "events-list.tsx", {
+    ...baseContext(lang, "/events/"),
+    events: index.upcoming.slice(0, LIMITS.eventsFirstPage),
+    totalCount: index.upcoming.length,
+    categories: nonEmptyFacets(data.facets.categories),
+    locations: nonEmptyFacets(data.facets.locations),
+  });
+
+  add<EventsSearchPageContext>("/events/search/", "events-search.tsx", {
+    ...baseContext(lang, "/events/search/"),
+    categoryTypes: data.facets.categoryTypes,
+    categories: nonEmptyFacets(data.facets.categories),
+    locations: nonEmptyFacets(data.facets.locations),
+    places: nonEmptyFacets(data.facets.places),
+  });
+
+  for (const event of data.events) {
+    const place = index.placesById.get(event.place.id);
+    add<EventPageContext>(eventPath(event.id), "event.tsx", {
+      ...baseContext(lang, eventPath(event.id)),
+      id: event.id,
+      event,
+      place: place ? placeSummary(place) : null,
+      persons: event.persons.map((ref) => {
+        const person = index.personsById.get(ref.id);
+        return person ? personSummary(person) : { id: ref.id, title: ref.title, image: null };
+      }),
+      related: index.related(event, LIMITS.related),
+      icsPath: icsPath(event.id, lang),
+    });
+  }
+
+  add<PlacesListPageContext>("/places/", "places-list.tsx", {
+    ...baseContext(lang, "/places/"),
+    cities: placesByCity(lang, data.places, data.facets.locations),
+  });
+  for (const place of data.places) {
+    add<PlacePageContext>(placePath(place.id), "place.tsx", {
+      ...baseContext(lang, placePath(place.id)),
+      id: place.id,
+      place,
+      upcoming: index.atPlace(place.id).slice(0, LIMITS.placeUpcoming),
+    });
+  }
+
+  const compare = collator(lang).compare;
+  add<PersonsListPageContext>("/persons/", "persons-list.tsx", {
+    ...baseContext(lang, "/persons/"),
+    persons: [...data.persons].sort((a, b) => compare(a.title, b.title)).map(personSummary),
+  });
+  for (const person of data.persons) {
+    add<PersonPageContext>(personPath(person.id), "person.tsx", {
+      ...baseContext(lang, personPath(person.id)),
+      id: person.id,
+      person,
+      upcoming: index.withPerson(person.id).slice(0, LIMITS.personUpcoming),
+    });
+  }
+
+  const newest = [...data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
+  add<NewsListPageContext>("/news/", "news-list.tsx", { ...baseContext(lang, "/news/"), news: newest.map(newsSummary) });
+  for (const item of data.news) {
+    add<NewsPageContext>(newsPath(item.id), "news.tsx", {
+      ...baseContext(lang, newsPath(item.id)),
+      id: item.id,
+      item,
+      events: item.eventIds
+        .map((id) => index.eventsById.get(id))
+        .filter((e): e is EventDetail => e !== undefined)
+        .map(toSummary)
+        .slice(0, LIMITS.newsEvents),
+    });
+  }
+
+  add<PayAndDeliveryPageContext>("/pay-and-delivery/", "pay-and-delivery.tsx", {
+    ...baseContext(lang, "/pay-and-delivery/"),
+    acquisitions: data.acquisitions,
+  });
+  for (const key of INFO_PAGE_KEYS) {
+    add<InfoPageContext>(`/${key}/`, "info-page.tsx", { ...baseContext(lang, `/${key}/`), pageKey: key });
+  }
+
+  pages.push(staticPage(lang, "/cart/", "cart.tsx", false));
+  add<PayAndDeliveryPageContext>(
+    "/order/checkout/",
+    "order-checkout.tsx",
+    { ...baseContext(lang, "/order/checkout/"), acquisitions: data.acquisitions },
+    false,
+  );
+  pages.push(staticPage(lang, "/order/success/", "order-success.tsx", false));
+  pages.push(staticPage(lang, "/order/fail/", "order-fail.tsx", false));
+  pages.push(staticPage(lang, "/payment/success/", "payment-success.tsx", false));
+  pages.push(clientOnlyPage(lang, "/order/bill/", "order-bill.tsx"));
+  if (lang === DEFAULT_LANGUAGE) {
+    // the spec also names /en/order/bill/* for English
+    pages.push(clientOnlyPage(lang, "/order/bill/", "order-bill.tsx", `/${DEFAULT_LANGUAGE}/order/bill/`));
+  }
+  pages.push(clientOnlyPage(lang, "/order/pay/", "order-pay.tsx"));
+  pages.push(clientOnlyPage(lang, "/order/", "order-not-found.tsx"));
+
+  // The 404 page in the visitor's language: /ru/anything is answered by /ru/404/.
+  // English uses Gatsby's own /404/ (copied to /404.html); a /* matchPath would shadow it.
+  if (lang === DEFAULT_LANGUAGE) pages.push(staticPage(lang, "/404/", "not-found.tsx", false));
+  else pages.push({ ...staticPage(lang, "/404/", "not-found.tsx", false), matchPath: `/${lang}/*` });
+
+  return pages;
+}
+
+export function planPages(snapshot: CatalogueSnapshot, options: PlanOptions): PlannedPage[] {
+  return LANGUAGES.flatMap((lang) => planLanguage(lang, snapshot, options.now));
+}

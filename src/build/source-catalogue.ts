@@ -1,0 +1,100 @@
+/**
+ * Reads the whole catalogue for the build: the landing, then for each language (en, ru, ar)
+ * every event, place, person and news item, the ways to pay and the facets.
+ *
+ * Node only. Every answer is checked against the contract (ajv) and editors' HTML is
+ * sanitized here, once. Progress goes to `log` per kind and language
+ * ("catalogue: events ru 120/120") so whoever waits on a build knows where it is.
+ */
+import { createCatalogueClient, type CatalogueClient } from "../api/catalogue-client";
+import { createContractValidator } from "../api/contract-validator";
+import { sanitizeHtml } from "../catalogue/sanitize";
+import {
+  LANGUAGES,
+  type Acquisition,
+  type EventDetail,
+  type Facets,
+  type Lang,
+  type Landing,
+  type NewsItem,
+  type Person,
+  type Place,
+} from "../catalogue/types";
+import type { SiteConfig } from "../config";
+
+export interface LanguageSnapshot {
+  /** every event the catalogue holds (active and archived), soonest first */
+  events: EventDetail[];
+  places: Place[];
+  persons: Person[];
+  news: NewsItem[];
+  acquisitions: Acquisition[];
+  facets: Facets;
+}
+
+export interface CatalogueSnapshot {
+  landing: Landing;
+  byLanguage: Record<Lang, LanguageSnapshot>;
+}
+
+export type ProgressLog = (line: string) => void;
+
+export function createBuildCatalogueClient(config: Pick<SiteConfig, "catalogueApiUrl" | "catalogueRateLimit">): CatalogueClient {
+  return createCatalogueClient({
+    baseUrl: config.catalogueApiUrl,
+    rateLimit: config.catalogueRateLimit,
+    validate: createContractValidator(),
+    sanitizeHtml,
+  });
+}
+
+/**
+ * Logs "catalogue: <kind> <lang> loaded/total" as pages arrive, but not for every page of
+ * a 10,000-event catalogue: roughly every tenth, and always the last.
+ */
+function progress(log: ProgressLog, kind: string, lang: Lang): (loaded: number, total: number) => void {
+  let lastShown = 0;
+  return (loaded, total) => {
+    if (loaded >= total || loaded - lastShown >= Math.max(1, total / 10)) {
+      lastShown = loaded;
+      log(`catalogue: ${kind} ${lang} ${loaded}/${total}`);
+    }
+  };
+}
+
+async function sourceLanguage(client: CatalogueClient, lang: Lang, log: ProgressLog): Promise<LanguageSnapshot> {
+  const [events, places, persons, news, acquisitions, facets] = await Promise.all([
+    client.listAllEvents({ date_type: "all", sort_by: "started_at", sort_on: "asc" }, lang, progress(log, "events", lang)),
+    client.listAllPlaces(lang, progress(log, "places", lang)),
+    client.listAllPersons(lang, progress(log, "persons", lang)),
+    client.listAllNews(lang, progress(log, "news", lang)),
+    client.acquisitions(lang).then((list) => {
+      log(`catalogue: acquisitions ${lang} ${list.length}/${list.length}`);
+      return list;
+    }),
+    client.facets(lang).then((f) => {
+      log(`catalogue: facets ${lang} ${f.categories.length} categories, ${f.locations.length} cities, ${f.places.length} places`);
+      return f;
+    }),
+  ]);
+  // an empty list page (count 0) reports no progress: say so, so the log covers every kind
+  for (const [kind, list] of [["events", events], ["places", places], ["persons", persons], ["news", news]] as const) {
+    if (list.length === 0) log(`catalogue: ${kind} ${lang} 0/0`);
+  }
+  return { events, places, persons, news, acquisitions, facets };
+}
+
+export async function sourceCatalogue(
+  client: CatalogueClient,
+  landingId: number,
+  log: ProgressLog = () => {},
+): Promise<CatalogueSnapshot> {
+  const started = Date.now();
+  const [landing, ...perLanguage] = await Promise.all([
+    client.landing(landingId),
+    ...LANGUAGES.map((lang) => sourceLanguage(client, lang, log)),
+  ]);
+  const byLanguage = Object.fromEntries(LANGUAGES.map((lang, i) => [lang, perLanguage[i] as LanguageSnapshot])) as Record<Lang, LanguageSnapshot>;
+  log(`catalogue: read from ${client.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { landing, byLanguage };
+}
