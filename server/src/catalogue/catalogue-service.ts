@@ -1,0 +1,187 @@
+import type { Db } from "../db/database";
+import { dataVersion, loadCatalogue, type CatalogueData, type EventRow } from "../db/repositories/catalogue-repository";
+import { LANGS, pick, type Lang } from "../lib/i18n";
+import { toUaeDate } from "../lib/time";
+import { Serializer } from "./serialize";
+
+export interface EventFilter {
+  lang: Lang;
+  categoryIds?: number[];
+  hallIds?: number[];
+  placeIds?: number[];
+  locationIds?: number[];
+  personIds?: number[];
+  labelIds?: number[];
+  ids?: number[];
+  startedGte?: number;
+  startedLte?: number;
+  dateType: "active" | "archive" | "all";
+  search?: string;
+  sortBy: "started_at" | "title" | "popularity";
+  sortOn: "asc" | "desc";
+  now: number;
+}
+
+/** Lower-cases and strips what a searcher does not type: accents, Arabic vowel marks, ё, alef forms. */
+export function normalizeForSearch(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "")
+    .toLowerCase()
+    .replace(/ё/g, "е")
+    .replace(/[أإآٱ]/g, "ا")
+    .replace(/ى/g, "ي")
+    .replace(/ة/g, "ه")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const intersects = (have: number[], want: Set<number>): boolean => have.some((x) => want.has(x));
+
+/**
+ * The read-only catalogue held in memory, reloaded when another connection changes the
+ * database (a seeder or the hostile planter), with each event's JSON kept serialized per language.
+ */
+export class CatalogueService {
+  data!: CatalogueData;
+  serializer!: Serializer;
+  private eventJson = new Map<string, string>();
+  private searchText = new Map<Lang, Map<number, string>>();
+  private collators = new Map<Lang, Intl.Collator>(LANGS.map((l) => [l, new Intl.Collator(l, { sensitivity: "base", numeric: true })]));
+  private version = -1;
+  private checkedAt = 0;
+  /** bumped on every reload, so that caches of answers know they are stale */
+  generation = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {
+    this.reload();
+  }
+
+  reload(): void {
+    this.version = dataVersion(this.db);
+    this.data = loadCatalogue(this.db);
+    this.serializer = new Serializer(this.data, this.publicUrl);
+    this.eventJson.clear();
+    this.searchText.clear();
+    this.generation++;
+  }
+
+  /** Cheap check (at most once a second) whether the database was changed from outside. */
+  refreshIfChanged(now = Date.now()): void {
+    if (now - this.checkedAt < 1000) return;
+    this.checkedAt = now;
+    if (dataVersion(this.db) !== this.version) this.reload();
+  }
+
+  eventJsonText(e: EventRow, lang: Lang): string {
+    const key = `${lang}:${e.id}`;
+    let text = this.eventJson.get(key);
+    if (text === undefined) {
+      text = JSON.stringify(this.serializer.event(e, lang));
+      this.eventJson.set(key, text);
+    }
+    return text;
+  }
+
+  private haystack(e: EventRow, lang: Lang): string {
+    let byId = this.searchText.get(lang);
+    if (!byId) {
+      byId = new Map();
+      this.searchText.set(lang, byId);
+    }
+    let text = byId.get(e.id);
+    if (text === undefined) {
+      const d = this.data;
+      const place = d.places.get(e.placeId);
+      const parts = [pick(e.title, lang), place ? pick(place.title, lang) : ""];
+      for (const pid of e.persons) {
+        const p = d.persons.get(pid);
+        if (p) parts.push(pick(p.title, lang));
+      }
+      text = normalizeForSearch(parts.join(" \u0000 "));
+      byId.set(e.id, text);
+    }
+    return text;
+  }
+
+  isActive(e: EventRow, now: number): boolean {
+    return (e.finishedAt ?? e.startedAt) >= now;
+  }
+
+  filterEvents(f: EventFilter): EventRow[] {
+    const d = this.data;
+    const cats = f.categoryIds && new Set(f.categoryIds);
+    const halls = f.hallIds && new Set(f.hallIds);
+    const places = f.placeIds && new Set(f.placeIds);
+    const locs = f.locationIds && new Set(f.locationIds);
+    const persons = f.personIds && new Set(f.personIds);
+    const labels = f.labelIds && new Set(f.labelIds);
+    const ids = f.ids && new Set(f.ids);
+    const tokens = f.search ? normalizeForSearch(f.search).split(" ").filter(Boolean) : [];
+    const out = d.events.filter((e) => {
+      if (f.dateType === "active" && !this.isActive(e, f.now)) return false;
+      if (f.dateType === "archive" && this.isActive(e, f.now)) return false;
+      if (ids && !ids.has(e.id)) return false;
+      if (cats && !intersects(e.categories, cats)) return false;
+      if (halls && (e.hallId === null || !halls.has(e.hallId))) return false;
+      if (places && !places.has(e.placeId)) return false;
+      if (locs) {
+        const p = d.places.get(e.placeId);
+        if (!p || !locs.has(p.locationId)) return false;
+      }
+      if (persons && !intersects(e.persons, persons)) return false;
+      if (labels && !intersects(e.labels, labels)) return false;
+      if (f.startedGte !== undefined && e.startedAt < f.startedGte) return false;
+      if (f.startedLte !== undefined && e.startedAt > f.startedLte) return false;
+      if (tokens.length > 0) {
+        const hay = this.haystack(e, f.lang);
+        if (!tokens.every((tok) => hay.includes(tok))) return false;
+      }
+      return true;
+    });
+    const dir = f.sortOn === "desc" ? -1 : 1;
+    const collator = this.collators.get(f.lang) as Intl.Collator;
+    out.sort((a, b) => {
+      let c = 0;
+      if (f.sortBy === "started_at") c = a.startedAt - b.startedAt;
+      else if (f.sortBy === "popularity") c = a.popularity - b.popularity;
+      else c = collator.compare(pick(a.title, f.lang), pick(b.title, f.lang));
+      return c !== 0 ? c * dir : (a.id - b.id) * dir;
+    });
+    return out;
+  }
+
+  activeEvents(now: number): EventRow[] {
+    return this.data.events.filter((e) => this.isActive(e, now));
+  }
+
+  /** Facet counts over active events. */
+  facetCounts(now: number) {
+    const d = this.data;
+    const byType = new Map<number, number>();
+    const byCategory = new Map<number, number>();
+    const byHall = new Map<number, number>();
+    const byPlace = new Map<number, number>();
+    const byLocation = new Map<number, number>();
+    const byDate = new Map<string, number>();
+    const inc = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
+    for (const e of this.activeEvents(now)) {
+      const types = new Set<number>();
+      for (const c of e.categories) {
+        inc(byCategory, c);
+        const cat = d.categories.get(c);
+        if (cat) types.add(cat.typeId);
+      }
+      for (const tp of types) inc(byType, tp);
+      if (e.hallId !== null) inc(byHall, e.hallId);
+      inc(byPlace, e.placeId);
+      const p = d.places.get(e.placeId);
+      if (p) inc(byLocation, p.locationId);
+      inc(byDate, toUaeDate(e.startedAt));
+    }
+    return { byType, byCategory, byHall, byPlace, byLocation, byDate };
+  }
+}

@@ -1,0 +1,88 @@
+import type { Db } from "../database";
+
+export interface BasketItemRow { ticketId: number; count: number }
+export interface BasketRow { sessionId: string; expiresAt: number | null; updatedAt: number | null; items: BasketItemRow[] }
+
+/**
+ * Baskets and their holds. A basket item holds `count` tickets: they are counted in
+ * tickets.held until the basket expires, is cleared or becomes an order. Every change runs
+ * inside one IMMEDIATE transaction, so two buyers can never hold the same last ticket.
+ */
+export function basketsRepository(db: Db) {
+  const s = {
+    anyExpired: db.prepare("SELECT 1 FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1"),
+    expired: db.prepare("SELECT session_id FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ?"),
+    basket: db.prepare("SELECT session_id, expires_at, updated_at FROM baskets WHERE session_id = ?"),
+    items: db.prepare("SELECT ticket_id, count FROM basket_items WHERE session_id = ? ORDER BY added_seq, ticket_id"),
+    item: db.prepare("SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?"),
+    upsertBasket: db.prepare(
+      "INSERT INTO baskets (session_id, expires_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET expires_at = excluded.expires_at, updated_at = excluded.updated_at",
+    ),
+    setItem: db.prepare(
+      "INSERT INTO basket_items (session_id, ticket_id, count, added_seq) VALUES (?, ?, ?, ?) ON CONFLICT(session_id, ticket_id) DO UPDATE SET count = excluded.count",
+    ),
+    deleteItem: db.prepare("DELETE FROM basket_items WHERE session_id = ? AND ticket_id = ?"),
+    deleteItems: db.prepare("DELETE FROM basket_items WHERE session_id = ?"),
+    hold: db.prepare("UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held >= ?"),
+    unhold: db.prepare("UPDATE tickets SET held = held - ? WHERE id = ?"),
+    sell: db.prepare("UPDATE tickets SET held = held - ?, sold = sold + ? WHERE id = ?"),
+    releaseAll: db.prepare(
+      "UPDATE tickets SET held = held - (SELECT count FROM basket_items i WHERE i.session_id = ? AND i.ticket_id = tickets.id) WHERE id IN (SELECT ticket_id FROM basket_items WHERE session_id = ?)",
+    ),
+    expire: db.prepare("UPDATE baskets SET expires_at = NULL, updated_at = ? WHERE session_id = ?"),
+  };
+  let seq = Date.now();
+
+  const repo = {
+    /** Releases the holds of every basket whose time is up. Cheap when there is none. */
+    releaseExpired(now: number): number {
+      if (s.anyExpired.get(now) === undefined) return 0;
+      return db.transaction(() => {
+        const ids = (s.expired.all(now) as Array<{ session_id: string }>).map((r) => r.session_id);
+        for (const id of ids) repo.releaseBasket(id, now);
+        return ids.length;
+      }).immediate();
+    },
+    /** Must run inside a transaction. */
+    releaseBasket(sessionId: string, now: number): void {
+      s.releaseAll.run(sessionId, sessionId);
+      s.deleteItems.run(sessionId);
+      s.expire.run(now, sessionId);
+    },
+    get(sessionId: string): BasketRow | null {
+      const b = s.basket.get(sessionId) as { session_id: string; expires_at: number | null; updated_at: number | null } | undefined;
+      if (!b) return null;
+      const items = (s.items.all(sessionId) as Array<{ ticket_id: number; count: number }>).map((r) => ({ ticketId: r.ticket_id, count: r.count }));
+      return { sessionId, expiresAt: b.expires_at, updatedAt: b.updated_at, items };
+    },
+    heldCount(sessionId: string, ticketId: number): number {
+      const r = s.item.get(sessionId, ticketId) as { count: number } | undefined;
+      return r?.count ?? 0;
+    },
+    /** Holds `delta` more tickets (negative releases); false when not enough are left. Inside a transaction. */
+    adjustHold(ticketId: number, delta: number): boolean {
+      if (delta > 0) return s.hold.run(delta, ticketId, delta).changes === 1;
+      if (delta < 0) s.unhold.run(-delta, ticketId);
+      return true;
+    },
+    setItem(sessionId: string, ticketId: number, count: number): void {
+      if (count <= 0) s.deleteItem.run(sessionId, ticketId);
+      else s.setItem.run(sessionId, ticketId, count, ++seq);
+    },
+    touch(sessionId: string, expiresAt: number | null, now: number): void {
+      s.upsertBasket.run(sessionId, expiresAt, now);
+    },
+    /** Held tickets become sold (an order was made). Inside a transaction. */
+    sellHeld(ticketId: number, count: number): void {
+      s.sell.run(count, count, ticketId);
+    },
+    clearItems(sessionId: string): void {
+      s.deleteItems.run(sessionId);
+    },
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn).immediate();
+    },
+  };
+  return repo;
+}
+export type BasketsRepository = ReturnType<typeof basketsRepository>;

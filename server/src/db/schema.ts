@@ -1,0 +1,198 @@
+/**
+ * The database schema. Translated text is stored as a JSON object per field
+ * ({"en": "...", "ru": "...", "ar": "..."}): English is always present and the
+ * catalogue falls back to it per field. Instants are epoch milliseconds.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS currencies (
+  code TEXT PRIMARY KEY,
+  symbol TEXT NOT NULL,
+  title TEXT NOT NULL,
+  decimals INTEGER NOT NULL DEFAULT 2,
+  rate_from_aed REAL NOT NULL,
+  position INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS images (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL,
+  width INTEGER NOT NULL,
+  height INTEGER NOT NULL,
+  alt TEXT
+);
+
+CREATE TABLE IF NOT EXISTS locations (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS places (
+  id INTEGER PRIMARY KEY,
+  location_id INTEGER NOT NULL REFERENCES locations(id),
+  title TEXT NOT NULL,
+  address TEXT,
+  description TEXT,
+  latitude REAL,
+  longitude REAL,
+  image_id INTEGER REFERENCES images(id),
+  updated_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS halls (
+  id INTEGER PRIMARY KEY,
+  place_id INTEGER NOT NULL REFERENCES places(id),
+  title TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS category_types (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS categories (
+  id INTEGER PRIMARY KEY,
+  type_id INTEGER NOT NULL REFERENCES category_types(id),
+  title TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS labels (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
+
+CREATE TABLE IF NOT EXISTS persons (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  description TEXT,
+  image_id INTEGER REFERENCES images(id),
+  updated_at INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS events (
+  id INTEGER PRIMARY KEY,
+  event_source_id INTEGER NOT NULL UNIQUE,
+  title TEXT NOT NULL,
+  short_description TEXT,
+  description TEXT,
+  place_id INTEGER NOT NULL REFERENCES places(id),
+  hall_id INTEGER REFERENCES halls(id),
+  image_id INTEGER REFERENCES images(id),
+  age_limit INTEGER,
+  status TEXT NOT NULL CHECK (status IN ('on_sale','sold_out','cancelled','postponed')),
+  popularity INTEGER NOT NULL DEFAULT 0,
+  updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS event_categories (
+  event_id INTEGER NOT NULL REFERENCES events(id),
+  category_id INTEGER NOT NULL REFERENCES categories(id),
+  PRIMARY KEY (event_id, category_id)
+);
+CREATE TABLE IF NOT EXISTS event_persons (
+  event_id INTEGER NOT NULL REFERENCES events(id),
+  person_id INTEGER NOT NULL REFERENCES persons(id),
+  position INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (event_id, person_id)
+);
+CREATE INDEX IF NOT EXISTS event_persons_person ON event_persons(person_id);
+CREATE TABLE IF NOT EXISTS event_labels (
+  event_id INTEGER NOT NULL REFERENCES events(id),
+  label_id INTEGER NOT NULL REFERENCES labels(id),
+  PRIMARY KEY (event_id, label_id)
+);
+
+-- one row per date (session) of an event
+CREATE TABLE IF NOT EXISTS event_sessions (
+  id INTEGER PRIMARY KEY,
+  event_id INTEGER NOT NULL REFERENCES events(id),
+  started_at INTEGER NOT NULL,
+  finished_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS event_sessions_event ON event_sessions(event_id, started_at);
+
+-- a ticket offer (category/zone) of one session; available = total - sold - held
+CREATE TABLE IF NOT EXISTS tickets (
+  id INTEGER PRIMARY KEY,
+  session_id INTEGER NOT NULL REFERENCES event_sessions(id),
+  event_id INTEGER NOT NULL REFERENCES events(id),
+  title TEXT NOT NULL,
+  price_aed REAL NOT NULL,
+  service_fee_aed REAL NOT NULL,
+  total INTEGER NOT NULL,
+  sold INTEGER NOT NULL DEFAULT 0,
+  held INTEGER NOT NULL DEFAULT 0,
+  max_per_order INTEGER NOT NULL DEFAULT 10,
+  position INTEGER NOT NULL DEFAULT 0,
+  CHECK (sold >= 0 AND held >= 0 AND sold + held <= total)
+);
+CREATE INDEX IF NOT EXISTS tickets_event ON tickets(event_id);
+CREATE INDEX IF NOT EXISTS tickets_session ON tickets(session_id);
+
+CREATE TABLE IF NOT EXISTS news (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  lead TEXT,
+  body TEXT,
+  published_at INTEGER NOT NULL,
+  image_id INTEGER REFERENCES images(id),
+  updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS news_events (
+  news_id INTEGER NOT NULL REFERENCES news(id),
+  event_id INTEGER NOT NULL REFERENCES events(id),
+  PRIMARY KEY (news_id, event_id)
+);
+
+CREATE TABLE IF NOT EXISTS acquisitions (
+  id INTEGER PRIMARY KEY,
+  title TEXT NOT NULL,
+  type TEXT NOT NULL,
+  currencies TEXT NOT NULL,
+  fee_percent REAL,
+  description TEXT,
+  position INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS landings (
+  id INTEGER PRIMARY KEY,
+  site_url TEXT,
+  languages TEXT NOT NULL,
+  main_lang TEXT NOT NULL,
+  currencies TEXT NOT NULL,
+  language_currency TEXT NOT NULL,
+  ui_config_show_currencies INTEGER NOT NULL
+);
+
+-- the visitor's basket, keyed by the session cookie; its items hold tickets until expires_at
+CREATE TABLE IF NOT EXISTS baskets (
+  session_id TEXT PRIMARY KEY,
+  expires_at INTEGER,
+  updated_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS baskets_expiry ON baskets(expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS basket_items (
+  session_id TEXT NOT NULL REFERENCES baskets(session_id),
+  ticket_id INTEGER NOT NULL REFERENCES tickets(id),
+  count INTEGER NOT NULL CHECK (count > 0),
+  added_seq INTEGER NOT NULL,
+  PRIMARY KEY (session_id, ticket_id)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  email TEXT NOT NULL,
+  name TEXT NOT NULL,
+  phone TEXT,
+  acquisition_id INTEGER NOT NULL,
+  currency_code TEXT NOT NULL,
+  events_json TEXT NOT NULL,
+  total_price REAL NOT NULL,
+  total_service_fee REAL NOT NULL,
+  total_count INTEGER NOT NULL,
+  utm_json TEXT,
+  tickets_codes TEXT,
+  charges INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  paid_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS order_items (
+  order_id TEXT NOT NULL REFERENCES orders(id),
+  ticket_id INTEGER NOT NULL REFERENCES tickets(id),
+  count INTEGER NOT NULL,
+  PRIMARY KEY (order_id, ticket_id)
+);
+`;

@@ -1,0 +1,245 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppDeps } from "../deps";
+import type { EventFilter } from "../catalogue/catalogue-service";
+import type { Schemas } from "../catalogue/serialize";
+import { badRequest, notFound } from "../lib/errors";
+import { pick } from "../lib/i18n";
+import { fromAed } from "../lib/money";
+import { parseBound, toUaeIso } from "../lib/time";
+import { idList, integer, lang, oneOf, pageParams, required, softLang, str, type PageParams, type Query } from "./query";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+/** Answers that depend on "now" (active events) are kept this long. */
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 5_000;
+
+interface Cached {
+  generation: number;
+  expires: number;
+  body: string;
+}
+
+/** The public read-only catalogue (contracts/catalogue.openapi.yaml). */
+export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { catalogue, tickets, baskets, config } = deps;
+  const cache = new Map<string, Cached>();
+
+  function pageUrl(req: FastifyRequest, page: number): string {
+    const [path, raw = ""] = req.url.split("?", 2) as [string, string?];
+    const params = new URLSearchParams(raw);
+    params.set("page", String(page));
+    return `${config.publicUrl}${path}?${params.toString()}`;
+  }
+
+  /** `{count, next, previous, results}` with absolute links; a page past the end is a 404. */
+  function pageOf(req: FastifyRequest, count: number, p: PageParams, results: string[]): string {
+    const last = Math.max(1, Math.ceil(count / p.size));
+    if (p.page > last) throw notFound(`page ${p.page} is past the last page (${last})`);
+    const next = p.page < last ? JSON.stringify(pageUrl(req, p.page + 1)) : "null";
+    const previous = p.page > 1 ? JSON.stringify(pageUrl(req, p.page - 1)) : "null";
+    return `{"count":${count},"next":${next},"previous":${previous},"results":[${results.join(",")}]}`;
+  }
+
+  function slice<T>(items: T[], p: PageParams): T[] {
+    return items.slice((p.page - 1) * p.size, p.page * p.size);
+  }
+
+  /** Read-only answers are served from memory once computed. */
+  function cached(handler: (req: FastifyRequest<{ Querystring: Query }>) => string) {
+    return async (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
+      const now = deps.now();
+      catalogue.refreshIfChanged(now);
+      const hit = cache.get(req.url);
+      if (hit && hit.generation === catalogue.generation && hit.expires > now) return reply.type(JSON_TYPE).send(hit.body);
+      const body = handler(req);
+      if (cache.size >= CACHE_MAX) cache.clear();
+      cache.set(req.url, { generation: catalogue.generation, expires: now + CACHE_TTL_MS, body });
+      return reply.type(JSON_TYPE).send(body);
+    };
+  }
+
+  app.get("/v1/events", cached((req) => {
+    const q = req.query;
+    const gteText = str(q, "started_gte");
+    const lteText = str(q, "started_lte");
+    const startedGte = gteText === undefined ? undefined : parseBound(gteText, "lower");
+    const startedLte = lteText === undefined ? undefined : parseBound(lteText, "upper");
+    if (startedGte === null) throw badRequest(`started_gte is not a date or date-time: "${gteText?.slice(0, 100)}"`);
+    if (startedLte === null) throw badRequest(`started_lte is not a date or date-time: "${lteText?.slice(0, 100)}"`);
+    const search = str(q, "search");
+    if (search !== undefined && search.length > 200) throw badRequest("search is longer than 200 characters");
+    const filter: EventFilter = {
+      lang: lang(q),
+      categoryIds: idList(q, "category_id_in"),
+      hallIds: idList(q, "hall_id_in"),
+      placeIds: idList(q, "place_id_in"),
+      locationIds: idList(q, "location_id_in"),
+      personIds: idList(q, "person_id_in"),
+      labelIds: idList(q, "label_id_in"),
+      ids: idList(q, "id_in"),
+      startedGte,
+      startedLte,
+      dateType: oneOf(q, "date_type", ["active", "archive", "all"] as const, "active"),
+      search,
+      sortBy: oneOf(q, "sort_by", ["started_at", "title", "popularity"] as const, "started_at"),
+      sortOn: oneOf(q, "sort_on", ["asc", "desc"] as const, "asc"),
+      now: deps.now(),
+    };
+    const p = pageParams(q);
+    const rows = catalogue.filterEvents(filter);
+    return pageOf(req, rows.length, p, slice(rows, p).map((e) => catalogue.eventJsonText(e, filter.lang)));
+  }));
+
+  app.get("/v1/places", cached((req) => {
+    const q = req.query;
+    const l = lang(q);
+    const locs = idList(q, "location_id_in");
+    const p = pageParams(q);
+    const want = locs && new Set(locs);
+    const rows = [...catalogue.data.places.values()].filter((pl) => !want || want.has(pl.locationId));
+    return pageOf(req, rows.length, p, slice(rows, p).map((pl) => JSON.stringify(catalogue.serializer.place(pl, l))));
+  }));
+
+  app.get("/v1/persons", cached((req) => {
+    const l = lang(req.query);
+    const p = pageParams(req.query);
+    const rows = [...catalogue.data.persons.values()];
+    return pageOf(req, rows.length, p, slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.person(x, l))));
+  }));
+
+  app.get("/v1/news", cached((req) => {
+    const l = lang(req.query);
+    const p = pageParams(req.query);
+    const rows = catalogue.data.news;
+    return pageOf(req, rows.length, p, slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.news(x, l))));
+  }));
+
+  app.get("/v2/acquisitions", cached((req) => {
+    const l = lang(req.query);
+    const results: Schemas["Acquisition"][] = catalogue.data.acquisitions.map((a) => ({
+      id: a.id, title: pick(a.title, l), type: a.type, currencies: a.currencies, fee_percent: a.feePercent ?? 0, description: pick(a.description, l),
+    }));
+    return JSON.stringify({ count: results.length, next: null, previous: null, results });
+  }));
+
+  type Facet = Schemas["Facet"];
+  const facets = (req: FastifyRequest<{ Querystring: Query }>, build: (l: ReturnType<typeof lang>, c: ReturnType<typeof catalogue.facetCounts>) => Facet[]) => {
+    const l = lang(req.query);
+    return JSON.stringify({ results: build(l, catalogue.facetCounts(deps.now())) });
+  };
+
+  app.get("/v1/events_category_types", cached((req) =>
+    facets(req, (l, c) => catalogue.data.categoryTypes.map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byType.get(x.id) ?? 0 }))),
+  ));
+  app.get("/v1/events_categories", cached((req) =>
+    facets(req, (l, c) => [...catalogue.data.categories.values()].map((x) => ({ id: x.id, title: pick(x.title, l), type_id: x.typeId, events_count: c.byCategory.get(x.id) ?? 0 }))),
+  ));
+  app.get("/v1/events_halls", cached((req) =>
+    facets(req, (l, c) => [...catalogue.data.halls.values()].map((x) => ({ id: x.id, title: pick(x.title, l), place_id: x.placeId, events_count: c.byHall.get(x.id) ?? 0 }))),
+  ));
+  app.get("/v1/events_places", cached((req) =>
+    facets(req, (l, c) =>
+      [...catalogue.data.places.values()].filter((x) => c.byPlace.has(x.id)).map((x) => ({ id: x.id, title: pick(x.title, l), location_id: x.locationId, events_count: c.byPlace.get(x.id) ?? 0 })),
+    ),
+  ));
+  app.get("/v1/events_locations", cached((req) =>
+    facets(req, (l, c) =>
+      [...catalogue.data.locations.values()].filter((x) => c.byLocation.has(x.id)).map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byLocation.get(x.id) ?? 0 })),
+    ),
+  ));
+  app.get("/v1/events_dates", cached(() => {
+    const c = catalogue.facetCounts(deps.now());
+    const results = [...c.byDate.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, events_count]) => ({ date, events_count }));
+    return JSON.stringify({ results });
+  }));
+
+  app.get<{ Params: { id: string }; Querystring: Query }>("/v2/landings/:id", async (req, reply) => {
+    catalogue.refreshIfChanged(deps.now());
+    if (!/^[0-9]{1,15}$/.test(req.params.id)) throw notFound(`no landing "${req.params.id.slice(0, 100)}"`);
+    const landing = catalogue.data.landings.get(Number(req.params.id));
+    if (!landing) throw notFound(`no landing ${req.params.id}`);
+    const l = softLang(req.query);
+    const body: Schemas["Landing"] = {
+      id: landing.id,
+      site_url: landing.siteUrl ?? config.siteUrl,
+      languages: landing.languages,
+      main_lang: landing.mainLang,
+      currencies: landing.currencies.flatMap((code) => {
+        const c = catalogue.data.currencies.get(code.toUpperCase());
+        return c ? [{ code: c.code, symbol: c.symbol, title: pick(c.title, l), decimals: c.decimals }] : [];
+      }),
+      language_currency: landing.languageCurrency,
+      ui_config_show_currencies: landing.showCurrencies,
+    };
+    return reply.type(JSON_TYPE).send(JSON.stringify(body));
+  });
+
+  function currencyParam(q: Query, name: string) {
+    const code = required(q, name);
+    const c = catalogue.data.currencies.get(code.toUpperCase());
+    if (!c) throw badRequest(`unknown currency "${code.slice(0, 20)}"; known: ${[...catalogue.data.currencies.keys()].join(", ")}`, "unknown_currency");
+    return c;
+  }
+  function sourceIdParam(q: Query): void {
+    const v = required(q, "source_id");
+    if (v !== "2") throw badRequest(`source_id must be 2; got "${v.slice(0, 20)}"`);
+  }
+
+  app.get<{ Querystring: Query }>("/v2/events_prices", async (req, reply) => {
+    const q = req.query;
+    catalogue.refreshIfChanged(deps.now());
+    const ids = idList(q, "event_source_id_in");
+    if (ids === undefined) throw badRequest("event_source_id_in is required");
+    const currency = currencyParam(q, "currency_code");
+    sourceIdParam(q);
+    const now = deps.now();
+    baskets.releaseExpired(now);
+    const events = [...new Set(ids)].flatMap((sid) => {
+      const e = catalogue.data.eventsBySource.get(sid);
+      return e ? [e] : [];
+    });
+    const ranges = tickets.priceRanges(events.filter((e) => e.status === "on_sale" || e.status === "postponed").map((e) => e.id), now);
+    const body: Schemas["EventPrice"][] = events.map((e) => {
+      const r = ranges.get(e.id);
+      return {
+        id: e.eventSourceId,
+        min_price: r ? fromAed(r.min, currency) : null,
+        max_price: r ? fromAed(r.max, currency) : null,
+        currency_code: currency.code,
+      };
+    });
+    return reply.type(JSON_TYPE).send(JSON.stringify(body));
+  });
+
+  app.get<{ Querystring: Query }>("/v2/dates_prices", async (req, reply) => {
+    const q = req.query;
+    catalogue.refreshIfChanged(deps.now());
+    const sourceId = integer(q, "event_source_id", 0);
+    if (sourceId === undefined) throw badRequest("event_source_id is required");
+    const currency = currencyParam(q, "currency");
+    sourceIdParam(q);
+    const event = catalogue.data.eventsBySource.get(sourceId);
+    if (!event) throw notFound(`no event with event_source_id ${sourceId}`);
+    const l = softLang(q);
+    const now = deps.now();
+    baskets.releaseExpired(now);
+    const onSale = event.status === "on_sale" || event.status === "postponed";
+    const offers = tickets.ofEvent(event.id);
+    const body: Schemas["DatePrices"][] = tickets.sessionsOf(event.id).map((s) => ({
+      started_at: toUaeIso(s.startedAt),
+      finished_at: s.finishedAt === null ? null : toUaeIso(s.finishedAt),
+      tickets: offers
+        .filter((t) => t.sessionId === s.id)
+        .map((t) => ({
+          id: t.id,
+          title: pick(t.title, l),
+          price: fromAed(t.priceAed, currency),
+          service_fee: fromAed(t.feeAed, currency),
+          currency_code: currency.code,
+          available: onSale && t.finishedAt !== undefined && (t.finishedAt ?? t.startedAt) > now ? Math.max(0, t.available) : 0,
+          max_per_order: t.maxPerOrder,
+        })),
+    }));
+    return reply.type(JSON_TYPE).send(JSON.stringify(body));
+  });
+}
