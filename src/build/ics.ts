@@ -1,0 +1,89 @@
+/**
+ * "Add to calendar": one iCalendar file (RFC 5545) per event and language, written into
+ * public/ at build time. Pure text in, text out.
+ */
+import { htmlToText } from "../catalogue/html-to-text";
+import type { EventDetail, Lang } from "../catalogue/types";
+
+const CRLF = "\r\n";
+
+/** TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma, newline. */
+export function escapeText(value: string): string {
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
+}
+
+/**
+ * Content lines longer than 75 octets are folded (RFC 5545 3.1): CRLF and one space, never
+ * inside a multi-byte UTF-8 character (Arabic and Cyrillic titles are 2 bytes a letter).
+ */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  const parts: string[] = [];
+  let current = "";
+  let currentBytes = 0;
+  let limit = 75;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    if (currentBytes + bytes > limit) {
+      parts.push(current);
+      current = "";
+      currentBytes = 0;
+      limit = 74; // continuation lines start with a space
+    }
+    current += char;
+    currentBytes += bytes;
+  }
+  parts.push(current);
+  return parts.join(`${CRLF} `);
+}
+
+/** 20261212T160000Z */
+export function utcStamp(iso: string): string {
+  return new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+}
+
+export interface IcsOptions {
+  /** absolute URL of the event page in this language */
+  url: string;
+  /** host name used in the UID, e.g. "tickets.example" */
+  uidDomain: string;
+  lang: Lang;
+  /** DTSTAMP; the event's updated_at by default so rebuilds give identical files */
+  stamp?: string;
+}
+
+/** An event without an end gets a nominal two hours in calendars. */
+const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
+
+export function eventIcs(event: EventDetail, options: IcsOptions): string {
+  const end = event.finishedAt ?? new Date(new Date(event.startedAt).getTime() + DEFAULT_DURATION_MS).toISOString();
+  const location = [event.place.title, event.hall?.title, event.location.title].filter(Boolean).join(", ");
+  const description = [event.shortDescription ?? (event.descriptionHtml ? htmlToText(event.descriptionHtml) : ""), options.url]
+    .filter(Boolean)
+    .join("\n\n");
+  const status = event.status === "cancelled" ? "CANCELLED" : "CONFIRMED";
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//UAE Tickets//Events//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:event-${event.id}@${options.uidDomain}`,
+    `DTSTAMP:${utcStamp(options.stamp ?? event.updatedAt)}`,
+    `DTSTART:${utcStamp(event.startedAt)}`,
+    `DTEND:${utcStamp(end)}`,
+    `SUMMARY;LANGUAGE=${options.lang}:${escapeText(event.title)}`,
+    `LOCATION;LANGUAGE=${options.lang}:${escapeText(location)}`,
+    `DESCRIPTION;LANGUAGE=${options.lang}:${escapeText(description)}`,
+    `URL:${options.url}`,
+    `STATUS:${status}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
