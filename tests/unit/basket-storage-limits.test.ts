@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { addableCount, clampCount, offerAvailability, ticketLimit } from "../../src/basket/limits";
+import { BASKET_TICKETS_KEY, countSelected, readSelectedTickets, writeSelectedTickets } from "../../src/basket/storage";
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+}
+
+describe("basket_tickets mirror in sessionStorage (spec section 9)", () => {
+  it("writes the selected tickets as [{id, count}] under basket_tickets and reads them back", () => {
+    const storage = new MemoryStorage();
+    writeSelectedTickets(storage, [
+      { id: 1, count: 2 },
+      { id: 5, count: 1 },
+    ]);
+    assert.equal(storage.getItem(BASKET_TICKETS_KEY), '[{"id":1,"count":2},{"id":5,"count":1}]');
+    assert.deepEqual(readSelectedTickets(storage), [
+      { id: 1, count: 2 },
+      { id: 5, count: 1 },
+    ]);
+    assert.equal(countSelected(readSelectedTickets(storage)), 3);
+  });
+
+  it("an empty basket removes the key", () => {
+    const storage = new MemoryStorage();
+    writeSelectedTickets(storage, [{ id: 1, count: 2 }]);
+    writeSelectedTickets(storage, []);
+    assert.equal(storage.getItem(BASKET_TICKETS_KEY), null);
+  });
+
+  it("anything unreadable counts as nothing", () => {
+    const storage = new MemoryStorage();
+    for (const junk of ["{", '"x"', '{"id":1}', '[{"id":"1","count":2},{"id":2,"count":0},null,{"id":3,"count":1}]']) {
+      storage.setItem(BASKET_TICKETS_KEY, junk);
+      const read = readSelectedTickets(storage);
+      assert.ok(Array.isArray(read));
+      assert.ok(read.every((t) => Number.isInteger(t.id) && t.count > 0));
+    }
+    assert.deepEqual(readSelectedTickets(storage), [{ id: 3, count: 1 }]);
+  });
+
+  it("a storage that throws (disabled) is survived", () => {
+    const broken = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => {},
+    };
+    assert.deepEqual(readSelectedTickets(broken), []);
+    assert.doesNotThrow(() => writeSelectedTickets(broken, [{ id: 1, count: 1 }]));
+  });
+});
+
+describe("ticket stepper limits", () => {
+  it("the limit is the smaller of what is left and what one order may hold", () => {
+    assert.equal(ticketLimit({ available: 3, maxPerOrder: 10 }), 3);
+    assert.equal(ticketLimit({ available: 50, maxPerOrder: 6 }), 6);
+    assert.equal(ticketLimit({ available: 0, maxPerOrder: 6 }), 0);
+    assert.equal(ticketLimit({ available: -2, maxPerOrder: 6 }), 0);
+  });
+
+  it("what the basket already holds counts against the limit", () => {
+    assert.equal(addableCount({ available: 50, maxPerOrder: 6 }, 4), 2);
+    assert.equal(addableCount({ available: 50, maxPerOrder: 6 }, 6), 0);
+    assert.equal(addableCount({ available: 50, maxPerOrder: 6 }, 9), 0);
+  });
+
+  it("clamps a stepper value into range, as an integer", () => {
+    assert.equal(clampCount(-1, 0, 5), 0);
+    assert.equal(clampCount(7, 0, 5), 5);
+    assert.equal(clampCount(2.7, 0, 5), 2);
+    assert.equal(clampCount(Number.NaN, 1, 5), 1);
+    assert.equal(clampCount(3, 1, 0), 1);
+  });
+
+  it("says sold out, few left or available", () => {
+    assert.equal(offerAvailability({ available: 0, maxPerOrder: 10 }), "sold_out");
+    assert.equal(offerAvailability({ available: 3, maxPerOrder: 10 }), "few_left");
+    assert.equal(offerAvailability({ available: 300, maxPerOrder: 10 }), "available");
+  });
+});

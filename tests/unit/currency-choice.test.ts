@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { chooseCurrency, currencyForLanguage, type CurrencyRuleInput } from "../../src/currency/choose-currency";
+import type { Currency } from "../../src/catalogue/types";
+
+const c = (code: string): Currency => ({ code, symbol: code, title: code, decimals: 2 });
+const AED = c("AED");
+const RUB = c("RUB");
+const USD = c("USD");
+const EUR = c("EUR");
+
+const base: CurrencyRuleInput = {
+  currencies: [AED, USD, RUB],
+  languageCurrency: { AED: ["ar", "en"], RUB: ["ru"] },
+  showCurrencies: true,
+  language: "ru",
+  cookie: undefined,
+};
+
+const code = (input: CurrencyRuleInput) => chooseCurrency(input)?.code ?? null;
+
+describe("currency choice (spec section 4)", () => {
+  it("(1) shown currencies, a language mapped to one, no cookie -> the language's currency", () => {
+    assert.equal(code({ ...base, language: "ar" }), "AED");
+    assert.equal(code({ ...base, language: "en" }), "AED");
+    assert.equal(code({ ...base, language: "ru" }), "RUB");
+  });
+
+  it("(1) is skipped when a cookie is set, even one naming a currency outside the list", () => {
+    assert.equal(code({ ...base, language: "ar", cookie: "USD" }), "USD");
+    assert.equal(code({ ...base, language: "ar", cookie: "XYZ" }), "RUB");
+  });
+
+  it("(1) is skipped when the theme does not show currencies", () => {
+    assert.equal(code({ ...base, language: "ar", showCurrencies: false }), "RUB");
+  });
+
+  it("(1) is skipped when the language maps to no currency, or to one not in the list", () => {
+    assert.equal(code({ ...base, language: "de" }), "RUB");
+    assert.equal(code({ ...base, language: "fr", languageCurrency: { EUR: ["fr"] } }), "RUB");
+  });
+
+  it("(2) the cookie's currency when it is in the list, codes compared case-insensitively", () => {
+    assert.equal(code({ ...base, cookie: "usd" }), "USD");
+    assert.equal(code({ ...base, cookie: "Aed", showCurrencies: false }), "AED");
+    assert.equal(code({ ...base, currencies: [c("aed"), USD], cookie: "AED" }), "aed");
+  });
+
+  it("(3) the rouble when the cookie names nothing in the list", () => {
+    assert.equal(code({ ...base, language: "en", cookie: "GBP" }), "RUB");
+    assert.equal(code({ ...base, currencies: [AED, c("rub")], cookie: "GBP" }), "rub");
+  });
+
+  it("(4) the first currency when there is no rouble", () => {
+    assert.equal(code({ ...base, currencies: [USD, AED], cookie: "GBP" }), "USD");
+    assert.equal(code({ ...base, currencies: [EUR, USD], language: "ar", showCurrencies: false }), "EUR");
+  });
+
+  it("nothing when the landing lists no currency", () => {
+    assert.equal(chooseCurrency({ ...base, currencies: [] }), null);
+  });
+
+  it("an empty cookie counts as no cookie", () => {
+    assert.equal(code({ ...base, language: "ar", cookie: "" }), "AED");
+  });
+
+  it("language matching ignores case", () => {
+    assert.equal(currencyForLanguage([AED], { aed: ["AR"] }, "ar")?.code, "AED");
+  });
+});
