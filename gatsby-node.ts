@@ -1,0 +1,68 @@
+/**
+ * Thin on purpose (STYLE.md): the catalogue is read, checked and planned by code under
+ * src/build/ that is tested without Gatsby; this file only hands the results to Gatsby.
+ *
+ * The snapshot is read once, in sourceNodes, and kept in this process for createPages and
+ * onPostBuild, so a build asks the catalogue for everything exactly once.
+ */
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/build/landing-node";
+import { planPages, type PlannedPage } from "./src/build/plan-pages";
+import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/build/source-catalogue";
+import { writeBuildFiles } from "./src/build/write-build-files";
+import { readBuildConfig } from "./src/config";
+
+let snapshot: CatalogueSnapshot | null = null;
+let planned: PlannedPage[] | null = null;
+
+const TEMPLATES_DIR = path.resolve("src/templates");
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(LANDING_TYPE_DEFS);
+};
+
+export const sourceNodes: GatsbyNode["sourceNodes"] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
+  const config = readBuildConfig();
+  const activity = reporter.activityTimer(`read the catalogue at ${config.catalogueApiUrl}`);
+  activity.start();
+  try {
+    snapshot = await sourceCatalogue(createBuildCatalogueClient(config), config.landingId, (line) => reporter.info(line));
+  } catch (error) {
+    activity.end();
+    const message = error instanceof Error ? error.message : String(error);
+    reporter.panicOnBuild(`The catalogue at ${config.catalogueApiUrl} could not be read, so the site cannot be built.\n${message}`);
+    return;
+  }
+  activity.end();
+  const fields = landingNodeFields(snapshot.landing);
+  actions.createNode({
+    ...fields,
+    id: createNodeId(`${LANDING_NODE_TYPE}-${fields.landingId}`),
+    internal: { type: LANDING_NODE_TYPE, contentDigest: createContentDigest(fields.json) },
+  });
+};
+
+export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter }) => {
+  if (!snapshot) return; // sourcing failed and has already been reported
+  const activity = reporter.activityTimer("plan the pages");
+  activity.start();
+  planned = planPages(snapshot, { now: new Date() });
+  for (const page of planned) {
+    actions.createPage({
+      path: page.path,
+      ...(page.matchPath ? { matchPath: page.matchPath } : {}),
+      component: path.join(TEMPLATES_DIR, page.template),
+      context: page.context as unknown as Record<string, unknown>,
+    });
+  }
+  activity.setStatus(`${planned.length} pages`);
+  activity.end();
+};
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  if (!snapshot || !planned) return;
+  const config = readBuildConfig();
+  const result = await writeBuildFiles(path.resolve("public"), snapshot, planned, config.siteUrl);
+  reporter.info(`catalogue: wrote ${result.icsFiles} .ics files and a sitemap of ${result.sitemapUrls} URLs`);
+};
