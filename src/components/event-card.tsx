@@ -1,0 +1,58 @@
+/**
+ * An event as a card: image (1200x630 box), date badge, title (two lines at most), time,
+ * venue and city, the live "from" price and status badges. The whole card is one link
+ * target (the title's link stretches over it) so the tab order stays one stop per card.
+ */
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { EventSummary, Lang } from "../catalogue/types";
+import { dateBadge, formatTime } from "../i18n/format";
+import { Link } from "../i18n/link";
+import { LivePrice } from "../prices/live-price";
+import { Media } from "./media";
+import { StatusBadges } from "./status-badges";
+import * as styles from "./event-card.module.css";
+
+interface EventCardProps {
+  event: EventSummary;
+  eager?: boolean;
+  /** heading level of the title inside the surrounding section */
+  headingLevel?: 2 | 3 | 4;
+}
+
+export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardProps): React.JSX.Element {
+  const { i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const badge = dateBadge(event.startedAt, lang);
+  const Heading = `h${headingLevel}` as "h3";
+  const inactive = event.status === "cancelled" || event.status === "sold_out";
+  return (
+    <article className={`${styles.card} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>
+      <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.media}>
+        <time className={styles.date} dateTime={event.startedAt}>
+          <span className={styles.day}>{badge.day}</span>
+          <span className={styles.month}>{badge.month}</span>
+        </time>
+        <StatusBadges event={event} className={styles.badges} />
+      </Media>
+      <div className={styles.body}>
+        <Heading className={styles.title}>
+          <Link to={`/events/${event.id}/`} className={styles.link}>
+            <bdi>{event.title}</bdi>
+          </Link>
+        </Heading>
+        <p className={styles.meta}>
+          <span>
+            {badge.weekday}, {formatTime(event.startedAt, lang)}
+          </span>
+          <span className={styles.venue}>
+            <bdi>{event.place.title}</bdi>, <bdi>{event.location.title}</bdi>
+          </span>
+        </p>
+        <div className={styles.price}>
+          <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+        </div>
+      </div>
+    </article>
+  );
+}

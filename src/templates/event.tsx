@@ -1,0 +1,243 @@
+import { graphql } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import { TicketPicker } from "../basket/ticket-picker";
+import type { EventPageContext } from "../build/page-context";
+import type { EventDetail, Lang } from "../catalogue/types";
+import { CardGrid, PersonCard } from "../components/cards";
+import { EventGrid } from "../components/event-grid";
+import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../components/icons";
+import { Layout } from "../components/layout";
+import { openStreetMapUrl } from "../components/map-link";
+import { Media } from "../components/media";
+import { SafeHtml } from "../components/safe-html";
+import { Section } from "../components/section";
+import { Seo } from "../components/seo";
+import { ShareButton } from "../components/share-button";
+import { StatusBadges } from "../components/status-badges";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { formatLongDate, formatTime } from "../i18n/format";
+import { makeHeadT } from "../i18n/head-t";
+import { Link } from "../i18n/link";
+import { LivePrice } from "../prices/live-price";
+import * as styles from "./event.module.css";
+
+function StatusBanner({ event }: { event: EventDetail }): React.JSX.Element | null {
+  const { t } = useTranslation();
+  const key = { cancelled: "event.cancelledBanner", postponed: "event.postponedBanner", sold_out: "event.soldOutBanner", on_sale: null }[event.status];
+  if (!key) return null;
+  return (
+    <div className={`${styles.banner} ${styles[event.status] ?? ""}`} role="status" data-status={event.status}>
+      <AlertIcon size={22} />
+      <p>
+        <strong>{t(`status.${event.status}`)}.</strong> {t(key)}
+      </p>
+    </div>
+  );
+}
+
+function When({ event, lang }: { event: EventDetail; lang: Lang }): React.JSX.Element {
+  const { t } = useTranslation();
+  const sameDayEnd = event.finishedAt && formatLongDate(event.finishedAt, lang) === formatLongDate(event.startedAt, lang);
+  return (
+    <span>
+      <time dateTime={event.startedAt}>
+        <span className={styles.capitalize}>{formatLongDate(event.startedAt, lang)}</span>, {formatTime(event.startedAt, lang)}
+      </time>
+      {event.finishedAt && (
+        <>
+          {" – "}
+          <time dateTime={event.finishedAt}>
+            {sameDayEnd ? formatTime(event.finishedAt, lang) : `${formatLongDate(event.finishedAt, lang)}, ${formatTime(event.finishedAt, lang)}`}
+          </time>
+        </>
+      )}{" "}
+      <span className={styles.tz}>({t("event.uaeTime")})</span>
+    </span>
+  );
+}
+
+export default function EventTemplate({ pageContext }: TemplateProps<EventPageContext>): React.JSX.Element {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const { event, place, persons, related, icsPath } = pageContext;
+  const buyable = event.status === "on_sale" || event.status === "postponed";
+  const mapUrl = place ? openStreetMapUrl(place, event.location.title) : null;
+
+  return (
+    <Layout>
+      <article className={`container ${styles.page}`} data-event-id={event.id}>
+        <StatusBanner event={event} />
+        <div className={styles.top}>
+          <Media image={event.image} alt={event.title} eager className={styles.hero} />
+          <div className={styles.summary}>
+            <StatusBadges event={event} />
+            <h1 className={styles.title}>
+              <bdi>{event.title}</bdi>
+            </h1>
+            <ul className={styles.facts}>
+              <li>
+                <CalendarIcon size={20} />
+                <span className="visually-hidden">{t("event.when")}: </span>
+                <When event={event} lang={lang} />
+              </li>
+              <li>
+                <PinIcon size={20} />
+                <span className="visually-hidden">{t("event.where")}: </span>
+                <span>
+                  <Link to={`/places/${event.place.id}/`}>
+                    <bdi>{event.place.title}</bdi>
+                  </Link>
+                  {event.hall && (
+                    <>
+                      {" · "}
+                      {t("event.hall")}: <bdi>{event.hall.title}</bdi>
+                    </>
+                  )}
+                  {", "}
+                  <bdi>{event.location.title}</bdi>
+                </span>
+              </li>
+              {event.ageLimit !== null && (
+                <li>
+                  <ClockIcon size={20} />
+                  <span>
+                    {t("event.ageLimit")}: <bdi dir="ltr">{t("event.ageLimitValue", { age: event.ageLimit })}</bdi>
+                  </span>
+                </li>
+              )}
+            </ul>
+            {event.categories.length > 0 && (
+              <ul className="chips" aria-label={t("event.categories")}>
+                {event.categories.map((c) => (
+                  <li key={c.id}>
+                    <Link to={`/events/search/?categories=${c.id}`} className={`chip ${styles.smallChip}`}>
+                      <bdi>{c.title}</bdi>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className={styles.buy}>
+              <div className={styles.price}>
+                <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+              </div>
+              {buyable && (
+                <a href="#tickets" className="btn">
+                  <TicketIcon size={20} /> {t("common.buyTickets")}
+                </a>
+              )}
+            </div>
+            <div className={styles.actions}>
+              <a href={icsPath} download className="btn btn-ghost">
+                <CalendarIcon size={20} /> {t("event.addToCalendar")}
+              </a>
+              <ShareButton title={event.title} className="btn btn-ghost" />
+            </div>
+          </div>
+        </div>
+
+        <div className={styles.columns}>
+          <div className={styles.main}>
+            <section id="tickets" className={`section ${styles.tickets}`} aria-labelledby="tickets-title">
+              <h2 id="tickets-title">{t("event.tickets")}</h2>
+              <TicketPicker event={event} />
+            </section>
+
+            {event.descriptionHtml && (
+              <section className="section" aria-labelledby="about-title">
+                <h2 id="about-title">{t("event.about")}</h2>
+                <SafeHtml html={event.descriptionHtml} />
+              </section>
+            )}
+
+            {persons.length > 0 && (
+              <Section id="performers" title={t("event.performers")}>
+                <CardGrid small>
+                  {persons.map((p) => (
+                    <li key={p.id}>
+                      <PersonCard person={p} />
+                    </li>
+                  ))}
+                </CardGrid>
+              </Section>
+            )}
+          </div>
+
+          <aside className={styles.aside} aria-labelledby="venue-title">
+            <h2 id="venue-title">{t("event.where")}</h2>
+            <p className={styles.venueName}>
+              <Link to={`/places/${event.place.id}/`}>
+                <bdi>{event.place.title}</bdi>
+              </Link>
+            </p>
+            {event.hall && (
+              <p>
+                {t("event.hall")}: <bdi>{event.hall.title}</bdi>
+              </p>
+            )}
+            {place?.address && (
+              <p className="muted">
+                <bdi>{place.address}</bdi>
+              </p>
+            )}
+            <p>
+              {t("event.city")}: <bdi>{event.location.title}</bdi>
+            </p>
+            {mapUrl && (
+              <a href={mapUrl} target="_blank" rel="noopener noreferrer" className="btn btn-ghost">
+                <PinIcon size={20} /> {t("event.map")}
+              </a>
+            )}
+          </aside>
+        </div>
+
+        {related.length > 0 && (
+          <Section id="related" title={t("event.related")}>
+            <EventGrid events={related} />
+          </Section>
+        )}
+      </article>
+
+      {buyable && (
+        <div className={styles.stickyBar}>
+          <div className={styles.stickyPrice}>
+            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+          </div>
+          <a href="#tickets" className="btn">
+            {t("common.buyTickets")}
+          </a>
+        </div>
+      )}
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  const { event } = pageContext;
+  const lang = pageContext.language;
+  const description =
+    event.shortDescription ||
+    t("event.metaDescription", {
+      title: event.title,
+      date: `${formatLongDate(event.startedAt, lang)}, ${formatTime(event.startedAt, lang)}`,
+      place: event.place.title,
+      city: event.location.title,
+    });
+  return <Seo data={data} pageContext={pageContext} title={event.title} description={description} image={event.image} type="article" jsonLd={null} />;
+}
+
+export const query = graphql`
+  query EventPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

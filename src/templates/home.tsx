@@ -1,0 +1,132 @@
+import { graphql } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { HomePageContext } from "../build/page-context";
+import type { EventSummary, Lang } from "../catalogue/types";
+import { CardGrid, NewsCard } from "../components/cards";
+import { EventGrid } from "../components/event-grid";
+import { CalendarIcon, PinIcon } from "../components/icons";
+import { Layout } from "../components/layout";
+import { Media } from "../components/media";
+import { Section } from "../components/section";
+import { Seo } from "../components/seo";
+import { StatusBadges } from "../components/status-badges";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { formatLongDate, formatTime } from "../i18n/format";
+import { Link } from "../i18n/link";
+import { LivePrice } from "../prices/live-price";
+import * as styles from "./home.module.css";
+
+function Hero({ event }: { event: EventSummary }): React.JSX.Element {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <Media image={event.image} alt={event.title} eager decorative className={styles.heroMedia} />
+      <div className={styles.heroText}>
+        <p className={styles.kicker}>{t("home.heroKicker")}</p>
+        <h2 id="hero-title" className={styles.heroTitle}>
+          <bdi>{event.title}</bdi>
+        </h2>
+        <StatusBadges event={event} />
+        <p className={styles.heroMeta}>
+          <CalendarIcon size={18} />
+          <span>
+            {formatLongDate(event.startedAt, lang)}, {formatTime(event.startedAt, lang)}
+          </span>
+        </p>
+        <p className={styles.heroMeta}>
+          <PinIcon size={18} />
+          <span>
+            <bdi>{event.place.title}</bdi>, <bdi>{event.location.title}</bdi>
+          </span>
+        </p>
+        <div className={styles.heroActions}>
+          <Link to={`/events/${event.id}/`} className="btn">
+            {t("common.buyTickets")}
+          </Link>
+          <span className={styles.heroPrice}>
+            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+          </span>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function HomeTemplate({ pageContext }: TemplateProps<HomePageContext>): React.JSX.Element {
+  const { t } = useTranslation();
+  const { featured, thisWeek, upcoming, categories, latestNews } = pageContext;
+  const hero = featured[0] ?? upcoming[0];
+  const moreFeatured = featured.filter((e) => e.id !== hero?.id);
+  return (
+    <Layout>
+      <div className="container">
+        <h1 className="visually-hidden">{t("home.title")}</h1>
+        {hero ? <Hero event={hero} /> : <p className={styles.intro}>{t("home.description")}</p>}
+
+        {moreFeatured.length > 0 && (
+          <Section id="featured" title={t("home.featured")}>
+            <EventGrid events={moreFeatured} rail />
+          </Section>
+        )}
+
+        {thisWeek.length > 0 && (
+          <Section id="this-week" title={t("home.thisWeek")} more={{ to: "/events/", label: t("home.allEvents") }}>
+            <EventGrid events={thisWeek} rail />
+          </Section>
+        )}
+
+        {categories.length > 0 && (
+          <Section id="categories" title={t("home.categories")}>
+            <ul className="chips">
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/events/search/?categories=${c.id}`} className="chip">
+                    <bdi>{c.title}</bdi>
+                    {c.eventsCount !== null && <small>{c.eventsCount}</small>}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
+
+        <Section id="upcoming" title={t("home.upcoming")} more={{ to: "/events/", label: t("home.allEvents") }}>
+          {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("home.emptyUpcoming")}</p>}
+        </Section>
+
+        {latestNews.length > 0 && (
+          <Section id="news" title={t("home.latestNews")} more={{ to: "/news/", label: t("home.allNews") }}>
+            <CardGrid>
+              {latestNews.map((item) => (
+                <li key={item.id}>
+                  <NewsCard item={item} />
+                </li>
+              ))}
+            </CardGrid>
+          </Section>
+        )}
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<HomePageContext>): React.JSX.Element {
+  const first = pageContext.featured[0] ?? pageContext.upcoming[0];
+  return <Seo data={data} pageContext={pageContext} image={first?.image ?? null} />;
+}
+
+export const query = graphql`
+  query HomePage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

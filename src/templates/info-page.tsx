@@ -1,0 +1,56 @@
+import { graphql } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import { Layout } from "../components/layout";
+import { PageHeader } from "../components/page-header";
+import { Seo } from "../components/seo";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { makeHeadT } from "../i18n/head-t";
+import type { InfoPageContext } from "../build/page-context";
+
+interface InfoSection {
+  heading?: string;
+  paragraphs: string[];
+}
+
+export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPageContext>): React.JSX.Element {
+  const { t } = useTranslation();
+  const key = `info.${pageContext.pageKey}`;
+  const sections = t(`${key}.sections`, { returnObjects: true }) as unknown;
+  const list = Array.isArray(sections) ? (sections as InfoSection[]) : [];
+  return (
+    <Layout>
+      <PageHeader title={t(`${key}.title`)} lead={t(`${key}.description`)} />
+      <div className="container prose">
+        {list.map((section, i) => (
+          <section key={i} className="info-section">
+            {section.heading && <h2>{section.heading}</h2>}
+            {section.paragraphs.map((p, j) => (
+              <p key={j}>{p}</p>
+            ))}
+          </section>
+        ))}
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<InfoPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  const key = `info.${pageContext.pageKey}`;
+  return <Seo data={data} pageContext={pageContext} title={t(`${key}.title`)} description={t(`${key}.description`)} />;
+}
+
+export const query = graphql`
+  query InfoPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,61 @@
+import { graphql } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { NewsPageContext } from "../build/page-context";
+import type { Lang } from "../catalogue/types";
+import { EventGrid } from "../components/event-grid";
+import { Layout } from "../components/layout";
+import { Media } from "../components/media";
+import { SafeHtml } from "../components/safe-html";
+import { Section } from "../components/section";
+import { Seo } from "../components/seo";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { formatDate } from "../i18n/format";
+import * as styles from "./detail.module.css";
+
+export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageContext>): React.JSX.Element {
+  const { t, i18n } = useTranslation();
+  const { item, events } = pageContext;
+  return (
+    <Layout>
+      <article className={`container ${styles.page} ${styles.article}`}>
+        <p className={styles.kicker}>
+          <span className="visually-hidden">{t("news.published")}: </span>
+          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, i18n.language as Lang)}</time>
+        </p>
+        <h1 className={styles.title}>
+          <bdi>{item.title}</bdi>
+        </h1>
+        {item.lead && <p className={styles.lead}>{item.lead}</p>}
+        {item.image && <Media image={item.image} alt={item.title} eager className={styles.articleImage} />}
+        <SafeHtml html={item.bodyHtml} />
+      </article>
+      {events.length > 0 && (
+        <div className="container">
+          <Section id="linked-events" title={t("news.linkedEvents")}>
+            <EventGrid events={events} />
+          </Section>
+        </div>
+      )}
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<NewsPageContext>): React.JSX.Element {
+  const { item } = pageContext;
+  return <Seo data={data} pageContext={pageContext} title={item.title} description={item.lead} image={item.image} type="article" />;
+}
+
+export const query = graphql`
+  query NewsPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

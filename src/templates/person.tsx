@@ -1,0 +1,72 @@
+import { graphql } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { PersonPageContext } from "../build/page-context";
+import { EventGrid } from "../components/event-grid";
+import { Layout } from "../components/layout";
+import { Media } from "../components/media";
+import { SafeHtml } from "../components/safe-html";
+import { Section } from "../components/section";
+import { Seo } from "../components/seo";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { makeHeadT } from "../i18n/head-t";
+import * as styles from "./detail.module.css";
+
+export default function PersonTemplate({ pageContext }: TemplateProps<PersonPageContext>): React.JSX.Element {
+  const { t } = useTranslation();
+  const { person, upcoming } = pageContext;
+  return (
+    <Layout>
+      <article className={`container ${styles.page}`}>
+        <div className={styles.personTop}>
+          <Media image={person.image} alt={person.title} ratio="square" eager className={styles.portrait} />
+          <div className={styles.summary}>
+            <h1 className={styles.title}>
+              <bdi>{person.title}</bdi>
+            </h1>
+            {person.descriptionHtml && (
+              <section aria-labelledby="bio-title">
+                <h2 id="bio-title" className={styles.smallHeading}>
+                  {t("person.about")}
+                </h2>
+                <SafeHtml html={person.descriptionHtml} />
+              </section>
+            )}
+          </div>
+        </div>
+        <Section id="upcoming" title={t("person.upcoming")}>
+          {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("person.noUpcoming")}</p>}
+        </Section>
+      </article>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<PersonPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  const { person } = pageContext;
+  return (
+    <Seo
+      data={data}
+      pageContext={pageContext}
+      title={person.title}
+      description={t("person.metaDescription", { title: person.title })}
+      image={person.image}
+      type="profile"
+    />
+  );
+}
+
+export const query = graphql`
+  query PersonPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,101 @@
+import { graphql } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { PlacePageContext } from "../build/page-context";
+import { EventGrid } from "../components/event-grid";
+import { PinIcon } from "../components/icons";
+import { Layout } from "../components/layout";
+import { openStreetMapUrl } from "../components/map-link";
+import { Media } from "../components/media";
+import { SafeHtml } from "../components/safe-html";
+import { Section } from "../components/section";
+import { Seo } from "../components/seo";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { makeHeadT } from "../i18n/head-t";
+import * as styles from "./detail.module.css";
+
+export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageContext>): React.JSX.Element {
+  const { t } = useTranslation();
+  const { place, upcoming } = pageContext;
+  return (
+    <Layout>
+      <article className={`container ${styles.page}`}>
+        <div className={styles.top}>
+          <Media image={place.image} alt={place.title} eager className={styles.hero} />
+          <div className={styles.summary}>
+            <p className={styles.kicker}>
+              <bdi>{place.location.title}</bdi>
+            </p>
+            <h1 className={styles.title}>
+              <bdi>{place.title}</bdi>
+            </h1>
+            {place.address && (
+              <p className={styles.fact}>
+                <PinIcon size={20} />
+                <span>
+                  <span className="visually-hidden">{t("place.address")}: </span>
+                  <bdi>{place.address}</bdi>
+                </span>
+              </p>
+            )}
+            <p>
+              <a href={openStreetMapUrl(place, place.location.title)} target="_blank" rel="noopener noreferrer" className="btn btn-ghost">
+                <PinIcon size={20} /> {t("place.map")}
+              </a>
+            </p>
+            {place.halls.length > 0 && (
+              <div>
+                <h2 className={styles.smallHeading}>{t("place.halls")}</h2>
+                <ul className="chips">
+                  {place.halls.map((h) => (
+                    <li key={h.id} className="chip">
+                      <bdi>{h.title}</bdi>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        </div>
+        {place.descriptionHtml && (
+          <section className="section" aria-labelledby="about-title">
+            <h2 id="about-title">{t("place.about")}</h2>
+            <SafeHtml html={place.descriptionHtml} />
+          </section>
+        )}
+        <Section id="upcoming" title={t("place.upcoming")}>
+          {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("place.noUpcoming")}</p>}
+        </Section>
+      </article>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<PlacePageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  const { place } = pageContext;
+  return (
+    <Seo
+      data={data}
+      pageContext={pageContext}
+      title={place.title}
+      description={t("place.metaDescription", { title: place.title, city: place.location.title })}
+      image={place.image}
+      type="place"
+    />
+  );
+}
+
+export const query = graphql`
+  query PlacePage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;
