@@ -1,0 +1,220 @@
+/**
+ * /order/bill/<id>/ (client-only; also /en/order/bill/*): a printable bill of the order.
+ * The print stylesheet (in CheckoutStyles) drops the site's header, footer and buttons.
+ */
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import { useSite } from "../app/site-context";
+import { roundMoney } from "../basket/totals";
+import type { Order } from "../basket/types";
+import type { StaticPageContext } from "../build/page-context";
+import { CheckoutStyles } from "../checkout/checkout-styles";
+import { Money } from "../checkout/money";
+import { orderIdFromPath, pathAfterPayment, payPath } from "../checkout/outcome";
+import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, StatusBadge, WaysForward } from "../checkout/outcome-parts";
+import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { formatDate, formatDateTime } from "../i18n/format";
+import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+
+const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
+
+function Bill({ order, decimals }: { order: Order; decimals?: number }): React.JSX.Element {
+  const { t } = useTranslation("pages");
+  const { language } = useSite();
+  const money = (value: number) => <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />;
+  const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : payPath(order.id);
+
+  return (
+    <article className="co-bill" aria-labelledby="co-bill-heading">
+      <div className="co-bill-head">
+        <div>
+          <p className="muted">{t("bill.seller")}</p>
+          <h1 id="co-bill-heading">{t("bill.heading")}</h1>
+        </div>
+        <button type="button" className="btn co-noprint" onClick={() => window.print()}>
+          {t("bill.print")}
+        </button>
+      </div>
+      <dl className="co-meta">
+        <dt>{t("bill.orderNumber")}</dt>
+        <dd>
+          <bdi className="co-mono" data-testid="order-number">{order.id}</bdi>
+        </dd>
+        <dt>{t("bill.date")}</dt>
+        <dd>
+          <time dateTime={order.createdAt}>{formatDate(order.createdAt, language)}</time>
+        </dd>
+        <dt>{t("bill.status")}</dt>
+        <dd>
+          <StatusBadge status={order.status} />
+        </dd>
+        {order.paidAt && (
+          <>
+            <dt>{t("bill.paidAt")}</dt>
+            <dd>
+              <time dateTime={order.paidAt}>{formatDateTime(order.paidAt, language)}</time>
+            </dd>
+          </>
+        )}
+        {(order.name || order.email) && (
+          <>
+            <dt>{t("bill.buyer")}</dt>
+            <dd>
+              <bdi>{order.name}</bdi>
+              {order.email && (
+                <>
+                  {" · "}
+                  <bdi>{order.email}</bdi>
+                </>
+              )}
+            </dd>
+          </>
+        )}
+      </dl>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t("bill.item")}</th>
+            <th scope="col" className="co-num">{t("bill.quantity")}</th>
+            <th scope="col" className="co-num co-hide-narrow">{t("bill.unitPrice")}</th>
+            <th scope="col" className="co-num co-hide-narrow">{t("bill.serviceFee")}</th>
+            <th scope="col" className="co-num">{t("bill.amount")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.events.flatMap((group) =>
+            group.tickets.map((ticket) => {
+              const when = ticket.startedAt ?? group.event.startedAt;
+              return (
+                <tr key={`${group.event.id}-${ticket.id}`}>
+                  <td>
+                    <bdi>{group.event.title}</bdi>
+                    <br />
+                    <small className="muted">
+                      <bdi>{ticket.title}</bdi>
+                      {when && <> · {formatDateTime(when, language)}</>}
+                      {group.event.place && (
+                        <>
+                          {" · "}
+                          <bdi>{group.event.place.title}</bdi>
+                        </>
+                      )}
+                    </small>
+                  </td>
+                  <td className="co-num">{ticket.count}</td>
+                  <td className="co-num co-hide-narrow">{money(ticket.price)}</td>
+                  <td className="co-num co-hide-narrow">{money(ticket.serviceFee)}</td>
+                  <td className="co-num">{money(roundMoney((ticket.price + ticket.serviceFee) * ticket.count))}</td>
+                </tr>
+              );
+            }),
+          )}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={4} className="co-hide-narrow">{t("bill.subtotal")}</td>
+            <td className="co-num">{money(order.total.price)}</td>
+          </tr>
+          <tr>
+            <td colSpan={4} className="co-hide-narrow">{t("bill.serviceFee")}</td>
+            <td className="co-num">{money(order.total.serviceFee)}</td>
+          </tr>
+          <tr>
+            <td colSpan={4} className="co-hide-narrow">{t("bill.total")}</td>
+            <td className="co-num" data-testid="bill-total">{money(roundMoney(order.total.price + order.total.serviceFee))}</td>
+          </tr>
+        </tfoot>
+      </table>
+      {order.ticketsCodes.length > 0 && (
+        <section aria-labelledby="co-bill-codes">
+          <h2 id="co-bill-codes">{t("bill.codes")}</h2>
+          <ul className="co-codes co-mono" lang="en" dir="ltr">
+            {order.ticketsCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <WaysForward links={[{ to: back, label: t("bill.back") }]} />
+    </article>
+  );
+}
+
+export default function OrderBillPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const { t } = useTranslation("pages");
+  const { currencies } = useCurrency();
+  const { view, reload } = useOrderFromUrl(location, billOrderId);
+
+  let body: React.ReactNode;
+  switch (view.kind) {
+    case "ready":
+      body = <Bill order={view.order} decimals={findCurrency(currencies, view.order.currencyCode)?.decimals} />;
+      break;
+    case "pending":
+    case "loading":
+      body = (
+        <>
+          <h1>{t("bill.title")}</h1>
+          <LoadingShell text={t("order.loading")} />
+        </>
+      );
+      break;
+    case "none":
+      body = (
+        <>
+          <h1>{t("bill.title")}</h1>
+          <EmptyOutcome
+            heading={t("bill.emptyHeading")}
+            text={t("bill.emptyText")}
+            links={[{ to: "/events/", label: t("order.notFound.browseEvents"), primary: true }]}
+          />
+        </>
+      );
+      break;
+    case "not-found":
+      body = <OrderNotFound as="h1" />;
+      break;
+    case "error":
+      body = (
+        <>
+          <h1>{t("bill.title")}</h1>
+          <LoadError onRetry={reload} />
+        </>
+      );
+      break;
+  }
+
+  return (
+    <Layout>
+      <div className="container co-page">{body}</div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("bill.title")} noindex>
+      <CheckoutStyles />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query ($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

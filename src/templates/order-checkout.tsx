@@ -1,0 +1,122 @@
+/**
+ * /order/checkout/: the buyer's details, a way to pay that accepts the selected currency
+ * (the catalogue's acquisitions, from the page context), and the basket's summary beside.
+ */
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React, { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useBasket } from "../basket/basket-context";
+import type { PayAndDeliveryPageContext } from "../build/page-context";
+import { CheckoutForm } from "../checkout/checkout-form";
+import { CheckoutStyles } from "../checkout/checkout-styles";
+import { OrderSummary } from "../checkout/order-summary";
+import { EmptyOutcome, LoadingShell } from "../checkout/outcome-parts";
+import type { ExplainedError } from "../checkout/server-errors";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import { useCurrency } from "../currency/currency-context";
+import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import { Link } from "../i18n/link";
+
+export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+  const { t } = useTranslation("pages");
+  const { t: tf } = useTranslation("forms");
+  const { basket, loading, unavailable, totals, reload } = useBasket();
+  const { currency } = useCurrency();
+  const [problem, setProblem] = useState<ExplainedError | null>(null);
+  const [placed, setPlaced] = useState(false);
+  const empty = !loading && !unavailable && totals.total.count === 0;
+
+  let body: React.ReactNode;
+  if (placed) {
+    body = <LoadingShell text={tf("checkout.submitting")} />;
+  } else if (loading && !unavailable) {
+    body = <LoadingShell text={t("checkout.loading")} />;
+  } else if (unavailable) {
+    body = (
+      <div className="co-alert co-alert-error" role="alert">
+        <p>{tf("checkout.errors.unavailable")}</p>
+        <button type="button" className="btn" onClick={() => void reload()}>
+          {t("order.retry")}
+        </button>
+      </div>
+    );
+  } else if (empty) {
+    body = problem ? null : (
+      <EmptyOutcome
+        heading={t("checkout.emptyHeading")}
+        text={t("checkout.emptyText")}
+        links={[
+          { to: "/events/", label: t("checkout.browseEvents"), primary: true },
+          { to: "/cart/", label: t("checkout.backToCart") },
+        ]}
+      />
+    );
+  } else {
+    body = (
+      <div className="co-grid">
+        <section aria-label={t("checkout.heading")}>
+          <CheckoutForm acquisitions={pageContext.acquisitions} onBasketProblem={setProblem} onPlaced={() => setPlaced(true)} />
+        </section>
+        <aside aria-labelledby="co-summary-heading">
+          <OrderSummary
+            headingId="co-summary-heading"
+            events={basket.events}
+            total={totals.total}
+            currencyCode={basket.currencyCode}
+            decimals={currency?.decimals}
+          >
+            <p className="co-actions">
+              <Link to="/cart/">{t("checkout.editBasket")}</Link>
+            </p>
+            <p className="co-hint">{t("checkout.trust")}</p>
+            <p className="co-hint">
+              <Link to="/guarantee/">{t("checkout.guarantee")}</Link> · <Link to="/offer/">{t("checkout.offer")}</Link>
+            </p>
+          </OrderSummary>
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <Layout>
+      <div className="container co-page">
+        <h1>{t("checkout.heading")}</h1>
+        <p className="co-lead">{t("checkout.lead")}</p>
+        {problem && (
+          <div className="co-alert co-alert-error" role="alert" data-testid="checkout-problem">
+            <p>{tf(problem.key)}</p>
+            <Link to="/cart/" state={{ checkoutProblem: problem.key }} className="btn">
+              {t("checkout.backToCart")}
+            </Link>
+          </div>
+        )}
+        {body}
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("checkout.title")} description={t("checkout.description")} noindex>
+      <CheckoutStyles />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query ($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,136 @@
+/**
+ * /order/fail/?order=<id>&reason=declined: the payment did not go through. The reason, and
+ * a way to try again on the same order (its tickets stay reserved).
+ */
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React, { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { StaticPageContext } from "../build/page-context";
+import { CheckoutStyles } from "../checkout/checkout-styles";
+import { OrderSummary } from "../checkout/order-summary";
+import { failReasonFromSearch, orderIdFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
+import { FailMark } from "../checkout/outcome-icons";
+import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+
+const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
+
+export default function OrderFailPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const { t } = useTranslation("pages");
+  const { currencies } = useCurrency();
+  const { view, reload } = useOrderFromUrl(location, searchOrderId);
+  // read in an effect like the order id: the build-time page has no query string
+  const [reason, setReason] = useState<FailReason | null>(null);
+  useEffect(() => setReason(failReasonFromSearch(location.search)), [location.search]);
+
+  if (view.kind === "ready" && view.order.status !== "paid") {
+    const { order } = view;
+    const why = order.status === "cancelled" ? "cancelled" : reason ?? "unknown";
+    return (
+      <Layout>
+        <div className="container co-page">
+          <FailMark />
+          <h1>{t("order.fail.heading")}</h1>
+          <div className="co-grid">
+            <div>
+              <div className="co-alert co-alert-error" role="alert" data-testid="fail-reason">
+                <p>{t(`order.fail.reason.${why}`)}</p>
+              </div>
+              <OrderNumber id={order.id} />
+              {order.status !== "cancelled" && (
+                <>
+                  <p>{t("order.fail.next")}</p>
+                  <WaysForward links={[{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
+                </>
+              )}
+            </div>
+            <aside aria-labelledby="co-summary-heading">
+              <OrderSummary
+                headingId="co-summary-heading"
+                events={order.events}
+                total={order.total}
+                currencyCode={order.currencyCode}
+                decimals={findCurrency(currencies, order.currencyCode)?.decimals}
+              />
+            </aside>
+          </div>
+        </div>
+      </Layout>
+    );
+  }
+
+  let body: React.ReactNode;
+  switch (view.kind) {
+    case "pending":
+    case "loading":
+      body = <LoadingShell text={t("order.loading")} />;
+      break;
+    case "none":
+      body = (
+        <EmptyOutcome
+          heading={t("order.fail.emptyHeading")}
+          text={t("order.fail.emptyText")}
+          links={[
+            { to: "/events/", label: t("order.fail.browseEvents"), primary: true },
+            { to: "/contacts/", label: t("order.fail.contacts") },
+          ]}
+        />
+      );
+      break;
+    case "not-found":
+      body = <OrderNotFound />;
+      break;
+    case "error":
+      body = <LoadError onRetry={reload} />;
+      break;
+    case "ready":
+      // paid after all (a retry elsewhere, or the back button): show the tickets instead
+      body = (
+        <>
+          <OrderNumber id={view.order.id} />
+          <div className="co-alert co-alert-ok" role="status">
+            <p>{t("order.pay.alreadyPaid")}</p>
+          </div>
+          <WaysForward links={[{ to: pathAfterPayment(view.order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
+        </>
+      );
+      break;
+  }
+
+  return (
+    <Layout>
+      <div className="container co-page">
+        <h1>{t("order.fail.emptyTitle")}</h1>
+        {body}
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("order.fail.title")} noindex>
+      <CheckoutStyles />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query ($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,42 @@
+/** /order/* catch-all: an order path that is none of the order pages. */
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React from "react";
+import type { StaticPageContext } from "../build/page-context";
+import { CheckoutStyles } from "../checkout/checkout-styles";
+import { OrderNotFound } from "../checkout/outcome-parts";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+
+export default function OrderNotFoundPage(_props: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  return (
+    <Layout>
+      <div className="container co-page">
+        <OrderNotFound as="h1" />
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("order.notFound.title")} noindex>
+      <CheckoutStyles />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query ($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,131 @@
+/**
+ * /order/success/?order=<id>: an order placed with a way to pay that completes later (bank
+ * transfer, cash) and what happens next. Reached directly, without an order, it is the
+ * spec's "order success empty" template: an explanation and ways forward, not an error.
+ */
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { StaticPageContext } from "../build/page-context";
+import { CheckoutStyles } from "../checkout/checkout-styles";
+import { OrderSummary } from "../checkout/order-summary";
+import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
+import { PendingMark } from "../checkout/outcome-icons";
+import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, StatusBadge, WaysForward } from "../checkout/outcome-parts";
+import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+
+const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
+
+export default function OrderSuccessPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const { t } = useTranslation("pages");
+  const { currencies } = useCurrency();
+  const { view, reload } = useOrderFromUrl(location, searchOrderId);
+
+  if (view.kind === "ready") {
+    const { order } = view;
+    return (
+      <Layout>
+        <div className="container co-page">
+          <PendingMark />
+          <h1>{t("order.success.heading")}</h1>
+          <p className="co-lead">{t("order.success.lead")}</p>
+          <div className="co-grid">
+            <div>
+              <OrderNumber id={order.id} />
+              <p>
+                <StatusBadge status={order.status} />
+              </p>
+              {order.status === "paid" ? (
+                <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
+              ) : (
+                <section aria-labelledby="co-next-heading">
+                  <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
+                  <ol className="co-next">
+                    <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
+                    <li>{t("order.success.nextTickets")}</li>
+                    <li>{t("order.success.nextKeep")}</li>
+                  </ol>
+                </section>
+              )}
+              <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+            </div>
+            <aside aria-labelledby="co-summary-heading">
+              <OrderSummary
+                headingId="co-summary-heading"
+                events={order.events}
+                total={order.total}
+                currencyCode={order.currencyCode}
+                decimals={findCurrency(currencies, order.currencyCode)?.decimals}
+              />
+            </aside>
+          </div>
+        </div>
+      </Layout>
+    );
+  }
+
+  let body: React.ReactNode;
+  switch (view.kind) {
+    case "pending":
+    case "loading":
+      body = <LoadingShell text={t("order.loading")} />;
+      break;
+    case "none":
+      body = (
+        <EmptyOutcome
+          heading={t("order.success.emptyHeading")}
+          text={t("order.success.emptyText")}
+          links={[
+            { to: "/events/", label: t("order.success.browseEvents"), primary: true },
+            { to: "/cart/", label: t("order.success.openCart") },
+          ]}
+        >
+          <p className="muted">{t("order.success.help")}</p>
+        </EmptyOutcome>
+      );
+      break;
+    case "not-found":
+      body = <OrderNotFound />;
+      break;
+    case "error":
+      body = <LoadError onRetry={reload} />;
+      break;
+  }
+
+  return (
+    <Layout>
+      <div className="container co-page">
+        <h1>{t("order.success.emptyTitle")}</h1>
+        {body}
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("order.success.title")} noindex>
+      <CheckoutStyles />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query ($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

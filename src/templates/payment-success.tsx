@@ -1,0 +1,126 @@
+/**
+ * /payment/success/?order=<id>: the order is paid. What was bought, one e-ticket code per
+ * ticket, the printable bill. Without an order (a direct visit) it explains itself.
+ */
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { StaticPageContext } from "../build/page-context";
+import { CheckoutStyles } from "../checkout/checkout-styles";
+import { OrderSummary } from "../checkout/order-summary";
+import { billPath, orderIdFromSearch, payPath } from "../checkout/outcome";
+import { SuccessMark } from "../checkout/outcome-icons";
+import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { TicketCodes } from "../checkout/ticket-codes";
+import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+
+const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
+
+export default function PaymentSuccessPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const { t } = useTranslation("pages");
+  const { currencies } = useCurrency();
+  const { view, reload } = useOrderFromUrl(location, searchOrderId);
+
+  if (view.kind === "ready" && view.order.status === "paid") {
+    const { order } = view;
+    return (
+      <Layout>
+        <div className="container co-page">
+          <SuccessMark />
+          <h1>{t("payment.success.heading")}</h1>
+          <p className="co-lead">{t("payment.success.lead", { email: order.email ?? "" })}</p>
+          <div className="co-grid">
+            <div>
+              <OrderNumber id={order.id} />
+              <TicketCodes codes={order.ticketsCodes} />
+              <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+            </div>
+            <aside aria-labelledby="co-summary-heading">
+              <OrderSummary
+                headingId="co-summary-heading"
+                events={order.events}
+                total={order.total}
+                currencyCode={order.currencyCode}
+                decimals={findCurrency(currencies, order.currencyCode)?.decimals}
+              />
+            </aside>
+          </div>
+        </div>
+      </Layout>
+    );
+  }
+
+  let body: React.ReactNode;
+  switch (view.kind) {
+    case "pending":
+    case "loading":
+      body = <LoadingShell text={t("order.loading")} />;
+      break;
+    case "none":
+      body = (
+        <EmptyOutcome
+          heading={t("payment.success.emptyHeading")}
+          text={t("payment.success.emptyText")}
+          links={[
+            { to: "/events/", label: t("payment.success.browseEvents"), primary: true },
+            { to: "/contacts/", label: t("payment.success.contacts") },
+          ]}
+        />
+      );
+      break;
+    case "not-found":
+      body = <OrderNotFound />;
+      break;
+    case "error":
+      body = <LoadError onRetry={reload} />;
+      break;
+    case "ready":
+      body = (
+        <>
+          <OrderNumber id={view.order.id} />
+          <div className="co-alert co-alert-info" role="status">
+            <p>{t("payment.success.notPaid")}</p>
+          </div>
+          <WaysForward links={[{ to: payPath(view.order.id), label: t("payment.success.goPay"), primary: true }]} />
+        </>
+      );
+      break;
+  }
+
+  return (
+    <Layout>
+      <div className="container co-page">
+        <h1>{t("payment.success.emptyTitle")}</h1>
+        {body}
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("payment.success.title")} noindex>
+      <CheckoutStyles />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query ($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;
