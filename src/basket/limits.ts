@@ -1,6 +1,7 @@
 /**
- * How many of one ticket category a visitor may hold: no more than are left and no more
- * than one order may take.
+ * How many of one ticket category a visitor may hold: no more than one order may take,
+ * and no more than are left. `available` (from /v2/dates_prices) is what is left after
+ * every hold, the visitor's own included, so what the basket holds comes on top of it.
  */
 export interface TicketAvailability {
   available: number;
@@ -14,7 +15,12 @@ export function ticketLimit(offer: TicketAvailability): number {
 
 /** The most one may still add when the basket already holds `inBasket` of it. */
 export function addableCount(offer: TicketAvailability, inBasket: number): number {
-  return Math.max(0, ticketLimit(offer) - inBasket);
+  return Math.max(0, Math.min(offer.available, offer.maxPerOrder - inBasket));
+}
+
+/** The most the basket may hold of it, when it holds `inBasket` already (the cart's stepper). */
+export function basketLimit(offer: TicketAvailability, inBasket: number): number {
+  return Math.max(0, Math.min(inBasket + Math.max(0, offer.available), offer.maxPerOrder));
 }
 
 /** A stepper value kept within [min, max] (integers). */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { addableCount, clampCount, offerAvailability, ticketLimit } from "../../src/basket/limits";
+import { addableCount, basketLimit, clampCount, offerAvailability, ticketLimit } from "../../src/basket/limits";
 import { BASKET_TICKETS_KEY, countSelected, readSelectedTickets, writeSelectedTickets } from "../../src/basket/storage";
 
 class MemoryStorage {
@@ -72,10 +72,20 @@ describe("ticket stepper limits", () => {
     assert.equal(ticketLimit({ available: -2, maxPerOrder: 6 }), 0);
   });
 
-  it("what the basket already holds counts against the limit", () => {
+  it("what the basket already holds counts against the per-order limit, not against what is left", () => {
     assert.equal(addableCount({ available: 50, maxPerOrder: 6 }, 4), 2);
     assert.equal(addableCount({ available: 50, maxPerOrder: 6 }, 6), 0);
     assert.equal(addableCount({ available: 50, maxPerOrder: 6 }, 9), 0);
+    // available is net of every hold, the visitor's own included
+    assert.equal(addableCount({ available: 1, maxPerOrder: 6 }, 4), 1);
+    assert.equal(addableCount({ available: 0, maxPerOrder: 6 }, 2), 0);
+  });
+
+  it("the cart may raise a held ticket up to what is left plus what it holds, within the order limit", () => {
+    assert.equal(basketLimit({ available: 1, maxPerOrder: 6 }, 4), 5);
+    assert.equal(basketLimit({ available: 10, maxPerOrder: 6 }, 4), 6);
+    assert.equal(basketLimit({ available: 0, maxPerOrder: 6 }, 3), 3);
+    assert.equal(basketLimit({ available: -3, maxPerOrder: 6 }, 3), 3);
   });
 
   it("clamps a stepper value into range, as an integer", () => {

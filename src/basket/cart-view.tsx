@@ -1,0 +1,194 @@
+/**
+ * The basket page's body: tickets grouped by event (title, date, venue), per ticket its
+ * category, session, unit price, service fee, a stepper and remove; per event remove-all
+ * and a subtotal; the summary with tickets, service fee and total in the basket's
+ * currency, the hold's countdown, checkout and clear; an empty state leading to events.
+ */
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import type { Lang, TicketOffer } from "../catalogue/types";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
+import { Link } from "../i18n/link";
+import { useBasket } from "./basket-context";
+import { HoldTimer } from "./hold-timer";
+import { basketLimit, clampCount } from "./limits";
+import { grandTotal, type Totals } from "./totals";
+import type { BasketEventGroup, BasketTicket } from "./types";
+import { useTicketOffers } from "./use-ticket-offers";
+
+type Money = (value: number) => string;
+
+export function CartView() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const { basket, loading, unavailable, totals, count, updateTicket, deleteTicket, deleteEvent, clear, reload } = useBasket();
+  const { currencies } = useCurrency();
+  const decimals = findCurrency(currencies, basket.currencyCode)?.decimals ?? 2;
+  const money = useCallback<Money>(
+    (value) => formatMoney(value, basket.currencyCode, lang, decimals),
+    [basket.currencyCode, lang, decimals],
+  );
+  const offers = useTicketOffers(
+    basket.events.map((g) => g.event.eventSourceId),
+    basket.events.length > 0 ? basket.currencyCode : "",
+  );
+  const onExpired = useCallback(() => void reload(), [reload]);
+
+  if (loading) {
+    return (
+      <div className="cart-skeleton" aria-busy="true" role="status">
+        <span className="visually-hidden">{t("cart.loading")}</span>
+      </div>
+    );
+  }
+  if (unavailable) {
+    return (
+      <div className="cart-alert" role="alert">
+        <p>{t("cart.unavailable")}</p>
+        {count ? <p>{t("basket.tickets", { count })}</p> : null}
+        <button type="button" className="btn" onClick={() => void reload()}>
+          {t("picker.retry")}
+        </button>
+      </div>
+    );
+  }
+  if (basket.events.length === 0) {
+    return (
+      <div className="cart-empty" data-testid="cart-empty">
+        <h2>{t("cart.emptyTitle")}</h2>
+        <p>{t("cart.emptyText")}</p>
+        <Link to="/events/" className="btn">
+          {t("cart.browseEvents")}
+        </Link>
+      </div>
+    );
+  }
+
+  const { total, byEvent } = totals;
+  return (
+    <div className="cart-grid">
+      <div className="cart-events">
+        {basket.events.map((group) => (
+          <CartEvent
+            key={group.event.id}
+            group={group}
+            totals={byEvent[group.event.id]}
+            money={money}
+            lang={lang}
+            offers={offers}
+            onCount={(ticket, n) => void updateTicket(ticket.id, n)}
+            onRemove={(ticket) => void deleteTicket(ticket.id)}
+            onRemoveEvent={() => void deleteEvent(group.event.id)}
+          />
+        ))}
+      </div>
+      <aside className="cart-summary" aria-labelledby="cart-summary-heading" data-testid="cart-summary">
+        <h2 id="cart-summary-heading">{t("cart.summary")}</h2>
+        <dl className="cart-totals">
+          <dt>{t("basket.tickets", { count: total.count })}</dt>
+          <dd data-testid="cart-price" data-value={total.price}>
+            <bdi>{money(total.price)}</bdi>
+          </dd>
+          <dt>{t("cart.serviceFee")}</dt>
+          <dd data-testid="cart-fee" data-value={total.serviceFee}>
+            <bdi>{money(total.serviceFee)}</bdi>
+          </dd>
+          <dt className="cart-grand">{t("cart.total")}</dt>
+          <dd className="cart-grand" data-testid="cart-total" data-value={grandTotal(total)}
+            data-currency={basket.currencyCode} data-count={total.count}>
+            <bdi>{money(grandTotal(total))}</bdi>
+          </dd>
+        </dl>
+        <HoldTimer expiresAt={basket.expiresAt} onExpired={onExpired} />
+        <Link to="/order/checkout/" className="btn" data-testid="checkout-link">
+          {t("cart.checkout")}
+        </Link>
+        <p className="cart-note">{t("cart.pricesIn", { code: basket.currencyCode })}</p>
+        <button type="button" className="cart-link-btn" onClick={() => void clear()}>
+          {t("cart.clear")}
+        </button>
+      </aside>
+    </div>
+  );
+}
+
+interface CartEventProps {
+  group: BasketEventGroup;
+  totals: Totals | undefined;
+  money: Money;
+  lang: Lang;
+  offers: ReadonlyMap<number, TicketOffer>;
+  onCount(ticket: BasketTicket, count: number): void;
+  onRemove(ticket: BasketTicket): void;
+  onRemoveEvent(): void;
+}
+
+function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRemoveEvent }: CartEventProps) {
+  const { t } = useTranslation();
+  const { event } = group;
+  const headingId = `cart-event-${event.id}`;
+  const meta = [event.startedAt ? formatDateTime(event.startedAt, lang) : null, event.place?.title || null].filter(Boolean);
+  return (
+    <section className="cart-event" aria-labelledby={headingId} data-testid="cart-event" data-event-id={event.id}>
+      <div className="cart-event-head">
+        <div>
+          <h2 id={headingId}>
+            <Link to={`/events/${event.id}/`}>
+              <bdi>{event.title}</bdi>
+            </Link>
+          </h2>
+          <p className="cart-meta">{meta.map((m, i) => <bdi key={i}>{i > 0 ? " · " : ""}{m}</bdi>)}</p>
+        </div>
+        <button type="button" className="cart-link-btn" onClick={onRemoveEvent} aria-label={String(t("cart.removeEvent"))}
+          data-testid="remove-event">
+          {t("cart.removeEventShort")}
+        </button>
+      </div>
+      <ul className="cart-tickets">
+        {group.tickets.map((ticket) => {
+          const offer = offers.get(ticket.id);
+          const max = offer ? basketLimit(offer, ticket.count) : Number.POSITIVE_INFINITY;
+          return (
+            <li key={ticket.id} className="cart-ticket" data-testid="cart-ticket" data-ticket-id={ticket.id}
+              data-count={ticket.count}>
+              <div className="cart-ticket-info">
+                <strong><bdi>{ticket.title}</bdi></strong>
+                {ticket.startedAt ? <span>{t("cart.session")}: <bdi>{formatDateTime(ticket.startedAt, lang)}</bdi></span> : null}
+                <span data-value={ticket.price}>{t("cart.unitPrice", { price: money(ticket.price) })}</span>
+                {ticket.serviceFee > 0 ? (
+                  <span data-value={ticket.serviceFee}>{t("cart.feeEach", { fee: money(ticket.serviceFee) })}</span>
+                ) : null}
+              </div>
+              <div className="cart-ticket-actions">
+                <div className="cart-stepper" role="group" aria-label={String(t("cart.quantity", { title: ticket.title }))}>
+                  <button type="button" disabled={ticket.count <= 1}
+                    onClick={() => onCount(ticket, clampCount(ticket.count - 1, 1, max))}
+                    aria-label={String(t("cart.decrease", { title: ticket.title }))}>−</button>
+                  <output aria-live="polite" data-testid="cart-ticket-count">{formatNumber(ticket.count, lang)}</output>
+                  <button type="button" disabled={ticket.count >= max}
+                    onClick={() => onCount(ticket, clampCount(ticket.count + 1, 1, max))}
+                    aria-label={String(t("cart.increase", { title: ticket.title }))}>+</button>
+                </div>
+                <span className="cart-line-total" data-value={ticket.price * ticket.count}>
+                  <bdi>{money(ticket.price * ticket.count)}</bdi>
+                </span>
+                <button type="button" className="cart-link-btn" onClick={() => onRemove(ticket)}
+                  aria-label={String(t("cart.removeTicket", { title: ticket.title }))} data-testid="remove-ticket">
+                  {t("cart.remove")}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {totals ? (
+        <p className="cart-subtotal">
+          <span>{t("cart.subtotal")}</span>
+          <bdi data-testid="event-subtotal" data-value={grandTotal(totals)}>{money(grandTotal(totals))}</bdi>
+        </p>
+      ) : null}
+    </section>
+  );
+}

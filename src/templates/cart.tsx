@@ -1,0 +1,45 @@
+/** /cart/ in three languages: the visitor's basket (everything in it lives in the browser). */
+import { graphql } from "gatsby";
+import { useTranslation } from "react-i18next";
+import { CART_CSS } from "../basket/cart-css";
+import { CartView } from "../basket/cart-view";
+import type { StaticPageContext } from "../build/page-context";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { makeHeadT } from "../i18n/head-t";
+
+export default function CartPage(_props: TemplateProps<StaticPageContext>) {
+  const { t } = useTranslation();
+  return (
+    <Layout>
+      <div className="container cart-page">
+        <h1>{t("cart.title")}</h1>
+        <CartView />
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>) {
+  const t = makeHeadT(data);
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("cart.title")} description={t("cart.description")} noindex>
+      <style>{CART_CSS}</style>
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query CartPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;
