@@ -1,4 +1,29 @@
 import type { FastifyInstance } from "fastify";
+import { basketService, parseChange } from "../basket/basket-service";
+import { sessionOf } from "../basket/session";
 import type { AppDeps } from "../deps";
+import { softLang, str, type Query } from "./query";
 
-export async function basketRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+/** The visitor's basket (contracts/basket.openapi.yaml, /api/basket). */
+export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const service = basketService(deps);
+
+  app.get<{ Querystring: Query }>("/api/basket", async (req, reply) => {
+    const session = sessionOf(req, reply);
+    const cur = service.currency(str(req.query, "currency_code"));
+    return service.get(session, cur, softLang(req.query));
+  });
+
+  app.post<{ Querystring: Query; Body: unknown }>("/api/basket", async (req, reply) => {
+    const session = sessionOf(req, reply);
+    const cur = service.currency(str(req.query, "currency_code"));
+    const change = parseChange(req.body);
+    return service.change(session, change, cur, softLang(req.query));
+  });
+
+  app.delete<{ Querystring: Query }>("/api/basket", async (req, reply) => {
+    const session = sessionOf(req, reply);
+    const cur = service.currency(str(req.query, "currency_code"));
+    return service.clear(session, cur, softLang(req.query));
+  });
+}

@@ -18,6 +18,7 @@ export function basketsRepository(db: Db) {
     upsertBasket: db.prepare(
       "INSERT INTO baskets (session_id, expires_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET expires_at = excluded.expires_at, updated_at = excluded.updated_at",
     ),
+    ensure: db.prepare("INSERT OR IGNORE INTO baskets (session_id) VALUES (?)"),
     setItem: db.prepare(
       "INSERT INTO basket_items (session_id, ticket_id, count, added_seq) VALUES (?, ?, ?, ?) ON CONFLICT(session_id, ticket_id) DO UPDATE SET count = excluded.count",
     ),
@@ -67,7 +68,10 @@ export function basketsRepository(db: Db) {
     },
     setItem(sessionId: string, ticketId: number, count: number): void {
       if (count <= 0) s.deleteItem.run(sessionId, ticketId);
-      else s.setItem.run(sessionId, ticketId, count, ++seq);
+      else {
+        s.ensure.run(sessionId);
+        s.setItem.run(sessionId, ticketId, count, ++seq);
+      }
     },
     touch(sessionId: string, expiresAt: number | null, now: number): void {
       s.upsertBasket.run(sessionId, expiresAt, now);

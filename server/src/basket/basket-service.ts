@@ -1,0 +1,181 @@
+import type { components } from "../../../src/api/generated/basket";
+import type { AppDeps } from "../deps";
+import type { CurrencyRow } from "../db/repositories/catalogue-repository";
+import { sessionOpen, type TicketRow } from "../db/repositories/tickets-repository";
+import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
+import { pick, type Lang } from "../lib/i18n";
+import { fromAed, roundMoney } from "../lib/money";
+import { toUaeIso } from "../lib/time";
+
+export type BasketJson = components["schemas"]["Basket"];
+export type BasketEventJson = components["schemas"]["BasketEvent"];
+
+/** Counts above this are nonsense rather than a request to buy: 400, not 409. */
+export const MAX_SANE_COUNT = 1000;
+
+export type BasketChange =
+  | { type: "ADD_TICKET" | "UPDATE_TICKET"; ticketId: number; count: number }
+  | { type: "DELETE_TICKET"; ticketId: number }
+  | { type: "DELETE_EVENT"; eventId: number };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Reads a change request or throws the contract's 400 with its code. Nothing is changed before this passes. */
+export function parseChange(body: unknown): BasketChange {
+  if (!isObject(body)) throw badRequest("the body must be a JSON object with a type");
+  const type = body.type;
+  if (typeof type !== "string" || type === "") throw badRequest("type is required");
+  if (type === "ADD_TICKET" || type === "UPDATE_TICKET" || type === "DELETE_TICKET") {
+    const ticket = body.ticket;
+    if (!isObject(ticket)) throw badRequest("ticket must be an object with an id");
+    if (typeof ticket.id !== "number" || !Number.isSafeInteger(ticket.id)) throw badRequest("ticket.id must be an integer");
+    if (type === "DELETE_TICKET") return { type, ticketId: ticket.id };
+    const count = ticket.count;
+    if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1 || count > MAX_SANE_COUNT) {
+      throw badRequest(`ticket.count must be an integer from 1 to ${MAX_SANE_COUNT}`, "invalid_count");
+    }
+    return { type, ticketId: ticket.id, count };
+  }
+  if (type === "DELETE_EVENT") {
+    const event = body.event;
+    if (!isObject(event) || typeof event.id !== "number" || !Number.isSafeInteger(event.id)) throw badRequest("event.id must be an integer");
+    return { type, eventId: event.id };
+  }
+  throw badRequest(`unknown type "${type.slice(0, 40)}"; expected ADD_TICKET, UPDATE_TICKET, DELETE_TICKET or DELETE_EVENT`, "unknown_type");
+}
+
+export function basketService(deps: AppDeps) {
+  const { baskets, tickets, catalogue, config } = deps;
+  const holdMs = () => config.holdMinutes * 60_000;
+
+  function currency(code: string | undefined): CurrencyRow {
+    const c = catalogue.data.currencies.get((code ?? "AED").toUpperCase());
+    if (!c) throw badRequest(`unknown currency "${(code ?? "").slice(0, 20)}"`, "unknown_currency");
+    return c;
+  }
+
+  /** Tickets grouped by event, priced in `cur`, in the order they were first added. */
+  function group(items: Array<{ ticketId: number; count: number }>, cur: CurrencyRow, lang: Lang): BasketEventJson[] {
+    const byEvent = new Map<number, BasketEventJson>();
+    for (const item of items) {
+      const t = tickets.get(item.ticketId);
+      if (!t) continue;
+      let group = byEvent.get(t.eventId);
+      if (!group) {
+        const e = catalogue.data.eventsById.get(t.eventId);
+        const place = e ? catalogue.data.places.get(e.placeId) : undefined;
+        group = {
+          event: {
+            id: t.eventId,
+            event_source_id: e?.eventSourceId ?? 0,
+            title: e ? pick(e.title, lang) : "",
+            started_at: toUaeIso(e?.startedAt ?? t.startedAt),
+            place: place ? { id: place.id, title: pick(place.title, lang) } : {},
+          },
+          tickets: [],
+        };
+        byEvent.set(t.eventId, group);
+      }
+      group.tickets.push({
+        id: t.id,
+        title: pick(t.title, lang),
+        price: fromAed(t.priceAed, cur),
+        count: item.count,
+        started_at: toUaeIso(t.startedAt),
+        extra: { service_fee: fromAed(t.feeAed, cur) },
+      });
+    }
+    return [...byEvent.values()];
+  }
+
+  function view(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
+    const b = baskets.get(sessionId);
+    const items = b?.items ?? [];
+    return {
+      currency_code: cur.code,
+      events: group(items, cur, lang),
+      expires_at: b?.expiresAt != null && items.length > 0 ? toUaeIso(b.expiresAt) : null,
+      updated_at: b?.updatedAt != null ? toUaeIso(b.updatedAt) : null,
+    };
+  }
+
+  function onSale(t: TicketRow, now: number): boolean {
+    const e = catalogue.data.eventsById.get(t.eventId);
+    return !!e && (e.status === "on_sale" || e.status === "postponed") && sessionOpen(t, now);
+  }
+
+  return {
+    currency,
+    group,
+    totals(events: BasketEventJson[], cur: CurrencyRow) {
+      let price = 0;
+      let fee = 0;
+      let count = 0;
+      for (const e of events)
+        for (const t of e.tickets) {
+          price += t.price * t.count;
+          fee += (t.extra?.service_fee ?? 0) * t.count;
+          count += t.count;
+        }
+      return { price: roundMoney(price, cur.decimals), service_fee: roundMoney(fee, cur.decimals), count };
+    },
+
+    get(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
+      baskets.releaseExpired(deps.now());
+      return view(sessionId, cur, lang);
+    },
+
+    /** Applies one change inside an IMMEDIATE transaction; any error leaves the basket as it was. */
+    change(sessionId: string, change: BasketChange, cur: CurrencyRow, lang: Lang): BasketJson {
+      const now = deps.now();
+      baskets.releaseExpired(now);
+      baskets.transaction(() => {
+        const c: BasketChange = change;
+        if (c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") {
+          const t = tickets.get(c.ticketId);
+          if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
+          if (!onSale(t, now)) throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
+          const current = baskets.heldCount(sessionId, t.id);
+          const wanted = c.type === "ADD_TICKET" ? current + c.count : c.count;
+          if (wanted > t.maxPerOrder) {
+            throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order (you would have ${wanted})`, "over_max_per_order");
+          }
+          const delta = wanted - current;
+          if (!baskets.adjustHold(t.id, delta)) {
+            throw conflict(`not enough tickets left: ${Math.max(0, t.available)} more can be added`, "not_enough_tickets");
+          }
+          baskets.setItem(sessionId, t.id, wanted);
+        } else if (c.type === "DELETE_TICKET") {
+          const t = tickets.get(c.ticketId);
+          if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
+          const current = baskets.heldCount(sessionId, t.id);
+          baskets.adjustHold(t.id, -current);
+          baskets.setItem(sessionId, t.id, 0);
+        } else if (c.type === "DELETE_EVENT") {
+          if (!catalogue.data.eventsById.has(c.eventId)) throw notFound(`no event ${c.eventId}`, "not_found");
+          for (const item of baskets.get(sessionId)?.items ?? []) {
+            const t = tickets.get(item.ticketId);
+            if (t && t.eventId === c.eventId) {
+              baskets.adjustHold(t.id, -item.count);
+              baskets.setItem(sessionId, t.id, 0);
+            }
+          }
+        }
+        const left = baskets.get(sessionId)?.items.length ?? 0;
+        baskets.touch(sessionId, left > 0 ? now + holdMs() : null, now);
+      });
+      return view(sessionId, cur, lang);
+    },
+
+    clear(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
+      const now = deps.now();
+      baskets.transaction(() => {
+        baskets.releaseBasket(sessionId, now);
+        baskets.touch(sessionId, null, now);
+      });
+      return view(sessionId, cur, lang);
+    },
+  };
+}
+export type BasketService = ReturnType<typeof basketService>;
+export { HttpError };
