@@ -1,0 +1,104 @@
+/**
+ * The search page's state <-> its URL query, so a search can be shared, bookmarked and
+ * survives reload. Parsed with qs under the spec's limits (section 9: depth 5, array limit
+ * 20, parameter limit 1000); anything malformed is dropped rather than sent on.
+ */
+import qs from "qs";
+import type { EventFilter } from "../catalogue/types";
+import { MAX_SEARCH_LENGTH } from "../api/catalogue-params";
+
+export const QUERY_PARSE_OPTIONS = {
+  ignoreQueryPrefix: true,
+  depth: 5,
+  arrayLimit: 20,
+  parameterLimit: 1000,
+  comma: true,
+} as const;
+
+export interface SearchState {
+  q: string;
+  categories: number[];
+  cities: number[];
+  places: number[];
+  /** YYYY-MM-DD (UAE day) */
+  from: string;
+  to: string;
+  star: boolean;
+}
+
+export const EMPTY_SEARCH: SearchState = { q: "", categories: [], cities: [], places: [], from: "", to: "", star: false };
+
+const MAX_IDS = 20;
+
+function ids(value: unknown): number[] {
+  const raw = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  const out: number[] = [];
+  for (const item of raw) {
+    if (typeof item !== "string" || !/^\d{1,9}$/.test(item)) continue;
+    const id = Number(item);
+    if (id > 0 && !out.includes(id)) out.push(id);
+  }
+  return out.slice(0, MAX_IDS);
+}
+
+function isoDay(value: unknown): string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return "";
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : "";
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.slice(0, MAX_SEARCH_LENGTH) : "";
+}
+
+export function parseSearchQuery(search: string): SearchState {
+  const parsed = qs.parse(search, QUERY_PARSE_OPTIONS) as Record<string, unknown>;
+  let from = isoDay(parsed.from);
+  let to = isoDay(parsed.to);
+  if (from && to && to < from) [from, to] = [to, from];
+  return {
+    q: text(parsed.q),
+    categories: ids(parsed.categories),
+    cities: ids(parsed.cities),
+    places: ids(parsed.places),
+    from,
+    to,
+    star: parsed.star === "1" || parsed.star === "true",
+  };
+}
+
+/** "?q=jazz&categories=1,2&star=1", or "" when nothing is chosen. */
+export function stringifySearchQuery(state: SearchState): string {
+  const query = qs.stringify(
+    {
+      q: state.q.trim() || undefined,
+      categories: state.categories.length ? state.categories : undefined,
+      cities: state.cities.length ? state.cities : undefined,
+      places: state.places.length ? state.places : undefined,
+      from: state.from || undefined,
+      to: state.to || undefined,
+      star: state.star ? "1" : undefined,
+    },
+    { arrayFormat: "comma", encodeValuesOnly: true, addQueryPrefix: true },
+  );
+  return query;
+}
+
+/** The search as catalogue filters (mapped to parameters by catalogue-params.ts). */
+export function searchFilter(state: SearchState, page: number, pageSize: number): EventFilter {
+  return {
+    search: state.q.trim() || undefined,
+    categories: state.categories,
+    cities: state.cities,
+    places: state.places,
+    date_gte: state.from || undefined,
+    date_lte: state.to || undefined,
+    is_star_cast: state.star || undefined,
+    page,
+    page_size: pageSize,
+  };
+}
+
+export function isEmptySearch(state: SearchState): boolean {
+  return stringifySearchQuery(state) === "";
+}

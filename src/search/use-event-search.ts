@@ -1,0 +1,96 @@
+/**
+ * Runs a search against the catalogue from the browser: the first page when the search
+ * changes, more pages on demand. A newer search aborts an older one still in flight, so
+ * results never arrive out of order. The client (with axios) is loaded on first use.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { EventSummary, Lang } from "../catalogue/types";
+import { loadCatalogueClient } from "../api/load-catalogue-client";
+import { searchFilter, stringifySearchQuery, type SearchState } from "./search-query";
+
+export const SEARCH_PAGE_SIZE = 24;
+
+export type SearchStatus = "idle" | "loading" | "loaded" | "error";
+
+export interface EventSearch {
+  status: SearchStatus;
+  events: EventSummary[];
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  moreFailed: boolean;
+  loadMore(): void;
+  retry(): void;
+}
+
+/** Keeps the build-time card shape and nothing more, whatever the client returns. */
+function summaries(events: EventSummary[]): EventSummary[] {
+  return events.map(({ ...event }) => {
+    delete (event as { descriptionHtml?: unknown }).descriptionHtml;
+    return event;
+  });
+}
+
+export function useEventSearch(state: SearchState | null, lang: Lang): EventSearch {
+  const [status, setStatus] = useState<SearchStatus>("idle");
+  const [events, setEvents] = useState<EventSummary[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const controller = useRef<AbortController | null>(null);
+  const key = state === null ? null : stringifySearchQuery(state);
+
+  useEffect(() => {
+    if (state === null) return undefined; // the URL has not been read yet
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setStatus("loading");
+    setMoreFailed(false);
+    loadCatalogueClient()
+      .then((client) => client.listEvents(searchFilter(state, 1, SEARCH_PAGE_SIZE), lang, abort.signal))
+      .then((result) => {
+        if (abort.signal.aborted) return;
+        setEvents(summaries(result.results));
+        setTotal(result.count);
+        setPage(1);
+        setHasMore(result.next !== null && result.results.length > 0);
+        setStatus("loaded");
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setStatus("error");
+      });
+    return () => abort.abort();
+    // `key` stands for `state`: a new object with the same filters is the same search
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, lang, attempt]);
+
+  const loadMore = useCallback(() => {
+    if (state === null || loadingMore) return;
+    const signal = controller.current?.signal;
+    setLoadingMore(true);
+    setMoreFailed(false);
+    loadCatalogueClient()
+      .then((client) => client.listEvents(searchFilter(state, page + 1, SEARCH_PAGE_SIZE), lang, signal))
+      .then((result) => {
+        if (signal?.aborted) return;
+        setEvents((current) => {
+          const known = new Set(current.map((e) => e.id));
+          return [...current, ...summaries(result.results).filter((e) => !known.has(e.id))];
+        });
+        setPage((n) => n + 1);
+        setHasMore(result.next !== null && result.results.length > 0);
+      })
+      .catch(() => {
+        if (!signal?.aborted) setMoreFailed(true);
+      })
+      .finally(() => setLoadingMore(false));
+  }, [state, page, lang, loadingMore]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { status, events, total, hasMore, loadingMore, moreFailed, loadMore, retry };
+}

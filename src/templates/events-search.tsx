@@ -1,0 +1,61 @@
+/**
+ * /events/search/: filters from the catalogue's facets (built in), results from the
+ * catalogue in the browser, the search kept in the URL query.
+ */
+import { graphql } from "gatsby";
+import React, { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import type { EventsSearchPageContext } from "../build/page-context";
+import type { Lang } from "../catalogue/types";
+import { Layout } from "../components/layout";
+import { PageHeader } from "../components/page-header";
+import { Seo } from "../components/seo";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { makeHeadT } from "../i18n/head-t";
+import { SearchFilters } from "../search/search-filters";
+import { EMPTY_SEARCH } from "../search/search-query";
+import { SearchResults } from "../search/search-results";
+import { useEventSearch } from "../search/use-event-search";
+import { useSearchUrl } from "../search/use-search-url";
+import * as styles from "../search/search.module.css";
+
+export default function EventsSearchTemplate({ pageContext }: TemplateProps<EventsSearchPageContext>): React.JSX.Element {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const [state, setState] = useSearchUrl();
+  const search = useEventSearch(state, lang);
+  const reset = useCallback(() => setState(EMPTY_SEARCH), [setState]);
+
+  return (
+    <Layout>
+      <PageHeader title={t("search.title")} lead={t("search.lead")} />
+      <div className={`container ${styles.layout}`}>
+        <SearchFilters
+          state={state ?? EMPTY_SEARCH}
+          facets={{ categories: pageContext.categories, locations: pageContext.locations, places: pageContext.places }}
+          onChange={setState}
+        />
+        <SearchResults search={search} onReset={reset} />
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<EventsSearchPageContext>): React.JSX.Element {
+  const t = makeHeadT(data);
+  return <Seo data={data} pageContext={pageContext} title={t("search.title")} description={t("search.description")} />;
+}
+
+export const query = graphql`
+  query EventsSearchPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;
