@@ -22,7 +22,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { changeBasket, clearBasket, getBasket, toBasketApiError } from "../api/basket-client";
+import { changeBasket, clearBasket, getBasket, toBasketApiError } from "../clients/basket-client";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../shop/toast-context";
 import { basketErrorKey } from "./error-messages";

@@ -1,5 +1,5 @@
 /** The toast key that says, in the page's language, why a basket change failed. */
-import type { BasketApiError } from "../api/basket-client";
+import type { BasketApiError } from "../clients/basket-client";
 
 const KEY_BY_CODE: Record<string, string> = {
   not_enough_tickets: "toast.notEnoughTickets",

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loadCatalogueClient } from "../api/load-catalogue-client";
+import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { DatePrices, EventDetail, Lang, TicketOffer } from "../catalogue/types";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";

@@ -4,7 +4,7 @@
  * catalogue unreachable) the steppers are open and the server has the last word.
  */
 import { useEffect, useState } from "react";
-import { loadCatalogueClient } from "../api/load-catalogue-client";
+import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { TicketOffer } from "../catalogue/types";
 
 export function useTicketOffers(eventSourceIds: readonly number[], currencyCode: string): ReadonlyMap<number, TicketOffer> {

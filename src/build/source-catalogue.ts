@@ -6,8 +6,8 @@
  * sanitized here, once. Progress goes to `log` per kind and language
  * ("catalogue: events ru 120/120") so whoever waits on a build knows where it is.
  */
-import { createCatalogueClient, type CatalogueClient } from "../api/catalogue-client";
-import { createContractValidator } from "../api/contract-validator";
+import { createCatalogueClient, type CatalogueClient } from "../clients/catalogue-client";
+import { createContractValidator } from "../clients/contract-validator";
 import { sanitizeHtml } from "../catalogue/sanitize";
 import {
   LANGUAGES,

@@ -1,10 +1,10 @@
 /**
  * Domain types of the catalogue, as the rest of the site sees it.
  *
- * The wire shapes live in ../api/generated/catalogue.ts (generated from
+ * The wire shapes live in ../clients/generated/catalogue.ts (generated from
  * contracts/catalogue.openapi.yaml). The catalogue client reshapes every answer into
  * these types at the boundary (camelCase, optional fields made explicit, editors' HTML
- * sanitized): nothing outside src/api/ and src/catalogue/ sees the wire shape.
+ * sanitized): nothing outside src/clients/ and src/catalogue/ sees the wire shape.
  */
 
 export const LANGUAGES = ["en", "ru", "ar"] as const;

@@ -9,7 +9,7 @@
 import { useI18next } from "gatsby-plugin-react-i18next";
 import React, { useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { createOrder, toBasketApiError } from "../api/basket-client";
+import { createOrder, toBasketApiError } from "../clients/basket-client";
 import { announceBasket, useBasket } from "../basket/basket-context";
 import { emptyBasket } from "../basket/types";
 import type { Acquisition } from "../catalogue/types";

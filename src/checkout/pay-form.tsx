@@ -5,7 +5,7 @@
  */
 import React, { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { payOrder, toBasketApiError } from "../api/basket-client";
+import { payOrder, toBasketApiError } from "../clients/basket-client";
 import type { Order } from "../basket/types";
 import { roundMoney } from "../basket/totals";
 import { useSite } from "../app/site-context";

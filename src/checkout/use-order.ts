@@ -7,7 +7,7 @@
  * read in an effect: the page hydrates without a mismatch and then fills in.
  */
 import { useCallback, useEffect, useState } from "react";
-import { getOrder, isBasketApiError } from "../api/basket-client";
+import { getOrder, isBasketApiError } from "../clients/basket-client";
 import type { Order } from "../basket/types";
 
 export type OrderView =

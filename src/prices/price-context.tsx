@@ -8,7 +8,7 @@
  * fire the spec's UPDATE_PRICES window event with `detail: { ids }`.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { loadCatalogueClient } from "../api/load-catalogue-client";
+import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventPrice } from "../catalogue/types";
 import { useCurrency } from "../currency/currency-context";
 import { mergePrices, normaliseIds, type PriceMap } from "./merge-prices";

@@ -6,7 +6,7 @@
 import React, { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Facet } from "../catalogue/types";
-import { MAX_SEARCH_LENGTH } from "../api/catalogue-params";
+import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
 import { EMPTY_SEARCH, isEmptySearch, type SearchState } from "./search-query";
 import * as styles from "./search.module.css";
 

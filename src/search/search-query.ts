@@ -5,7 +5,7 @@
  */
 import qs from "qs";
 import type { EventFilter } from "../catalogue/types";
-import { MAX_SEARCH_LENGTH } from "../api/catalogue-params";
+import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
 
 export const QUERY_PARSE_OPTIONS = {
   ignoreQueryPrefix: true,

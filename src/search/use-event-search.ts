@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EventSummary, Lang } from "../catalogue/types";
-import { loadCatalogueClient } from "../api/load-catalogue-client";
+import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { searchFilter, stringifySearchQuery, type SearchState } from "./search-query";
 
 export const SEARCH_PAGE_SIZE = 24;

@@ -8,7 +8,7 @@ import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { loadCatalogueClient } from "../api/load-catalogue-client";
+import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { formatNumber } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 

@@ -48,7 +48,7 @@ after(() => {
 
 describe("basket client", () => {
   it("GET /api/basket in the asked currency, reshaped into the site's types", async () => {
-    const { getBasket } = await import("../../src/api/basket-client");
+    const { getBasket } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 200, json: wireBasket });
     const basket = await getBasket("usd");
     assert.equal(seen.at(-1)?.method, "GET");
@@ -70,7 +70,7 @@ describe("basket client", () => {
   });
 
   it("POSTs each change with its type, and DELETE clears", async () => {
-    const { changeBasket, clearBasket } = await import("../../src/api/basket-client");
+    const { changeBasket, clearBasket } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 200, json: wireBasket });
     await changeBasket({ type: "ADD_TICKET", ticket: { id: 11, count: 2 } }, "AED");
     assert.equal(seen.at(-1)?.method, "POST");
@@ -85,7 +85,7 @@ describe("basket client", () => {
   });
 
   it("an error answer carries the server's status, code and detail", async () => {
-    const { changeBasket, BasketApiError } = await import("../../src/api/basket-client");
+    const { changeBasket, BasketApiError } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 409, json: { code: "not_enough_tickets", detail: "only 2 left" } });
     await assert.rejects(changeBasket({ type: "UPDATE_TICKET", ticket: { id: 11, count: 9 } }, "AED"), (error: unknown) => {
       assert.ok(error instanceof BasketApiError);
@@ -98,13 +98,13 @@ describe("basket client", () => {
   });
 
   it("an answer without the error shape still gets a code from its status", async () => {
-    const { getBasket } = await import("../../src/api/basket-client");
+    const { getBasket } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 502, json: "bad gateway" });
     await assert.rejects(getBasket("AED"), { code: "http_502", status: 502, network: false });
   });
 
   it("order calls: create (snake_case body with utm), get, pay", async () => {
-    const { createOrder, getOrder, payOrder } = await import("../../src/api/basket-client");
+    const { createOrder, getOrder, payOrder } = await import("../../src/clients/basket-client");
     const wireOrder = {
       id: "abc/def",
       status: "awaiting_payment",
@@ -140,7 +140,7 @@ describe("basket client", () => {
   });
 
   it("a server that cannot be reached is a network error", async () => {
-    const { toBasketApiError } = await import("../../src/api/basket-client");
+    const { toBasketApiError } = await import("../../src/clients/basket-client");
     const error = toBasketApiError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
     assert.equal(error.network, true);
     assert.equal(error.code, "network");

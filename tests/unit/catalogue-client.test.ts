@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, describe, it } from "node:test";
-import { createCatalogueClient, CatalogueError, resolveNext } from "../../src/api/catalogue-client";
-import { createContractValidator } from "../../src/api/contract-validator";
-import { shouldRetry } from "../../src/api/retry-rule";
+import { createCatalogueClient, CatalogueError, resolveNext } from "../../src/clients/catalogue-client";
+import { createContractValidator } from "../../src/clients/contract-validator";
+import { shouldRetry } from "../../src/clients/retry-rule";
 import { sanitizeHtml } from "../../src/catalogue/sanitize";
 import { sendJson, startStub, wireEvent, wirePlace, type CatalogueStub } from "./support/catalogue-stub";
 

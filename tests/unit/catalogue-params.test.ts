@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { buildUrl, eventFilterToParams } from "../../src/api/catalogue-params";
+import { buildUrl, eventFilterToParams } from "../../src/clients/catalogue-params";
 
 const asObject = (params: Array<[string, string]>) => Object.fromEntries(params);
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { eventFilterToParams } from "../../src/api/catalogue-params";
+import { eventFilterToParams } from "../../src/clients/catalogue-params";
 import { EMPTY_SEARCH, parseSearchQuery, searchFilter, stringifySearchQuery } from "../../src/search/search-query";
 
 describe("search query in the URL", () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { components } from "../../../src/api/generated/basket";
+import type { components } from "../../../src/clients/generated/basket";
 import { basketService, type BasketEventJson } from "../basket/basket-service";
 import { sessionOf } from "../basket/session";
 import type { AppDeps } from "../deps";

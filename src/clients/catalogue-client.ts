@@ -6,7 +6,7 @@
  * timeout; 3 retries 1 s apart on network errors, and on 429/5xx for idempotent methods;
  * never on time-outs; `rateLimit` requests per second, spaced evenly. Every answer goes
  * through the injected contract validator (ajv at build time) and is reshaped into the
- * domain types; nothing outside src/api and src/catalogue sees the wire shape.
+ * domain types; nothing outside src/clients and src/catalogue sees the wire shape.
  *
  * Keep this module light: the browser bundles it. The validator and the HTML sanitizer
  * are injected by the build so ajv, yaml and sanitize-html stay out of the browser.
