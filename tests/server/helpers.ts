@@ -1,0 +1,131 @@
+/**
+ * Shared test support for the local server: build the app on a fresh in-memory database,
+ * validate answers against the contract files themselves, and keep cookies per visitor.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { parse } from "yaml";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../server/src/app";
+import type { ServerConfig } from "../../server/src/config";
+import { openDatabase } from "../../server/src/db/database";
+import type { AppDeps } from "../../server/src/deps";
+
+const root = join(__dirname, "..", "..");
+
+type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: unknown }> }>>; components: { responses: Record<string, unknown> } };
+
+function loadContract(name: "catalogue" | "basket"): OpenApi {
+  return parse(readFileSync(join(root, "contracts", `${name}.openapi.yaml`), "utf8")) as OpenApi;
+}
+
+export const contracts = { catalogue: loadContract("catalogue"), basket: loadContract("basket") };
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(contracts.catalogue, "catalogue.yaml");
+ajv.addSchema(contracts.basket, "basket.yaml");
+
+const pointerEscape = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** The JSON pointer of a response's schema, following a response-level $ref. */
+function responseSchemaRef(contract: "catalogue" | "basket", path: string, method: string, status: string): string {
+  const doc = contracts[contract];
+  const op = doc.paths[path]?.[method];
+  if (!op) throw new Error(`the ${contract} contract has no ${method.toUpperCase()} ${path}`);
+  const response = op.responses[status];
+  if (!response) throw new Error(`the ${contract} contract has no ${status} answer for ${method.toUpperCase()} ${path}`);
+  const base = response.$ref
+    ? response.$ref.slice(1)
+    : `/paths/${pointerEscape(path)}/${method}/responses/${status}`;
+  return `${contract}.yaml#${base}/content/application~1json/schema`;
+}
+
+/** Asserts that a JSON answer matches the contract's schema for that path, method and status. */
+export function assertMatchesContract(contract: "catalogue" | "basket", path: string, method: string, res: { statusCode: number; body: string }): unknown {
+  const ref = responseSchemaRef(contract, path, method, String(res.statusCode));
+  const validate = ajv.getSchema(ref);
+  if (!validate) throw new Error(`no schema at ${ref}`);
+  const body: unknown = JSON.parse(res.body);
+  if (!validate(body)) {
+    throw new Error(`${method.toUpperCase()} ${path} ${res.statusCode} does not match the contract: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`);
+  }
+  return body;
+}
+
+/** Validates any value against a named component schema. */
+export function assertSchema(contract: "catalogue" | "basket", name: string, value: unknown): void {
+  const validate = ajv.getSchema(`${contract}.yaml#/components/schemas/${name}`);
+  if (!validate) throw new Error(`no schema ${name}`);
+  if (!validate(value)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
+}
+
+export type TestApp = FastifyInstance & { deps: AppDeps };
+
+export interface Clock {
+  now: () => number;
+  advance(ms: number): void;
+}
+
+/** A fresh app on its own in-memory database (seeded with the sample data), with a clock the test can move. */
+export async function makeApp(config: Partial<ServerConfig> = {}): Promise<{ app: TestApp; clock: Clock }> {
+  let offset = 0;
+  const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
+  const db = openDatabase(":memory:");
+  const app = (await buildApp({
+    db,
+    now: clock.now,
+    config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faults: { latencyMs: 0, rate429: 0, rate503: 0, dead: false, scope: "all" }, faultControl: false, logger: false, ...config },
+  })) as TestApp;
+  app.addHook("onClose", async () => db.close());
+  return { app, clock };
+}
+
+export const SITE_ORIGIN = "http://127.0.0.1:9000";
+
+/** One visitor: keeps its session cookie between requests, like a browser. */
+export class Visitor {
+  cookie: string | undefined;
+  constructor(
+    private readonly app: TestApp,
+    private readonly origin: string | undefined = SITE_ORIGIN,
+  ) {}
+
+  async request(method: "GET" | "POST" | "DELETE" | "PUT", url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(this.origin ? { origin: this.origin } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const set = res.headers["set-cookie"];
+    const first = Array.isArray(set) ? set[0] : set;
+    if (first) this.cookie = first.split(";")[0];
+    return res;
+  }
+
+  basket(currency?: string) {
+    return this.request("GET", `/api/basket${currency ? `?currency_code=${currency}` : ""}`);
+  }
+  change(body: unknown, currency?: string) {
+    return this.request("POST", `/api/basket${currency ? `?currency_code=${currency}` : ""}`, body);
+  }
+  add(id: number, count: number) {
+    return this.change({ type: "ADD_TICKET", ticket: { id, count } });
+  }
+}
+
+export const json = <T = unknown>(res: { body: string }): T => JSON.parse(res.body) as T;
+
+/** Ticket offers of an event as the catalogue shows them now. */
+export async function offersOf(app: TestApp, eventSourceId: number, currency = "AED") {
+  const res = await app.inject(`/v2/dates_prices?event_source_id=${eventSourceId}&currency=${currency}&source_id=2`);
+  return json<Array<{ started_at: string; tickets: Array<{ id: number; title: string; price: number; service_fee: number; available: number; max_per_order: number }> }>>(res);
+}
