@@ -12,9 +12,10 @@ import { PageHeader } from "../components/page-header";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
+// results (and with them the card styles) before the filters: one CSS order for all pages
+import { SearchResults } from "../search/search-results";
 import { SearchFilters } from "../search/search-filters";
 import { EMPTY_SEARCH } from "../search/search-query";
-import { SearchResults } from "../search/search-results";
 import { useEventSearch } from "../search/use-event-search";
 import { useSearchUrl } from "../search/use-search-url";
 import * as styles from "../search/search.module.css";
