@@ -1,0 +1,126 @@
+/** Fault injection, the hostile planter and the scale seeder. */
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { openDatabase } from "../../server/src/db/database";
+import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed/plant-hostile";
+import { seedScale } from "../../server/src/seed/seed-scale";
+import { buildApp } from "../../server/src/app";
+import { assertMatchesContract, json, makeApp, type TestApp } from "./helpers";
+
+describe("fault injection", () => {
+  let app: TestApp;
+  let base: string;
+  before(async () => {
+    ({ app } = await makeApp({ faultControl: true }));
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  after(async () => app.close());
+
+  const put = (body: unknown) => app.inject({ method: "PUT", url: "/__faults", payload: body as object });
+
+  it("is off by default", async () => {
+    assert.equal((await app.inject("/v1/events?page_size=1")).statusCode, 200);
+    assert.deepEqual(json(await app.inject("/__faults")), { latencyMs: 0, rate429: 0, rate503: 0, dead: false, scope: "all" });
+  });
+
+  it("answers 429 with Retry-After, readable cross-origin", async () => {
+    assert.equal((await put({ rate429: 1 })).statusCode, 200);
+    const res = await app.inject("/v1/events");
+    assert.equal(res.statusCode, 429);
+    assert.equal(res.headers["retry-after"], "1");
+    assert.equal(res.headers["access-control-allow-origin"], "*");
+    assertMatchesContract("catalogue", "/v1/events", "get", res);
+    assert.equal((await app.inject("/__faults")).statusCode, 200, "the control endpoint is never faulted");
+    await put({ rate429: 0 });
+  });
+
+  it("answers 503 for the scope asked only", async () => {
+    await put({ rate503: 1, scope: "basket" });
+    assert.equal((await app.inject("/v1/events?page_size=1")).statusCode, 200);
+    const res = await app.inject({ url: "/api/basket", headers: { origin: "http://127.0.0.1:9000" } });
+    assert.equal(res.statusCode, 503);
+    assert.equal(res.headers["access-control-allow-origin"], "http://127.0.0.1:9000");
+    await put({ rate503: 0, scope: "all" });
+    assert.equal((await app.inject("/api/basket")).statusCode, 200);
+  });
+
+  it("adds latency", async () => {
+    await put({ latencyMs: 150 });
+    const t0 = Date.now();
+    await app.inject("/v1/persons");
+    assert.ok(Date.now() - t0 >= 140);
+    await put({ latencyMs: 0 });
+  });
+
+  it("dead mode drops the connection without an answer, and comes back", async () => {
+    await put({ dead: true, scope: "catalogue" });
+    await assert.rejects(
+      new Promise((resolve, reject) => {
+        const req = http.get(`${base}/v1/events`, { agent: false }, resolve);
+        req.on("error", reject);
+      }),
+    );
+    await put({ dead: false });
+    const ok = await new Promise<number>((resolve, reject) => http.get(`${base}/v1/events`, { agent: false }, (r) => { r.resume(); resolve(r.statusCode ?? 0); }).on("error", reject));
+    assert.equal(ok, 200);
+  });
+
+  it("rejects malformed control input", async () => {
+    assert.equal((await put({ rate429: 2 })).statusCode, 400);
+    assert.equal((await put({ scope: "everything" })).statusCode, 400);
+  });
+
+  it("has no control endpoint unless FAULT_CONTROL=1", async () => {
+    const { app: plain } = await makeApp();
+    assert.equal((await plain.inject({ method: "PUT", url: "/__faults", payload: { dead: true } })).statusCode, 404);
+    await plain.close();
+  });
+});
+
+describe("hostile content", () => {
+  it("plants script, handlers, javascript: links and iframes that the running server then serves", async () => {
+    const { app } = await makeApp();
+    try {
+      assert.equal(json<{ results: Array<{ description: string }> }>(await app.inject("/v1/events?id_in=1")).results[0]!.description.includes("<script>"), false);
+      plantHostile(app.deps.db);
+      app.deps.catalogue.reload(); // same connection: no data_version change to notice
+      for (const lang of ["en", "ru", "ar"]) {
+        const events = json<{ results: Array<{ id: number; title: string; description: string }> }>(await app.inject(`/v1/events?id_in=1,2&lang=${lang}`)).results;
+        assert.equal(events.find((e) => e.id === 1)!.description, HOSTILE_HTML);
+        assert.equal(events.find((e) => e.id === 2)!.title, HOSTILE_TITLE);
+      }
+      assert.equal(json<{ results: Array<{ body: string }> }>(await app.inject("/v1/news?page_size=100")).results.find((n) => n.body === HOSTILE_HTML) !== undefined, true);
+      assert.equal(json<{ results: Array<{ description: string }> }>(await app.inject("/v1/persons?page_size=1")).results[0]!.description, HOSTILE_HTML);
+      for (const marker of ["<script>window.__xss=1", 'onerror="window.__xss=2"', "javascript:window.__xss=3", "<iframe", "<strong>bold</strong>"]) {
+        assert.ok(HOSTILE_HTML.includes(marker));
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("scale data", () => {
+  it("seeds generated events with proportionate places, persons and news that follow the contract", async () => {
+    const db = openDatabase(":memory:");
+    const t0 = Date.now();
+    const counts = seedScale(db, { events: 2000, siteUrl: "http://127.0.0.1:9000" });
+    assert.ok(Date.now() - t0 < 10_000);
+    assert.deepEqual(counts, { places: 100, persons: 200, news: 200 });
+    const app = await buildApp({ db, config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });
+    try {
+      const page = await app.inject("/v1/events?date_type=all&page_size=100&page=7&lang=ar");
+      const body = assertMatchesContract("catalogue", "/v1/events", "get", page) as { count: number };
+      assert.equal(body.count, 2000);
+      assertMatchesContract("catalogue", "/v1/places", "get", await app.inject("/v1/places?page_size=100&lang=ru"));
+      assertMatchesContract("catalogue", "/v1/news", "get", await app.inject("/v1/news?page_size=100"));
+      assertMatchesContract("catalogue", "/v2/dates_prices", "get", await app.inject("/v2/dates_prices?event_source_id=10500&currency=USD&source_id=2"));
+    } finally {
+      await app.close();
+      db.close();
+    }
+  });
+});
