@@ -6,7 +6,7 @@
 import React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventSummary, Lang } from "../catalogue/types";
-import { dateBadge, formatTime } from "../i18n/format";
+import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import { Media } from "./media";
@@ -42,11 +42,11 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
           </Link>
         </Heading>
         <p className={styles.meta}>
-          <span>
-            {badge.weekday}, {formatTime(event.startedAt, lang)}
-          </span>
+          <span>{joinParts([badge.weekday, formatTime(event.startedAt, lang)], lang)}</span>
           <span className={styles.venue}>
-            <bdi>{event.place.title}</bdi>, <bdi>{event.location.title}</bdi>
+            <bdi>{event.place.title}</bdi>
+            {listSeparator(lang)}
+            <bdi>{event.location.title}</bdi>
           </span>
         </p>
         <div className={styles.price}>

@@ -60,7 +60,7 @@ export function EventsByDay({ events, eagerCount = 0 }: { events: EventSummary[]
         const eager = Math.max(0, eagerCount - seen);
         seen += day.events.length;
         return (
-          <section key={day.key} className={styles.day} aria-labelledby={`day-${day.key}`}>
+          <section key={day.key} aria-labelledby={`day-${day.key}`}>
             <h2 id={`day-${day.key}`} className={styles.dayHeading}>
               <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
               <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>

@@ -15,7 +15,8 @@ export function StatusBadges({ event, className }: { event: Pick<EventSummary, "
     <ul className={`${styles.badges} ${className ?? ""}`}>
       {badges.map((b) => (
         <li key={b.key} className={`${styles.badge} ${b.tone}`} data-status={b.key}>
-          <bdi>{b.text}</bdi>
+          {/* "18+" reads left to right in every language */}
+          <bdi dir={b.key === "age" ? "ltr" : undefined}>{b.text}</bdi>
         </li>
       ))}
     </ul>

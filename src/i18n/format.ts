@@ -131,3 +131,13 @@ export function formatNumber(value: number, lang: Lang, decimals = 0): string {
   );
   return nf.format(value);
 }
+
+/** Joins short parts of a line ("Fri, 20:00", "Venue, City") with the language's comma. */
+export function joinParts(parts: ReadonlyArray<string | null | undefined>, lang: Lang): string {
+  return parts.filter((p): p is string => !!p).join(listSeparator(lang));
+}
+
+/** ", " or the Arabic comma "، ". */
+export function listSeparator(lang: Lang): string {
+  return lang === "ar" ? "، " : ", ";
+}

@@ -16,7 +16,7 @@ import { Seo } from "../components/seo";
 import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { formatLongDate, formatTime } from "../i18n/format";
+import { formatLongDate, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
@@ -42,13 +42,15 @@ function When({ event, lang }: { event: EventDetail; lang: Lang }): React.JSX.El
   return (
     <span>
       <time dateTime={event.startedAt}>
-        <span className={styles.capitalize}>{formatLongDate(event.startedAt, lang)}</span>, {formatTime(event.startedAt, lang)}
+        <span className={styles.capitalize}>{formatLongDate(event.startedAt, lang)}</span>
+        {listSeparator(lang)}
+        {formatTime(event.startedAt, lang)}
       </time>
       {event.finishedAt && (
         <>
           {" – "}
           <time dateTime={event.finishedAt}>
-            {sameDayEnd ? formatTime(event.finishedAt, lang) : `${formatLongDate(event.finishedAt, lang)}, ${formatTime(event.finishedAt, lang)}`}
+            {sameDayEnd ? formatTime(event.finishedAt, lang) : joinParts([formatLongDate(event.finishedAt, lang), formatTime(event.finishedAt, lang)], lang)}
           </time>
         </>
       )}{" "}
@@ -94,7 +96,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                       {t("event.hall")}: <bdi>{event.hall.title}</bdi>
                     </>
                   )}
-                  {", "}
+                  {listSeparator(lang)}
                   <bdi>{event.location.title}</bdi>
                 </span>
               </li>
@@ -221,7 +223,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
     event.shortDescription ||
     t("event.metaDescription", {
       title: event.title,
-      date: `${formatLongDate(event.startedAt, lang)}, ${formatTime(event.startedAt, lang)}`,
+      date: joinParts([formatLongDate(event.startedAt, lang), formatTime(event.startedAt, lang)], lang),
       place: event.place.title,
       city: event.location.title,
     });

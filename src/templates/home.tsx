@@ -12,7 +12,7 @@ import { Section } from "../components/section";
 import { Seo } from "../components/seo";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { formatLongDate, formatTime } from "../i18n/format";
+import { formatLongDate, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./home.module.css";
@@ -32,13 +32,15 @@ function Hero({ event }: { event: EventSummary }): React.JSX.Element {
         <p className={styles.heroMeta}>
           <CalendarIcon size={18} />
           <span>
-            {formatLongDate(event.startedAt, lang)}, {formatTime(event.startedAt, lang)}
+            {joinParts([formatLongDate(event.startedAt, lang), formatTime(event.startedAt, lang)], lang)}
           </span>
         </p>
         <p className={styles.heroMeta}>
           <PinIcon size={18} />
           <span>
-            <bdi>{event.place.title}</bdi>, <bdi>{event.location.title}</bdi>
+            <bdi>{event.place.title}</bdi>
+            {listSeparator(lang)}
+            <bdi>{event.location.title}</bdi>
           </span>
         </p>
         <div className={styles.heroActions}>

@@ -1,0 +1,89 @@
+/**
+ * Every route type in every language: the page answers, shows its catalogue content under
+ * a localized frame, has the right <html lang dir>, leaves the console clean and has no
+ * serious or critical accessibility violation.
+ */
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { seriousViolations } from "./support/axe";
+import { closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
+import { LANGS, apiList, plain, routeSamples, text } from "./support/site";
+
+after(closeBrowser);
+
+// The 404 page is, by design, a failed load of its own URL (document and page-data).
+const NOT_FOUND_NOISE = [/status of 404/];
+
+for (const lang of LANGS) {
+  describe(`site pages in ${lang}`, () => {
+    it("each route type shows its content in a localized frame", async (t) => {
+      const samples = await routeSamples(lang);
+      for (const sample of samples) {
+        await t.test(`${sample.kind} ${sample.path}`, async () => {
+          const tp = await newPage({ allowErrors: sample.kind === "404" ? NOT_FOUND_NOISE : [] });
+          try {
+            const { page, errors } = tp;
+            const response = await page.goto(siteUrl(sample.path));
+            assert.equal(response?.status(), sample.kind === "404" ? 404 : 200, `status of ${sample.path}`);
+            await waitForHydration(page);
+
+            const html = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+            assert.deepEqual(html, { lang, dir: lang === "ar" ? "rtl" : "ltr" });
+
+            const h1 = (await page.locator("h1").first().innerText()).trim();
+            assert.equal(h1, sample.heading.trim(), `h1 of ${sample.path}`);
+
+            // the frame speaks the page's language
+            const nav = page.getByRole("navigation", { name: text(lang, "nav.mainNav") });
+            assert.equal(await nav.count(), 1, "main navigation labelled in the page's language");
+            assert.match(await page.locator("footer").innerText(), new RegExp(text(lang, "footer.guarantee")));
+            assert.equal(await page.locator("#captcha-container[hidden]").count(), 1, "hidden captcha container");
+
+            const title = await page.title();
+            assert.ok(title.includes(sample.kind === "home" ? text(lang, "seo.siteName") : sample.heading.trim().slice(0, 20)), `<title> ${title}`);
+
+            assert.deepEqual(errors, [], `console of ${sample.path}`);
+          } finally {
+            await tp.close();
+          }
+        });
+      }
+    });
+
+    it("no page type has a serious or critical accessibility violation", async (t) => {
+      const samples = await routeSamples(lang);
+      for (const sample of samples) {
+        await t.test(`axe ${sample.kind} ${sample.path}`, async () => {
+          const tp = await newPage({ allowErrors: NOT_FOUND_NOISE });
+          try {
+            await tp.page.goto(siteUrl(sample.path));
+            await waitForHydration(tp.page);
+            const violations = await seriousViolations(tp.page);
+            assert.deepEqual(violations, [], `axe on ${sample.path}`);
+          } finally {
+            await tp.close();
+          }
+        });
+      }
+    });
+  });
+}
+
+describe("phones", () => {
+  it("the event page fits a 360 px screen and offers the sticky buy bar", async () => {
+    const events = await apiList<{ id: number; title: string; status: string }>("/v1/events", "en", { date_type: "active" });
+    const event = { path: `/events/${plain(events.filter((e) => e.status === "on_sale")).id}/` };
+    const tp = await newPage({ viewport: { width: 360, height: 740 } });
+    try {
+      const { page } = tp;
+      await page.goto(siteUrl(event.path));
+      await waitForHydration(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+      const buy = page.getByRole("link", { name: text("en", "common.buyTickets") }).last();
+      assert.ok(await buy.isVisible(), "a buy action is on screen");
+    } finally {
+      await tp.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Page facts the site tests share: the languages, the texts from locales/, and the
+ * catalogue records (read from the local server) each route type is checked against.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { API_URL } from "./browser";
+
+export const LANGS = ["en", "ru", "ar"] as const;
+export type Lang = (typeof LANGS)[number];
+
+const ROOT = join(__dirname, "..", "..", "..");
+
+/** "/events/" in `lang`: "/events/", "/ru/events/", "/ar/events/". */
+export function localized(lang: Lang, path: string): string {
+  return lang === "en" ? path : `/${lang}${path}`;
+}
+
+const locales = new Map<string, Record<string, unknown>>();
+
+/** A text from locales/{lang}/{common,pages,forms}.json by its dotted key. */
+export function text(lang: Lang, key: string): string {
+  for (const ns of ["common", "pages", "forms"]) {
+    const cacheKey = `${lang}/${ns}`;
+    let tree = locales.get(cacheKey);
+    if (!tree) {
+      tree = JSON.parse(readFileSync(join(ROOT, "locales", lang, `${ns}.json`), "utf8")) as Record<string, unknown>;
+      locales.set(cacheKey, tree);
+    }
+    let node: unknown = tree;
+    for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    if (typeof node === "string") return node;
+  }
+  throw new Error(`no text ${key} in locales/${lang}`);
+}
+
+interface Titled {
+  id: number;
+  title: string;
+}
+
+export async function apiList<T extends Titled>(path: string, lang: Lang, params: Record<string, string> = {}): Promise<T[]> {
+  const url = new URL(`${API_URL}${path}`);
+  url.searchParams.set("lang", lang);
+  url.searchParams.set("page_size", "100");
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const body = (await res.json()) as { results: T[] };
+  return body.results;
+}
+
+/** A record with a plain title (the hostile fixtures have markup in theirs). */
+export function plain<T extends Titled>(items: T[]): T {
+  const found = items.find((i) => !/[<>]/.test(i.title));
+  if (!found) throw new Error("no record with a plain title");
+  return found;
+}
+
+export interface RouteSample {
+  kind: string;
+  path: string;
+  /** the h1 must read exactly this (catalogue titles), or contain this locale text */
+  heading: string;
+}
+
+/** One page of each route type in `lang`, with the heading it must show. */
+export async function routeSamples(lang: Lang): Promise<RouteSample[]> {
+  const [events, places, persons, news] = await Promise.all([
+    apiList("/v1/events", lang, { date_type: "active", sort_by: "started_at", sort_on: "asc" }),
+    apiList("/v1/places", lang),
+    apiList("/v1/persons", lang),
+    apiList("/v1/news", lang),
+  ]);
+  const event = plain(events);
+  const place = plain(places);
+  const person = plain(persons);
+  const item = plain(news);
+  const at = (path: string) => localized(lang, path);
+  return [
+    { kind: "home", path: at("/"), heading: text(lang, "home.title") },
+    { kind: "events list", path: at("/events/"), heading: text(lang, "events.title") },
+    { kind: "event", path: at(`/events/${event.id}/`), heading: event.title },
+    { kind: "places list", path: at("/places/"), heading: text(lang, "places.title") },
+    { kind: "place", path: at(`/places/${place.id}/`), heading: place.title },
+    { kind: "persons list", path: at("/persons/"), heading: text(lang, "persons.title") },
+    { kind: "person", path: at(`/persons/person/${person.id}/`), heading: person.title },
+    { kind: "news list", path: at("/news/"), heading: text(lang, "news.title") },
+    { kind: "news", path: at(`/news/${item.id}/`), heading: item.title },
+    { kind: "pay and delivery", path: at("/pay-and-delivery/"), heading: text(lang, "payDelivery.title") },
+    { kind: "info page", path: at("/guarantee/"), heading: text(lang, "info.guarantee.title") },
+    { kind: "404", path: at("/no-such-page-here/"), heading: text(lang, "notFound.title") },
+  ];
+}
