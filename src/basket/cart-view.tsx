@@ -23,7 +23,8 @@ type Money = (value: number) => string;
 export function CartView() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
-  const { basket, loading, unavailable, totals, count, updateTicket, deleteTicket, deleteEvent, clear, reload } = useBasket();
+  const { basket, loading, unavailable, totals, count, busy, updateTicket, deleteTicket, deleteEvent, clear, reload } =
+    useBasket();
   const { currencies } = useCurrency();
   const decimals = findCurrency(currencies, basket.currencyCode)?.decimals ?? 2;
   const money = useCallback<Money>(
@@ -68,7 +69,7 @@ export function CartView() {
 
   const { total, byEvent } = totals;
   return (
-    <div className="cart-grid">
+    <div className="cart-grid" data-busy={busy || undefined} data-testid="cart">
       <div className="cart-events">
         {basket.events.map((group) => (
           <CartEvent

@@ -16,10 +16,11 @@ export const PICKER_CSS = `
 .tp-session:has(input:checked) { border-color: var(--accent); background: var(--accent-soft); }
 .tp-one-session { margin: 0; font-weight: 600; }
 .tp-offers { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
-.tp-offer { display: flex; align-items: center; justify-content: space-between; gap: 12px; flex-wrap: wrap;
+.tp-offer { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: center; gap: 4px 12px;
   padding: 12px 16px; border: 1px solid var(--line); border-radius: var(--radius); }
+.tp-limit { grid-column: 1 / -1; }
 .tp-offer[data-sold-out] { background: var(--surface); color: var(--muted); }
-.tp-offer-info { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; min-inline-size: 0; }
+.tp-offer-info { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 12px; min-inline-size: 0; }
 .tp-offer-title { font-weight: 600; }
 .tp-offer-price { font-weight: 700; }
 .tp-offer-fee, .tp-held, .tp-limit { color: var(--muted); font-size: 0.875rem; }

@@ -42,7 +42,11 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
   const decimalsOf = (currencyCode: string) => findCurrency(currencies, currencyCode)?.decimals ?? 2;
   const render = (value: number, currencyCode: string) => (
     <span className={className} data-testid="live-price" data-value={value} data-currency={currencyCode.toUpperCase()}>
-      <bdi>{t("price.from", { price: formatMoney(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
+      {value === 0 ? (
+        t("price.free")
+      ) : (
+        <bdi>{t("price.from", { price: formatMoney(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
+      )}
     </span>
   );
   const placeholder = (

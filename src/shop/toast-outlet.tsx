@@ -75,6 +75,8 @@ export function ToastOutlet() {
       draggable
       draggablePercent={80}
       closeButton
+      // below the sticky header, so a toast never hides the basket count it talks about
+      style={{ insetBlockStart: "calc(var(--header-h, 56px) + 8px)" }}
     />
   );
 }

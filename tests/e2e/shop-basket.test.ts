@@ -1,0 +1,190 @@
+/**
+ * The basket end to end: pick tickets on an event page, see the header count, check the
+ * cart's totals against the server's, change a count, delete a ticket and an event, clear,
+ * and reload (the basket lives on the server). Also the picker's limits and refusals.
+ */
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { request } from "playwright-core";
+import { API_URL, closeBrowser, newPage } from "./support/browser";
+import { cartSettled, catalogueEvents, roomyEvent, serverBasket, ShopPage } from "./support/shop";
+
+after(closeBrowser);
+
+describe("shop: basket", () => {
+  it("fills, changes and empties a basket, with totals equal to the server's", async () => {
+    const tp = await newPage();
+    try {
+      const shop = new ShopPage(tp.page);
+      const event = await roomyEvent(1);
+      const [a, b] = event.offers.filter((o) => o.available >= 30 && o.price > 0);
+      assert.ok(a && b);
+
+      await shop.open(`/events/${event.id}/`);
+      await shop.pick(a.id, 2);
+      await shop.pick(b.id, 1);
+      await shop.addToBasket();
+      await shop.expectHeaderCount(3);
+      await shop.toast("3 tickets added to your basket").waitFor();
+      assert.equal(await shop.basketLink.getAttribute("aria-label"), "Basket, 3 tickets");
+      assert.deepEqual(JSON.parse((await shop.sessionItem("basket_tickets")) ?? "[]"), [
+        { id: a.id, count: 2 },
+        { id: b.id, count: 1 },
+      ]);
+
+      await shop.openCart();
+      let server = await serverBasket(tp);
+      assert.equal(server.count, 3);
+      assert.deepEqual(await shop.cartNumbers(), { price: server.price, fee: server.fee, total: server.total, count: 3, currency: "AED" });
+      assert.equal(server.price, a.price * 2 + b.price);
+      await tp.page.getByTestId("hold-timer").waitFor();
+      assert.match((await tp.page.getByTestId("hold-timer").textContent()) ?? "", /^Tickets held for 1?\d:\d\d$/);
+
+      // one more of the first category
+      await shop.cartTicket(a.id).getByRole("button", { name: `One more ${a.title} ticket` }).click();
+      await shop.waitForCartCount(4);
+      await cartSettled(tp.page);
+      server = await serverBasket(tp);
+      assert.equal(server.count, 4);
+      assert.equal((await shop.cartNumbers()).total, server.total);
+
+      // the basket is the server's: a reload shows it again
+      await tp.page.reload();
+      await shop.waitForCartCount(4);
+      await shop.expectHeaderCount(4);
+
+      // delete one ticket category, then the whole event
+      await shop.cartTicket(b.id).getByRole("button", { name: `Remove ${b.title}` }).click();
+      await shop.waitForCartCount(3);
+      await cartSettled(tp.page);
+      assert.equal((await serverBasket(tp)).count, 3);
+      await tp.page.getByRole("button", { name: "Remove all tickets for this event" }).click();
+      await tp.page.getByTestId("cart-empty").waitFor();
+      await shop.expectHeaderCount(0);
+      assert.equal((await serverBasket(tp)).count, 0);
+      assert.equal(await shop.sessionItem("basket_tickets"), null);
+
+      // fill again and clear
+      await shop.open(`/events/${event.id}/`);
+      await shop.pick(a.id, 1);
+      await shop.addToBasket();
+      await shop.expectHeaderCount(1);
+      await shop.openCart();
+      await tp.page.getByRole("button", { name: "Clear basket" }).click();
+      await tp.page.getByTestId("cart-empty").waitFor();
+      assert.equal((await serverBasket(tp)).count, 0);
+      await tp.page.reload();
+      await tp.page.getByTestId("cart-empty").waitFor();
+      assert.ok(await tp.page.getByRole("link", { name: "Browse events" }).isVisible());
+
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("shows the basket in Russian and Arabic with the language's plural forms", async () => {
+    const tp = await newPage();
+    try {
+      const shop = new ShopPage(tp.page);
+      const event = await roomyEvent(2);
+      const [a] = event.offers.filter((o) => o.available >= 30 && o.price > 0);
+      assert.ok(a);
+      await shop.open(`/ru/events/${event.id}/`);
+      await shop.pick(a.id, 2);
+      await shop.addToBasket();
+      await shop.expectHeaderCount(2);
+      await shop.toast("2 билета добавлены в корзину").waitFor();
+      assert.equal(await shop.basketLink.getAttribute("aria-label"), "Корзина, 2 билета");
+      assert.equal(await shop.basketLink.getAttribute("href"), "/ru/cart/");
+
+      await shop.openCart("/ar");
+      assert.equal(await tp.page.locator("html").getAttribute("dir"), "rtl");
+      assert.equal(await shop.basketLink.getAttribute("aria-label"), "السلة، تذكرتان");
+      assert.equal(await tp.page.getByRole("heading", { level: 1 }).textContent(), "السلة");
+      // Arabic pages choose AED when no cookie is set
+      assert.equal((await shop.cartNumbers()).currency, "AED");
+      assert.ok(await tp.page.getByRole("link", { name: "إتمام الطلب" }).isVisible());
+      assert.equal(await tp.page.getByRole("link", { name: "إتمام الطلب" }).getAttribute("href"), "/ar/order/checkout/");
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("keeps steppers within what is left and per order, and refuses sold-out and cancelled events", async () => {
+    const tp = await newPage();
+    try {
+      const shop = new ShopPage(tp.page);
+      const events = await catalogueEvents();
+      const limited = events.find(
+        (e) => e.status === "on_sale" && e.sessions === 1 && e.offers.some((o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4),
+      );
+      assert.ok(limited);
+      const offer = limited.offers.find((o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4)!;
+      await shop.open(`/events/${limited.id}/`);
+      await shop.pick(offer.id, offer.max_per_order);
+      const more = shop.offer(offer.id).getByRole("button").last();
+      assert.equal(await more.isDisabled(), true, "the + stops at max_per_order");
+
+      const soldOut = events.find((e) => e.status === "sold_out");
+      if (soldOut) {
+        await shop.open(`/events/${soldOut.id}/`);
+        await tp.page.getByText("This event is sold out. Tickets can no longer be bought.").waitFor();
+        assert.equal(await tp.page.getByRole("button", { name: "Add to basket" }).count(), 0);
+      }
+      const cancelled = events.find((e) => e.status === "cancelled");
+      if (cancelled) {
+        await shop.open(`/events/${cancelled.id}/`);
+        await tp.page.getByText("This event has been cancelled. Tickets can no longer be bought.").waitFor();
+        assert.equal(await tp.page.getByRole("button", { name: "Add to basket" }).count(), 0);
+      }
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("rolls back and says why when the tickets were taken meanwhile (409 not_enough_tickets)", async () => {
+    const tp = await newPage();
+    const holders: Array<Awaited<ReturnType<typeof request.newContext>>> = [];
+    try {
+      const shop = new ShopPage(tp.page);
+      const events = await catalogueEvents();
+      // a scarce category of a later event, so tests running side by side do not meet here
+      const scarce = events
+        .filter((e) => e.status === "on_sale" && e.sessions === 1)
+        .flatMap((e) => e.offers.filter((o) => o.available >= 3 && o.available <= 16).map((o) => ({ e, o })))
+        .at(-1);
+      assert.ok(scarce, "a category with few tickets left");
+      const { e: event, o: offer } = scarce;
+
+      await shop.open(`/events/${event.id}/`);
+      await shop.pick(offer.id, 2);
+
+      // other visitors hold all but one of what is left
+      let left = offer.available - 1;
+      while (left > 0) {
+        const holder = await request.newContext();
+        holders.push(holder);
+        const n = Math.min(left, offer.max_per_order);
+        const res = await holder.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: offer.id, count: n } } });
+        assert.equal(res.status(), 200, await res.text());
+        left -= n;
+      }
+
+      await shop.addToBasket();
+      await shop.toast("Not enough tickets are left. Your basket was not changed.").waitFor();
+      await shop.expectHeaderCount(0);
+      assert.equal((await serverBasket(tp)).count, 0);
+      // a refused request shows in the console as a failed resource load, nothing else
+      assert.deepEqual(tp.errors.filter((e) => !/status of 409/.test(e)), []);
+    } finally {
+      for (const holder of holders) {
+        await holder.delete(`${API_URL}/api/basket`);
+        await holder.dispose();
+      }
+      await tp.close();
+    }
+  });
+});
