@@ -39,7 +39,7 @@ export type BuyerErrors = Partial<Record<BuyerField, FieldMessage>>;
 
 export type BuyerValidation = { ok: true; value: BuyerDetails } | { ok: false; errors: BuyerErrors };
 
-// ajv-formats' "full" email format: what the server checks.
+// ajv-formats' "full" email format, the contract's `format: email`.
 const EMAIL_PATTERN =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
@@ -58,7 +58,8 @@ export function validateEmail(raw: string): FieldMessage | null {
   const email = raw.trim();
   if (email === "") return { key: "checkout.validation.emailRequired" };
   if (email.length > EMAIL_MAX_LENGTH) return { key: "checkout.validation.emailTooLong", values: { max: EMAIL_MAX_LENGTH } };
-  if (!EMAIL_PATTERN.test(email)) return { key: "checkout.validation.emailInvalid" };
+  // the server also wants a top-level domain of two letters or more ("a@b.c" is no one's)
+  if (!EMAIL_PATTERN.test(email) || !/\.[^.]{2,}$/.test(email)) return { key: "checkout.validation.emailInvalid" };
   return null;
 }
 

@@ -29,7 +29,7 @@ describe("buyer form: email", () => {
     for (const ok of ["anna@example.com", "first.last+tag@mail.example.ae", " spaced@example.com "]) {
       assert.equal(validateEmail(ok), null, ok);
     }
-    for (const bad of ["anna", "anna@", "@example.com", "anna@example", "an na@example.com", "anna@@example.com", "anna@-example.com"]) {
+    for (const bad of ["anna", "anna@", "@example.com", "anna@example", "anna@example.c", "an na@example.com", "anna@@example.com", "anna@-example.com"]) {
       assert.equal(validateEmail(bad)?.key, "checkout.validation.emailInvalid", bad);
     }
   });

@@ -1,0 +1,175 @@
+/**
+ * Page objects of the purchase path (event page → basket → cart → checkout → pay →
+ * outcome) for the checkout end-to-end tests. Elements are found by role and by the label
+ * the visitor reads, taken from locales/ so every language is driven the same way.
+ */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import { API_URL, siteUrl, waitForHydration } from "./browser";
+
+export const LANGS = ["en", "ru", "ar"] as const;
+export type Lang = (typeof LANGS)[number];
+
+export const APPROVED_CARD = "4242 4242 4242 4242";
+export const DECLINED_CARD = "4000 0000 0000 0002";
+
+const LOCALES_DIR = resolve(__dirname, "../../../locales");
+const trees = new Map<string, Record<string, unknown>>();
+
+function tree(lang: Lang, ns: string): Record<string, unknown> {
+  const key = `${lang}/${ns}`;
+  let found = trees.get(key);
+  if (!found) {
+    found = JSON.parse(readFileSync(join(LOCALES_DIR, lang, `${ns}.json`), "utf8")) as Record<string, unknown>;
+    trees.set(key, found);
+  }
+  return found;
+}
+
+/** A text of the site as a visitor reads it: "ns:a.b" with {{values}}, plurals by count. */
+export function text(lang: Lang, nsKey: string, values: Record<string, string | number> = {}): string {
+  const [ns, key] = nsKey.includes(":") ? (nsKey.split(":") as [string, string]) : ["common", nsKey];
+  const lookup = (k: string): unknown =>
+    k.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree(lang, ns));
+  let found = lookup(key);
+  if (found === undefined && typeof values.count === "number") {
+    const locale = { en: "en-US", ru: "ru-RU", ar: "ar-AE" }[lang];
+    const rule = values.count === 0 && lookup(`${key}_zero`) !== undefined ? "zero" : new Intl.PluralRules(locale).select(values.count);
+    found = lookup(`${key}_${rule}`) ?? lookup(`${key}_other`);
+  }
+  if (typeof found !== "string") throw new Error(`no text ${lang}/${ns}:${key}`);
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+export function localPath(lang: Lang, path: string): string {
+  return lang === "en" ? path : `/${lang}${path}`;
+}
+
+export async function open(page: Page, lang: Lang, path: string): Promise<void> {
+  await page.goto(siteUrl(localPath(lang, path)));
+  await waitForHydration(page);
+}
+
+export interface TicketOnSale {
+  eventId: number;
+  eventTitle: string;
+  ticketId: number;
+  /** as the catalogue titles it in the page's language */
+  ticketTitle: string;
+  /** as the catalogue titles it by default (English) */
+  defaultTicketTitle: string;
+}
+
+interface WireEvent {
+  id: number;
+  event_source_id: number;
+  title: string;
+  status?: string;
+}
+
+interface WireSession {
+  tickets: Array<{ id: number; title: string; available: number; max_per_order: number }>;
+}
+
+/**
+ * Tickets on sale in the first session of an upcoming event (the picker's default), at
+ * least `count` of them, titled as the page in `lang` shows them. `skip` picks a later
+ * event, so tests can buy from different ones.
+ */
+export async function findTicketsOnSale(request: APIRequestContext, count: number, skip = 0, lang: Lang = "en"): Promise<TicketOnSale> {
+  const events = (await (await request.get(`${API_URL}/v1/events?page_size=50&lang=${lang}`)).json()) as { results: WireEvent[] };
+  let skipped = 0;
+  for (const event of events.results) {
+    if (event.status && event.status !== "on_sale") continue;
+    const sessions = (await (await request.get(`${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2&lang=${lang}`)).json()) as WireSession[];
+    const ticket = sessions[0]?.tickets.find((t) => t.available >= count + 5 && t.max_per_order >= count);
+    if (!ticket) continue;
+    if (skipped++ < skip) continue;
+    const english = (await (await request.get(`${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2`)).json()) as WireSession[];
+    const defaultTitle = english.flatMap((s) => s.tickets).find((t) => t.id === ticket.id)?.title ?? ticket.title;
+    return { eventId: event.id, eventTitle: event.title, ticketId: ticket.id, ticketTitle: ticket.title, defaultTicketTitle: defaultTitle };
+  }
+  throw new Error(`no event with ${count} tickets on sale`);
+}
+
+/** On the event page: `count` tickets of one category into the basket, then on to the cart. */
+export async function pickTicketsOnEventPage(page: Page, lang: Lang, tickets: TicketOnSale, count: number): Promise<void> {
+  await open(page, lang, `/events/${tickets.eventId}/`);
+  // The picker may title tickets in the catalogue's default language on a translated page;
+  // this test is about buying, so it accepts either title.
+  const more = page
+    .getByRole("button", { name: text(lang, "picker.increase", { title: tickets.ticketTitle }) })
+    .or(page.getByRole("button", { name: text(lang, "picker.increase", { title: tickets.defaultTicketTitle }) }));
+  for (let i = 0; i < count; i++) await more.click();
+  await page.getByRole("button", { name: text(lang, "picker.add") }).click();
+  await page.getByRole("link", { name: text(lang, "picker.goToCart") }).click();
+  await page.waitForURL(`**${localPath(lang, "/cart/")}`);
+}
+
+export async function checkoutFromCart(page: Page, lang: Lang): Promise<void> {
+  await page.getByRole("link", { name: text(lang, "cart.checkout") }).click();
+  await page.waitForURL(`**${localPath(lang, "/order/checkout/")}`);
+  await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).waitFor();
+}
+
+export interface Buyer {
+  name: string;
+  email: string;
+  phone?: string;
+}
+
+export async function fillBuyer(page: Page, lang: Lang, buyer: Buyer): Promise<void> {
+  await page.getByLabel(text(lang, "forms:checkout.name"), { exact: true }).fill(buyer.name);
+  await page.getByLabel(text(lang, "forms:checkout.email"), { exact: true }).fill(buyer.email);
+  await page.getByLabel(text(lang, "forms:checkout.phone"), { exact: true }).fill(buyer.phone ?? "");
+}
+
+/** Places the order with the preselected way to pay (the bank card) and waits for the pay page. */
+export async function placeOrder(page: Page, lang: Lang): Promise<string> {
+  await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).click();
+  await page.waitForURL(new RegExp(`${localPath(lang, "/order/pay/")}[^/]+/$`));
+  const id = new URL(page.url()).pathname.split("/").filter(Boolean).at(-1);
+  if (!id) throw new Error(`no order id in ${page.url()}`);
+  await payButton(page, lang).waitFor();
+  return decodeURIComponent(id);
+}
+
+export function payButton(page: Page, lang: Lang) {
+  const start = text(lang, "forms:payment.pay", { amount: "@@" }).split("@@")[0]!.trim();
+  return page.getByRole("button", { name: new RegExp(`^${escapeRegExp(start)}`) });
+}
+
+export async function enterCard(page: Page, lang: Lang, card: string): Promise<void> {
+  await page.getByLabel(text(lang, "forms:payment.cardNumber"), { exact: true }).fill(card);
+}
+
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The e-ticket codes shown on the payment success page. */
+export async function shownCodes(page: Page): Promise<string[]> {
+  const block = page.getByTestId("ticket-codes");
+  await block.waitFor();
+  return (await block.getByRole("listitem").allTextContents()).map((s) => s.trim());
+}
+
+export interface ApiOrder {
+  id: string;
+  status: string;
+  tickets_codes?: string[];
+  total: { count: number };
+}
+
+/** The order as the API tells this browser context (its session cookie) about it. */
+export async function orderViaApi(context: BrowserContext, id: string): Promise<{ status: number; order: ApiOrder | null }> {
+  const response = await context.request.get(`${API_URL}/api/orders/${encodeURIComponent(id)}`);
+  return { status: response.status(), order: response.ok() ? ((await response.json()) as ApiOrder) : null };
+}
+
+/** Puts tickets into this context's basket through the API (for tests about the checkout form itself). */
+export async function seedBasket(context: BrowserContext, ticketId: number, count: number): Promise<void> {
+  const response = await context.request.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: ticketId, count } } });
+  if (!response.ok()) throw new Error(`seeding the basket failed: ${response.status()} ${await response.text()}`);
+}
