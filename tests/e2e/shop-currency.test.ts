@@ -1,0 +1,123 @@
+/**
+ * Currency end to end: the rule of spec section 4 on a fresh visit per language, the
+ * switcher (cookie with path /), and every price re-priced: cards, the event page, the cart.
+ */
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { closeBrowser, newPage } from "./support/browser";
+import { roomyEvent, serverBasket, ShopPage } from "./support/shop";
+
+after(closeBrowser);
+
+/** Waits until every live price on the page is settled, and returns their currencies and values. */
+async function livePrices(page: Page): Promise<Array<{ currency: string | null; value: string | null }>> {
+  await page.waitForFunction(() => {
+    const prices = [...document.querySelectorAll('[data-testid="live-price"]')];
+    return prices.length > 0 && prices.every((p) => !p.hasAttribute("data-pending"));
+  }, undefined, { timeout: 10_000 });
+  return page.$$eval('[data-testid="live-price"][data-value]:not([data-value=""])', (els) =>
+    els.map((e) => ({ currency: e.getAttribute("data-currency"), value: e.getAttribute("data-value") })),
+  );
+}
+
+async function waitForCurrency(page: Page, code: string): Promise<void> {
+  await page.waitForFunction(
+    (c) => {
+      const prices = [...document.querySelectorAll('[data-testid="live-price"][data-currency]')];
+      return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === c);
+    },
+    code,
+    { timeout: 10_000 },
+  );
+}
+
+describe("shop: currency", () => {
+  for (const [lang, code] of [
+    ["", "AED"],
+    ["/ru", "RUB"],
+    ["/ar", "AED"],
+  ] as const) {
+    it(`a first visit to ${lang || "/"} (no cookie) prices everything in ${code}`, async () => {
+      const tp = await newPage();
+      try {
+        const shop = new ShopPage(tp.page);
+        await shop.open(`${lang}/events/`);
+        const prices = await livePrices(tp.page);
+        assert.ok(prices.length >= 3);
+        assert.ok(prices.every((p) => p.currency === code), JSON.stringify(prices.slice(0, 3)));
+        assert.equal(await tp.page.getByTestId("currency-switcher").inputValue(), code);
+        assert.equal((await tp.context.cookies()).some((c) => c.name === "currency"), false, "choosing is not setting");
+        assert.deepEqual(tp.errors, []);
+      } finally {
+        await tp.close();
+      }
+    });
+  }
+
+  it("a currency cookie wins over the language's currency", async () => {
+    const tp = await newPage({ cookies: [{ name: "currency", value: "usd" }] });
+    try {
+      const shop = new ShopPage(tp.page);
+      await shop.open("/ru/events/");
+      await waitForCurrency(tp.page, "USD");
+      assert.equal(await tp.page.getByTestId("currency-switcher").inputValue(), "USD");
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("the switcher sets the cookie and re-prices cards, the event page and the cart", async () => {
+    const tp = await newPage();
+    try {
+      const shop = new ShopPage(tp.page);
+      const event = await roomyEvent(3, 1);
+      const offer = event.offers.find((o) => o.available >= 30 && o.price > 0)!;
+
+      await shop.open("/events/");
+      const aed = await livePrices(tp.page);
+      await tp.page.getByTestId("currency-switcher").selectOption("USD");
+      await waitForCurrency(tp.page, "USD");
+      const usd = await livePrices(tp.page);
+      const cheaper = usd.filter((p, i) => Number(p.value) > 0 && Number(p.value) < Number(aed[i]?.value));
+      assert.ok(cheaper.length > 0, "dollar figures are smaller than dirham figures");
+      const cookie = (await tp.context.cookies()).find((c) => c.name === "currency");
+      assert.equal(cookie?.value, "USD");
+      assert.equal(cookie?.path, "/");
+      assert.equal(tp.requests.filter((u) => u.includes("/v2/events_prices")).length, 2, "once per currency");
+
+      // the event page: its "from" price and the ticket picker in dollars
+      await shop.open(`/events/${event.id}/`);
+      await waitForCurrency(tp.page, "USD");
+      const picked = shop.offer(offer.id).locator("[data-currency]").first();
+      await picked.waitFor();
+      assert.equal(await picked.getAttribute("data-currency"), "USD");
+      const usdPrice = Number(await picked.getAttribute("data-value"));
+      assert.ok(usdPrice > 0 && usdPrice < offer.price);
+
+      await shop.pick(offer.id, 2);
+      await shop.addToBasket();
+      await shop.expectHeaderCount(2);
+
+      // the cart in dollars, as the server prices it
+      await shop.openCart();
+      const shown = await shop.cartNumbers();
+      const server = await serverBasket(tp, "USD");
+      assert.equal(shown.currency, "USD");
+      assert.equal(shown.total, server.total);
+      assert.equal(shown.price, Math.round(usdPrice * 2 * 100) / 100);
+      assert.match((await tp.page.getByTestId("cart-total").textContent()) ?? "", /\$/);
+
+      // and back to dirhams from the cart
+      await tp.page.getByTestId("currency-switcher").selectOption("AED");
+      await tp.page.waitForFunction(
+        () => document.querySelector('[data-testid="cart-total"]')?.getAttribute("data-currency") === "AED",
+      );
+      assert.equal((await shop.cartNumbers()).total, (await serverBasket(tp, "AED")).total);
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+});

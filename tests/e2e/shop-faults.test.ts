@@ -1,0 +1,80 @@
+/**
+ * The basket server goes away and comes back. The outage is made in this test's own
+ * browser context (every request to the basket API reset, as a dead server does), not
+ * with the server's PUT /__faults: test files run side by side against one server, and a
+ * server-wide fault would break the others' baskets.
+ */
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { API_URL, closeBrowser, newPage, type TestPage } from "./support/browser";
+import { cartSettled, roomyEvent, serverBasket, ShopPage } from "./support/shop";
+
+after(closeBrowser);
+
+const BASKET_API = `${API_URL}/api/**`;
+const NETWORK_ERRORS = [/ERR_CONNECTION_RESET|ERR_FAILED|net::/];
+
+async function basketDown(tp: TestPage): Promise<void> {
+  await tp.context.route(BASKET_API, (route) => route.abort("connectionreset"));
+}
+
+async function basketBack(tp: TestPage): Promise<void> {
+  await tp.context.unroute(BASKET_API);
+}
+
+describe("shop: basket server down", () => {
+  it("a change while the server is down is rolled back with a toast, and nothing is lost", async () => {
+    const tp = await newPage({ allowErrors: NETWORK_ERRORS });
+    try {
+      const shop = new ShopPage(tp.page);
+      const event = await roomyEvent(4, 1);
+      const offer = event.offers.find((o) => o.available >= 30 && o.price > 0)!;
+      await shop.open(`/events/${event.id}/`);
+      await shop.pick(offer.id, 2);
+      await shop.addToBasket();
+      await shop.expectHeaderCount(2);
+      await shop.openCart();
+      await cartSettled(tp.page);
+
+      await basketDown(tp);
+      await shop.cartTicket(offer.id).getByRole("button", { name: `Remove ${offer.title}` }).click();
+      await shop.toast("We cannot reach the basket right now. Check your connection and try again.").waitFor();
+      await shop.waitForCartCount(2);
+      await shop.expectHeaderCount(2);
+
+      await basketBack(tp);
+      await tp.page.reload();
+      await shop.waitForCartCount(2);
+      assert.equal((await serverBasket(tp)).count, 2);
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("a basket that cannot load says so, keeps the known count, and shows up once the server is back", async () => {
+    const tp = await newPage({ allowErrors: NETWORK_ERRORS });
+    try {
+      const shop = new ShopPage(tp.page);
+      const event = await roomyEvent(5, 1);
+      const offer = event.offers.find((o) => o.available >= 30 && o.price > 0)!;
+      await shop.open(`/events/${event.id}/`);
+      await shop.pick(offer.id, 1);
+      await shop.addToBasket();
+      await shop.expectHeaderCount(1);
+
+      await basketDown(tp);
+      await shop.open("/cart/");
+      await tp.page.getByText("We cannot reach the basket right now. We keep trying").waitFor();
+      await shop.toast("We cannot reach the basket right now.").waitFor();
+      await shop.expectHeaderCount(1); // from sessionStorage's basket_tickets
+
+      await basketBack(tp);
+      await tp.page.getByRole("button", { name: "Try again" }).click();
+      await shop.waitForCartCount(1);
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+});

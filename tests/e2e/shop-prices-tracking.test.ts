@@ -1,0 +1,75 @@
+/**
+ * Live prices (one /v2/events_prices request per page view for all cards) and campaign
+ * tracking (utm_* kept in sessionStorage when the query string starts with utm_source).
+ */
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { closeBrowser, newPage } from "./support/browser";
+import { ShopPage } from "./support/shop";
+
+after(closeBrowser);
+
+describe("shop: live prices", () => {
+  for (const path of ["/events/", "/ru/events/", "/", "/ar/"]) {
+    it(`${path} asks for every card's price in exactly one request`, async () => {
+      const tp = await newPage();
+      try {
+        const shop = new ShopPage(tp.page);
+        await shop.open(path);
+        await tp.page.waitForFunction(() => {
+          const prices = [...document.querySelectorAll('[data-testid="live-price"]')];
+          return prices.length > 0 && prices.every((p) => !p.hasAttribute("data-pending"));
+        }, undefined, { timeout: 10_000 });
+        await tp.page.waitForTimeout(500);
+        const calls = tp.requests.filter((u) => u.includes("/v2/events_prices"));
+        assert.equal(calls.length, 1, calls.join("\n"));
+        const url = new URL(calls[0]!);
+        assert.equal(url.searchParams.get("source_id"), "2");
+        assert.match(url.searchParams.get("currency_code") ?? "", /^[A-Z]{3}$/);
+        const cards = await tp.page.$$eval('[data-testid="live-price"]', (els) => els.length);
+        const ids = (url.searchParams.get("event_source_id_in") ?? "").split(",");
+        assert.ok(ids.length >= 1 && ids.length <= cards, `${ids.length} ids for ${cards} prices`);
+        assert.equal(new Set(ids).size, ids.length, "each id once");
+        // every price on the page says "from ..." with the number beside it
+        const first = tp.page.locator('[data-testid="live-price"][data-value]:not([data-value=""])').first();
+        assert.ok(Number(await first.getAttribute("data-value")) >= 0);
+        assert.deepEqual(tp.errors, []);
+      } finally {
+        await tp.close();
+      }
+    });
+  }
+});
+
+describe("shop: campaign tracking", () => {
+  it("records utm_source, utm_campaign and utm_term of a campaign landing for the session", async () => {
+    const tp = await newPage();
+    try {
+      const shop = new ShopPage(tp.page);
+      await shop.open("/?utm_source=x&utm_campaign=y&utm_term=z");
+      await tp.page.waitForFunction(() => window.sessionStorage.getItem("utm") !== null);
+      const expected = { utm_source: "x", utm_campaign: "y", utm_term: "z" };
+      assert.deepEqual(JSON.parse((await shop.sessionItem("utm")) ?? "null"), expected);
+      // kept while the visitor moves on, in the app and with full loads
+      await tp.page.getByRole("link", { name: "Events" }).first().click();
+      await tp.page.waitForURL(/\/events\/$/);
+      await shop.open("/ru/events/?page=2");
+      assert.deepEqual(JSON.parse((await shop.sessionItem("utm")) ?? "null"), expected);
+      assert.deepEqual(tp.errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("ignores a query string that does not start with utm_source", async () => {
+    const tp = await newPage();
+    try {
+      const shop = new ShopPage(tp.page);
+      await shop.open("/?ref=mail&utm_source=x&utm_campaign=y");
+      await tp.page.waitForTimeout(300);
+      assert.equal(await shop.sessionItem("utm"), null);
+    } finally {
+      await tp.close();
+    }
+  });
+});
