@@ -16,6 +16,8 @@ const config: GatsbyConfig = {
   },
   trailingSlash: "always",
   graphqlTypegen: false,
+  // the automatic runtime, as tsconfig's "jsx": "react-jsx": a component needs no React import
+  jsxRuntime: "automatic",
   plugins: [
     {
       resolve: "gatsby-source-filesystem",
