@@ -35,7 +35,9 @@ export async function launchBrowser(): Promise<Browser> {
   // fresh --user-data-dir gives us isolated contexts per test.
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`],
+    // playwright refuses --user-data-dir in args (it gives every launch a fresh temporary
+    // profile of its own); the fresh profile is what we wanted anyway
+    args: CHROMIUM_ARGS,
     headless: true,
   });
   return browser;
