@@ -7,7 +7,7 @@ import { openDatabase } from "../../server/src/db/database";
 import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed/plant-hostile";
 import { seedScale } from "../../server/src/seed/seed-scale";
 import { buildApp } from "../../server/src/app";
-import { assertMatchesContract, json, makeApp, type TestApp } from "./helpers";
+import { assertMatchesContract, json, makeApp, Visitor, type TestApp } from "./helpers";
 
 describe("fault injection", () => {
   let app: TestApp;
@@ -68,6 +68,19 @@ describe("fault injection", () => {
     assert.equal(ok, 200);
   });
 
+  it("dead mode changes nothing: a basket write sent while dead is not applied", async () => {
+    const v = new Visitor(app);
+    await v.basket();
+    await put({ dead: true, scope: "basket" });
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${base}/api/basket`, { method: "POST", agent: false, headers: { cookie: v.cookie!, "content-type": "application/json" } }, () => resolve());
+      req.on("error", () => resolve());
+      req.end(JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }));
+    });
+    await put({ dead: false, scope: "all" });
+    assert.equal(json<{ events: unknown[] }>(await v.basket()).events.length, 0);
+  });
+
   it("rejects malformed control input", async () => {
     assert.equal((await put({ rate429: 2 })).statusCode, 400);
     assert.equal((await put({ scope: "everything" })).statusCode, 400);
@@ -99,6 +112,28 @@ describe("hostile content", () => {
       }
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe("a running server and another connection", () => {
+  it("serves what another connection (the planter) wrote, within about a second", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-test-"));
+    const file = path.join(dir, "db.sqlite");
+    const app = await buildApp({ config: { databasePath: file, publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });
+    try {
+      assert.notEqual(json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title, HOSTILE_TITLE);
+      const other = openDatabase(file);
+      plantHostile(other);
+      other.close();
+      await new Promise((r) => setTimeout(r, 1100));
+      assert.equal(json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title, HOSTILE_TITLE);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
