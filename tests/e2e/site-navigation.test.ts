@@ -1,0 +1,149 @@
+/**
+ * Moving around the site: the language switcher keeps the page (and flips the document
+ * to right-to-left for Arabic without a reload), unknown paths get the 404 page in their
+ * language, and the header works from the keyboard.
+ */
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import { closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
+import { apiList, localized, plain, text } from "./support/site";
+
+after(closeBrowser);
+
+async function anEventPath(): Promise<string> {
+  const events = await apiList("/v1/events", "en", { date_type: "active" });
+  return `/events/${plain(events).id}/`;
+}
+
+describe("language switcher", () => {
+  it("keeps the page when switching to Russian, Arabic and back to English", async () => {
+    const path = await anEventPath();
+    const tp = await newPage();
+    try {
+      const { page, errors } = tp;
+      await page.goto(siteUrl(path));
+      await waitForHydration(page);
+
+      const switchTo = async (from: "en" | "ru" | "ar", to: "en" | "ru" | "ar") => {
+        const header = page.locator("header");
+        await header.locator("summary").click();
+        await header.getByRole("link", { name: text(from, `nav.languageNames.${to}`), exact: true }).click();
+        await page.waitForURL(siteUrl(localized(to, path)));
+        await page.waitForFunction((lang) => document.documentElement.lang === lang, to);
+        const dir = await page.evaluate(() => document.documentElement.dir);
+        assert.equal(dir, to === "ar" ? "rtl" : "ltr", `dir after switching to ${to}`);
+        const nav = page.getByRole("navigation", { name: text(to, "nav.mainNav") });
+        assert.equal(await nav.count(), 1, `navigation in ${to}`);
+      };
+
+      await switchTo("en", "ru");
+      await switchTo("ru", "ar");
+      await switchTo("ar", "en");
+      assert.deepEqual(errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("lists every language of the current page in the footer with hreflang", async () => {
+    const tp = await newPage();
+    try {
+      const { page } = tp;
+      await page.goto(siteUrl("/ru/places/"));
+      const languages = page.locator("footer").getByRole("navigation", { name: text("ru", "footer.languages") });
+      const links = await languages.locator("a").evaluateAll((as) =>
+        as.map((a) => ({ lang: a.getAttribute("hreflang"), href: new URL((a as HTMLAnchorElement).href).pathname })),
+      );
+      assert.deepEqual(links, [
+        { lang: "en", href: "/places/" },
+        { lang: "ru", href: "/ru/places/" },
+        { lang: "ar", href: "/ar/places/" },
+      ]);
+    } finally {
+      await tp.close();
+    }
+  });
+});
+
+describe("unknown paths", () => {
+  for (const [path, lang] of [
+    ["/nothing-here/", "en"],
+    ["/ru/nothing", "ru"],
+    ["/ar/deep/unknown/path/", "ar"],
+    ["/events/999999999/", "en"],
+  ] as const) {
+    it(`${path} answers 404 with the ${lang} not-found page`, async () => {
+      const tp = await newPage({ allowErrors: [/status of 404/] });
+      try {
+        const { page, errors } = tp;
+        const response = await page.goto(siteUrl(path));
+        assert.equal(response?.status(), 404);
+        await waitForHydration(page);
+        assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+        assert.equal((await page.locator("h1").innerText()).trim(), text(lang, "notFound.title"));
+        // ways forward
+        assert.ok(await page.getByRole("link", { name: text(lang, "notFound.events") }).isVisible());
+        assert.deepEqual(errors, []);
+      } finally {
+        await tp.close();
+      }
+    });
+  }
+});
+
+describe("keyboard", () => {
+  it("skip link first, then the header reaches the language switcher and its links", async () => {
+    const tp = await newPage();
+    try {
+      const { page } = tp;
+      await page.goto(siteUrl("/events/"));
+      await waitForHydration(page);
+
+      await page.keyboard.press("Tab");
+      const first = await page.evaluate(() => document.activeElement?.textContent?.trim());
+      assert.equal(first, text("en", "nav.skipToContent"));
+      await page.keyboard.press("Enter");
+      assert.equal(await page.evaluate(() => location.hash), "#main");
+
+      // from the top again: Tab through the header to the switcher
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.goto(siteUrl("/events/"));
+      await waitForHydration(page);
+      let onSwitcher = false;
+      for (let i = 0; i < 25 && !onSwitcher; i++) {
+        await page.keyboard.press("Tab");
+        onSwitcher = await page.evaluate(() => document.activeElement?.tagName === "SUMMARY");
+      }
+      assert.ok(onSwitcher, "the language switcher can be reached with Tab");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("hreflang"));
+      assert.equal(focused, "en", "the first language link takes focus");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(siteUrl("/ru/events/"));
+      await page.waitForFunction(() => document.documentElement.lang === "ru");
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("the focused element is visibly outlined", async () => {
+    const tp = await newPage();
+    try {
+      const { page } = tp;
+      await page.goto(siteUrl("/"));
+      await waitForHydration(page);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      const outline = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+      });
+      assert.ok(outline.width >= 2 && outline.style !== "none", `outline ${JSON.stringify(outline)}`);
+    } finally {
+      await tp.close();
+    }
+  });
+});
