@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, describe, it } from "node:test";
-import { createCatalogueClient, CatalogueError, resolveNext } from "../../src/clients/catalogue-client";
+import { createCatalogueClient, CatalogueError, numberedPages, resolveNext } from "../../src/clients/catalogue-client";
 import { createContractValidator } from "../../src/clients/contract-validator";
 import { shouldRetry } from "../../src/clients/retry-rule";
 import { sanitizeHtml } from "../../src/catalogue/sanitize";
@@ -161,6 +161,49 @@ describe("catalogue client over HTTP", () => {
     assert.match(s.requests[0]!.url, /lang=ar/);
     assert.match(s.requests[0]!.url, /page_size=100/);
     assert.match(s.requests[0]!.url, /date_type=all/);
+  });
+
+  it("asks for the remaining numbered pages side by side, in order, within the rate limit", async () => {
+    const s = await stub((req, res) => {
+      const url = new URL(req.url ?? "/", s.baseUrl);
+      const n = Number(url.searchParams.get("page") ?? "1");
+      url.searchParams.set("page", String(n + 1));
+      // answers out of order: later pages come back sooner
+      setTimeout(() => sendJson(res, 200, page([wirePlace(n)], n < 9 ? url.toString() : null, 9)), (10 - n) * 15);
+    });
+    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 50 });
+    const places = await client.listAllPlaces("en");
+    assert.deepEqual(places.map((p) => p.id), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.equal(s.requests.length, 9);
+  });
+
+  it("follows a next that is not page-numbered link by link", async () => {
+    const s = await stub((req, res) => {
+      const cursor = new URL(req.url ?? "/", s.baseUrl).searchParams.get("cursor");
+      if (cursor === null) sendJson(res, 200, page([wirePlace(1)], `${s.baseUrl}/v1/places?cursor=b`, 3));
+      else if (cursor === "b") sendJson(res, 200, page([wirePlace(2)], `${s.baseUrl}/v1/places?cursor=c`, 3));
+      else sendJson(res, 200, page([wirePlace(3)], null, 3));
+    });
+    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
+    assert.deepEqual((await client.listAllPlaces("en")).map((p) => p.id), [1, 2, 3]);
+  });
+
+  it("keeps reading when the list grew past the count the first page gave", async () => {
+    const s = await stub((req, res) => {
+      const url = new URL(req.url ?? "/", s.baseUrl);
+      const n = Number(url.searchParams.get("page") ?? "1");
+      url.searchParams.set("page", String(n + 1));
+      // the first page promises 2 items, but a third appeared meanwhile
+      sendJson(res, 200, page([wirePlace(n)], n < 3 ? url.toString() : null, n === 1 ? 2 : 3));
+    });
+    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
+    assert.deepEqual((await client.listAllPlaces("en")).map((p) => p.id), [1, 2, 3]);
+  });
+
+  it("derives page-numbered URLs only from a contract-style next", () => {
+    assert.deepEqual(numberedPages("http://x/v1/events?lang=ru&page=2", 5, 2), ["http://x/v1/events?lang=ru&page=2", "http://x/v1/events?lang=ru&page=3"]);
+    assert.equal(numberedPages("http://x/v1/events?cursor=abc", 5, 2), null);
+    assert.equal(numberedPages("http://x/v1/events?page=3", 5, 2), null);
   });
 
   it("stops on a next that loops back instead of reading forever", async () => {
