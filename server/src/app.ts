@@ -2,7 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import { loadConfig, type ServerConfig } from "./config";
 import { CatalogueService } from "./catalogue/catalogue-service";
-import { isSeeded, openDatabase, type Db } from "./db/database";
+import { isSeeded, openDatabase, redateIfStale, type Db } from "./db/database";
 import { basketsRepository } from "./db/repositories/baskets-repository";
 import { ticketsRepository } from "./db/repositories/tickets-repository";
 import type { AppDeps } from "./deps";
@@ -32,8 +32,9 @@ const isBasketUrl = (url: string): boolean => url === "/api" || url.startsWith("
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance & { deps: AppDeps }> {
   const config = { ...loadConfig(), ...opts.config };
   const db = opts.db ?? openDatabase(config.databasePath);
-  if (!isSeeded(db)) seedSample(db, { siteUrl: config.siteUrl });
   const now = opts.now ?? Date.now;
+  if (!isSeeded(db)) seedSample(db, { siteUrl: config.siteUrl });
+  else redateIfStale(db, now());
 
   const deps: AppDeps = {
     config,
@@ -83,6 +84,22 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerFaults(app, deps.faults, config.faultControl);
 
   await app.register(cookie);
+
+  // JSON bodies: an empty body is "no body" for GET and DELETE (some clients send the header anyway),
+  // and malformed JSON everywhere else.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") {
+      if (req.method === "GET" || req.method === "DELETE") return done(null, undefined);
+      return done(new HttpError(400, "the body is empty; expected JSON", "invalid_json"), undefined);
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new HttpError(400, `the body is not valid JSON: ${(err as Error).message}`, "invalid_json"), undefined);
+    }
+  });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {

@@ -149,6 +149,20 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
     });
   }
 
+  it("an empty JSON body → 400 invalid_json on POST, but a DELETE with the header and no body clears", async () => {
+    ok(await visitor.add(1, 1));
+    fails(await visitor.request("POST", "/api/basket", "", { "content-type": "application/json" }), 400, "invalid_json");
+    const del = await visitor.request("DELETE", "/api/basket", undefined, { "content-type": "application/json" });
+    assert.equal(ok(del, "delete").events.length, 0);
+  });
+
+  it("a body that is not JSON → 400", async () => {
+    const body = JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } });
+    fails(await visitor.request("POST", "/api/basket", body, { "content-type": "text/plain" }), 400, "bad_request");
+    fails(await visitor.request("POST", "/api/basket", body, { "content-type": "application/x-www-form-urlencoded" }), 400, "bad_request");
+    assert.equal(ok(await visitor.basket(), "get").events.length, 0);
+  });
+
   it("a body over 16 KiB → 413 body_too_large", async () => {
     const res = await visitor.change({ type: "ADD_TICKET", ticket: { id: 1, count: 1 }, padding: "x".repeat(17 * 1024) });
     fails(res, 413, "body_too_large");

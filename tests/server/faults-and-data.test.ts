@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { openDatabase } from "../../server/src/db/database";
 import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed/plant-hostile";
 import { seedScale } from "../../server/src/seed/seed-scale";
+import { seedSample } from "../../server/src/seed/seed-sample";
 import { buildApp } from "../../server/src/app";
 import { assertMatchesContract, json, makeApp, Visitor, type TestApp } from "./helpers";
 
@@ -134,6 +135,26 @@ describe("a running server and another connection", () => {
     } finally {
       await app.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a database seeded days ago", () => {
+  it("is moved forward by whole days on start, so the sample never goes stale", async () => {
+    const db = openDatabase(":memory:");
+    const day = 24 * 3600 * 1000;
+    const seededAt = Date.now() - 10 * day - 5000;
+    seedSample(db, { now: seededAt, siteUrl: "http://127.0.0.1:9000" });
+    const first = (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }).s;
+    const app = await buildApp({ db, config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });
+    try {
+      const moved = (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }).s;
+      assert.equal(moved - first, 10 * day);
+      const active = json<{ count: number }>(await app.inject("/v1/events"));
+      assert.equal(active.count, 40);
+    } finally {
+      await app.close();
+      db.close();
     }
   });
 });
