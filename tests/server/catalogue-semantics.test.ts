@@ -226,3 +226,16 @@ describe("live prices", () => {
     assert.ok(soldOut[0]!.tickets.every((t) => t.available === 0));
   });
 });
+
+describe("dates in filters", () => {
+  it("reads an unencoded +04:00 (a space after form decoding) as the offset it was", async () => {
+    const e = all.find((x) => x.started_at.slice(11, 13) >= "18")!;
+    const page = await get(`/v1/events?date_type=all&page_size=100&started_gte=${e.started_at}&started_lte=${e.started_at}`);
+    assert.ok(ids(page).includes(e.id));
+  });
+  it("reads Z and other offsets", async () => {
+    const e = all[5]!;
+    const utc = new Date(ms(e.started_at)).toISOString();
+    assert.ok(ids(await get(`/v1/events?date_type=all&page_size=100&started_gte=${utc}&started_lte=${utc}`)).includes(e.id));
+  });
+});

@@ -39,7 +39,9 @@ function validYmd(y: number, m: number, d: number): boolean {
  * its last millisecond for an upper bound); a date-time without an offset is UAE time.
  * Returns null when the text is not a date.
  */
-export function parseBound(text: string, bound: "lower" | "upper"): number | null {
+export function parseBound(raw: string, bound: "lower" | "upper"): number | null {
+  // an unencoded "+04:00" arrives as " 04:00": read it as the client meant it
+  const text = raw.trim().replace(/ (\d{2}:?\d{2})$/, "+$1");
   const dm = DATE_RE.exec(text);
   if (dm) {
     const [y, m, d] = [Number(dm[1]), Number(dm[2]), Number(dm[3])];

@@ -23,7 +23,13 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   app.delete<{ Querystring: Query }>("/api/basket", async (req, reply) => {
     const session = sessionOf(req, reply);
-    const cur = service.currency(str(req.query, "currency_code"));
+    // the contract gives DELETE no currency parameter: a bad one must not stop the clearing
+    let cur = service.currency(undefined);
+    try {
+      cur = service.currency(str(req.query, "currency_code"));
+    } catch {
+      /* keep AED */
+    }
     return service.clear(session, cur, softLang(req.query));
   });
 }
