@@ -36,11 +36,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (!isSeeded(db)) seedSample(db, { siteUrl: config.siteUrl });
   else redateIfStale(db, now());
 
+  const catalogue = new CatalogueService(db, config.publicUrl);
   const deps: AppDeps = {
     config,
     db,
-    catalogue: new CatalogueService(db, config.publicUrl),
-    tickets: ticketsRepository(db),
+    catalogue,
+    tickets: ticketsRepository(db, () => catalogue.generation),
     baskets: basketsRepository(db),
     faults: new FaultController(config.faults),
     now,

@@ -1,7 +1,7 @@
 import type { components } from "../../../src/clients/generated/basket";
 import type { AppDeps } from "../deps";
 import type { CurrencyRow } from "../db/repositories/catalogue-repository";
-import { sessionOpen, type TicketRow } from "../db/repositories/tickets-repository";
+import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { pick, type Lang } from "../lib/i18n";
 import { fromAed, roundMoney } from "../lib/money";
@@ -58,7 +58,7 @@ export function basketService(deps: AppDeps) {
   function group(items: Array<{ ticketId: number; count: number }>, cur: CurrencyRow, lang: Lang): BasketEventJson[] {
     const byEvent = new Map<number, BasketEventJson>();
     for (const item of items) {
-      const t = tickets.get(item.ticketId);
+      const t = tickets.info(item.ticketId);
       if (!t) continue;
       let group = byEvent.get(t.eventId);
       if (!group) {
@@ -99,7 +99,7 @@ export function basketService(deps: AppDeps) {
     };
   }
 
-  function onSale(t: TicketRow, now: number): boolean {
+  function onSale(t: TicketInfo, now: number): boolean {
     const e = catalogue.data.eventsById.get(t.eventId);
     return !!e && (e.status === "on_sale" || e.status === "postponed") && sessionOpen(t, now);
   }
@@ -146,7 +146,7 @@ export function basketService(deps: AppDeps) {
           }
           baskets.setItem(sessionId, t.id, wanted);
         } else if (c.type === "DELETE_TICKET") {
-          const t = tickets.get(c.ticketId);
+          const t = tickets.info(c.ticketId);
           if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
           const current = baskets.heldCount(sessionId, t.id);
           baskets.adjustHold(t.id, -current);
@@ -154,14 +154,14 @@ export function basketService(deps: AppDeps) {
         } else if (c.type === "DELETE_EVENT") {
           if (!catalogue.data.eventsById.has(c.eventId)) throw notFound(`no event ${c.eventId}`, "not_found");
           for (const item of baskets.get(sessionId)?.items ?? []) {
-            const t = tickets.get(item.ticketId);
+            const t = tickets.info(item.ticketId);
             if (t && t.eventId === c.eventId) {
               baskets.adjustHold(t.id, -item.count);
               baskets.setItem(sessionId, t.id, 0);
             }
           }
         }
-        const left = baskets.get(sessionId)?.items.length ?? 0;
+        const left = baskets.itemCount(sessionId);
         baskets.touch(sessionId, left > 0 ? now + holdMs() : null, now);
       });
       return view(sessionId, cur, lang);

@@ -15,6 +15,7 @@ export function basketsRepository(db: Db) {
     basket: db.prepare("SELECT session_id, expires_at, updated_at FROM baskets WHERE session_id = ?"),
     items: db.prepare("SELECT ticket_id, count FROM basket_items WHERE session_id = ? ORDER BY added_seq, ticket_id"),
     item: db.prepare("SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?"),
+    itemCount: db.prepare("SELECT COUNT(*) AS n FROM basket_items WHERE session_id = ?"),
     upsertBasket: db.prepare(
       "INSERT INTO baskets (session_id, expires_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET expires_at = excluded.expires_at, updated_at = excluded.updated_at",
     ),
@@ -55,6 +56,9 @@ export function basketsRepository(db: Db) {
       if (!b) return null;
       const items = (s.items.all(sessionId) as Array<{ ticket_id: number; count: number }>).map((r) => ({ ticketId: r.ticket_id, count: r.count }));
       return { sessionId, expiresAt: b.expires_at, updatedAt: b.updated_at, items };
+    },
+    itemCount(sessionId: string): number {
+      return (s.itemCount.get(sessionId) as { n: number }).n;
     },
     heldCount(sessionId: string, ticketId: number): number {
       const r = s.item.get(sessionId, ticketId) as { count: number } | undefined;

@@ -25,8 +25,17 @@ const toTicket = (r: TicketDb): TicketRow => ({
 export const sessionOpen = (t: { startedAt: number; finishedAt: number | null }, now: number): boolean =>
   (t.finishedAt ?? t.startedAt) > now;
 
-/** Live ticket offers: availability changes with every hold and sale, so it is always read from SQLite. */
-export function ticketsRepository(db: Db) {
+/** What never changes while the server runs: everything but `available`. */
+export type TicketInfo = Omit<TicketRow, "available">;
+
+/**
+ * Live ticket offers: availability changes with every hold and sale, so it is always read
+ * from SQLite. The rest of a ticket is kept in memory until `generation()` changes (the
+ * catalogue was reloaded).
+ */
+export function ticketsRepository(db: Db, generation: () => number = () => 0) {
+  const infos = new Map<number, TicketInfo>();
+  let infosGeneration = generation();
   const byId = db.prepare(`SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.id = ?`);
   const byEvent = db.prepare(
     `SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.event_id = ? ORDER BY s.started_at, s.id, t.position, t.id`,
@@ -38,6 +47,23 @@ export function ticketsRepository(db: Db) {
      GROUP BY t.event_id`,
   );
   return {
+    info(id: number): TicketInfo | undefined {
+      const g = generation();
+      if (g !== infosGeneration) {
+        infos.clear();
+        infosGeneration = g;
+      }
+      let info = infos.get(id);
+      if (!info) {
+        const r = byId.get(id) as TicketDb | undefined;
+        if (!r) return undefined;
+        const { available: _available, ...rest } = toTicket(r);
+        void _available;
+        info = rest;
+        infos.set(id, info);
+      }
+      return info;
+    },
     get(id: number): TicketRow | undefined {
       const r = byId.get(id) as TicketDb | undefined;
       return r && toTicket(r);
