@@ -125,8 +125,29 @@ function serverEnv(): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * The end-to-end tests drive Debian's Chromium. On a fresh Debian machine where we are root,
+ * install it (about 20 s); anywhere else, say exactly what is missing.
+ */
+function ensureChromium(): void {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (existsSync(chromium)) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync("/usr/bin/apt-get")) {
+    log("Chromium is missing: installing Debian's chromium package");
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", "chromium"], { ...process.env, DEBIAN_FRONTEND: "noninteractive" });
+    return;
+  }
+  throw new Error(
+    `Chromium was not found at ${chromium}. Install Debian's package (sudo apt-get install -y chromium) ` +
+      "or point CHROMIUM_PATH at a Chromium binary.",
+  );
+}
+
 async function main(): Promise<number> {
   const tsx = join(root, "node_modules/.bin/tsx");
+  ensureChromium();
   run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", root]);
 
   // First start creates and seeds the database; then the hostile records are planted
