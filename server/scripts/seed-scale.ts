@@ -5,7 +5,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { seedScale } from "../src/seed/seed-scale";
 
@@ -29,7 +28,7 @@ if (fs.existsSync(file)) {
 }
 const started = Date.now();
 const db = openDatabase(file);
-const counts = seedScale(db, { events, siteUrl: loadConfig().siteUrl });
+const counts = seedScale(db, { events });
 db.close();
 console.log(
   `seeded ${file}: ${events} events, ${counts.places} places, ${counts.persons} persons, ${counts.news} news in ${((Date.now() - started) / 1000).toFixed(1)} s`,

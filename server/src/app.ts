@@ -33,7 +33,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = { ...loadConfig(), ...opts.config };
   const db = opts.db ?? openDatabase(config.databasePath);
   const now = opts.now ?? Date.now;
-  if (!isSeeded(db)) seedSample(db, { siteUrl: config.siteUrl });
+  if (!isSeeded(db)) seedSample(db);
   else redateIfStale(db, now());
 
   const catalogue = new CatalogueService(db, config.publicUrl);

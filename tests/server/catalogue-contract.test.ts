@@ -5,7 +5,7 @@ import { assertMatchesContract, contracts, json, makeApp, type TestApp } from ".
 
 let app: TestApp;
 before(async () => {
-  ({ app } = await makeApp());
+  ({ app } = await makeApp({ siteUrl: "http://site.test" }));
 });
 after(async () => app.close());
 
@@ -70,6 +70,8 @@ describe("catalogue contract", () => {
     const landing = (await check("/v2/landings/{id}", "/v2/landings/1")) as Record<string, unknown>;
     assert.deepEqual((landing.currencies as Array<{ code: string }>).map((c) => c.code), ["AED", "USD", "EUR", "RUB"]);
     assert.equal(landing.ui_config_show_currencies, true);
+    assert.equal(landing.site_url, "http://site.test", "the server's SITE_URL");
+    assert.deepEqual(landing.languages, ["en", "ru", "ar"]);
     assert.deepEqual(landing.language_currency, { AED: [{ value: "ar" }, { value: "en" }], RUB: [{ value: "ru" }] });
     const events = json<{ results: Array<{ event_source_id: number }> }>(await app.inject("/v1/events?page_size=100&date_type=all")).results;
     const ids = events.map((e) => e.event_source_id).join(",");

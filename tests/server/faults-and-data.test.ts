@@ -144,7 +144,7 @@ describe("a database seeded days ago", () => {
     const db = openDatabase(":memory:");
     const day = 24 * 3600 * 1000;
     const seededAt = Date.now() - 10 * day - 5000;
-    seedSample(db, { now: seededAt, siteUrl: "http://127.0.0.1:9000" });
+    seedSample(db, { now: seededAt });
     const first = (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }).s;
     const app = await buildApp({ db, config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });
     try {
@@ -163,7 +163,7 @@ describe("scale data", () => {
   it("seeds generated events with proportionate places, persons and news that follow the contract", async () => {
     const db = openDatabase(":memory:");
     const t0 = Date.now();
-    const counts = seedScale(db, { events: 2000, siteUrl: "http://127.0.0.1:9000" });
+    const counts = seedScale(db, { events: 2000 });
     assert.ok(Date.now() - t0 < 10_000);
     assert.deepEqual(counts, { places: 100, persons: 200, news: 200 });
     const app = await buildApp({ db, config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });

@@ -6,6 +6,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { pick } from "../lib/i18n";
 import { fromAed } from "../lib/money";
 import { parseBound, toUaeIso } from "../lib/time";
+import { sessionOpen } from "../db/repositories/tickets-repository";
 import { idList, integer, lang, oneOf, pageParams, required, softLang, str, type PageParams, type Query } from "./query";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -236,7 +237,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
           price: fromAed(t.priceAed, currency),
           service_fee: fromAed(t.feeAed, currency),
           currency_code: currency.code,
-          available: onSale && t.finishedAt !== undefined && (t.finishedAt ?? t.startedAt) > now ? Math.max(0, t.available) : 0,
+          available: onSale && sessionOpen(t, now) ? Math.max(0, t.available) : 0,
           max_per_order: t.maxPerOrder,
         })),
     }));

@@ -43,8 +43,11 @@ export function catalogueWriter(db: Db) {
       const [w, h] = IMAGE_SIZES[kind];
       return Number(s.image.run(`/media/${kind}/${key}.svg`, w, h).lastInsertRowid);
     },
-    /** Facets, labels, currencies, ways to pay and the landing: the same in every database. */
-    reference(siteUrl: string): void {
+    /**
+     * Facets, labels, currencies, ways to pay and the landing: the same in every database.
+     * The landing's site_url is left empty so that the server answers its SITE_URL.
+     */
+    reference(): void {
       for (const [id, title] of LOCATIONS) s.location.run(id, i18n(title));
       const ct = db.prepare("INSERT INTO category_types (id, title) VALUES (?, ?)");
       for (const [id, title] of CATEGORY_TYPES) ct.run(id, i18n(title));
@@ -60,7 +63,7 @@ export function catalogueWriter(db: Db) {
         "INSERT INTO landings (id, site_url, languages, main_lang, currencies, language_currency, ui_config_show_currencies) VALUES (?,?,?,?,?,?,?)",
       ).run(
         1,
-        siteUrl,
+        null,
         JSON.stringify(["en", "ru", "ar"]),
         "en",
         JSON.stringify(["AED", "USD", "EUR", "RUB"]),

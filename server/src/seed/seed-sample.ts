@@ -24,12 +24,12 @@ function eventDescription(about: Tr, age: number | null | undefined): Tr {
 const para = (t: Tr): Tr => ({ en: `<p>${t.en}</p>`, ru: `<p>${t.ru}</p>`, ar: t.ar ? `<p>${t.ar}</p>` : "" });
 
 /** Fills an empty database with the hand-written trilingual sample catalogue, dated from `now`. */
-export function seedSample(db: Db, opts: { now?: number; siteUrl: string }): void {
+export function seedSample(db: Db, opts: { now?: number } = {}): void {
   const now = opts.now ?? Date.now();
   const w = catalogueWriter(db);
   const rand = prng(20261201);
   db.transaction(() => {
-    w.reference(opts.siteUrl);
+    w.reference();
     const hallIds = new Map<number, number[]>();
     for (const p of PLACES) {
       w.place({

@@ -42,7 +42,7 @@ const para = (x: Tr): Tr => ({ en: `<p>${x.en}</p>`, ru: `<p>${x.ru}</p>`, ar: `
  * Seeds an empty database with `events` generated events and proportionate places
  * (1 per 20 events), persons (1 per 10) and news (1 per 10), all trilingual, dated from `now`.
  */
-export function seedScale(db: Db, opts: { events: number; now?: number; siteUrl: string }): { places: number; persons: number; news: number } {
+export function seedScale(db: Db, opts: { events: number; now?: number }): { places: number; persons: number; news: number } {
   const now = opts.now ?? Date.now();
   const n = Math.max(1, Math.floor(opts.events));
   const placeCount = Math.max(25, Math.ceil(n / 20));
@@ -53,7 +53,7 @@ export function seedScale(db: Db, opts: { events: number; now?: number; siteUrl:
   const w = catalogueWriter(db);
 
   db.transaction(() => {
-    w.reference(opts.siteUrl);
+    w.reference();
     const placeHalls: number[][] = [];
     const placeKinds: TierKind[] = [];
     for (let id = 1; id <= placeCount; id++) {
