@@ -47,7 +47,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     now,
   };
 
-  const app = Fastify({ logger: config.logger, bodyLimit: 16 * 1024, forceCloseConnections: true });
+  const app = Fastify({
+    logger: config.logger,
+    bodyLimit: 16 * 1024,
+    forceCloseConnections: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   const allowed = new Set(config.siteOrigins.map((o) => o.toLowerCase()));
 
   // CORS first, so that even an injected 429/503 can be read by the browser.

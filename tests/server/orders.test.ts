@@ -1,7 +1,7 @@
 /** Orders from the basket and the sandbox acquirer. */
 import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { assertMatchesContract, json, makeApp, offersOf, Visitor, type TestApp } from "./helpers";
+import { assertMatchesContract, contracts, json, makeApp, offersOf, Visitor, type TestApp } from "./helpers";
 
 type Order = {
   id: string; status: string; currency_code: string; total: { price: number; service_fee: number; count: number };
@@ -33,6 +33,13 @@ const code = (res: { statusCode: number; body: string }, path: string, status: n
   assert.equal(res.statusCode, status, res.body);
   assert.equal((assertMatchesContract("basket", path, "post", res) as { code: string }).code, expected);
 };
+
+describe("coverage", () => {
+  it("the basket tests and these cover every path and method of the basket contract", () => {
+    const methods = Object.entries(contracts.basket.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    assert.deepEqual(methods.sort(), ["DELETE /api/basket", "GET /api/basket", "GET /api/orders/{id}", "POST /api/basket", "POST /api/orders", "POST /api/orders/{id}/pay"]);
+  });
+});
 
 describe("creating an order", () => {
   it("turns the basket into an order awaiting payment, empties the basket and sells the held tickets", async () => {
