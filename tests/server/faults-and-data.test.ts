@@ -8,7 +8,7 @@ import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed
 import { seedScale } from "../../server/src/seed/seed-scale";
 import { seedSample } from "../../server/src/seed/seed-sample";
 import { buildApp } from "../../server/src/app";
-import { assertMatchesContract, json, makeApp, Visitor, type TestApp } from "./helpers";
+import { assertMatchesContract, HERMETIC, json, makeApp, Visitor, type TestApp } from "./helpers";
 
 describe("fault injection", () => {
   let app: TestApp;
@@ -124,7 +124,7 @@ describe("a running server and another connection", () => {
     const path = await import("node:path");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-test-"));
     const file = path.join(dir, "db.sqlite");
-    const app = await buildApp({ config: { databasePath: file, publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });
+    const app = await buildApp({ config: { ...HERMETIC, databasePath: file } });
     try {
       assert.notEqual(json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title, HOSTILE_TITLE);
       const other = openDatabase(file);
@@ -146,7 +146,7 @@ describe("a database seeded days ago", () => {
     const seededAt = Date.now() - 10 * day - 5000;
     seedSample(db, { now: seededAt });
     const first = (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }).s;
-    const app = await buildApp({ db, config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });
+    const app = await buildApp({ db, config: HERMETIC });
     try {
       const moved = (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }).s;
       assert.equal(moved - first, 10 * day);
@@ -166,7 +166,7 @@ describe("scale data", () => {
     const counts = seedScale(db, { events: 2000 });
     assert.ok(Date.now() - t0 < 10_000);
     assert.deepEqual(counts, { places: 100, persons: 200, news: 200 });
-    const app = await buildApp({ db, config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faultControl: false, logger: false } });
+    const app = await buildApp({ db, config: HERMETIC });
     try {
       const page = await app.inject("/v1/events?date_type=all&page_size=100&page=7&lang=ar");
       const body = assertMatchesContract("catalogue", "/v1/events", "get", page) as { count: number };

@@ -9,7 +9,7 @@ import addFormats from "ajv-formats";
 import { parse } from "yaml";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/src/app";
-import type { ServerConfig } from "../../server/src/config";
+import { DEFAULT_SITE_ORIGINS, type ServerConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
 import type { AppDeps } from "../../server/src/deps";
 
@@ -64,6 +64,18 @@ export function assertSchema(contract: "catalogue" | "basket", name: string, val
 
 export type TestApp = FastifyInstance & { deps: AppDeps };
 
+/** Everything explicit, so that the environment of a test run (SITE_ORIGINS, FAULT_*, ...) cannot leak in. */
+export const HERMETIC: Partial<ServerConfig> = {
+  publicUrl: "http://api.test",
+  siteUrl: "http://127.0.0.1:9000",
+  siteOrigins: DEFAULT_SITE_ORIGINS,
+  holdMinutes: 15,
+  sweepIntervalMs: 0,
+  faults: { latencyMs: 0, rate429: 0, rate503: 0, dead: false, scope: "all" },
+  faultControl: false,
+  logger: false,
+};
+
 export interface Clock {
   now: () => number;
   advance(ms: number): void;
@@ -77,7 +89,7 @@ export async function makeApp(config: Partial<ServerConfig> = {}): Promise<{ app
   const app = (await buildApp({
     db,
     now: clock.now,
-    config: { publicUrl: "http://api.test", sweepIntervalMs: 0, faults: { latencyMs: 0, rate429: 0, rate503: 0, dead: false, scope: "all" }, faultControl: false, logger: false, ...config },
+    config: { ...HERMETIC, ...config },
   })) as TestApp;
   app.addHook("onClose", async () => db.close());
   return { app, clock };
