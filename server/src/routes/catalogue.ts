@@ -59,6 +59,22 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     };
   }
 
+  // Reading a long list page by page filters and sorts once: the result is kept per query without its page.
+  const lists = new Map<string, { generation: number; expires: number; rows: ReturnType<typeof catalogue.filterEvents> }>();
+  function filteredEvents(url: string, filter: EventFilter) {
+    const params = new URLSearchParams(url.split("?", 2)[1] ?? "");
+    params.delete("page");
+    params.delete("page_size");
+    params.sort();
+    const key = params.toString();
+    const hit = lists.get(key);
+    if (hit && hit.generation === catalogue.generation && hit.expires > filter.now) return hit.rows;
+    const rows = catalogue.filterEvents(filter);
+    if (lists.size >= 200) lists.clear();
+    lists.set(key, { generation: catalogue.generation, expires: filter.now + CACHE_TTL_MS, rows });
+    return rows;
+  }
+
   app.get("/v1/events", cached((req) => {
     const q = req.query;
     const gteText = str(q, "started_gte");
@@ -87,7 +103,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       now: deps.now(),
     };
     const p = pageParams(q);
-    const rows = catalogue.filterEvents(filter);
+    const rows = filteredEvents(req.url, filter);
     return pageOf(req, rows.length, p, slice(rows, p).map((e) => catalogue.eventJsonText(e, filter.lang)));
   }));
 
