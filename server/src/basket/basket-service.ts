@@ -2,7 +2,7 @@ import type { components } from "../../../src/clients/generated/basket";
 import type { AppDeps } from "../deps";
 import type { CurrencyRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
-import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { pick, type Lang } from "../lib/i18n";
 import { fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
@@ -178,4 +178,3 @@ export function basketService(deps: AppDeps) {
   };
 }
 export type BasketService = ReturnType<typeof basketService>;
-export { HttpError };
