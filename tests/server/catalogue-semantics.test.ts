@@ -239,3 +239,24 @@ describe("dates in filters", () => {
     assert.ok(ids(await get(`/v1/events?date_type=all&page_size=100&started_gte=${utc}&started_lte=${utc}`)).includes(e.id));
   });
 });
+
+describe("sample texts", () => {
+  it("are written in Russian and Arabic, not left in English (event 36's Arabic short text is the one planned fallback)", async () => {
+    const script = { ru: /[а-яё]/i, ar: /[\u0600-\u06ff]/ } as const;
+    for (const lang of ["ru", "ar"] as const) {
+      const events = json<{ results: Array<{ id: number; title: string; short_description: string; description: string }> }>(
+        await app.inject(`/v1/events?date_type=all&page_size=100&lang=${lang}`),
+      ).results;
+      for (const e of events) {
+        assert.match(e.description, script[lang], `event ${e.id} description in ${lang}`);
+        if (!(lang === "ar" && e.id === 36)) assert.match(e.short_description, script[lang], `event ${e.id} short in ${lang}`);
+      }
+      const places = json<{ results: Array<{ id: number; address: string; description: string }> }>(await app.inject(`/v1/places?page_size=100&lang=${lang}`)).results;
+      for (const p of places) assert.match(p.address + p.description, script[lang], `place ${p.id} in ${lang}`);
+      const news = json<{ results: Array<{ id: number; title: string; lead: string; body: string }> }>(await app.inject(`/v1/news?page_size=100&lang=${lang}`)).results;
+      for (const n of news) for (const text of [n.title, n.lead, n.body]) assert.match(text, script[lang], `news ${n.id} in ${lang}`);
+      const persons = json<{ results: Array<{ id: number; description: string }> }>(await app.inject(`/v1/persons?page_size=100&lang=${lang}`)).results;
+      for (const p of persons) assert.match(p.description, script[lang], `person ${p.id} in ${lang}`);
+    }
+  });
+});
