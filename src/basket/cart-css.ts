@@ -17,12 +17,13 @@ export const CART_CSS = `
   font: inherit; font-size: 0.9rem; text-decoration: underline; text-underline-offset: 0.15em; cursor: pointer; }
 .cart-link-btn:hover { color: var(--accent-strong); }
 .cart-tickets { list-style: none; margin: 12px 0 0; padding: 0; }
-.cart-ticket { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 8px 16px; align-items: center;
-  padding-block: 12px; border-block-start: 1px solid var(--line); }
+.cart-ticket { display: grid; gap: 8px 16px; align-items: center; padding-block: 12px; border-block-start: 1px solid var(--line); }
+@media (min-width: 600px) { .cart-ticket { grid-template-columns: minmax(0, 1fr) auto; } }
 .cart-ticket-info { display: grid; gap: 2px; min-inline-size: 0; }
 .cart-ticket-info strong { font-weight: 600; }
 .cart-ticket-info span { color: var(--muted); font-size: 0.875rem; }
-.cart-ticket-actions { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; justify-content: end; }
+.cart-ticket-actions { display: flex; align-items: center; gap: 8px 12px; flex-wrap: wrap; justify-content: space-between; }
+@media (min-width: 600px) { .cart-ticket-actions { justify-content: end; } }
 .cart-line-total { font-weight: 700; min-inline-size: 6em; text-align: end; font-variant-numeric: tabular-nums; }
 .cart-stepper { display: inline-flex; align-items: center; gap: 4px; }
 .cart-stepper button { inline-size: 44px; block-size: 44px; border-radius: 999px; border: 1px solid var(--line);

@@ -4,7 +4,7 @@
  * and a subtotal; the summary with tickets, service fee and total in the basket's
  * currency, the hold's countdown, checkout and clear; an empty state leading to events.
  */
-import { useCallback } from "react";
+import { Fragment, useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang, TicketOffer } from "../catalogue/types";
 import { findCurrency } from "../currency/choose-currency";
@@ -140,7 +140,14 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
               <bdi>{event.title}</bdi>
             </Link>
           </h2>
-          <p className="cart-meta">{meta.map((m, i) => <bdi key={i}>{i > 0 ? " · " : ""}{m}</bdi>)}</p>
+          <p className="cart-meta">
+            {meta.map((m, i) => (
+              <Fragment key={i}>
+                {i > 0 ? " · " : null}
+                <bdi>{m}</bdi>
+              </Fragment>
+            ))}
+          </p>
         </div>
         <button type="button" className="cart-link-btn" onClick={onRemoveEvent} aria-label={String(t("cart.removeEvent"))}
           data-testid="remove-event">
