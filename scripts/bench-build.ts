@@ -15,7 +15,7 @@
  * sizes of the gatsby process and all its children, sampled from /proc every 200 ms.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -172,12 +172,13 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const output: string[] = [];
+  writeFileSync(logFile, "");
   let lockedAt: number | null = null;
   const onData = (chunk: Buffer) => {
     lockedAt ??= Date.now();
     const text = chunk.toString();
-    output.push(text);
+    // written as it comes, so a long build can be followed with tail -f
+    appendFileSync(logFile, text);
     for (const line of text.split("\n")) if (/catalogue: (events|read|wrote)|success Building static HTML|error|ERROR/.test(line)) console.log(`   ${line.trim()}`);
   };
   child.stdout?.on("data", onData);
@@ -187,7 +188,6 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
   }, 200);
   const code = await new Promise<number>((resolve) => child.once("exit", (c) => resolve(c ?? 1)));
   clearInterval(sampler);
-  writeFileSync(logFile, output.join(""));
   // time from gatsby's first output: waiting for another helper's build is not build time
   const seconds = (Date.now() - (lockedAt ?? started)) / 1000;
   const pages = countPages(path.join(SITE_DIR, "public"));

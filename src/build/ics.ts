@@ -21,23 +21,26 @@ export function escapeText(value: string): string {
  * inside a multi-byte UTF-8 character (Arabic and Cyrillic titles are 2 bytes a letter).
  */
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
+  if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) return line;
   const parts: string[] = [];
-  let current = "";
-  let currentBytes = 0;
+  let start = 0;
+  let bytes = 0;
   let limit = 75;
-  for (const char of line) {
-    const bytes = encoder.encode(char).length;
-    if (currentBytes + bytes > limit) {
-      parts.push(current);
-      current = "";
-      currentBytes = 0;
+  let i = 0;
+  while (i < line.length) {
+    const codePoint = line.codePointAt(i) as number;
+    const units = codePoint > 0xffff ? 2 : 1;
+    const size = codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+    if (bytes + size > limit) {
+      parts.push(line.slice(start, i));
+      start = i;
+      bytes = 0;
       limit = 74; // continuation lines start with a space
     }
-    current += char;
-    currentBytes += bytes;
+    bytes += size;
+    i += units;
   }
-  parts.push(current);
+  parts.push(line.slice(start));
   return parts.join(`${CRLF} `);
 }
 

@@ -30,6 +30,9 @@ describe(".ics files (RFC 5545)", () => {
     assert.ok(unfolded.includes(`SUMMARY;LANGUAGE=ru:${escapeText(title)}`));
     assert.ok(!ics.includes("\uFFFD"));
     assert.equal(foldLine("short"), "short");
+    const emoji = foldLine(`SUMMARY:${"🎷🎺".repeat(40)}`);
+    for (const line of emoji.split("\r\n")) assert.ok(Buffer.byteLength(line, "utf8") <= 75);
+    assert.equal(emoji.replace(/\r\n /g, ""), `SUMMARY:${"🎷🎺".repeat(40)}`, "no surrogate pair is split");
   });
 
   it("has UID, DTSTAMP, DTSTART, DTEND, SUMMARY, LOCATION, URL and a text DESCRIPTION", () => {
