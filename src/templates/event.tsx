@@ -2,6 +2,7 @@ import { graphql } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
 import { TicketPicker } from "../basket/ticket-picker";
+import { eventJsonLd } from "../build/json-ld";
 import type { EventPageContext } from "../build/page-context";
 import type { EventDetail, Lang } from "../catalogue/types";
 import { CardGrid, PersonCard } from "../components/cards";
@@ -12,10 +13,11 @@ import { openStreetMapUrl } from "../components/map-link";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
+import { Seo, localizedPath } from "../components/seo";
 import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { browserConfig } from "../config";
 import { formatLongDate, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
@@ -227,7 +229,18 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
       place: event.place.title,
       city: event.location.title,
     });
-  return <Seo data={data} pageContext={pageContext} title={event.title} description={description} image={event.image} type="article" jsonLd={null} />;
+  const { siteUrl } = browserConfig();
+  const absolute = (path: string) => `${siteUrl}${localizedPath(path, lang)}`;
+  const jsonLd = eventJsonLd({
+    event,
+    place: pageContext.place,
+    persons: pageContext.persons,
+    url: absolute(`/events/${event.id}/`),
+    placeUrl: absolute(`/places/${event.place.id}/`),
+    personUrl: (id) => absolute(`/persons/person/${id}/`),
+    organizer: { name: t("seo.siteName"), url: absolute("/") },
+  });
+  return <Seo data={data} pageContext={pageContext} title={event.title} description={description} image={event.image} type="article" jsonLd={jsonLd} />;
 }
 
 export const query = graphql`

@@ -42,6 +42,25 @@ for (const lang of LANGS) {
             const title = await page.title();
             assert.ok(title.includes(sample.kind === "home" ? text(lang, "seo.siteName") : sample.heading.trim().slice(0, 20)), `<title> ${title}`);
 
+            if (sample.kind !== "404") {
+              const head = await page.evaluate(() => ({
+                canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
+                alternates: [...document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')].map((l) => l.hreflang).sort(),
+                ogLocale: document.querySelector('meta[property="og:locale"]')?.getAttribute("content") ?? null,
+                description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
+              }));
+              assert.equal(head.canonical && new URL(head.canonical).pathname, sample.path, "canonical");
+              assert.deepEqual(head.alternates, ["ar", "en", "ru", "x-default"], "hreflang alternates");
+              assert.equal(head.ogLocale, { en: "en_US", ru: "ru_RU", ar: "ar_AE" }[lang]);
+              assert.ok(head.description.length > 20, "a description");
+            }
+            if (sample.kind === "event") {
+              const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+              const events = ld.map((block) => JSON.parse(block) as { "@type"?: string; name?: string }).filter((x) => x["@type"] === "Event");
+              assert.equal(events.length, 1, "one schema.org Event");
+              assert.equal(events[0]?.name, sample.heading);
+            }
+
             assert.deepEqual(errors, [], `console of ${sample.path}`);
           } finally {
             await tp.close();
@@ -82,6 +101,14 @@ describe("phones", () => {
       assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
       const buy = page.getByRole("link", { name: text("en", "common.buyTickets") }).last();
       assert.ok(await buy.isVisible(), "a buy action is on screen");
+
+      // a 300-character title without a single space does not break the layout
+      await page.evaluate(() => {
+        const long = "W".repeat(300);
+        for (const el of document.querySelectorAll("h1 bdi, article h3 bdi")) el.textContent = long;
+      });
+      const overflowAfter = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflowAfter <= 0, `a long title makes the page scroll sideways by ${overflowAfter}px`);
     } finally {
       await tp.close();
     }
