@@ -152,6 +152,8 @@ function toCatalogueError(error: unknown, url: string, timeoutMs: number): Error
 
 /** Lists read side by side per list (the rate limit spaces them anyway). */
 const PAGE_CONCURRENCY = 4;
+/** No list of this site is near this long; a `next` chain past it is a broken server. */
+export const MAX_LIST_PAGES = 10_000;
 
 /**
  * The URLs of pages 2..last when `next` is the contract's page-numbered link (page=2 on
@@ -162,6 +164,7 @@ export function numberedPages(next: string, count: number, perPage: number): str
   const url = new URL(next);
   if (url.searchParams.get("page") !== "2" || perPage <= 0 || !Number.isSafeInteger(count)) return null;
   const last = Math.ceil(count / perPage);
+  if (last > MAX_LIST_PAGES) return null;
   const urls: string[] = [];
   for (let page = 2; page <= last; page++) {
     url.searchParams.set("page", String(page));
@@ -282,6 +285,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     while (url !== null) {
       const currentUrl: string = url;
       if (seen.has(currentUrl)) throw malformedError(currentUrl, `/next points back to a page already read (${currentUrl})`);
+      if (seen.size >= MAX_LIST_PAGES) throw malformedError(currentUrl, `/next still set after ${MAX_LIST_PAGES} pages`);
       seen.add(currentUrl);
       const page = await readPage(currentUrl);
       all.push(...page.results);
