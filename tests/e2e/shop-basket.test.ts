@@ -98,9 +98,17 @@ describe("shop: basket", () => {
       assert.equal(await shop.basketLink.getAttribute("aria-label"), "Корзина, 2 билета");
       assert.equal(await shop.basketLink.getAttribute("href"), "/ru/cart/");
 
+      // Arabic pages mirror the toasts to the top left
+      await shop.open(`/ar/events/${event.id}/`);
+      await shop.pick(a.id, 1);
+      await shop.addToBasket();
+      await shop.expectHeaderCount(3);
+      await shop.toast("أُضيفت تذكرة واحدة إلى سلتك").waitFor();
+      assert.equal(await tp.page.locator(".Toastify__toast-container--top-left").count(), 1);
+
       await shop.openCart("/ar");
       assert.equal(await tp.page.locator("html").getAttribute("dir"), "rtl");
-      assert.equal(await shop.basketLink.getAttribute("aria-label"), "السلة، تذكرتان");
+      assert.equal(await shop.basketLink.getAttribute("aria-label"), "السلة، 3 تذاكر");
       assert.equal(await tp.page.getByRole("heading", { level: 1 }).textContent(), "السلة");
       // Arabic pages choose AED when no cookie is set
       assert.equal((await shop.cartNumbers()).currency, "AED");
