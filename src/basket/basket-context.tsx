@@ -87,7 +87,18 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(UPDATE_BASKET_EVENT, onUpdate);
   }, []);
 
-  const load = useCallback(async (currencyCode: string, quiet: boolean) => {
+  /**
+   * Every request to the basket API waits for the one before: the server sees changes in
+   * the order they were made, a load never lands after (and undoes) a later change, and a
+   * new visitor's first requests do not race for two session cookies.
+   */
+  const enqueue = useCallback(<T,>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.current.then(task);
+    queue.current = next.catch(() => undefined);
+    return next;
+  }, []);
+
+  const fetchBasket = useCallback(async (currencyCode: string, quiet: boolean) => {
     try {
       const basket = await getBasket(currencyCode);
       // a currency switch while this was under way: the newer load wins
@@ -103,10 +114,15 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     }
   }, [toasts]);
 
+  const load = useCallback(
+    (currencyCode: string, quiet: boolean) => enqueue(() => fetchBasket(currencyCode, quiet)),
+    [enqueue, fetchBasket],
+  );
+
   // (Re)load when the currency is known or changes: the server prices the basket.
   useEffect(() => {
     if (!settled || !code) return;
-    void queue.current.then(() => load(code, false));
+    void load(code, false);
   }, [settled, code, load]);
 
   // The server is down: try again, less and less often, silently.
@@ -135,7 +151,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     (change: LocalChange, adding?: TicketToAdd): Promise<boolean> => {
       const opId = nextOpId.current++;
       dispatch({ type: "CHANGE_STARTED", pending: { opId, change, adding } });
-      const task = queue.current.then(async () => {
+      return enqueue(async () => {
         const currencyCode = codeRef.current;
         try {
           const answer =
@@ -148,14 +164,13 @@ export function BasketProvider({ children }: { children: ReactNode }) {
           dispatch({ type: "CHANGE_FAILED", opId });
           toasts.notify("error", basketErrorKey(apiError));
           // refused on the merits: what the server holds may have moved on (others bought)
+          // (queued behind this task, so it runs after it)
           if (!apiError.network) void load(currencyCode, true);
           return false;
         }
       });
-      queue.current = task;
-      return task;
     },
-    [toasts, load],
+    [toasts, load, enqueue],
   );
 
   const value = useMemo<BasketValue>(

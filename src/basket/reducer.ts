@@ -62,6 +62,8 @@ export function basketReducer(state: BasketState, action: BasketAction): BasketS
     case "LOAD_SUCCEEDED":
       return { ...state, confirmed: action.basket, loading: false, loadFailed: false };
     case "LOAD_FAILED":
+      // a failed refresh of a basket already shown keeps showing it
+      if (!state.loading && !state.loadFailed) return state;
       return { ...state, loading: false, loadFailed: true };
     case "BASKET_REPLACED":
       return { ...state, confirmed: action.basket, loading: false, loadFailed: false };

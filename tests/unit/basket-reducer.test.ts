@@ -51,6 +51,11 @@ describe("basket state: loading (spec section 4)", () => {
     assert.equal(back.loadFailed, false);
   });
 
+  it("a failed refresh of a loaded basket keeps it on screen", () => {
+    const s = loaded();
+    assert.equal(basketReducer(s, { type: "LOAD_FAILED" }), s);
+  });
+
   it("an announced basket (UPDATE_BASKET) replaces the state whole", () => {
     const other: Basket = { ...server, events: [{ event: ev(3), tickets: [tk(31, 4)] }] };
     const next = basketReducer(loaded(), { type: "BASKET_REPLACED", basket: other });
