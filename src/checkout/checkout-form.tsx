@@ -212,16 +212,14 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
                   checked={way.id === acquisitionId}
                   onChange={() => setChosen(way.id)}
                 />
-                <span>
+                <span className="co-way-text">
                   <strong dir="auto">{way.title}</strong>
                   <span>
                     {paysOnline(way.type) ? t("checkout.paysOnline") : t("checkout.paysLater")}
                     {way.feePercent ? ` · ${t("checkout.feePercent", { value: way.feePercent })}` : ""}
                   </span>
                   {way.description && (
-                    <span className="co-hint" dir="auto">
-                      {way.description}
-                    </span>
+                    <span dir="auto">{way.description}</span>
                   )}
                 </span>
               </label>

@@ -25,9 +25,9 @@ const CSS = `
 .co-lines { list-style: none; margin: 0; padding: 0; }
 .co-line { display: flex; justify-content: space-between; gap: 12px; font-size: 0.95rem; padding-block: 2px; }
 .co-line small { color: var(--muted); display: block; }
-.co-totals { margin: 12px 0 0; display: grid; grid-template-columns: 1fr auto; gap: 4px 12px; }
+.co-totals { margin: 12px 0 0; display: grid; grid-template-columns: 1fr auto; gap: 4px 0; }
 .co-totals dt { color: var(--muted); }
-.co-totals dd { margin: 0; text-align: end; }
+.co-totals dd { margin: 0; text-align: end; padding-inline-start: 12px; }
 .co-totals .co-grand { font-weight: 700; font-size: 1.15rem; color: var(--ink); padding-block-start: 8px; border-block-start: 1px solid var(--line); }
 .co-form fieldset { border: 0; padding: 0; margin: 0 0 24px; min-inline-size: 0; }
 .co-form legend { font-weight: 700; font-size: 1.15rem; margin-block-end: 12px; padding: 0; }
@@ -50,8 +50,8 @@ const CSS = `
   border: 1px solid var(--line); border-radius: 10px; cursor: pointer; }
 .co-way:has(input:checked) { border-color: var(--accent); box-shadow: 0 0 0 1px var(--accent); background: var(--accent-soft); }
 .co-way input { inline-size: 20px; block-size: 20px; margin-block-start: 2px; accent-color: var(--accent); flex: none; }
-.co-way strong { display: block; }
-.co-way span { color: var(--muted); font-size: 0.9rem; }
+.co-way-text { display: grid; gap: 2px; }
+.co-way-text > span { color: var(--muted); font-size: 0.9rem; }
 .co-consent { font-size: 0.9rem; color: var(--muted); }
 .co-actions { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-block: 16px; }
 .co-submit { min-inline-size: 200px; }
@@ -71,18 +71,21 @@ const CSS = `
 .co-links { display: flex; flex-wrap: wrap; gap: 12px; list-style: none; padding: 0; margin: 16px 0 0; }
 .co-skeleton { min-block-size: 240px; display: grid; place-items: center; color: var(--muted); }
 .co-bill { max-inline-size: 820px; }
+.co-table-wrap { overflow-x: auto; }
 .co-bill table { inline-size: 100%; border-collapse: collapse; margin-block: 12px 16px; font-size: 0.95rem; }
 .co-bill th, .co-bill td { padding: 8px 6px; border-block-end: 1px solid var(--line); text-align: start; vertical-align: top; }
 .co-bill td.co-num, .co-bill th.co-num { text-align: end; white-space: nowrap; }
 .co-bill tfoot td { font-weight: 700; border-block-end: 0; }
+/* a phone has room for item, quantity and amount; unit price and fee are in the totals */
+.co-bill .co-narrow { display: none; }
+@media screen and (max-width: 599px) { .co-bill .co-wide { display: none; } .co-bill .co-narrow { display: table-cell; } }
 .co-bill-head { display: flex; justify-content: space-between; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
-@media (max-width: 599px) { .co-bill .co-hide-narrow { display: none; } }
 @media print {
   header, footer, nav, .skip-link, .co-noprint, .Toastify { display: none !important; }
   body { color: #000; background: #fff; font-size: 11pt; }
   .co-page { padding: 0; }
   .co-bill { max-inline-size: none; }
-  .co-bill .co-hide-narrow { display: table-cell; }
+  .co-table-wrap { overflow: visible; }
   .co-codes { background: #fff; color: #000; border: 1px solid #000; }
   a { color: #000; text-decoration: none; }
 }

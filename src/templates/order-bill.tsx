@@ -76,60 +76,65 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
           </>
         )}
       </dl>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t("bill.item")}</th>
-            <th scope="col" className="co-num">{t("bill.quantity")}</th>
-            <th scope="col" className="co-num co-hide-narrow">{t("bill.unitPrice")}</th>
-            <th scope="col" className="co-num co-hide-narrow">{t("bill.serviceFee")}</th>
-            <th scope="col" className="co-num">{t("bill.amount")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.events.flatMap((group) =>
-            group.tickets.map((ticket) => {
-              const when = ticket.startedAt ?? group.event.startedAt;
-              return (
-                <tr key={`${group.event.id}-${ticket.id}`}>
-                  <td>
-                    <bdi>{group.event.title}</bdi>
-                    <br />
-                    <small className="muted">
-                      <bdi>{ticket.title}</bdi>
-                      {when && <> · {formatDateTime(when, language)}</>}
-                      {group.event.place && (
-                        <>
-                          {" · "}
-                          <bdi>{group.event.place.title}</bdi>
-                        </>
-                      )}
-                    </small>
-                  </td>
-                  <td className="co-num">{ticket.count}</td>
-                  <td className="co-num co-hide-narrow">{money(ticket.price)}</td>
-                  <td className="co-num co-hide-narrow">{money(ticket.serviceFee)}</td>
-                  <td className="co-num">{money(roundMoney((ticket.price + ticket.serviceFee) * ticket.count))}</td>
-                </tr>
-              );
-            }),
-          )}
-        </tbody>
-        <tfoot>
-          <tr>
-            <td colSpan={4} className="co-hide-narrow">{t("bill.subtotal")}</td>
-            <td className="co-num">{money(order.total.price)}</td>
-          </tr>
-          <tr>
-            <td colSpan={4} className="co-hide-narrow">{t("bill.serviceFee")}</td>
-            <td className="co-num">{money(order.total.serviceFee)}</td>
-          </tr>
-          <tr>
-            <td colSpan={4} className="co-hide-narrow">{t("bill.total")}</td>
-            <td className="co-num" data-testid="bill-total">{money(roundMoney(order.total.price + order.total.serviceFee))}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <div className="co-table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t("bill.item")}</th>
+              <th scope="col" className="co-num">{t("bill.quantity")}</th>
+              <th scope="col" className="co-num co-wide">{t("bill.unitPrice")}</th>
+              <th scope="col" className="co-num co-wide">{t("bill.serviceFee")}</th>
+              <th scope="col" className="co-num">{t("bill.amount")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.events.flatMap((group) =>
+              group.tickets.map((ticket) => {
+                const when = ticket.startedAt ?? group.event.startedAt;
+                return (
+                  <tr key={`${group.event.id}-${ticket.id}`}>
+                    <td>
+                      <bdi>{group.event.title}</bdi>
+                      <br />
+                      <small className="muted">
+                        <bdi>{ticket.title}</bdi>
+                        {when && <> · {formatDateTime(when, language)}</>}
+                        {group.event.place && (
+                          <>
+                            {" · "}
+                            <bdi>{group.event.place.title}</bdi>
+                          </>
+                        )}
+                      </small>
+                    </td>
+                    <td className="co-num">{ticket.count}</td>
+                    <td className="co-num co-wide">{money(ticket.price)}</td>
+                    <td className="co-num co-wide">{money(ticket.serviceFee)}</td>
+                    <td className="co-num">{money(roundMoney((ticket.price + ticket.serviceFee) * ticket.count))}</td>
+                  </tr>
+                );
+              }),
+            )}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td colSpan={4} className="co-wide">{t("bill.subtotal")}</td>
+              <td colSpan={2} className="co-narrow">{t("bill.subtotal")}</td>
+              <td className="co-num">{money(order.total.price)}</td>
+            </tr>
+            <tr>
+              <td colSpan={4} className="co-wide">{t("bill.serviceFee")}</td>
+              <td colSpan={2} className="co-narrow">{t("bill.serviceFee")}</td>
+              <td className="co-num">{money(order.total.serviceFee)}</td>
+            </tr>
+            <tr>
+              <td colSpan={4} className="co-wide">{t("bill.total")}</td>
+              <td colSpan={2} className="co-narrow">{t("bill.total")}</td>
+              <td className="co-num" data-testid="bill-total">{money(roundMoney(order.total.price + order.total.serviceFee))}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
       {order.ticketsCodes.length > 0 && (
         <section aria-labelledby="co-bill-codes">
           <h2 id="co-bill-codes">{t("bill.codes")}</h2>

@@ -83,6 +83,7 @@ export default function OrderSuccessPage({ location }: PageProps<LocalesQueryDat
           links={[
             { to: "/events/", label: t("order.success.browseEvents"), primary: true },
             { to: "/cart/", label: t("order.success.openCart") },
+            { to: "/contacts/", label: t("order.notFound.contacts") },
           ]}
         >
           <p className="muted">{t("order.success.help")}</p>

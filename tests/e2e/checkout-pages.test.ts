@@ -17,6 +17,7 @@ import {
   orderViaApi,
   payButton,
   seedBasket,
+  seriousViolationsInMain,
   text,
   type Lang,
 } from "./support/checkout-pages";
@@ -55,6 +56,7 @@ describe("checkout form validation", () => {
         await page.getByText(text(lang, "forms:checkout.validation.phoneInvalid")).waitFor();
         assert.equal(await page.getByText(text(lang, "forms:checkout.validation.nameRequired")).count(), 0);
         assert.equal(orderPosts.length, 0, "nothing was sent while the form had mistakes");
+        assert.deepEqual(await seriousViolationsInMain(page), [], "the form with its messages passes axe");
 
         // corrected, it goes through
         await fillBuyer(page, lang, { name: "Анна", email: "anna@example.com", phone: "+7 912 345-67-89" });

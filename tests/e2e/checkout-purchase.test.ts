@@ -20,6 +20,7 @@ import {
   pickTicketsOnEventPage,
   placeOrder,
   shownCodes,
+  seriousViolationsInMain,
   text,
 } from "./support/checkout-pages";
 
@@ -53,6 +54,7 @@ describe("buying tickets", () => {
 
         const codes = await shownCodes(page);
         assert.equal(codes.length, 2, "one code per ticket");
+        assert.deepEqual(await seriousViolationsInMain(page), [], "the success page passes axe");
         assert.equal(new Set(codes).size, 2, "codes are distinct");
         const { order } = await orderViaApi(context, orderId);
         assert.equal(order?.status, "paid");

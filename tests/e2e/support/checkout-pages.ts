@@ -173,3 +173,20 @@ export async function seedBasket(context: BrowserContext, ticketId: number, coun
   const response = await context.request.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: ticketId, count } } });
   if (!response.ok()) throw new Error(`seeding the basket failed: ${response.status()} ${await response.text()}`);
 }
+
+type AxeRun = (context: { include: string[][] }, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }>;
+
+/**
+ * Serious and critical axe violations inside the page's <main>: the order pages' own
+ * content (the header and footer have tests of their own).
+ */
+export async function seriousViolationsInMain(page: Page): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
+  const source = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  await page.addScriptTag({ content: source });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
+    const result = await axe.run({ include: [["main"]] }, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map(({ id, help, nodes }) => ({ id, help, nodes }));
+}
