@@ -92,6 +92,36 @@ describe("checkout form validation", () => {
   });
 });
 
+describe("ways to pay that complete later", () => {
+  it("a bank transfer order leads to what happens next, and its bill", async () => {
+    const t = await newPage();
+    try {
+      const { page, context } = t;
+      const lang = "en";
+      const tickets = await findTicketsOnSale(context.request, 1, 10);
+      await seedBasket(context, tickets.ticketId, 1);
+      await open(page, lang, "/order/checkout/");
+      await fillBuyer(page, lang, { name: "Company Buyer", email: "office@example.com" });
+      await page.getByRole("radio", { name: /Bank transfer/ }).check();
+      await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).click();
+      await page.waitForURL("**/order/success/?order=*");
+      await page.getByRole("heading", { level: 1, name: text(lang, "pages:order.success.heading") }).waitFor();
+      await page.getByText(text(lang, "pages:order.success.nextDetails", { email: "office@example.com" })).waitFor();
+      const orderId = new URL(page.url()).searchParams.get("order") ?? "";
+      assert.equal((await orderViaApi(context, orderId)).order?.status, "awaiting_payment");
+
+      // the English bill also answers under /en/order/bill/
+      await page.goto(siteUrl(`/en/order/bill/${encodeURIComponent(orderId)}/`));
+      await waitForHydration(page);
+      await page.getByRole("button", { name: text(lang, "pages:bill.print") }).waitFor();
+      assert.equal((await page.getByTestId("order-number").textContent())?.trim(), orderId);
+      assert.deepEqual(t.errors, []);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("privacy of orders", () => {
   it("an order of another session is not visible", async () => {
     const owner = await newPage();

@@ -33,8 +33,13 @@ describe("buying tickets", () => {
       try {
         const { page, context } = t;
         const tickets = await findTicketsOnSale(context.request, 2, index, lang);
-        await pickTicketsOnEventPage(page, lang, tickets, 2);
+        // the visitor arrives from a campaign: the order carries it
+        await pickTicketsOnEventPage(page, lang, tickets, 2, `?utm_source=newsletter&utm_campaign=winter-${lang}&utm_term=jazz`);
         await checkoutFromCart(page, lang);
+        const orderBodies: unknown[] = [];
+        page.on("request", (r) => {
+          if (r.method() === "POST" && /\/api\/orders$/.test(r.url())) orderBodies.push(r.postDataJSON());
+        });
 
         // the summary beside the form shows what is bought
         const summary = page.getByRole("complementary");
@@ -42,6 +47,9 @@ describe("buying tickets", () => {
 
         await fillBuyer(page, lang, { name: "Layla Haddad", email: `buyer-${lang}@example.com`, phone: "+971 50 123 4567" });
         const orderId = await placeOrder(page, lang);
+        assert.equal(orderBodies.length, 1);
+        assert.deepEqual((orderBodies[0] as { utm?: unknown }).utm, { utm_source: "newsletter", utm_campaign: `winter-${lang}`, utm_term: "jazz" });
+        assert.equal((orderBodies[0] as { phone?: unknown }).phone, "+971501234567");
 
         // the basket emptied everywhere on the page: the server agrees
         const basket = (await (await context.request.get(`${process.env.API_URL ?? "http://127.0.0.1:4010"}/api/basket`)).json()) as { events: unknown[] };

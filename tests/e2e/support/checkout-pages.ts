@@ -93,9 +93,12 @@ export async function findTicketsOnSale(request: APIRequestContext, count: numbe
   throw new Error(`no event with ${count} tickets on sale`);
 }
 
-/** On the event page: `count` tickets of one category into the basket, then on to the cart. */
-export async function pickTicketsOnEventPage(page: Page, lang: Lang, tickets: TicketOnSale, count: number): Promise<void> {
-  await open(page, lang, `/events/${tickets.eventId}/`);
+/**
+ * On the event page: `count` tickets of one category into the basket, then on to the cart.
+ * `query` is added to the event page's address (say, a campaign's utm_ parameters).
+ */
+export async function pickTicketsOnEventPage(page: Page, lang: Lang, tickets: TicketOnSale, count: number, query = ""): Promise<void> {
+  await open(page, lang, `/events/${tickets.eventId}/${query}`);
   // The picker may title tickets in the catalogue's default language on a translated page;
   // this test is about buying, so it accepts either title.
   const more = page
