@@ -3,6 +3,7 @@ import cookie from "@fastify/cookie";
 import { loadConfig, type ServerConfig } from "./config";
 import { CatalogueService } from "./catalogue/catalogue-service";
 import { isSeeded, openDatabase, redateIfStale, type Db } from "./db/database";
+import { startCheckpointer } from "./db/checkpointer";
 import { basketsRepository } from "./db/repositories/baskets-repository";
 import { ticketsRepository } from "./db/repositories/tickets-repository";
 import type { AppDeps } from "./deps";
@@ -136,6 +137,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     contracts: ["contracts/catalogue.openapi.yaml", "contracts/basket.openapi.yaml"],
   }));
 
+  // a database this app opened itself gets its WAL checkpoints off the request path
+  const checkpointer = !opts.db && config.databasePath !== ":memory:"
+    ? startCheckpointer(config.databasePath, 1000, (err) => {
+        // without the worker, SQLite checkpoints inside commits again
+        app.log.error(err);
+        db.pragma("wal_autocheckpoint = 1000");
+      })
+    : undefined;
+  // a safety net only: the worker checkpoints every second, long before 10,000 pages
+  if (checkpointer) db.pragma("wal_autocheckpoint = 10000");
+
   let sweeper: NodeJS.Timeout | undefined;
   if (config.sweepIntervalMs > 0) {
     sweeper = setInterval(() => deps.baskets.releaseExpired(now()), config.sweepIntervalMs);
@@ -143,6 +155,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }
   app.addHook("onClose", async () => {
     if (sweeper) clearInterval(sweeper);
+    if (checkpointer) await checkpointer.stop();
     if (!opts.db) db.close();
   });
 

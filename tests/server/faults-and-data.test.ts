@@ -139,6 +139,30 @@ describe("a running server and another connection", () => {
   });
 });
 
+describe("WAL checkpoints", () => {
+  it("are made off the request path, by a worker, within about a second", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-test-"));
+    const file = path.join(dir, "db.sqlite");
+    const app = await buildApp({ config: { ...HERMETIC, databasePath: file } });
+    try {
+      const v = new Visitor(app as TestApp);
+      for (let i = 0; i < 20; i++) await v.add(1, 1).then(() => v.request("DELETE", "/api/basket"));
+      await new Promise((r) => setTimeout(r, 1500));
+      const check = openDatabase(file);
+      const [result] = check.pragma("wal_checkpoint(PASSIVE)") as Array<{ log: number; checkpointed: number }>;
+      check.close();
+      assert.equal(result!.log, result!.checkpointed, "everything in the WAL was already copied back");
+      assert.ok(fs.statSync(file).size > 100_000, "the catalogue reached the database file");
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a database seeded days ago", () => {
   it("is moved forward by whole days on start, so the sample never goes stale", async () => {
     const db = openDatabase(":memory:");
