@@ -32,8 +32,11 @@ export function HeaderShopControls() {
   return (
     <div className={styles.controls}>
       {showCurrencies && currencies.length > 1 ? <CurrencySwitcher className={styles.currency} /> : null}
-      <Link to="/cart/" className={styles.basket} aria-label={label} title={label} data-testid="basket-link"
-        data-count={count ?? ""}>
+      {/* The name is hidden text rather than aria-label: in Arabic "one ticket" is a word, not
+          the digit the badge shows, and a label that does not contain the visible text fails
+          WCAG 2.5.3 (axe's label-content-name-mismatch). */}
+      <Link to="/cart/" className={styles.basket} title={label} data-testid="basket-link" data-count={count ?? ""}>
+        <span className="visually-hidden">{label}</span>
         <BasketIcon />
         {count ? (
           <span className={styles.badge} aria-hidden="true">
