@@ -45,6 +45,8 @@ export function createBuildCatalogueClient(config: Pick<SiteConfig, "catalogueAp
     rateLimit: config.catalogueRateLimit,
     validate: createContractValidator(),
     sanitizeHtml,
+    // two more rounds of (1 + 3 retries): a dead catalogue still fails within seconds
+    persistence: { rounds: 2, pauseMs: 2000 },
   });
 }
 
@@ -90,10 +92,10 @@ export async function sourceCatalogue(
   log: ProgressLog = () => {},
 ): Promise<CatalogueSnapshot> {
   const started = Date.now();
-  const [landing, ...perLanguage] = await Promise.all([
-    client.landing(landingId),
-    ...LANGUAGES.map((lang) => sourceLanguage(client, lang, log)),
-  ]);
+  // the landing alone first: a catalogue that is down fails on one request, in seconds,
+  // rather than on hundreds queued behind the rate limit
+  const landing = await client.landing(landingId);
+  const perLanguage = await Promise.all(LANGUAGES.map((lang) => sourceLanguage(client, lang, log)));
   const byLanguage = Object.fromEntries(LANGUAGES.map((lang, i) => [lang, perLanguage[i] as LanguageSnapshot])) as Record<Lang, LanguageSnapshot>;
   log(`catalogue: read from ${client.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { landing, byLanguage };

@@ -90,6 +90,13 @@ export interface CatalogueClientOptions {
   sanitizeHtml?: HtmlSanitizer;
   /** page size used by the listAll* calls (the contract caps it at 100) */
   pageSize?: number;
+  /**
+   * Whole further rounds of the retry rule after a transient failure (429, 5xx, no answer),
+   * `pauseMs` apart. The browser takes none (a visitor sees the error and may try again);
+   * the build takes some: it makes hundreds of requests, and a server that answers 429 or
+   * 5xx "now and then" would otherwise sink a build every few runs.
+   */
+  persistence?: { rounds: number; pauseMs: number };
 }
 
 export interface ListProgress {
@@ -184,6 +191,13 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T, index: n
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** Worth asking again later: the server was busy or failing, or did not answer at all. */
+function isTransient(error: Error): boolean {
+  if (!(error instanceof CatalogueError)) return false;
+  if (error.kind === "network") return true;
+  return error.kind === "http" && error.status !== null && (error.status === 429 || error.status >= 500);
+}
+
 /**
  * `next` is an absolute URL per the contract. A server behind a proxy may name another
  * origin; read it against ours so the build keeps talking to the catalogue it was given.
@@ -209,6 +223,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     retryDelayMs: options.retryDelayMs ?? RETRY_DELAY_MS,
   });
   const sanitizeHtml = options.sanitizeHtml;
+  const persistence = options.persistence;
   const reshapeOptions = sanitizeHtml ? { sanitizeHtml } : {};
 
   async function fetchJson<T>(
@@ -218,11 +233,16 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     signal?: AbortSignal,
   ): Promise<T> {
     let data: unknown;
-    try {
-      const response = await http.get<unknown>(url, { signal, responseType: "json" });
-      data = response.data;
-    } catch (error) {
-      throw toCatalogueError(error, url, timeoutMs);
+    for (let round = 0; ; round++) {
+      try {
+        const response = await http.get<unknown>(url, { signal, responseType: "json" });
+        data = response.data;
+        break;
+      } catch (error) {
+        const failure = toCatalogueError(error, url, timeoutMs);
+        if (!persistence || round >= persistence.rounds || !isTransient(failure)) throw failure;
+        await new Promise((resolve) => setTimeout(resolve, persistence.pauseMs));
+      }
     }
     // axios hands back a string when the body is not JSON
     if (typeof data === "string") throw malformedError(url, `/ must be JSON, got ${JSON.stringify(data.slice(0, 200))}`);

@@ -249,6 +249,17 @@ describe("catalogue client over HTTP", () => {
     await assert.rejects(client2.landing(1), /Malformed answer from .*\/v2\/landings\/1: \/ must be JSON/);
   });
 
+  it("with persistence (the build), tries whole further rounds after a transient failure", async () => {
+    const s = await stub((_req, res, hit) => (hit <= 6 ? sendJson(res, 503, { detail: "flaky" }) : sendJson(res, 200, page([wirePlace(1)]))));
+    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, retryDelayMs: 10, persistence: { rounds: 2, pauseMs: 50 } });
+    assert.equal((await client.listPlaces("en")).results.length, 1);
+    assert.equal(s.requests.length, 7, "a first round of four attempts, then a second that succeeds on its third");
+    const t = await stub((_req, res) => sendJson(res, 400, { detail: "bad" }));
+    const strict = createCatalogueClient({ baseUrl: t.baseUrl, rateLimit: 100, retryDelayMs: 10, persistence: { rounds: 2, pauseMs: 50 } });
+    await assert.rejects(strict.listPlaces("en"), /status 400/);
+    assert.equal(t.requests.length, 1, "a 400 is not transient");
+  });
+
   it("fails against a dead catalogue after the retries, in bounded time, naming the URL", async () => {
     const port = await deadPort();
     const client = createCatalogueClient({ baseUrl: `http://127.0.0.1:${port}`, rateLimit: 100 });
