@@ -10,7 +10,9 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import React, { useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { createOrder, toBasketApiError } from "../clients/basket-client";
+import { useSite } from "../app/site-context";
 import { announceBasket, useBasket } from "../basket/basket-context";
+import { grandTotal } from "../basket/totals";
 import { emptyBasket } from "../basket/types";
 import type { Acquisition } from "../catalogue/types";
 import { useCurrency } from "../currency/currency-context";
@@ -29,6 +31,7 @@ import {
   type BuyerFormInput,
   type FieldMessage,
 } from "./buyer-form";
+import { Money } from "./money";
 import { pathAfterOrderCreated } from "./outcome";
 import { explainServerError, type ExplainedError } from "./server-errors";
 
@@ -49,9 +52,11 @@ export interface CheckoutFormProps {
 
 export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: CheckoutFormProps): React.JSX.Element {
   const { t } = useTranslation("forms");
+  const { t: tp } = useTranslation("pages");
   const { navigate } = useI18next();
-  const { code } = useCurrency();
-  const { reload, totals } = useBasket();
+  const { language } = useSite();
+  const { code, currency } = useCurrency();
+  const { reload, totals, basket } = useBasket();
   const offered = useMemo(() => acquisitionsForCurrency(acquisitions, code), [acquisitions, code]);
 
   const [values, setValues] = useState<BuyerFormInput>({ name: "", email: "", phone: "" });
@@ -236,6 +241,13 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
         />
       </p>
       <div className="co-actions">
+        {/* on a phone the summary is below the form: the amount stays beside the button */}
+        <p className="co-total-line">
+          {tp("order.summary.total")}{" "}
+          <strong>
+            <Money value={grandTotal(totals.total)} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
+          </strong>
+        </p>
         <button
           type="submit"
           className="btn co-submit"

@@ -55,6 +55,7 @@ const CSS = `
 .co-consent { font-size: 0.9rem; color: var(--muted); }
 .co-actions { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-block: 16px; }
 .co-submit { min-inline-size: 200px; }
+.co-total-line { margin: 0; flex-basis: 100%; font-size: 1.05rem; }
 .co-status { display: inline-block; padding: 2px 10px; border-radius: 999px; font-size: 0.85rem; font-weight: 600; background: var(--surface); }
 .co-status-paid { background: #e8f5ec; color: var(--ok); }
 .co-status-failed, .co-status-cancelled { background: #fdecea; color: var(--danger); }
