@@ -104,6 +104,15 @@ describe("buying tickets", () => {
       await page.waitForURL("**/payment/success/?order=*");
       assert.equal((await shownCodes(page)).length, 1);
       assert.equal((await orderViaApi(context, orderId)).order?.status, "paid");
+
+      // back on the pay page of a paid order: nothing to pay, the way to the tickets
+      await page.goBack();
+      await page.waitForURL(`**/order/pay/${encodeURIComponent(orderId)}/`);
+      await page.getByText(text(lang, "pages:order.pay.alreadyPaid")).waitFor();
+      assert.equal(await payButton(page, lang).count(), 0);
+      await page.getByRole("link", { name: text(lang, "pages:order.pay.showTickets") }).click();
+      await page.waitForURL("**/payment/success/?order=*");
+      assert.equal((await shownCodes(page)).length, 1);
     } finally {
       await t.close();
     }
