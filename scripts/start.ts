@@ -54,6 +54,15 @@ async function waitFor(url: string, what: string, timeoutMs = 60_000): Promise<v
   throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s (${last})`);
 }
 
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 let stopping = false;
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
@@ -81,6 +90,10 @@ async function main(): Promise<void> {
     BASKET_API_URL: apiUrl,
     SITE_URL: siteUrl,
   };
+
+  for (const [url, name, variable] of [[apiUrl, "the local server", "API_PORT"], [siteUrl, "the site", "SITE_PORT"]] as const) {
+    if (await answers(url)) throw new Error(`${url} is already taken by another program; stop it or choose another port for ${name} with ${variable}=...`);
+  }
 
   say(`starting the local server on ${apiUrl} (sample data)`);
   start("server", tsx, ["server/src/server.ts"], { ...env, PORT: String(apiPort), HOST: host, SITE_ORIGINS: siteUrl });

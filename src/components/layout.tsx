@@ -2,7 +2,7 @@
  * The frame of every page: skip link, sticky header (navigation, search, shop controls,
  * language switcher), the page's <main>, the footer and the hidden captcha container.
  */
-import React, { useEffect, useState } from "react";
+import React, { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { LANGUAGES, type Lang } from "../catalogue/types";
@@ -43,9 +43,35 @@ export function LanguageLinks({ className, current }: { className?: string; curr
 
 function LanguageSwitcher(): React.JSX.Element {
   const { t } = useTranslation();
-  const { language } = useSite();
+  const { language, originalPath } = useSite();
+  const ref = useRef<HTMLDetailsElement>(null);
+
+  // A disclosure, not a modal: it closes on a new page, on Escape and on a click elsewhere.
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [language, originalPath]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("click", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("click", close);
+    };
+  }, []);
+
   return (
-    <details className={styles.lang}>
+    <details className={styles.lang} ref={ref}>
       <summary className={styles.iconButton}>
         <GlobeIcon size={22} />
         <span className={styles.langCode}>{language.toUpperCase()}</span>

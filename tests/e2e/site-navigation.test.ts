@@ -128,6 +128,24 @@ describe("keyboard", () => {
     }
   });
 
+  it("Escape closes the language menu and returns focus to its button", async () => {
+    const tp = await newPage();
+    try {
+      const { page } = tp;
+      await page.goto(siteUrl("/news/"));
+      await waitForHydration(page);
+      const summary = page.locator("header summary");
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      assert.equal(await page.locator("header details").evaluate((d) => (d as HTMLDetailsElement).open), true);
+      await page.keyboard.press("Escape");
+      assert.equal(await page.locator("header details").evaluate((d) => (d as HTMLDetailsElement).open), false);
+      assert.equal(await page.evaluate(() => document.activeElement?.tagName), "SUMMARY");
+    } finally {
+      await tp.close();
+    }
+  });
+
   it("the focused element is visibly outlined", async () => {
     const tp = await newPage();
     try {
