@@ -31,9 +31,7 @@ function StatusBanner({ event }: { event: EventDetail }): React.JSX.Element | nu
   return (
     <div className={`${styles.banner} ${styles[event.status] ?? ""}`} role="status" data-status={event.status}>
       <AlertIcon size={22} />
-      <p>
-        <strong>{t(`status.${event.status}`)}.</strong> {t(key)}
-      </p>
+      <p>{t(key)}</p>
     </div>
   );
 }
@@ -122,16 +120,16 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                 ))}
               </ul>
             )}
-            <div className={styles.buy}>
-              <div className={styles.price}>
-                <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
-              </div>
-              {buyable && (
+            {buyable && (
+              <div className={styles.buy}>
+                <div className={styles.price}>
+                  <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+                </div>
                 <a href="#tickets" className="btn">
                   <TicketIcon size={20} /> {t("common.buyTickets")}
                 </a>
-              )}
-            </div>
+              </div>
+            )}
             <div className={styles.actions}>
               <a href={icsPath} download className="btn btn-ghost">
                 <CalendarIcon size={20} /> {t("event.addToCalendar")}
