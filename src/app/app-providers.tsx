@@ -23,7 +23,7 @@ export function AppProviders({ children, language }: { children: ReactNode; lang
       <ToastProvider>
         <CurrencyProvider language={language}>
           <PriceProvider>
-            <BasketProvider>
+            <BasketProvider language={language}>
               {children}
               <ToastOutlet />
             </BasketProvider>

@@ -22,7 +22,8 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { changeBasket, clearBasket, getBasket, toBasketApiError } from "../clients/basket-client";
+import type { Lang } from "../catalogue/types";
+import { changeBasket, clearBasket, getBasket, setBasketRequestLanguage, toBasketApiError } from "../clients/basket-client";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../shop/toast-context";
 import { basketErrorKey } from "./error-messages";
@@ -62,7 +63,7 @@ const BasketContext = createContext<BasketValue | null>(null);
 
 const RETRY_DELAYS_MS = [3_000, 6_000, 12_000, 30_000];
 
-export function BasketProvider({ children }: { children: ReactNode }) {
+export function BasketProvider({ children, language }: { children: ReactNode; language: Lang }) {
   const { code, settled } = useCurrency();
   const toasts = useToasts();
   const [state, dispatch] = useReducer(basketReducer, code, initialBasketState);
@@ -119,11 +120,13 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     [enqueue, fetchBasket],
   );
 
-  // (Re)load when the currency is known or changes: the server prices the basket.
+  // (Re)load when the currency is known or changes (the server prices the basket) and when
+  // the visitor switches language (the server words the titles).
   useEffect(() => {
+    setBasketRequestLanguage(language);
     if (!settled || !code) return;
     void load(code, false);
-  }, [settled, code, load]);
+  }, [settled, code, language, load]);
 
   // The server is down: try again, less and less often, silently.
   useEffect(() => {

@@ -59,12 +59,32 @@ function http(): Promise<AxiosInstance> {
         headers: { Accept: "application/json" },
       }),
     )
+    .then((instance) => {
+      instance.interceptors.request.use((request) => {
+        const lang = requestLanguage;
+        if (lang) request.params = { ...(request.params as Record<string, unknown> | undefined), lang };
+        return request;
+      });
+      return instance;
+    })
     .catch((error: unknown) => {
       // a failed chunk load must not stick: the next call tries again
       httpPromise = undefined;
       throw error;
     });
   return httpPromise;
+}
+
+/**
+ * The page's language, sent as `lang` so that event and ticket titles in the basket and in
+ * orders come back in it. The contract has no such parameter (see the project notes); our
+ * server honours it, and a server that does not know it ignores it and answers in English.
+ * Set by BasketProvider from the page context.
+ */
+let requestLanguage: string | undefined;
+
+export function setBasketRequestLanguage(lang: string | undefined): void {
+  requestLanguage = lang;
 }
 
 function isWireError(data: unknown): data is WireError {
