@@ -4,6 +4,7 @@ import type { EventSummary, Lang } from "../catalogue/types";
 import { formatLongDate, uaeDateKey } from "../i18n/format";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import { EventCard } from "./event-card";
+import { EventRow } from "./event-row";
 import * as styles from "./event-grid.module.css";
 
 interface EventGridProps {
@@ -22,6 +23,20 @@ export function EventGrid({ events, eagerCount = 0, headingLevel = 3, rail = fal
       {events.map((event, i) => (
         <li key={event.id}>
           <EventCard event={event} eager={i < eagerCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One day's events as rows. */
+function EventList({ events, eagerCount }: { events: EventSummary[]; eagerCount: number }): React.JSX.Element {
+  usePriceRefresh(events.map((e) => e.eventSourceId));
+  return (
+    <ul className={styles.list}>
+      {events.map((event, i) => (
+        <li key={event.id}>
+          <EventRow event={event} eager={i < eagerCount} />
         </li>
       ))}
     </ul>
@@ -65,7 +80,7 @@ export function EventsByDay({ events, eagerCount = 0 }: { events: EventSummary[]
               <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
               <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
             </h2>
-            <EventGrid events={day.events} eagerCount={eager} headingLevel={3} />
+            <EventList events={day.events} eagerCount={eager} />
           </section>
         );
       })}

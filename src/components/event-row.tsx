@@ -1,0 +1,53 @@
+/**
+ * An event as a row of a day's list (the events page): thumbnail, time, title, venue and
+ * city, status badges and the live "from" price. Rows stay compact whether a day has one
+ * event or twenty, where cards would leave most of a wide screen empty.
+ */
+import React from "react";
+import { useTranslation } from "react-i18next";
+import type { EventSummary, Lang } from "../catalogue/types";
+import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
+import { Link } from "../i18n/link";
+import { LivePrice } from "../prices/live-price";
+import { ArrowIcon } from "./icons";
+import { Media } from "./media";
+import { StatusBadges } from "./status-badges";
+import * as styles from "./event-row.module.css";
+
+export function EventRow({ event, eager = false }: { event: EventSummary; eager?: boolean }): React.JSX.Element {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
+  const inactive = event.status === "cancelled" || event.status === "sold_out";
+  return (
+    <article className={`${styles.row} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>
+      <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.thumb} />
+      <div className={styles.info}>
+        <p className={styles.time}>
+          <time dateTime={event.startedAt}>{joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}</time>
+        </p>
+        <h3 className={styles.title}>
+          <Link to={`/events/${event.id}/`} className={styles.link}>
+            <bdi>{event.title}</bdi>
+          </Link>
+        </h3>
+        <p className={styles.venue}>
+          <bdi>{event.place.title}</bdi>
+          {listSeparator(lang)}
+          <bdi>{event.location.title}</bdi>
+        </p>
+        <StatusBadges event={event} className={styles.badges} />
+      </div>
+      <div className={styles.side}>
+        {!inactive && (
+          <span className={styles.price}>
+            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+          </span>
+        )}
+        <span className={styles.cta} aria-hidden="true">
+          {inactive ? t(`status.${event.status}`) : t("common.buyTickets")}
+          <ArrowIcon size={18} className="flip-rtl" />
+        </span>
+      </div>
+    </article>
+  );
+}
