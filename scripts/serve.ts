@@ -112,12 +112,11 @@ export async function resolveRequest(root: string, rawPath: string, search: stri
   }
 
   const withSlash = sitePath.endsWith("/") ? sitePath : `${sitePath}/`;
-  const clientRoot = CLIENT_ONLY_ROOTS.find((r) => withSlash.startsWith(r));
-  if (clientRoot) {
+  // Longest root first; a root without its page (say, no /ru/order/bill/) falls back to
+  // the next one (/ru/order/), the language's catch-all.
+  for (const clientRoot of CLIENT_ONLY_ROOTS.filter((r) => withSlash.startsWith(r))) {
     const index = join(root, clientRoot, "index.html");
-    if ((await statOrNull(index))?.isFile()) {
-      return { status: 200, file: index, sitePath: `${clientRoot}index.html` };
-    }
+    if ((await statOrNull(index))?.isFile()) return { status: 200, file: index, sitePath: `${clientRoot}index.html` };
   }
 
   const notFound = notFoundFileFor(sitePath);
