@@ -57,7 +57,6 @@ export function Seo({ data, pageContext, title, description, image, type = "webs
       <html lang={lang} dir={directionOf(lang)} />
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
-      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
       <meta name="theme-color" content="#c2185b" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={canonical} />}
