@@ -21,15 +21,17 @@ export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPage
   return (
     <Layout>
       <PageHeader title={t(`${key}.title`)} lead={t(`${key}.description`)} />
-      <div className="container prose">
-        {list.map((section, i) => (
-          <section key={i} className="info-section">
-            {section.heading && <h2>{section.heading}</h2>}
-            {section.paragraphs.map((p, j) => (
-              <p key={j}>{p}</p>
-            ))}
-          </section>
-        ))}
+      <div className="container">
+        <div className="prose">
+          {list.map((section, i) => (
+            <section key={i} className="info-section">
+              {section.heading && <h2>{section.heading}</h2>}
+              {section.paragraphs.map((p, j) => (
+                <p key={j}>{p}</p>
+              ))}
+            </section>
+          ))}
+        </div>
       </div>
     </Layout>
   );
