@@ -29,9 +29,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({ actions, createNo
   try {
     snapshot = await sourceCatalogue(createBuildCatalogueClient(config), config.landingId, (line) => reporter.info(line));
   } catch (error) {
-    activity.end();
     const message = error instanceof Error ? error.message : String(error);
-    reporter.panicOnBuild(`The catalogue at ${config.catalogueApiUrl} could not be read, so the site cannot be built.\n${message}`);
+    activity.panicOnBuild(`The catalogue at ${config.catalogueApiUrl} could not be read, so the site cannot be built.\n${message}`);
     return;
   }
   activity.end();
