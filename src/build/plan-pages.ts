@@ -80,7 +80,9 @@ export const LIMITS = {
   upcoming: 24,
   latestNews: 6,
   eventsFirstPage: 48,
-  related: 6,
+  // four cards: one row on a desktop, two on a phone; six made related lists three quarters of
+  // every event page's context (page-data, build memory) at 10,000 events
+  related: 4,
   placeUpcoming: 24,
   personUpcoming: 24,
   newsEvents: 12,
