@@ -6,6 +6,8 @@
 
 export function htmlToText(html: string): string {
   return html
+    // elements whose content is not text (in case unsanitized HTML gets here)
+    .replace(/<(script|style|iframe|noscript|template|svg|math|object|textarea|select)\b[\s\S]*?<\/\1\s*>/gi, "")
     .replace(/<(br|\/p|\/li|\/h[1-6]|\/blockquote)\s*\/?>/gi, "\n")
     .replace(/<[^>]*>/g, "")
     .replace(/&nbsp;/g, " ")

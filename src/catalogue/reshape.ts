@@ -28,6 +28,7 @@ import type {
   Ref,
   TicketOffer,
 } from "./types";
+import { htmlToText } from "./html-to-text";
 import { STAR_CAST_LABEL_ID } from "./types";
 
 export class ShapeError extends Error {
@@ -237,6 +238,12 @@ export function reshapeNews(value: unknown, at: string, options: ReshapeOptions 
   };
 }
 
+function plainText(value: string | null): string | null {
+  if (value === null) return null;
+  const text = /[<&]/.test(value) ? htmlToText(value) : value.trim();
+  return text === "" ? null : text;
+}
+
 const ACQUISITION_TYPES: readonly AcquisitionType[] = ["card", "apple_pay", "google_pay", "bank_transfer", "cash"];
 
 export function reshapeAcquisition(value: unknown, at: string): Acquisition {
@@ -250,8 +257,9 @@ export function reshapeAcquisition(value: unknown, at: string): Acquisition {
       return v.toUpperCase();
     }),
     feePercent: optNum(o, "fee_percent", at),
-    // plain text on the wire (not named description-as-HTML in the domain): shown escaped
-    description: optStr(o, "description", at),
+    // the contract's convention makes any `description` editors' HTML; the domain keeps
+    // this one as plain text (shown escaped), so markup is taken out rather than shown
+    description: plainText(optStr(o, "description", at)),
   };
 }
 

@@ -302,7 +302,7 @@ describe("catalogue client over HTTP", () => {
   it("reads acquisitions from results and the landing with its defaults", async () => {
     const s = await stub((req, res) => {
       if (req.url?.startsWith("/v2/acquisitions")) {
-        sendJson(res, 200, page([{ id: 1, title: "Card", type: "card", currencies: ["aed", "USD"] }]));
+        sendJson(res, 200, page([{ id: 1, title: "Card", type: "card", currencies: ["aed", "USD"], description: "<p>Visa &amp; <b>Mastercard</b></p><script>x</script>" }]));
       } else {
         sendJson(res, 200, {
           id: 1,
@@ -316,6 +316,7 @@ describe("catalogue client over HTTP", () => {
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, validate: createContractValidator() });
     const [acq] = await client.acquisitions("en");
     assert.deepEqual(acq?.currencies, ["AED", "USD"]);
+    assert.equal(acq?.description, "Visa & Mastercard", "a description with markup becomes plain text");
     const landing = await client.landing(1);
     assert.deepEqual(landing.languages, ["ru"]);
     assert.deepEqual(landing.languageCurrency, { AED: ["ar", "en"] });
