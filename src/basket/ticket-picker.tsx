@@ -41,7 +41,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     let current = true;
     setLoad((prev) => (prev.status === "ready" ? prev : { status: "loading" }));
     loadCatalogueClient()
-      .then((client) => client.datesPrices(event.eventSourceId, code))
+      .then((client) => client.datesPrices(event.eventSourceId, code, lang))
       .then((sessions) => {
         if (current) setLoad({ status: "ready", currency: code, sessions });
       })
@@ -51,7 +51,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     return () => {
       current = false;
     };
-  }, [closed, settled, code, event.eventSourceId, attempt]);
+  }, [closed, settled, code, lang, event.eventSourceId, attempt]);
 
   const sessions = load.status === "ready" ? load.sessions : [];
   const session = sessions.find((s) => s.startedAt === sessionKey) ?? sessions[0] ?? null;

@@ -124,7 +124,12 @@ export interface CatalogueClient {
   facets(lang: Lang): Promise<Facets>;
   landing(id: number): Promise<Landing>;
   eventsPrices(eventSourceIds: readonly number[], currency: string): Promise<EventPrice[]>;
-  datesPrices(eventSourceId: number, currency: string): Promise<DatePrices[]>;
+  /**
+   * `lang` is not in the contract's parameters for this path; it is sent so that a
+   * catalogue that translates ticket categories can, and any other ignores it (the
+   * contract: unknown query parameters are ignored).
+   */
+  datesPrices(eventSourceId: number, currency: string, lang?: Lang): Promise<DatePrices[]>;
 }
 
 /** source_id the price calls take (spec section 9). */
@@ -377,11 +382,12 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       ];
       return fetchJson("getEventsPrices", buildUrl(baseUrl, "/v2/events_prices", params), (d) => reshapeArray(d, reshapeEventPrice));
     },
-    datesPrices: (eventSourceId, currency) => {
+    datesPrices: (eventSourceId, currency, lang) => {
       const params: QueryParams = [
         ["event_source_id", String(eventSourceId)],
         ["currency", currency],
         ["source_id", PRICE_SOURCE_ID],
+        ...(lang ? ([["lang", lang]] as QueryParams) : []),
       ];
       return fetchJson("getDatesPrices", buildUrl(baseUrl, "/v2/dates_prices", params), (d) => reshapeArray(d, reshapeDatePrices));
     },
@@ -409,8 +415,8 @@ export function eventsPrices(eventSourceIds: readonly number[], currency: string
 }
 
 /** Sessions and ticket offers of one event, for the ticket picker. */
-export function datesPrices(eventSourceId: number, currency: string): Promise<DatePrices[]> {
-  return browserCatalogueClient().datesPrices(eventSourceId, currency);
+export function datesPrices(eventSourceId: number, currency: string, lang?: Lang): Promise<DatePrices[]> {
+  return browserCatalogueClient().datesPrices(eventSourceId, currency, lang);
 }
 
 /** Events for the search page. */

@@ -295,8 +295,12 @@ describe("catalogue client over HTTP", () => {
     assert.equal(second?.searchParams.get("event_source_id"), "1001");
     assert.equal(second?.searchParams.get("currency"), "RUB");
     assert.equal(second?.searchParams.get("source_id"), "2");
+    assert.equal(second?.searchParams.has("lang"), false);
     assert.deepEqual(await client.eventsPrices([], "AED"), []);
     assert.equal(s.requests.length, 2);
+    // the page's language goes along, for a catalogue that translates ticket categories
+    await client.datesPrices(1001, "AED", "ar");
+    assert.equal(new URL(s.requests[2]!.url, s.baseUrl).searchParams.get("lang"), "ar");
   });
 
   it("reads acquisitions from results and the landing with its defaults", async () => {
