@@ -39,9 +39,11 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
 
   useEffect(() => register([eventSourceId]), [eventSourceId, register]);
 
+  // every state of the price carries the same identity, so tests and tools can tell which event it is
+  const base = { className, "data-testid": "live-price", "data-event-source-id": eventSourceId };
   const decimalsOf = (currencyCode: string) => findCurrency(currencies, currencyCode)?.decimals ?? 2;
   const render = (value: number, currencyCode: string) => (
-    <span className={className} data-testid="live-price" data-value={value} data-currency={currencyCode.toUpperCase()}>
+    <span {...base} data-value={value} data-currency={currencyCode.toUpperCase()}>
       {value === 0 ? (
         t("price.free")
       ) : (
@@ -50,7 +52,7 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
     </span>
   );
   const placeholder = (
-    <span className={className} data-testid="live-price" data-pending="true" aria-busy="true" style={placeholderStyle}>
+    <span {...base} data-pending="true" aria-busy="true" style={placeholderStyle}>
       {fallbackPrice !== null && fallbackCurrency
         ? t("price.from", { price: formatMoney(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
         : "\u00a0"}
@@ -60,12 +62,12 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
   if (!settled || !code) return placeholder;
   const live = priceIn(prices, eventSourceId, code);
   if (live) {
-    if (live.minPrice === null) return <span className={className} data-testid="live-price" data-value="" />;
+    if (live.minPrice === null) return <span {...base} data-value="" />;
     return render(live.minPrice, live.currencyCode);
   }
   const hasFallback = fallbackPrice !== null && !!fallbackCurrency;
   const asked = done[eventSourceId] === code;
   if (hasFallback && (fallbackCurrency.toUpperCase() === code || asked)) return render(fallbackPrice, fallbackCurrency);
-  if (asked) return <span className={className} data-testid="live-price" data-value="" />;
+  if (asked) return <span {...base} data-value="" />;
   return placeholder;
 }

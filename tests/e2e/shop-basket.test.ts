@@ -26,7 +26,7 @@ describe("shop: basket", () => {
       await shop.addToBasket();
       await shop.expectHeaderCount(3);
       await shop.toast("3 tickets added to your basket").waitFor();
-      assert.equal(await shop.basketLink.getAttribute("aria-label"), "Basket, 3 tickets");
+      assert.equal(await shop.page.getByRole("link", { name: "Basket, 3 tickets", exact: true }).count(), 1);
       assert.deepEqual(JSON.parse((await shop.sessionItem("basket_tickets")) ?? "[]"), [
         { id: a.id, count: 2 },
         { id: b.id, count: 1 },
@@ -95,7 +95,7 @@ describe("shop: basket", () => {
       await shop.addToBasket();
       await shop.expectHeaderCount(2);
       await shop.toast("2 билета добавлены в корзину").waitFor();
-      assert.equal(await shop.basketLink.getAttribute("aria-label"), "Корзина, 2 билета");
+      assert.equal(await shop.page.getByRole("link", { name: "Корзина, 2 билета", exact: true }).count(), 1);
       assert.equal(await shop.basketLink.getAttribute("href"), "/ru/cart/");
 
       // Arabic pages mirror the toasts to the top left
@@ -108,7 +108,7 @@ describe("shop: basket", () => {
 
       await shop.openCart("/ar");
       assert.equal(await tp.page.locator("html").getAttribute("dir"), "rtl");
-      assert.equal(await shop.basketLink.getAttribute("aria-label"), "السلة، 3 تذاكر");
+      assert.equal(await shop.page.getByRole("link", { name: "السلة، 3 تذاكر", exact: true }).count(), 1);
       assert.equal(await tp.page.getByRole("heading", { level: 1 }).textContent(), "السلة");
       // Arabic pages choose AED when no cookie is set
       assert.equal((await shop.cartNumbers()).currency, "AED");
