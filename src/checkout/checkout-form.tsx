@@ -218,13 +218,19 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
                   onChange={() => setChosen(way.id)}
                 />
                 <span className="co-way-text">
-                  <strong dir="auto">{way.title}</strong>
+                  {/* <bdi> isolates a Latin name ("Apple Pay") without turning the whole line
+                      left-to-right, so it stays aligned with the others on Arabic pages */}
+                  <strong>
+                    <bdi>{way.title}</bdi>
+                  </strong>
                   <span>
                     {paysOnline(way.type) ? t("checkout.paysOnline") : t("checkout.paysLater")}
                     {way.feePercent ? ` · ${t("checkout.feePercent", { value: way.feePercent })}` : ""}
                   </span>
                   {way.description && (
-                    <span dir="auto">{way.description}</span>
+                    <span>
+                      <bdi>{way.description}</bdi>
+                    </span>
                   )}
                 </span>
               </label>
