@@ -150,6 +150,16 @@ async function main(): Promise<number> {
   ensureChromium();
   run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", root]);
 
+  // Something already answering on our ports would be tested instead of the fresh server
+  // and build: refuse rather than report on the wrong thing.
+  for (const url of [apiUrl, siteUrl]) {
+    const answered = await fetch(url).then(
+      () => true,
+      () => false,
+    );
+    if (answered) throw new Error(`${url} is already in use; stop what runs there or set E2E_API_PORT / E2E_SITE_PORT`);
+  }
+
   // First start creates and seeds the database; then the hostile records are planted
   // while no server holds it, and the server starts again for the build and the tests.
   let server = start("server", tsx, ["server/src/server.ts"], serverEnv());
