@@ -4,7 +4,10 @@
  */
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { OrderStatus } from "../basket/types";
+import type { Order, OrderStatus } from "../basket/types";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { OrderSummary } from "./order-summary";
 import { Link } from "../i18n/link";
 
 export function OrderNumber({ id }: { id: string }): React.JSX.Element {
@@ -93,5 +96,21 @@ export function OrderNotFound({ as: Heading = "h2" }: { as?: "h1" | "h2" }): Rea
         ]}
       />
     </section>
+  );
+}
+
+/** The summary of an order beside an outcome, in the order's own currency. */
+export function OrderSummaryAside({ order }: { order: Order }): React.JSX.Element {
+  const { currencies } = useCurrency();
+  return (
+    <aside aria-labelledby="co-summary-heading">
+      <OrderSummary
+        headingId="co-summary-heading"
+        events={order.events}
+        total={order.total}
+        currencyCode={order.currencyCode}
+        decimals={findCurrency(currencies, order.currencyCode)?.decimals}
+      />
+    </aside>
   );
 }

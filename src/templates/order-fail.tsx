@@ -7,22 +7,18 @@ import React, { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageContext } from "../build/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
-import { OrderSummary } from "../checkout/order-summary";
 import { failReasonFromSearch, orderIdFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
-import { findCurrency } from "../currency/choose-currency";
-import { useCurrency } from "../currency/currency-context";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
 export default function OrderFailPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation("pages");
-  const { currencies } = useCurrency();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
   // read in an effect like the order id: the build-time page has no query string
   const [reason, setReason] = useState<FailReason | null>(null);
@@ -49,15 +45,7 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
                 </>
               )}
             </div>
-            <aside aria-labelledby="co-summary-heading">
-              <OrderSummary
-                headingId="co-summary-heading"
-                events={order.events}
-                total={order.total}
-                currencyCode={order.currencyCode}
-                decimals={findCurrency(currencies, order.currencyCode)?.decimals}
-              />
-            </aside>
+            <OrderSummaryAside order={order} />
           </div>
         </div>
       </Layout>

@@ -8,22 +8,18 @@ import React from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageContext } from "../build/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
-import { OrderSummary } from "../checkout/order-summary";
 import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, StatusBadge, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, OrderSummaryAside, StatusBadge, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
-import { findCurrency } from "../currency/choose-currency";
-import { useCurrency } from "../currency/currency-context";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
 export default function OrderSuccessPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation("pages");
-  const { currencies } = useCurrency();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
 
   if (view.kind === "ready") {
@@ -54,15 +50,7 @@ export default function OrderSuccessPage({ location }: PageProps<LocalesQueryDat
               )}
               <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
             </div>
-            <aside aria-labelledby="co-summary-heading">
-              <OrderSummary
-                headingId="co-summary-heading"
-                events={order.events}
-                total={order.total}
-                currencyCode={order.currencyCode}
-                decimals={findCurrency(currencies, order.currencyCode)?.decimals}
-              />
-            </aside>
+            <OrderSummaryAside order={order} />
           </div>
         </div>
       </Layout>
