@@ -9,7 +9,7 @@ import type { StaticPageContext } from "../build/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { failReasonFromSearch, orderIdFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
@@ -52,14 +52,12 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
     );
   }
 
-  let body: React.ReactNode;
-  switch (view.kind) {
-    case "pending":
-    case "loading":
-      body = <LoadingShell text={t("order.loading")} />;
-      break;
-    case "none":
-      body = (
+  return (
+    <OrderOutcomeFallback
+      title={t("order.fail.emptyTitle")}
+      view={view}
+      onRetry={reload}
+      empty={
         <EmptyOutcome
           heading={t("order.fail.emptyHeading")}
           text={t("order.fail.emptyText")}
@@ -68,35 +66,18 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
             { to: "/contacts/", label: t("order.fail.contacts") },
           ]}
         />
-      );
-      break;
-    case "not-found":
-      body = <OrderNotFound />;
-      break;
-    case "error":
-      body = <LoadError onRetry={reload} />;
-      break;
-    case "ready":
+      }
       // paid after all (a retry elsewhere, or the back button): show the tickets instead
-      body = (
+      ready={(order) => (
         <>
-          <OrderNumber id={view.order.id} />
+          <OrderNumber id={order.id} />
           <div className="co-alert co-alert-ok" role="status">
             <p>{t("order.pay.alreadyPaid")}</p>
           </div>
-          <WaysForward links={[{ to: pathAfterPayment(view.order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
+          <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
         </>
-      );
-      break;
-  }
-
-  return (
-    <Layout>
-      <div className="container co-page">
-        <h1>{t("order.fail.emptyTitle")}</h1>
-        {body}
-      </div>
-    </Layout>
+      )}
+    />
   );
 }
 

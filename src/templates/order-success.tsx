@@ -10,7 +10,7 @@ import type { StaticPageContext } from "../build/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, OrderSummaryAside, StatusBadge, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, StatusBadge, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
@@ -57,14 +57,12 @@ export default function OrderSuccessPage({ location }: PageProps<LocalesQueryDat
     );
   }
 
-  let body: React.ReactNode;
-  switch (view.kind) {
-    case "pending":
-    case "loading":
-      body = <LoadingShell text={t("order.loading")} />;
-      break;
-    case "none":
-      body = (
+  return (
+    <OrderOutcomeFallback
+      title={t("order.success.emptyTitle")}
+      view={view}
+      onRetry={reload}
+      empty={
         <EmptyOutcome
           heading={t("order.success.emptyHeading")}
           text={t("order.success.emptyText")}
@@ -76,23 +74,8 @@ export default function OrderSuccessPage({ location }: PageProps<LocalesQueryDat
         >
           <p className="muted">{t("order.success.help")}</p>
         </EmptyOutcome>
-      );
-      break;
-    case "not-found":
-      body = <OrderNotFound />;
-      break;
-    case "error":
-      body = <LoadError onRetry={reload} />;
-      break;
-  }
-
-  return (
-    <Layout>
-      <div className="container co-page">
-        <h1>{t("order.success.emptyTitle")}</h1>
-        {body}
-      </div>
-    </Layout>
+      }
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import type { StaticPageContext } from "../build/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { billPath, orderIdFromSearch, payPath } from "../checkout/outcome";
 import { SuccessMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
 import { TicketCodes } from "../checkout/ticket-codes";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
@@ -43,14 +43,12 @@ export default function PaymentSuccessPage({ location }: PageProps<LocalesQueryD
     );
   }
 
-  let body: React.ReactNode;
-  switch (view.kind) {
-    case "pending":
-    case "loading":
-      body = <LoadingShell text={t("order.loading")} />;
-      break;
-    case "none":
-      body = (
+  return (
+    <OrderOutcomeFallback
+      title={t("payment.success.emptyTitle")}
+      view={view}
+      onRetry={reload}
+      empty={
         <EmptyOutcome
           heading={t("payment.success.emptyHeading")}
           text={t("payment.success.emptyText")}
@@ -59,34 +57,17 @@ export default function PaymentSuccessPage({ location }: PageProps<LocalesQueryD
             { to: "/contacts/", label: t("payment.success.contacts") },
           ]}
         />
-      );
-      break;
-    case "not-found":
-      body = <OrderNotFound />;
-      break;
-    case "error":
-      body = <LoadError onRetry={reload} />;
-      break;
-    case "ready":
-      body = (
+      }
+      ready={(order) => (
         <>
-          <OrderNumber id={view.order.id} />
+          <OrderNumber id={order.id} />
           <div className="co-alert co-alert-info" role="status">
             <p>{t("payment.success.notPaid")}</p>
           </div>
-          <WaysForward links={[{ to: payPath(view.order.id), label: t("payment.success.goPay"), primary: true }]} />
+          <WaysForward links={[{ to: payPath(order.id), label: t("payment.success.goPay"), primary: true }]} />
         </>
-      );
-      break;
-  }
-
-  return (
-    <Layout>
-      <div className="container co-page">
-        <h1>{t("payment.success.emptyTitle")}</h1>
-        {body}
-      </div>
-    </Layout>
+      )}
+    />
   );
 }
 
