@@ -7,8 +7,8 @@
  */
 import type {
   Acquisition,
+  EventCardData,
   EventDetail,
-  EventSummary,
   Facet,
   Lang,
   NewsItem,
@@ -61,18 +61,18 @@ export interface NewsSummary {
 
 export interface HomePageContext extends BasePageContext {
   /** star cast events, soonest first */
-  featured: EventSummary[];
+  featured: EventCardData[];
   /** events starting in the next 7 days (UAE time) */
-  thisWeek: EventSummary[];
+  thisWeek: EventCardData[];
   /** upcoming events, soonest first (a bounded number) */
-  upcoming: EventSummary[];
+  upcoming: EventCardData[];
   categories: Facet[];
   latestNews: NewsSummary[];
 }
 
 export interface EventsListPageContext extends BasePageContext {
   /** first page of active events, soonest first; more are loaded in the browser */
-  events: EventSummary[];
+  events: EventCardData[];
   totalCount: number;
   categories: Facet[];
   locations: Facet[];
@@ -84,7 +84,7 @@ export interface EventPageContext extends BasePageContext {
   place: PlaceSummary | null;
   persons: PersonSummary[];
   /** same category or venue, upcoming, a bounded number */
-  related: EventSummary[];
+  related: EventCardData[];
   /** site path of the .ics file made at build time, e.g. "/ics/event-12-en.ics" */
   icsPath: string;
 }
@@ -97,7 +97,7 @@ export interface PlacesListPageContext extends BasePageContext {
 export interface PlacePageContext extends BasePageContext {
   id: number;
   place: Place;
-  upcoming: EventSummary[];
+  upcoming: EventCardData[];
 }
 
 export interface PersonsListPageContext extends BasePageContext {
@@ -107,7 +107,7 @@ export interface PersonsListPageContext extends BasePageContext {
 export interface PersonPageContext extends BasePageContext {
   id: number;
   person: Person;
-  upcoming: EventSummary[];
+  upcoming: EventCardData[];
 }
 
 export interface NewsListPageContext extends BasePageContext {
@@ -117,7 +117,7 @@ export interface NewsListPageContext extends BasePageContext {
 export interface NewsPageContext extends BasePageContext {
   id: number;
   item: NewsItem;
-  events: EventSummary[];
+  events: EventCardData[];
 }
 
 export interface PayAndDeliveryPageContext extends BasePageContext {
@@ -127,7 +127,10 @@ export interface PayAndDeliveryPageContext extends BasePageContext {
 /** Info pages, cart, search, order pages, 404: the text comes from locales/. */
 export type StaticPageContext = BasePageContext;
 
-/** The informational pages, each with its text in locales/{lng}/pages.json under `info.<key>`. */
+/**
+ * The informational pages: title and description in locales/{lng}/pages.json under
+ * `info.<key>`, the text in src/content/info/{lng}.json.
+ */
 export const INFO_PAGE_KEYS = [
   "about",
   "contacts",
@@ -139,8 +142,16 @@ export const INFO_PAGE_KEYS = [
 ] as const;
 export type InfoPageKey = (typeof INFO_PAGE_KEYS)[number];
 
+/** A part of an info page's text: an optional heading and its paragraphs. */
+export interface InfoSection {
+  heading?: string;
+  paragraphs: string[];
+}
+
 export interface InfoPageContext extends BasePageContext {
   pageKey: InfoPageKey;
+  /** the page's text in the page's language, from src/content/info/ */
+  sections: InfoSection[];
 }
 
 /** /events/search/: the filters' choices come from the catalogue's facets at build time. */

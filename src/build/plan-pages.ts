@@ -6,6 +6,7 @@
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  type EventCardData,
   type EventDetail,
   type EventSummary,
   type Facet,
@@ -14,6 +15,9 @@ import {
   type Person,
   type Place,
 } from "../catalogue/types";
+import arInfo from "../content/info/ar.json";
+import enInfo from "../content/info/en.json";
+import ruInfo from "../content/info/ru.json";
 import { uaeDateKey } from "../i18n/format";
 import {
   INFO_PAGE_KEYS,
@@ -23,6 +27,8 @@ import {
   type EventsSearchPageContext,
   type HomePageContext,
   type InfoPageContext,
+  type InfoPageKey,
+  type InfoSection,
   type NewsListPageContext,
   type NewsPageContext,
   type NewsSummary,
@@ -34,6 +40,9 @@ import {
   type PlacesListPageContext,
   type PlaceSummary,
 } from "./page-context";
+
+/** The info pages' texts (src/content/info/), each page handed only its own language's. */
+const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };
 import type { CatalogueSnapshot, LanguageSnapshot } from "./source-catalogue";
 
 /** Template file names under src/templates/ (routes.md). */
@@ -124,10 +133,22 @@ function baseContext(lang: Lang, originalPath: string, path = localizedPath(lang
   };
 }
 
-/** Drops the description so cards and related lists stay small in page-data. */
-export function toSummary(event: EventDetail | EventSummary): EventSummary {
-  const { descriptionHtml: _dropped, ...summary } = event as EventDetail;
-  return summary;
+/** Only what a card shows, so lists stay small in the page-data of every page they are on. */
+export function toCard(event: EventSummary): EventCardData {
+  return {
+    id: event.id,
+    eventSourceId: event.eventSourceId,
+    title: event.title,
+    startedAt: event.startedAt,
+    place: event.place,
+    location: event.location,
+    isStarCast: event.isStarCast,
+    image: event.image,
+    ageLimit: event.ageLimit,
+    status: event.status,
+    minPrice: event.minPrice,
+    currencyCode: event.currencyCode,
+  };
 }
 
 function placeSummary(place: Place): PlaceSummary {
@@ -167,6 +188,8 @@ function collator(lang: Lang): Intl.Collator {
 /** Everything of one language the planner looks up more than once. */
 class LanguageIndex {
   readonly upcoming: EventSummary[];
+  /** one card per event, shared by every list it is in */
+  private readonly cardsById = new Map<number, EventCardData>();
   readonly placesById: Map<number, Place>;
   readonly personsById: Map<number, Person>;
   readonly eventsById: Map<number, EventDetail>;
@@ -180,13 +203,23 @@ class LanguageIndex {
     this.personsById = new Map(data.persons.map((p) => [p.id, p]));
     this.upcoming = data.events
       .filter((e) => isUpcoming(e, now))
-      .map(toSummary)
       .sort(bySoonest);
     for (const event of this.upcoming) {
       push(this.upcomingByPlace, event.place.id, event);
       for (const person of event.persons) push(this.upcomingByPerson, person.id, event);
       for (const category of event.categories) push(this.upcomingByCategory, category.id, event);
     }
+  }
+
+  cards(events: EventSummary[]): EventCardData[] {
+    return events.map((event) => {
+      let card = this.cardsById.get(event.id);
+      if (!card) {
+        card = toCard(event);
+        this.cardsById.set(event.id, card);
+      }
+      return card;
+    });
   }
 
   atPlace(placeId: number): EventSummary[] {
@@ -223,9 +256,9 @@ function homeContext(lang: Lang, index: LanguageIndex, now: Date): HomePageConte
   const news = [...index.data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
   return {
     ...baseContext(lang, "/"),
-    featured: onSaleFirst.filter((e) => e.isStarCast).slice(0, LIMITS.featured),
-    thisWeek: onSaleFirst.filter((e) => time(e.startedAt) <= weekEnd).slice(0, LIMITS.thisWeek),
-    upcoming: index.upcoming.slice(0, LIMITS.upcoming),
+    featured: index.cards(onSaleFirst.filter((e) => e.isStarCast).slice(0, LIMITS.featured)),
+    thisWeek: index.cards(onSaleFirst.filter((e) => time(e.startedAt) <= weekEnd).slice(0, LIMITS.thisWeek)),
+    upcoming: index.cards(index.upcoming.slice(0, LIMITS.upcoming)),
     categories: nonEmptyFacets(index.data.facets.categories),
     latestNews: news.slice(0, LIMITS.latestNews).map(newsSummary),
   };
@@ -280,7 +313,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
 
   add<EventsListPageContext>("/events/", "events-list.tsx", {
     ...baseContext(lang, "/events/"),
-    events: index.upcoming.slice(0, LIMITS.eventsFirstPage),
+    events: index.cards(index.upcoming.slice(0, LIMITS.eventsFirstPage)),
     totalCount: index.upcoming.length,
     categories: nonEmptyFacets(data.facets.categories),
     locations: nonEmptyFacets(data.facets.locations),
@@ -305,7 +338,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
         const person = index.personsById.get(ref.id);
         return person ? personSummary(person) : { id: ref.id, title: ref.title, image: null };
       }),
-      related: index.related(event, LIMITS.related),
+      related: index.cards(index.related(event, LIMITS.related)),
       icsPath: icsPath(event.id, lang),
     });
   }
@@ -319,7 +352,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
       ...baseContext(lang, placePath(place.id)),
       id: place.id,
       place,
-      upcoming: index.atPlace(place.id).slice(0, LIMITS.placeUpcoming),
+      upcoming: index.cards(index.atPlace(place.id).slice(0, LIMITS.placeUpcoming)),
     });
   }
 
@@ -333,7 +366,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
       ...baseContext(lang, personPath(person.id)),
       id: person.id,
       person,
-      upcoming: index.withPerson(person.id).slice(0, LIMITS.personUpcoming),
+      upcoming: index.cards(index.withPerson(person.id).slice(0, LIMITS.personUpcoming)),
     });
   }
 
@@ -344,11 +377,12 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
       ...baseContext(lang, newsPath(item.id)),
       id: item.id,
       item,
-      events: item.eventIds
-        .map((id) => index.eventsById.get(id))
-        .filter((e): e is EventDetail => e !== undefined)
-        .map(toSummary)
-        .slice(0, LIMITS.newsEvents),
+      events: index.cards(
+        item.eventIds
+          .map((id) => index.eventsById.get(id))
+          .filter((e): e is EventDetail => e !== undefined)
+          .slice(0, LIMITS.newsEvents),
+      ),
     });
   }
 
@@ -357,7 +391,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     acquisitions: data.acquisitions,
   });
   for (const key of INFO_PAGE_KEYS) {
-    add<InfoPageContext>(`/${key}/`, "info-page.tsx", { ...baseContext(lang, `/${key}/`), pageKey: key });
+    add<InfoPageContext>(`/${key}/`, "info-page.tsx", { ...baseContext(lang, `/${key}/`), pageKey: key, sections: INFO_TEXTS[lang][key] });
   }
 
   pages.push(staticPage(lang, "/cart/", "cart.tsx", false));

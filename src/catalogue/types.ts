@@ -59,6 +59,16 @@ export interface EventSummary {
   updatedAt: string;
 }
 
+/**
+ * What an event card, row or hero shows: an event in a list on another page. Build-time
+ * lists carry only this, since every field here is written into the page-data of every
+ * page that lists the event.
+ */
+export type EventCardData = Pick<
+  EventSummary,
+  "id" | "eventSourceId" | "title" | "startedAt" | "place" | "location" | "isStarCast" | "image" | "ageLimit" | "status" | "minPrice" | "currencyCode"
+>;
+
 export interface EventDetail extends EventSummary {
   /** sanitized HTML (allowlist), safe to inject */
   descriptionHtml: string | null;

@@ -5,7 +5,7 @@
  */
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSummary, Lang } from "../catalogue/types";
+import type { EventCardData, Lang } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
@@ -14,7 +14,7 @@ import { StatusBadges } from "./status-badges";
 import * as styles from "./event-card.module.css";
 
 interface EventCardProps {
-  event: EventSummary;
+  event: EventCardData;
   eager?: boolean;
   /** heading level of the title inside the surrounding section */
   headingLevel?: 2 | 3 | 4;

@@ -1,6 +1,6 @@
 import React, { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSummary, Lang } from "../catalogue/types";
+import type { EventCardData, Lang } from "../catalogue/types";
 import { formatLongDate, uaeDateKey } from "../i18n/format";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import { EventCard } from "./event-card";
@@ -8,7 +8,7 @@ import { EventRow } from "./event-row";
 import * as styles from "./event-grid.module.css";
 
 interface EventGridProps {
-  events: EventSummary[];
+  events: EventCardData[];
   /** how many cards from the top load their image at once (above the fold) */
   eagerCount?: number;
   headingLevel?: 2 | 3 | 4;
@@ -30,7 +30,7 @@ export function EventGrid({ events, eagerCount = 0, headingLevel = 3, rail = fal
 }
 
 /** One day's events as rows. */
-function EventList({ events, eagerCount }: { events: EventSummary[]; eagerCount: number }): React.JSX.Element {
+function EventList({ events, eagerCount }: { events: EventCardData[]; eagerCount: number }): React.JSX.Element {
   usePriceRefresh(events.map((e) => e.eventSourceId));
   return (
     <ul className={styles.list}>
@@ -48,11 +48,11 @@ export interface EventDay {
   key: string;
   /** the first event's start, for formatting the day */
   iso: string;
-  events: EventSummary[];
+  events: EventCardData[];
 }
 
 /** Events grouped by their UAE calendar day, in the order given. */
-export function groupByDay(events: EventSummary[]): EventDay[] {
+export function groupByDay(events: EventCardData[]): EventDay[] {
   const days = new Map<string, EventDay>();
   for (const event of events) {
     const key = uaeDateKey(event.startedAt);
@@ -64,7 +64,7 @@ export function groupByDay(events: EventSummary[]): EventDay[] {
 }
 
 /** Events under a heading per day ("Friday, 12 December 2026"). */
-export function EventsByDay({ events, eagerCount = 0 }: { events: EventSummary[]; eagerCount?: number }): React.JSX.Element {
+export function EventsByDay({ events, eagerCount = 0 }: { events: EventCardData[]; eagerCount?: number }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const days = useMemo(() => groupByDay(events), [events]);

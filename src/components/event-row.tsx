@@ -5,7 +5,7 @@
  */
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSummary, Lang } from "../catalogue/types";
+import type { EventCardData, Lang } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
@@ -14,7 +14,7 @@ import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-row.module.css";
 
-export function EventRow({ event, eager = false }: { event: EventSummary; eager?: boolean }): React.JSX.Element {
+export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const inactive = event.status === "cancelled" || event.status === "sold_out";

@@ -39,22 +39,45 @@ export function weekStartsOn(localeTag: string): 0 | 1 {
 
 const DATE_FNS_LOCALES: Record<Lang, Locale> = { en: enUS, ru, ar };
 
+const withWeekStart = new Map<Lang, Locale>();
+
 export function dateFnsLocale(lang: Lang): Locale {
-  const base = DATE_FNS_LOCALES[lang];
-  return { ...base, options: { ...base.options, weekStartsOn: weekStartsOn(intlLocale(lang)) } };
+  let locale = withWeekStart.get(lang);
+  if (!locale) {
+    const base = DATE_FNS_LOCALES[lang];
+    locale = { ...base, options: { ...base.options, weekStartsOn: weekStartsOn(intlLocale(lang)) } };
+    withWeekStart.set(lang, locale);
+  }
+  return locale;
 }
 
 function inUae(iso: string): TZDate {
   return new TZDate(new Date(iso).getTime(), UAE_TIME_ZONE);
 }
 
+/**
+ * Formatted dates, remembered: a build renders the same event's date on its own page,
+ * in lists, on its venue's and performers' pages, in three languages, and a time-zone
+ * conversion costs far more than a lookup. Bounded, so a long browser session or a
+ * 10,000-event build does not grow it without end.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_LIMIT = 20_000;
+
 function pattern(iso: string, lang: Lang, fmt: string): string {
-  return formatWithPattern(inUae(iso), fmt, { locale: dateFnsLocale(lang) });
+  const key = `${lang}|${fmt}|${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatWithPattern(inUae(iso), fmt, { locale: dateFnsLocale(lang) });
+    if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }
 
 /** "YYYY-MM-DD" of the instant in UAE time: the key events are grouped by day with. */
 export function uaeDateKey(iso: string): string {
-  return formatWithPattern(inUae(iso), "yyyy-MM-dd");
+  return pattern(iso, "en", "yyyy-MM-dd");
 }
 
 /** "Friday, 12 December 2026" / "пятница, 12 декабря 2026" */

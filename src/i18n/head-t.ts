@@ -24,9 +24,26 @@ function lookup(tree: Tree, key: string): unknown {
   return node;
 }
 
+/**
+ * Parsed namespaces by their JSON text: every page of a language carries the same text, so
+ * a build parses each namespace once per language instead of once per page.
+ */
+const parsed = new Map<string, Tree>();
+const PARSED_LIMIT = 32;
+
+function parse(data: string): Tree {
+  let tree = parsed.get(data);
+  if (!tree) {
+    tree = JSON.parse(data) as Tree;
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    parsed.set(data, tree);
+  }
+  return tree;
+}
+
 export function makeHeadT(data: LocalesQueryData | undefined | null): HeadT {
   const trees = (data?.locales.edges ?? [])
-    .map(({ node }) => ({ ns: node.ns, tree: JSON.parse(node.data) as Tree }))
+    .map(({ node }) => ({ ns: node.ns, tree: parse(node.data) }))
     .sort((a, b) => NAMESPACE_ORDER.indexOf(a.ns) - NAMESPACE_ORDER.indexOf(b.ns));
   return (key, values = {}) => {
     for (const { tree } of trees) {

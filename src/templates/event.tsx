@@ -243,7 +243,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
 
 export const query = graphql`
   query EventPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
       edges {
         node {
           ns

@@ -2,7 +2,7 @@ import { graphql } from "gatsby";
 import React, { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventsListPageContext } from "../build/page-context";
-import type { EventSummary, Lang } from "../catalogue/types";
+import type { EventCardData, Lang } from "../catalogue/types";
 import { EventsByDay } from "../components/event-grid";
 import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";
@@ -18,7 +18,7 @@ type LoadState = "idle" | "loading" | "failed";
  * The build ships the first page of events; the rest comes from the catalogue in the
  * browser, page by page, with the client loaded on the first click (it brings axios).
  */
-function useMoreEvents(initial: EventSummary[], totalCount: number, lang: Lang) {
+function useMoreEvents(initial: EventCardData[], totalCount: number, lang: Lang) {
   const [events, setEvents] = useState(initial);
   const [state, setState] = useState<LoadState>("idle");
   const [pagesLoaded, setPagesLoaded] = useState(1);
@@ -84,7 +84,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventsListPageCont
 
 export const query = graphql`
   query EventsListPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
       edges {
         node {
           ns

@@ -2,7 +2,7 @@ import { graphql } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
 import type { HomePageContext } from "../build/page-context";
-import type { EventSummary, Lang } from "../catalogue/types";
+import type { EventCardData, Lang } from "../catalogue/types";
 import { CardGrid, NewsCard } from "../components/cards";
 import { EventGrid } from "../components/event-grid";
 import { CalendarIcon, PinIcon } from "../components/icons";
@@ -17,7 +17,7 @@ import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./home.module.css";
 
-function Hero({ event }: { event: EventSummary }): React.JSX.Element {
+function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   return (
@@ -121,7 +121,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<HomePageContext>):
 
 export const query = graphql`
   query HomePage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
       edges {
         node {
           ns

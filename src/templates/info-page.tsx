@@ -8,22 +8,15 @@ import type { TemplateHeadProps, TemplateProps } from "../components/template-ty
 import { makeHeadT } from "../i18n/head-t";
 import type { InfoPageContext } from "../build/page-context";
 
-interface InfoSection {
-  heading?: string;
-  paragraphs: string[];
-}
-
 export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const key = `info.${pageContext.pageKey}`;
-  const sections = t(`${key}.sections`, { returnObjects: true }) as unknown;
-  const list = Array.isArray(sections) ? (sections as InfoSection[]) : [];
   return (
     <Layout>
       <PageHeader title={t(`${key}.title`)} lead={t(`${key}.description`)} />
       <div className="container">
         <div className="prose">
-          {list.map((section, i) => (
+          {pageContext.sections.map((section, i) => (
             <section key={i} className="info-section">
               {section.heading && <h2>{section.heading}</h2>}
               {section.paragraphs.map((p, j) => (
@@ -45,7 +38,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<InfoPageContext>):
 
 export const query = graphql`
   query InfoPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
       edges {
         node {
           ns

@@ -45,7 +45,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>
 
 export const query = graphql`
   query NotFoundPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
       edges {
         node {
           ns

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { seriousViolations } from "./support/axe";
 import { closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
-import { LANGS, apiList, plain, routeSamples, text } from "./support/site";
+import { LANGS, apiList, plain, routeSamples, text, untranslatedKeys } from "./support/site";
 
 after(closeBrowser);
 
@@ -32,6 +32,12 @@ for (const lang of LANGS) {
 
             const h1 = (await page.locator("h1").first().innerText()).trim();
             assert.equal(h1, sample.heading.trim(), `h1 of ${sample.path}`);
+
+            // every text the page shows or announces is in its namespaces, not a bare key
+            const shown = await page.evaluate(() =>
+              [document.body.innerText, ...[...document.querySelectorAll("[aria-label],[title],[alt],[placeholder]")].flatMap((el) => ["aria-label", "title", "alt", "placeholder"].map((a) => el.getAttribute(a) ?? ""))].join("\n"),
+            );
+            assert.deepEqual(untranslatedKeys(shown), [], `untranslated texts on ${sample.path}`);
 
             // the frame speaks the page's language
             const nav = page.getByRole("navigation", { name: text(lang, "nav.mainNav") });

@@ -101,11 +101,14 @@ describe("page planning", () => {
     assert.deepEqual(home.latestNews.map((n) => n.id), [2, 1], "newest first");
   });
 
-  it("lists upcoming events on /events/ without their descriptions", () => {
+  it("lists upcoming events on /events/ as cards: what a card shows and nothing more", () => {
     const list = page<EventsListPageContext>("/events/").context;
     assert.deepEqual(list.events.map((e) => e.id), [1, 5, 2, 3]);
     assert.equal(list.totalCount, 4);
-    assert.ok(list.events.every((e) => !("descriptionHtml" in e)));
+    const cardFields = ["ageLimit", "currencyCode", "eventSourceId", "id", "image", "isStarCast", "location", "minPrice", "place", "startedAt", "status", "title"];
+    for (const card of list.events) assert.deepEqual(Object.keys(card).sort(), cardFields, `event ${card.id}`);
+    const related = page<EventPageContext>("/events/2/").context.related;
+    for (const card of related) assert.deepEqual(Object.keys(card).sort(), cardFields, `related ${card.id}`);
   });
 
   it("gives an event page its place, persons, related events and .ics path", () => {

@@ -84,11 +84,16 @@ describe("site locales", () => {
 
   it("gives every info page a title, a description and paragraphs in every language", () => {
     for (const lang of LANGS) {
-      const info = load(lang, "pages").info as Record<string, { title: string; description: string; sections: Array<{ paragraphs: string[] }> }>;
-      for (const page of ["about", "contacts", "guarantee", "license", "offer", "privacy-policy", "selltickets"]) {
+      const info = load(lang, "pages").info as Record<string, { title: string; description: string }>;
+      const texts = JSON.parse(readFileSync(join(ROOT, "src", "content", "info", `${lang}.json`), "utf8")) as Record<string, Array<{ heading?: string; paragraphs: string[] }>>;
+      const pages = ["about", "contacts", "guarantee", "license", "offer", "privacy-policy", "selltickets"];
+      assert.deepEqual(Object.keys(texts).sort(), [...pages].sort(), `${lang}: the pages in src/content/info/${lang}.json`);
+      for (const page of pages) {
         const entry = info[page];
         assert.ok(entry?.title && entry.description, `${lang} ${page}`);
-        const words = entry.sections.flatMap((s) => s.paragraphs).join(" ").split(/\s+/).length;
+        const sections = texts[page] ?? [];
+        assert.ok(sections.every((s) => s.paragraphs.length > 0 && s.paragraphs.every((p) => p.trim() !== "")), `${lang} ${page}: empty paragraph`);
+        const words = sections.flatMap((s) => s.paragraphs).join(" ").split(/\s+/).length;
         assert.ok(words >= 50, `${lang} ${page} has ${words} words`);
       }
     }

@@ -92,3 +92,30 @@ export async function routeSamples(lang: Lang): Promise<RouteSample[]> {
     { kind: "404", path: at("/no-such-page-here/"), heading: text(lang, "notFound.title") },
   ];
 }
+
+let keys: Set<string> | null = null;
+
+/**
+ * Every key of locales/ ("nav.events", "common.eventsCount"), plural suffixes folded: what
+ * a page shows when a text is missing from the namespaces its query loads.
+ */
+export function translationKeys(): Set<string> {
+  if (keys) return keys;
+  keys = new Set();
+  const walk = (node: unknown, prefix: string) => {
+    if (node && typeof node === "object" && !Array.isArray(node)) {
+      for (const [k, v] of Object.entries(node)) walk(v, prefix ? `${prefix}.${k}` : k);
+    } else if (prefix.includes(".")) {
+      keys?.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ""));
+      keys?.add(prefix);
+    }
+  };
+  for (const lang of LANGS) for (const ns of ["common", "pages", "forms"]) walk(JSON.parse(readFileSync(join(ROOT, "locales", lang, `${ns}.json`), "utf8")), "");
+  return keys;
+}
+
+/** The translation keys that appear as words of `text`, i.e. texts left untranslated. */
+export function untranslatedKeys(text: string): string[] {
+  const known = translationKeys();
+  return [...new Set(text.match(/[A-Za-z][\w-]*(?:\.[\w-]+)+/g) ?? [])].filter((word) => known.has(word));
+}
