@@ -51,8 +51,7 @@ export interface CheckoutFormProps {
 }
 
 export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: CheckoutFormProps): React.JSX.Element {
-  const { t } = useTranslation("forms");
-  const { t: tp } = useTranslation("pages");
+  const { t } = useTranslation();
   const { navigate } = useI18next();
   const { language } = useSite();
   const { code, currency } = useCurrency();
@@ -249,7 +248,7 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
       <div className="co-actions">
         {/* on a phone the summary is below the form: the amount stays beside the button */}
         <p className="co-total-line">
-          {tp("order.summary.total")}{" "}
+          {t("order.summary.total")}{" "}
           <strong>
             <Money value={grandTotal(totals.total)} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
           </strong>

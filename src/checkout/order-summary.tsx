@@ -24,7 +24,7 @@ export interface OrderSummaryProps {
 }
 
 export function OrderSummary({ events, total, currencyCode, decimals = 2, headingId, heading, children }: OrderSummaryProps): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   const { language } = useSite();
   const money = (value: number) => <Money value={value} currencyCode={currencyCode} lang={language} decimals={decimals} />;
 

@@ -13,7 +13,7 @@ import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
 
 export function OrderNumber({ id }: { id: string }): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   return (
     <dl className="co-meta">
       <dt>{t("order.orderNumber")}</dt>
@@ -25,7 +25,7 @@ export function OrderNumber({ id }: { id: string }): React.JSX.Element {
 }
 
 export function StatusBadge({ status }: { status: OrderStatus }): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   return <span className={`co-status co-status-${status.replace("_", "-")}`}>{t(`order.status.${status}`)}</span>;
 }
 
@@ -39,7 +39,7 @@ export function LoadingShell({ text }: { text: string }): React.JSX.Element {
 }
 
 export function LoadError({ onRetry }: { onRetry(): void }): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   return (
     <div className="co-alert co-alert-error" role="alert">
       <p>{t("order.loadError")}</p>
@@ -84,7 +84,7 @@ export function EmptyOutcome({ heading, text, links, children }: { heading: stri
 
 /** No such order in this browser's session: said plainly, with ways forward. */
 export function OrderNotFound({ as: Heading = "h2" }: { as?: "h1" | "h2" }): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   return (
     <section className="co-card" aria-labelledby="co-not-found-heading" data-testid="order-not-found">
       <Heading id="co-not-found-heading">{t("order.notFound.heading")}</Heading>
@@ -129,7 +129,7 @@ export function OrderOutcomeFallback({ title, view, onRetry, empty, ready }: {
   empty: React.ReactNode;
   ready?: (order: Order) => React.ReactNode;
 }): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   let body: React.ReactNode;
   switch (view.kind) {
     case "pending":

@@ -23,7 +23,7 @@ export interface PayFormProps {
 }
 
 export function PayForm({ order, decimals = 2, onResult, onAlreadyPaid }: PayFormProps): React.JSX.Element {
-  const { t } = useTranslation("forms");
+  const { t } = useTranslation();
   const { language } = useSite();
   const [card, setCard] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 type CopyState = "idle" | "copied" | "failed";
 
 export function TicketCodes({ codes }: { codes: readonly string[] }): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   const [copy, setCopy] = useState<CopyState>("idle");
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);

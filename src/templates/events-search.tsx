@@ -49,7 +49,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventsSearchPageCo
 
 export const query = graphql`
   query EventsSearchPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
+    locales: allLocale(filter: { language: { eq: $language } }) {
       edges {
         node {
           ns

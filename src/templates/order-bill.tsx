@@ -24,7 +24,7 @@ import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
 
 function Bill({ order, decimals }: { order: Order; decimals?: number }): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   const { language } = useSite();
   const money = (value: number) => <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />;
   const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : payPath(order.id);
@@ -151,7 +151,7 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
 }
 
 export default function OrderBillPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   const { currencies } = useCurrency();
   const { view, reload } = useOrderFromUrl(location, billOrderId);
 

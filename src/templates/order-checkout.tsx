@@ -19,8 +19,7 @@ import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 
 export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
-  const { t } = useTranslation("pages");
-  const { t: tf } = useTranslation("forms");
+  const { t } = useTranslation();
   const { basket, loading, unavailable, totals, reload } = useBasket();
   const { currency } = useCurrency();
   const [problem, setProblem] = useState<ExplainedError | null>(null);
@@ -29,13 +28,13 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
 
   let body: React.ReactNode;
   if (placed) {
-    body = <LoadingShell text={tf("checkout.submitting")} />;
+    body = <LoadingShell text={t("checkout.submitting")} />;
   } else if (loading && !unavailable) {
     body = <LoadingShell text={t("checkout.loading")} />;
   } else if (unavailable) {
     body = (
       <div className="co-alert co-alert-error" role="alert">
-        <p>{tf("checkout.errors.unavailable")}</p>
+        <p>{t("checkout.errors.unavailable")}</p>
         <button type="button" className="btn" onClick={() => void reload()}>
           {t("order.retry")}
         </button>
@@ -86,7 +85,7 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
         <p className="co-lead">{t("checkout.lead")}</p>
         {problem && (
           <div className="co-alert co-alert-error" role="alert" data-testid="checkout-problem">
-            <p>{tf(problem.key)}</p>
+            <p>{t(problem.key)}</p>
             <Link to="/cart/" state={{ checkoutProblem: problem.key }} className="btn">
               {t("checkout.backToCart")}
             </Link>

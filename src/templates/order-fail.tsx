@@ -18,7 +18,7 @@ import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
 export default function OrderFailPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
   // read in an effect like the order id: the build-time page has no query string
   const [reason, setReason] = useState<FailReason | null>(null);

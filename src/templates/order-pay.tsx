@@ -22,7 +22,7 @@ import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 const payOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "pay");
 
 export default function OrderPayPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   const { navigate } = useI18next();
   const { currencies } = useCurrency();
   const { view, reload } = useOrderFromUrl(location, payOrderId);

@@ -19,7 +19,7 @@ import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
 export default function OrderSuccessPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const { t } = useTranslation("pages");
+  const { t } = useTranslation();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
 
   if (view.kind === "ready") {

@@ -83,7 +83,7 @@ describe("checkout form validation", () => {
       assert.ok((await context.request.delete(`${API_URL}/api/basket`)).ok());
       await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).click();
       await page.getByText(text(lang, "forms:checkout.errors.basketEmpty")).waitFor();
-      const back = page.getByTestId("checkout-problem").getByRole("link", { name: text(lang, "pages:checkout.backToCart") });
+      const back = page.getByTestId("checkout-problem").getByRole("link", { name: text(lang, "forms:checkout.backToCart") });
       await back.click();
       await page.waitForURL("**/cart/");
     } finally {
@@ -105,15 +105,15 @@ describe("ways to pay that complete later", () => {
       await page.getByRole("radio", { name: /Bank transfer/ }).check();
       await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).click();
       await page.waitForURL("**/order/success/?order=*");
-      await page.getByRole("heading", { level: 1, name: text(lang, "pages:order.success.heading") }).waitFor();
-      await page.getByText(text(lang, "pages:order.success.nextDetails", { email: "office@example.com" })).waitFor();
+      await page.getByRole("heading", { level: 1, name: text(lang, "forms:order.success.heading") }).waitFor();
+      await page.getByText(text(lang, "forms:order.success.nextDetails", { email: "office@example.com" })).waitFor();
       const orderId = new URL(page.url()).searchParams.get("order") ?? "";
       assert.equal((await orderViaApi(context, orderId)).order?.status, "awaiting_payment");
 
       // the English bill also answers under /en/order/bill/
       await page.goto(siteUrl(`/en/order/bill/${encodeURIComponent(orderId)}/`));
       await waitForHydration(page);
-      await page.getByRole("button", { name: text(lang, "pages:bill.print") }).waitFor();
+      await page.getByRole("button", { name: text(lang, "forms:bill.print") }).waitFor();
       assert.equal((await page.getByTestId("order-number").textContent())?.trim(), orderId);
       assert.deepEqual(t.errors, []);
     } finally {
@@ -141,7 +141,7 @@ describe("privacy of orders", () => {
       for (const path of [`/order/pay/${encodeURIComponent(orderId)}/`, `/order/bill/${encodeURIComponent(orderId)}/`, `/payment/success/?order=${encodeURIComponent(orderId)}`]) {
         await stranger.page.goto(siteUrl(path));
         await waitForHydration(stranger.page);
-        await stranger.page.getByRole("heading", { name: text("en", "pages:order.notFound.heading") }).waitFor();
+        await stranger.page.getByRole("heading", { name: text("en", "forms:order.notFound.heading") }).waitFor();
         const body = (await stranger.page.textContent("main")) ?? "";
         assert.ok(!body.includes("private@example.com"), `${path} shows nothing of the order`);
         assert.equal(await stranger.page.getByTestId("ticket-codes").count(), 0);
@@ -157,10 +157,10 @@ describe("privacy of orders", () => {
 
 describe("order pages reached directly", () => {
   const EMPTY: Array<{ path: string; heading: string }> = [
-    { path: "/order/success/", heading: "pages:order.success.emptyHeading" },
-    { path: "/order/fail/", heading: "pages:order.fail.emptyHeading" },
-    { path: "/payment/success/", heading: "pages:payment.success.emptyHeading" },
-    { path: "/order/bill/", heading: "pages:bill.emptyHeading" },
+    { path: "/order/success/", heading: "forms:order.success.emptyHeading" },
+    { path: "/order/fail/", heading: "forms:order.fail.emptyHeading" },
+    { path: "/payment/success/", heading: "forms:payment.success.emptyHeading" },
+    { path: "/order/bill/", heading: "forms:bill.emptyHeading" },
   ];
   for (const lang of LANGS) {
     it(`each outcome page explains itself without an order (${lang})`, async () => {
@@ -169,16 +169,16 @@ describe("order pages reached directly", () => {
         for (const { path, heading } of EMPTY) {
           await open(t.page, lang, path);
           await t.page.getByRole("heading", { name: text(lang, heading) }).waitFor();
-          assert.equal(await t.page.getByRole("link", { name: text(lang, "pages:order.notFound.browseEvents") }).count() > 0, true, `${path} leads somewhere`);
+          assert.equal(await t.page.getByRole("link", { name: text(lang, "forms:order.notFound.browseEvents") }).count() > 0, true, `${path} leads somewhere`);
           const robots = await t.page.locator('meta[name="robots"]').getAttribute("content");
           assert.match(robots ?? "", /noindex/, `${path} is not indexed`);
           assert.equal(await t.page.locator("html").getAttribute("lang"), lang);
         }
         // any other order path: "order not found" with ways forward
         await open(t.page, lang, "/order/no-such-page/");
-        await t.page.getByRole("heading", { level: 1, name: text(lang, "pages:order.notFound.heading") }).waitFor();
+        await t.page.getByRole("heading", { level: 1, name: text(lang, "forms:order.notFound.heading") }).waitFor();
         await open(t.page, lang, "/order/pay/");
-        await t.page.getByRole("heading", { name: text(lang, "pages:order.notFound.heading") }).waitFor();
+        await t.page.getByRole("heading", { name: text(lang, "forms:order.notFound.heading") }).waitFor();
         assert.deepEqual(t.errors, [], "no hydration or console errors");
       } finally {
         await t.close();

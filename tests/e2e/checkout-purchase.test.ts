@@ -43,7 +43,7 @@ describe("buying tickets", () => {
 
         // the summary beside the form shows what is bought
         const summary = page.getByRole("complementary");
-        await summary.getByText(text(lang, "pages:order.summary.ticketsCount", { count: 2 })).waitFor();
+        await summary.getByText(text(lang, "forms:order.summary.ticketsCount", { count: 2 })).waitFor();
 
         await fillBuyer(page, lang, { name: "Layla Haddad", email: `buyer-${lang}@example.com`, phone: "+971 50 123 4567" });
         const orderId = await placeOrder(page, lang);
@@ -58,7 +58,7 @@ describe("buying tickets", () => {
         await enterCard(page, lang, APPROVED_CARD);
         await payButton(page, lang).click();
         await page.waitForURL(`**${localPath(lang, "/payment/success/")}?order=*`);
-        await page.getByRole("heading", { level: 1, name: text(lang, "pages:payment.success.heading") }).waitFor();
+        await page.getByRole("heading", { level: 1, name: text(lang, "forms:payment.success.heading") }).waitFor();
 
         const codes = await shownCodes(page);
         assert.equal(codes.length, 2, "one code per ticket");
@@ -69,9 +69,9 @@ describe("buying tickets", () => {
         assert.deepEqual([...(order?.tickets_codes ?? [])].sort(), [...codes].sort());
 
         // the printable bill of the same order
-        await page.getByRole("link", { name: text(lang, "pages:payment.success.bill") }).click();
+        await page.getByRole("link", { name: text(lang, "forms:payment.success.bill") }).click();
         await page.waitForURL(`**${localPath(lang, "/order/bill/")}*/`);
-        await page.getByRole("button", { name: text(lang, "pages:bill.print") }).waitFor();
+        await page.getByRole("button", { name: text(lang, "forms:bill.print") }).waitFor();
         assert.equal((await page.getByTestId("order-number").textContent())?.trim(), orderId);
         assert.deepEqual(t.errors, []);
       } finally {
@@ -94,10 +94,10 @@ describe("buying tickets", () => {
       await enterCard(page, lang, DECLINED_CARD);
       await payButton(page, lang).click();
       await page.waitForURL("**/order/fail/?order=*&reason=declined");
-      await page.getByText(text(lang, "pages:order.fail.reason.declined")).waitFor();
+      await page.getByText(text(lang, "forms:order.fail.reason.declined")).waitFor();
       assert.equal((await orderViaApi(context, orderId)).order?.status, "failed");
 
-      await page.getByRole("link", { name: text(lang, "pages:order.fail.tryAgain") }).click();
+      await page.getByRole("link", { name: text(lang, "forms:order.fail.tryAgain") }).click();
       await page.waitForURL(`**/order/pay/${encodeURIComponent(orderId)}/`);
       await enterCard(page, lang, APPROVED_CARD);
       await payButton(page, lang).click();
@@ -108,9 +108,9 @@ describe("buying tickets", () => {
       // back on the pay page of a paid order: nothing to pay, the way to the tickets
       await page.goBack();
       await page.waitForURL(`**/order/pay/${encodeURIComponent(orderId)}/`);
-      await page.getByText(text(lang, "pages:order.pay.alreadyPaid")).waitFor();
+      await page.getByText(text(lang, "forms:order.pay.alreadyPaid")).waitFor();
       assert.equal(await payButton(page, lang).count(), 0);
-      await page.getByRole("link", { name: text(lang, "pages:order.pay.showTickets") }).click();
+      await page.getByRole("link", { name: text(lang, "forms:order.pay.showTickets") }).click();
       await page.waitForURL("**/payment/success/?order=*");
       assert.equal((await shownCodes(page)).length, 1);
     } finally {

@@ -85,6 +85,21 @@ export async function serverBasket(tp: TestPage, currency = "AED") {
   return { basket, price: round(price), fee: round(fee), total: round(price + fee), count };
 }
 
+/**
+ * The server's ticket count once it is `count`: the cart shows a change at once and
+ * confirms it with the server after, so a check right after the screen changed can
+ * still meet the request in flight. Fails when the server does not get there in 5 s.
+ */
+export async function serverCountReaches(tp: TestPage, count: number, currency = "AED"): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  let last = await serverBasket(tp, currency);
+  while (last.count !== count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await serverBasket(tp, currency);
+  }
+  assert.equal(last.count, count, "tickets in the server's basket");
+}
+
 export class ShopPage {
   constructor(readonly page: Page) {}
 
