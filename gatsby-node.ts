@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import type { Compilation, Compiler } from "webpack";
 import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/build/landing-node";
 import { planPages, type PlannedPage } from "./src/build/plan-pages";
 import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/build/source-catalogue";
@@ -17,6 +18,16 @@ let snapshot: CatalogueSnapshot | null = null;
 let planned: PlannedPage[] | null = null;
 
 const TEMPLATES_DIR = path.resolve("src/templates");
+
+/**
+ * SitePage nodes belong to Gatsby's internal-data-bridge, which does not touch them in
+ * sourceNodes, so every rebuild deleted all of them as "stale" ("Clean up stale nodes") and
+ * createPage wrote them all again. Pages that are no longer created are still removed, by
+ * Gatsby's deleteUntouchedPages -> DELETE_PAGE, which deletes their SitePage node.
+ */
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ store }) => {
+  store.dispatch({ type: "ENABLE_STATEFUL_SOURCE_PLUGIN", plugin: { name: "internal-data-bridge" } });
+};
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(LANDING_TYPE_DEFS);
@@ -68,4 +79,31 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const config = readBuildConfig();
   const result = await writeBuildFiles(path.resolve("public"), snapshot, planned, config.siteUrl);
   reporter.info(`catalogue: wrote ${result.icsFiles} .ics files and a sitemap of ${result.sitemapUrls} URLs`);
+};
+
+/**
+ * Keep webpack's compilation hash the same for the same sources. mini-css-extract-plugin
+ * compiles each CSS file in a child compilation, but only when that file is not in webpack's
+ * persistent cache; webpack mixes every child's hash into the parent's hash, so a build after a
+ * cold build got a new hash, rewrote public/_gatsby/slices/_gatsby-scripts-1.html, and Gatsby
+ * restitched every page. The children are hidden while the hash is computed and put back after.
+ */
+class StableCompilationHashPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap("StableCompilationHash", (compilation) => {
+      let hidden: Compilation[] = [];
+      compilation.hooks.beforeHash.tap("StableCompilationHash", () => {
+        hidden = compilation.children.filter((child) => child.name?.startsWith("mini-css-extract-plugin"));
+        compilation.children = compilation.children.filter((child) => !hidden.includes(child));
+      });
+      compilation.hooks.afterHash.tap("StableCompilationHash", () => {
+        compilation.children.push(...hidden);
+        hidden = [];
+      });
+    });
+  }
+}
+
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new StableCompilationHashPlugin()] });
 };

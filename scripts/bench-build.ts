@@ -167,7 +167,8 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
   const logFile = path.join(DATA_DIR, `${label.replace(/\W+/g, "-")}.log`);
   const started = Date.now();
   let peak = 0;
-  const child = spawn("flock", [LOCK, path.join(SITE_DIR, "node_modules/.bin/gatsby"), "build"], {
+  // `npm run build`, as an editor's rebuild runs it
+  const child = spawn("flock", [LOCK, "npm", "run", "build"], {
     cwd: SITE_DIR,
     env: {
       ...process.env,

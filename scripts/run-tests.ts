@@ -169,7 +169,7 @@ async function main(): Promise<number> {
   server = start("server", tsx, ["server/src/server.ts"], serverEnv());
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
 
-  if (!skipBuild) run(join(root, "node_modules/.bin/gatsby"), ["build"]);
+  if (!skipBuild) run("npm", ["run", "build"]);
   start("site", tsx, ["scripts/serve.ts"], { ...baseEnv, PORT: String(sitePort), HOST: "127.0.0.1" });
   await waitFor(`${siteUrl}/`, "the built site");
 

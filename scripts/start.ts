@@ -18,7 +18,6 @@ const sitePort = Number(process.env.SITE_PORT ?? 9000);
 const apiUrl = `http://${host}:${apiPort}`;
 const siteUrl = `http://${host}:${sitePort}`;
 const tsx = join(root, "node_modules/.bin/tsx");
-const gatsby = join(root, "node_modules/.bin/gatsby");
 
 const children: ChildProcess[] = [];
 
@@ -100,8 +99,8 @@ async function main(): Promise<void> {
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
 
   say("building the site against it (this takes a minute or two)");
-  const build = spawnSync(gatsby, ["build"], { cwd: root, env, stdio: "inherit" });
-  if (build.status !== 0) throw new Error(`gatsby build failed (${build.status ?? build.signal})`);
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, env, stdio: "inherit" });
+  if (build.status !== 0) throw new Error(`the build failed (${build.status ?? build.signal})`);
 
   start("site", tsx, ["scripts/serve.ts"], { ...env, PORT: String(sitePort), HOST: host });
   await waitFor(`${siteUrl}/`, "the site");
