@@ -182,17 +182,29 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
   });
   writeFileSync(logFile, "");
   let lockedAt: number | null = null;
+  // the last step Gatsby finished: the peak is in the step after it
+  let lastStep = "(start)";
+  let peakAfter = lastStep;
   const onData = (chunk: Buffer) => {
     lockedAt ??= Date.now();
     const text = chunk.toString();
     // written as it comes, so a long build can be followed with tail -f
     appendFileSync(logFile, text);
+    for (const line of text.split("\n")) {
+      const step = /success (.+?) - [\d.]+s/.exec(line);
+      if (step) lastStep = step[1] as string;
+    }
     for (const line of text.split("\n")) if (/catalogue: (events|read|wrote)|success Building static HTML|error|ERROR/.test(line)) console.log(`   ${line.trim()}`);
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
   const sampler = setInterval(() => {
-    if (child.pid !== undefined) peak = Math.max(peak, treeRssKiB(child.pid));
+    if (child.pid === undefined) return;
+    const rss = treeRssKiB(child.pid);
+    if (rss > peak) {
+      peak = rss;
+      peakAfter = lastStep;
+    }
   }, 200);
   const code = await new Promise<number>((resolve) => child.once("exit", (c) => resolve(c ?? 1)));
   clearInterval(sampler);
@@ -201,7 +213,7 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
   const pages = countPages(path.join(SITE_DIR, "public"));
   const figures = { label, seconds, pages, pagesPerSecond: pages / seconds, peakMiB: peak / 1024, ok: code === 0 };
   console.log(
-    `   ${figures.ok ? "built" : `FAILED (exit ${code}, log ${logFile})`}: ${seconds.toFixed(1)} s, ${pages} pages, ${figures.pagesPerSecond.toFixed(0)} pages/s, peak ${figures.peakMiB.toFixed(0)} MiB`,
+    `   ${figures.ok ? "built" : `FAILED (exit ${code}, log ${logFile})`}: ${seconds.toFixed(1)} s, ${pages} pages, ${figures.pagesPerSecond.toFixed(0)} pages/s, peak ${figures.peakMiB.toFixed(0)} MiB (in the step after "${peakAfter}")`,
   );
   return figures;
 }

@@ -1,10 +1,13 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { Lang } from "../catalogue/types";
+import { currencyName } from "../i18n/format";
 import { useCurrency } from "./currency-context";
 
 /** A native select: keyboard, screen readers and phones handle it well. */
 export function CurrencySwitcher({ className }: { className?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Lang;
   const { code, currencies, setCurrency } = useCurrency();
   const id = useId();
   return (
@@ -14,7 +17,7 @@ export function CurrencySwitcher({ className }: { className?: string }) {
       </label>
       <select id={id} value={code} onChange={(e) => setCurrency(e.target.value)} data-testid="currency-switcher">
         {currencies.map((c) => (
-          <option key={c.code} value={c.code.toUpperCase()} title={c.title}>
+          <option key={c.code} value={c.code.toUpperCase()} title={currencyName(c.code, lang, c.title)}>
             {c.code.toUpperCase()}
           </option>
         ))}

@@ -87,7 +87,7 @@ export function formatLongDate(iso: string, lang: Lang): string {
 
 /** "Fri, 12 Dec" — compact, for cards and badges. */
 export function formatShortDate(iso: string, lang: Lang): string {
-  return pattern(iso, lang, "EEE, d MMM");
+  return pattern(iso, lang, lang === "ar" ? "EEE، d MMM" : "EEE, d MMM");
 }
 
 /** "20:00" (24-hour clock, UAE time). */
@@ -163,4 +163,28 @@ export function joinParts(parts: ReadonlyArray<string | null | undefined>, lang:
 /** ", " or the Arabic comma "، ". */
 export function listSeparator(lang: Lang): string {
   return lang === "ar" ? "، " : ", ";
+}
+
+const currencyNames = new Map<Lang, Intl.DisplayNames | null>();
+
+/**
+ * "дирхам ОАЭ", "درهم إماراتي": a currency's name in the page's language. The landing
+ * names its currencies in one language only, so its title is the fallback for a code the
+ * runtime does not know.
+ */
+export function currencyName(code: string, lang: Lang, fallback: string): string {
+  if (!currencyNames.has(lang)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([intlLocale(lang)], { type: "currency", fallback: "none" });
+    } catch {
+      /* a runtime without Intl.DisplayNames */
+    }
+    currencyNames.set(lang, names);
+  }
+  try {
+    return currencyNames.get(lang)?.of(code.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback; // not a well-formed currency code
+  }
 }

@@ -1,0 +1,84 @@
+/**
+ * Dates, money and names as each language writes them: every date in UAE time whatever
+ * the machine's time zone, the spec's week starts, and the remembered formats keeping
+ * languages and patterns apart.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import {
+  currencyName,
+  dateBadge,
+  dateFnsLocale,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  formatShortDate,
+  formatTime,
+  LOCALE_BY_LANGUAGE,
+  uaeDateKey,
+  weekStartsOn,
+} from "../../src/i18n/format";
+
+// 22:30 UTC on 5 December is 02:30 on 6 December in Dubai (UTC+4)
+const LATE = "2026-12-05T22:30:00Z";
+
+describe("dates in UAE time", () => {
+  it("shows the UAE day and time, not the machine's", () => {
+    assert.equal(formatLongDate(LATE, "en"), "Sunday, 6 December 2026");
+    assert.equal(formatTime(LATE, "en"), "02:30");
+    assert.equal(uaeDateKey(LATE), "2026-12-06");
+    assert.equal(formatTime("2026-12-05T20:00:00+04:00", "ru"), "20:00");
+  });
+
+  it("writes each language's month and weekday names and its comma", () => {
+    assert.equal(formatLongDate(LATE, "ru"), "воскресенье, 6 декабря 2026");
+    assert.equal(formatLongDate(LATE, "ar"), "الأحد، 6 ديسمبر 2026");
+    assert.equal(formatShortDate(LATE, "en"), "Sun, 6 Dec");
+    assert.equal(formatShortDate(LATE, "ar"), "أحد، 6 ديسمبر");
+    assert.equal(formatDateTime(LATE, "ar"), "أحد، 6 ديسمبر 2026، 02:30");
+    assert.deepEqual(dateBadge(LATE, "ru"), { day: "6", month: "дек.", weekday: "вск" });
+  });
+
+  it("keeps remembered formats apart by language and pattern", () => {
+    const iso = "2027-03-01T10:00:00+04:00";
+    assert.equal(formatShortDate(iso, "en"), "Mon, 1 Mar");
+    assert.equal(formatShortDate(iso, "ru"), "пнд, 1 мар.");
+    assert.equal(formatLongDate(iso, "en"), "Monday, 1 March 2027");
+    assert.equal(formatShortDate(iso, "en"), "Mon, 1 Mar", "asked again, the same text");
+  });
+
+  it("starts the week as the spec says", () => {
+    assert.equal(weekStartsOn("ar_DZ"), 0);
+    assert.equal(weekStartsOn("he"), 0);
+    assert.equal(weekStartsOn("ja_JP"), 0);
+    assert.equal(weekStartsOn("ru_RU"), 1);
+    assert.equal(weekStartsOn("ar_AE"), 1);
+    assert.equal(dateFnsLocale("ru").options?.weekStartsOn, 1);
+    assert.equal(dateFnsLocale("ru"), dateFnsLocale("ru"), "one locale object per language");
+  });
+
+  it("maps languages to the spec's locales", () => {
+    assert.deepEqual(LOCALE_BY_LANGUAGE, { en: "en_US", ru: "ru_RU", ar: "ar_AE" });
+  });
+});
+
+/** Intl separates groups and currency with no-break spaces of either width. */
+const spaced = (text: string): string => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("money and currency names", () => {
+  it("formats money for the page's language with the currency's decimals", () => {
+    assert.equal(spaced(formatMoney(1250, "AED", "en")), "AED 1,250.00");
+    assert.equal(spaced(formatMoney(1250, "aed", "ru")), "1 250,00 AED");
+    assert.equal(spaced(formatMoney(1250.5, "RUB", "ru", 0)), "1 251 ₽");
+    assert.match(formatMoney(1250, "AED", "ar"), /1,250\.00/);
+    assert.equal(spaced(formatMoney(5, "ZZZ1", "en")), "5.00 ZZZ1", "a code Intl refuses still shows the amount");
+  });
+
+  it("names currencies in the page's language, falling back to the catalogue's title", () => {
+    assert.equal(currencyName("RUB", "ru", "Russian rouble"), "российский рубль");
+    assert.equal(currencyName("aed", "ar", "UAE dirham"), "درهم إماراتي");
+    assert.equal(currencyName("EUR", "en", "Euro"), "Euro");
+    assert.equal(currencyName("XYZ", "ru", "Some money"), "Some money");
+    assert.equal(currencyName("not a code", "ru", "Fallback"), "Fallback");
+  });
+});
