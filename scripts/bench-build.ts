@@ -51,7 +51,7 @@ interface BuildFigures {
 
 // ---------------------------------------------------------------- the scratch copy
 
-const COPIED = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "tsconfig.json", "src", "locales", "static", "contracts"];
+const COPIED = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "package-lock.json", "tsconfig.json", "src", "locales", "static", "contracts", "scripts"];
 
 function prepareSite(): void {
   mkdirSync(SITE_DIR, { recursive: true });

@@ -169,7 +169,8 @@ async function main(): Promise<number> {
   server = start("server", tsx, ["server/src/server.ts"], serverEnv());
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
 
-  if (!skipBuild) run("npm", ["run", "build"]);
+  // from scratch, as on a fresh clone in CI, whatever an earlier local build left
+  if (!skipBuild) run("npm", ["run", "build", "--", "--clean"]);
   start("site", tsx, ["scripts/serve.ts"], { ...baseEnv, PORT: String(sitePort), HOST: "127.0.0.1" });
   await waitFor(`${siteUrl}/`, "the built site");
 
