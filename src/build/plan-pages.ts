@@ -254,11 +254,14 @@ function homeContext(lang: Lang, index: LanguageIndex, now: Date): HomePageConte
   const weekEnd = now.getTime() + 7 * 24 * 60 * 60 * 1000;
   const onSaleFirst = index.upcoming.filter((e) => e.status !== "cancelled");
   const news = [...index.data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
+  const thisWeek = onSaleFirst.filter((e) => time(e.startedAt) <= weekEnd).slice(0, LIMITS.thisWeek);
+  // "upcoming" goes on from where "this week" stops: no event twice on one page
+  const inThisWeek = new Set(thisWeek.map((e) => e.id));
   return {
     ...baseContext(lang, "/"),
     featured: index.cards(onSaleFirst.filter((e) => e.isStarCast).slice(0, LIMITS.featured)),
-    thisWeek: index.cards(onSaleFirst.filter((e) => time(e.startedAt) <= weekEnd).slice(0, LIMITS.thisWeek)),
-    upcoming: index.cards(index.upcoming.slice(0, LIMITS.upcoming)),
+    thisWeek: index.cards(thisWeek),
+    upcoming: index.cards(index.upcoming.filter((e) => !inThisWeek.has(e.id)).slice(0, LIMITS.upcoming)),
     categories: nonEmptyFacets(index.data.facets.categories),
     latestNews: news.slice(0, LIMITS.latestNews).map(newsSummary),
   };

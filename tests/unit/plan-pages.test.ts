@@ -96,7 +96,7 @@ describe("page planning", () => {
     assert.deepEqual(home.featured.map((e) => e.id), [1]);
     assert.equal(home.featured[0]?.title, "Star ru");
     assert.deepEqual(home.thisWeek.map((e) => e.id), [1], "cancelled and later events are not 'this week'");
-    assert.deepEqual(home.upcoming.map((e) => e.id), [1, 5, 2, 3], "soonest first, finished events left out");
+    assert.deepEqual(home.upcoming.map((e) => e.id), [5, 2, 3], "soonest first after this week's, finished events left out");
     assert.deepEqual(home.categories.map((c) => c.id), [2], "categories without events left out");
     assert.deepEqual(home.latestNews.map((n) => n.id), [2, 1], "newest first");
   });
