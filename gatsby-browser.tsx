@@ -37,6 +37,18 @@ export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ location }
   lastRoute = routeOf(location);
 };
 
+/**
+ * Spec section 9: a page that has not opened after 1 s gets a notice. Gatsby calls this
+ * after its 1 s wait; the page shows a moving bar (global.css) and is marked busy for
+ * screen readers until the new page is there.
+ */
+export const onRouteUpdateDelayed: GatsbyBrowser["onRouteUpdateDelayed"] = () => {
+  document.documentElement.dataset.routeDelayed = "true";
+  document.body.setAttribute("aria-busy", "true");
+};
+
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
   lastRoute = routeOf(location);
+  delete document.documentElement.dataset.routeDelayed;
+  document.body.removeAttribute("aria-busy");
 };

@@ -165,3 +165,36 @@ describe("keyboard", () => {
     }
   });
 });
+
+describe("a page that is slow to open", () => {
+  it("shows the delayed-route notice after 1 s and takes it away when the page is there (spec section 9)", async () => {
+    const tp = await newPage();
+    try {
+      const { page, errors } = tp;
+      await page.goto(siteUrl("/ru/"));
+      await waitForHydration(page);
+      // the next page's data arrives 2.5 s late, as on a slow connection
+      await tp.context.route("**/page-data/ru/places/page-data.json", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await route.continue();
+      });
+      const notice = () =>
+        page.evaluate(() => ({
+          marked: document.documentElement.dataset.routeDelayed === "true",
+          busy: document.body.getAttribute("aria-busy"),
+          bar: getComputedStyle(document.body, "::before").content !== "none",
+        }));
+      await page.getByRole("navigation", { name: text("ru", "nav.mainNav") }).getByRole("link", { name: text("ru", "nav.places") }).click();
+      await page.waitForTimeout(400);
+      assert.deepEqual(await notice(), { marked: false, busy: null, bar: false }, "nothing in the first second");
+      await page.waitForFunction(() => document.documentElement.dataset.routeDelayed === "true", undefined, { timeout: 3_000 });
+      assert.deepEqual(await notice(), { marked: true, busy: "true", bar: true }, "the notice after 1 s");
+      await page.waitForURL(siteUrl("/ru/places/"));
+      await page.getByRole("heading", { level: 1, name: text("ru", "places.title") }).waitFor();
+      assert.deepEqual(await notice(), { marked: false, busy: null, bar: false }, "gone once the page is there");
+      assert.deepEqual(errors, []);
+    } finally {
+      await tp.close();
+    }
+  });
+});
