@@ -13,6 +13,7 @@
  *
  *   npm run build                 # incremental when the code is unchanged
  *   npm run build -- --clean      # from scratch in any case
+ *   npm run build -- --verbose    # other options go to `gatsby build`
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -55,7 +56,8 @@ function main(): void {
     console.log("build: same code and settings as the last build, re-rendering only what the catalogue changed");
     rmSync(path.join(ROOT, ".cache", ".parcel-cache"), { recursive: true, force: true });
   }
-  const gatsby = spawnSync(path.join(ROOT, "node_modules", ".bin", "gatsby"), ["build"], {
+  const gatsbyOptions = process.argv.slice(2).filter((arg) => arg !== "--clean");
+  const gatsby = spawnSync(path.join(ROOT, "node_modules", ".bin", "gatsby"), ["build", ...gatsbyOptions], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
