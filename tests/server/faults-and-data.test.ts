@@ -1,14 +1,30 @@
 /** Fault injection, the hostile planter and the scale seeder. */
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { openDatabase } from "../../server/src/db/database";
 import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed/plant-hostile";
 import { seedScale } from "../../server/src/seed/seed-scale";
 import { seedSample } from "../../server/src/seed/seed-sample";
 import { buildApp } from "../../server/src/app";
 import { assertMatchesContract, HERMETIC, json, makeApp, Visitor, type TestApp } from "./helpers";
+
+/** A server on a database file of its own (not :memory:), removed afterwards. */
+async function withFileApp(work: (app: Awaited<ReturnType<typeof buildApp>>, file: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "server-test-"));
+  const file = join(dir, "db.sqlite");
+  const app = await buildApp({ config: { ...HERMETIC, databasePath: file } });
+  try {
+    await work(app, file);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe("fault injection", () => {
   let app: TestApp;
@@ -119,35 +135,20 @@ describe("hostile content", () => {
 
 describe("a running server and another connection", () => {
   it("serves what another connection (the planter) wrote, within about a second", async () => {
-    const fs = await import("node:fs");
-    const os = await import("node:os");
-    const path = await import("node:path");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-test-"));
-    const file = path.join(dir, "db.sqlite");
-    const app = await buildApp({ config: { ...HERMETIC, databasePath: file } });
-    try {
+    await withFileApp(async (app, file) => {
       assert.notEqual(json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title, HOSTILE_TITLE);
       const other = openDatabase(file);
       plantHostile(other);
       other.close();
       await new Promise((r) => setTimeout(r, 1100));
       assert.equal(json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title, HOSTILE_TITLE);
-    } finally {
-      await app.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe("WAL checkpoints", () => {
   it("are made off the request path, by a worker, within about a second", async () => {
-    const fs = await import("node:fs");
-    const os = await import("node:os");
-    const path = await import("node:path");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-test-"));
-    const file = path.join(dir, "db.sqlite");
-    const app = await buildApp({ config: { ...HERMETIC, databasePath: file } });
-    try {
+    await withFileApp(async (app, file) => {
       const v = new Visitor(app as TestApp);
       for (let i = 0; i < 20; i++) await v.add(1, 1).then(() => v.request("DELETE", "/api/basket"));
       await new Promise((r) => setTimeout(r, 1500));
@@ -155,11 +156,8 @@ describe("WAL checkpoints", () => {
       const [result] = check.pragma("wal_checkpoint(PASSIVE)") as Array<{ log: number; checkpointed: number }>;
       check.close();
       assert.equal(result!.log, result!.checkpointed, "everything in the WAL was already copied back");
-      assert.ok(fs.statSync(file).size > 100_000, "the catalogue reached the database file");
-    } finally {
-      await app.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+      assert.ok(statSync(file).size > 100_000, "the catalogue reached the database file");
+    });
   });
 });
 

@@ -16,18 +16,24 @@ export function localized(lang: Lang, path: string): string {
   return lang === "en" ? path : `/${lang}${path}`;
 }
 
+const NAMESPACES = ["common", "pages", "forms"] as const;
 const locales = new Map<string, Record<string, unknown>>();
+
+/** locales/{lang}/{ns}.json, read once. */
+function localeTree(lang: Lang, ns: string): Record<string, unknown> {
+  const cacheKey = `${lang}/${ns}`;
+  let tree = locales.get(cacheKey);
+  if (!tree) {
+    tree = JSON.parse(readFileSync(join(ROOT, "locales", lang, `${ns}.json`), "utf8")) as Record<string, unknown>;
+    locales.set(cacheKey, tree);
+  }
+  return tree;
+}
 
 /** A text from locales/{lang}/{common,pages,forms}.json by its dotted key. */
 export function text(lang: Lang, key: string): string {
-  for (const ns of ["common", "pages", "forms"]) {
-    const cacheKey = `${lang}/${ns}`;
-    let tree = locales.get(cacheKey);
-    if (!tree) {
-      tree = JSON.parse(readFileSync(join(ROOT, "locales", lang, `${ns}.json`), "utf8")) as Record<string, unknown>;
-      locales.set(cacheKey, tree);
-    }
-    let node: unknown = tree;
+  for (const ns of NAMESPACES) {
+    let node: unknown = localeTree(lang, ns);
     for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
     if (typeof node === "string") return node;
   }
@@ -110,7 +116,7 @@ export function translationKeys(): Set<string> {
       keys?.add(prefix);
     }
   };
-  for (const lang of LANGS) for (const ns of ["common", "pages", "forms"]) walk(JSON.parse(readFileSync(join(ROOT, "locales", lang, `${ns}.json`), "utf8")), "");
+  for (const lang of LANGS) for (const ns of NAMESPACES) walk(localeTree(lang, ns), "");
   return keys;
 }
 
