@@ -39,7 +39,7 @@ import {
   type PlacePageContext,
   type PlacesListPageContext,
   type PlaceSummary,
-} from "./page-context";
+} from "../site/page-context";
 
 /** The info pages' texts (src/content/info/), each page handed only its own language's. */
 const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };

@@ -1,7 +1,7 @@
 /** Cards for performers, venues and news: the same stretched-link pattern as EventCard. */
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { NewsSummary, PersonSummary, PlaceSummary } from "../build/page-context";
+import type { NewsSummary, PersonSummary, PlaceSummary } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
 import { formatDate } from "../i18n/format";
 import { Link } from "../i18n/link";

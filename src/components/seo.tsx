@@ -4,7 +4,7 @@
  * template's `Head` export, which gets the page context but not the React tree.
  */
 import React from "react";
-import type { BasePageContext } from "../build/page-context";
+import type { BasePageContext } from "../site/page-context";
 import { LANGUAGES, DEFAULT_LANGUAGE, type CatalogueImage, type Lang } from "../catalogue/types";
 import { browserConfig } from "../config";
 import { LOCALE_BY_LANGUAGE } from "../i18n/format";

@@ -3,7 +3,7 @@ import { graphql } from "gatsby";
 import { useTranslation } from "react-i18next";
 import { CART_CSS } from "../basket/cart-css";
 import { CartView } from "../basket/cart-view";
-import type { StaticPageContext } from "../build/page-context";
+import type { StaticPageContext } from "../site/page-context";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";

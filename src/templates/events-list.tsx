@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import React, { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventsListPageContext } from "../build/page-context";
+import type { EventsListPageContext } from "../site/page-context";
 import type { EventCardData, Lang } from "../catalogue/types";
 import { EventsByDay } from "../components/event-grid";
 import { Layout } from "../components/layout";

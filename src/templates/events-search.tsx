@@ -5,7 +5,7 @@
 import { graphql } from "gatsby";
 import React, { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventsSearchPageContext } from "../build/page-context";
+import type { EventsSearchPageContext } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
 import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";

@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { HomePageContext } from "../build/page-context";
+import type { HomePageContext } from "../site/page-context";
 import type { EventCardData, Lang } from "../catalogue/types";
 import { CardGrid, NewsCard } from "../components/cards";
 import { EventGrid } from "../components/event-grid";

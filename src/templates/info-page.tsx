@@ -6,7 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
-import type { InfoPageContext } from "../build/page-context";
+import type { InfoPageContext } from "../site/page-context";
 
 export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPageContext>): React.JSX.Element {
   const { t } = useTranslation();

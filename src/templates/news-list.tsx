@@ -6,7 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
-import type { NewsListPageContext } from "../build/page-context";
+import type { NewsListPageContext } from "../site/page-context";
 import { CardGrid, NewsCard } from "../components/cards";
 
 export default function NewsListTemplate({ pageContext }: TemplateProps<NewsListPageContext>): React.JSX.Element {

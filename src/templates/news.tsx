@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { NewsPageContext } from "../build/page-context";
+import type { NewsPageContext } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
 import { EventGrid } from "../components/event-grid";
 import { Layout } from "../components/layout";

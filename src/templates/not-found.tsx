@@ -5,7 +5,7 @@ import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
-import type { StaticPageContext } from "../build/page-context";
+import type { StaticPageContext } from "../site/page-context";
 import { Link } from "../i18n/link";
 
 export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext>): React.JSX.Element {

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
 import type { Order } from "../basket/types";
-import type { StaticPageContext } from "../build/page-context";
+import type { StaticPageContext } from "../site/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { Money } from "../checkout/money";
 import { orderIdFromPath, pathAfterPayment, payPath } from "../checkout/outcome";

@@ -6,7 +6,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React, { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
-import type { PayAndDeliveryPageContext } from "../build/page-context";
+import type { PayAndDeliveryPageContext } from "../site/page-context";
 import { CheckoutForm } from "../checkout/checkout-form";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { OrderSummary } from "../checkout/order-summary";

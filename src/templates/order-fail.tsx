@@ -5,7 +5,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React, { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { StaticPageContext } from "../build/page-context";
+import type { StaticPageContext } from "../site/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { failReasonFromSearch, orderIdFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";

@@ -1,7 +1,7 @@
 /** /order/* catch-all: an order path that is none of the order pages. */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
-import type { StaticPageContext } from "../build/page-context";
+import type { StaticPageContext } from "../site/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { OrderNotFound } from "../checkout/outcome-parts";
 import { Layout } from "../components/layout";

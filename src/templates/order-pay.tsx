@@ -7,7 +7,7 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import React from "react";
 import { useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
-import type { StaticPageContext } from "../build/page-context";
+import type { StaticPageContext } from "../site/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
 import { OrderNotFound, OrderNumber, OrderOutcomeFallback, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";

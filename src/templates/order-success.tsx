@@ -6,7 +6,7 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { StaticPageContext } from "../build/page-context";
+import type { StaticPageContext } from "../site/page-context";
 import { CheckoutStyles } from "../checkout/checkout-styles";
 import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";

@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { PayAndDeliveryPageContext } from "../build/page-context";
+import type { PayAndDeliveryPageContext } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
 import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";

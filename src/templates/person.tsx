@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { PersonPageContext } from "../build/page-context";
+import type { PersonPageContext } from "../site/page-context";
 import { EventGrid } from "../components/event-grid";
 import { Layout } from "../components/layout";
 import { Media } from "../components/media";

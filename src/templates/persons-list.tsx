@@ -6,7 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
-import type { PersonsListPageContext } from "../build/page-context";
+import type { PersonsListPageContext } from "../site/page-context";
 import { CardGrid, PersonCard } from "../components/cards";
 
 export default function PersonsListTemplate({ pageContext }: TemplateProps<PersonsListPageContext>): React.JSX.Element {

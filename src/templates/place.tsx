@@ -1,7 +1,7 @@
 import { graphql } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { PlacePageContext } from "../build/page-context";
+import type { PlacePageContext } from "../site/page-context";
 import { EventGrid } from "../components/event-grid";
 import { PinIcon } from "../components/icons";
 import { Layout } from "../components/layout";

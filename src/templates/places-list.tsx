@@ -6,7 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
-import type { PlacesListPageContext } from "../build/page-context";
+import type { PlacesListPageContext } from "../site/page-context";
 import { CardGrid, PlaceCard } from "../components/cards";
 
 export default function PlacesListTemplate({ pageContext }: TemplateProps<PlacesListPageContext>): React.JSX.Element {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { eventJsonLd, jsonLdText } from "../../src/build/json-ld";
+import { eventJsonLd, jsonLdText } from "../../src/site/json-ld";
 import { domainEvent } from "./support/catalogue-fixture";
 
 const base = {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { EventPageContext, EventsListPageContext, HomePageContext, NewsPageContext, PlacesListPageContext, PlacePageContext } from "../../src/build/page-context";
+import type { EventPageContext, EventsListPageContext, HomePageContext, NewsPageContext, PlacesListPageContext, PlacePageContext } from "../../src/site/page-context";
 import { localizedPath, planPages, type PlannedPage } from "../../src/build/plan-pages";
 import { LANGUAGES } from "../../src/catalogue/types";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
