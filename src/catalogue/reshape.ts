@@ -134,7 +134,7 @@ function html(o: Obj, key: string, at: string, options: ReshapeOptions): string 
   return clean === "" ? null : clean;
 }
 
-export function reshapeRef(value: unknown, at: string): Ref {
+function reshapeRef(value: unknown, at: string): Ref {
   const o = obj(value, at);
   return { id: int(o, "id", at), title: str(o, "title", at) };
 }

@@ -23,7 +23,7 @@ export class CatalogueError extends Error {
 
 const MAX_DATA_CHARS = 2000;
 
-export function describeData(data: unknown): string {
+function describeData(data: unknown): string {
   if (data === undefined || data === null || data === "") return "(no body)";
   let text: string;
   if (typeof data === "string") text = data;

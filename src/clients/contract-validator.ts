@@ -8,11 +8,11 @@ import path from "node:path";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { parse } from "yaml";
-import type { AnswerValidator, CatalogueOperation } from "./catalogue-client";
+import type { AnswerValidator, CatalogueOperation } from "./catalogue-transport";
 
 // Gatsby compiles gatsby-node.ts (and what it imports) into .cache/compiled, so __dirname
 // is no guide; builds and tests run from the project root.
-export const CONTRACT_PATH = path.resolve(process.cwd(), "contracts/catalogue.openapi.yaml");
+const CONTRACT_PATH = path.resolve(process.cwd(), "contracts/catalogue.openapi.yaml");
 
 const SCHEMA_ID = "catalogue.openapi";
 const METHODS = ["get", "head", "options", "put", "delete", "post", "patch"] as const;
@@ -50,7 +50,7 @@ function successSchemaPointers(doc: Json): Map<string, string> {
   return pointers;
 }
 
-export function formatAjvErrors(errors: ErrorObject[] | null | undefined): string {
+function formatAjvErrors(errors: ErrorObject[] | null | undefined): string {
   if (!errors || errors.length === 0) return "does not match the contract";
   const lines = errors
     // "must match a schema in anyOf/oneOf" repeats what the detailed errors already say

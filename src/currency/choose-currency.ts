@@ -9,7 +9,7 @@
  */
 import type { Currency } from "../catalogue/types";
 
-export const ROUBLE_CODE = "RUB";
+const ROUBLE_CODE = "RUB";
 /** the cookie the switcher sets (path /) */
 export const CURRENCY_COOKIE = "currency";
 
@@ -23,7 +23,7 @@ export interface CurrencyRuleInput {
   cookie: string | null | undefined;
 }
 
-export function sameCode(a: string, b: string): boolean {
+function sameCode(a: string, b: string): boolean {
   return a.trim().toUpperCase() === b.trim().toUpperCase();
 }
 

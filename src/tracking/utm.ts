@@ -6,7 +6,7 @@
 import type { Utm } from "../basket/types";
 
 export const UTM_STORAGE_KEY = "utm";
-export const UTM_KEYS = ["utm_source", "utm_campaign", "utm_term"] as const;
+const UTM_KEYS = ["utm_source", "utm_campaign", "utm_term"] as const;
 
 type StorageLike = Pick<Storage, "getItem" | "setItem">;
 

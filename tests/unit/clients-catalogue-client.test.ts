@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { after, describe, it } from "node:test";
-import { createCatalogueClient, CatalogueError, numberedPages, resolveNext } from "../../src/clients/catalogue-client";
+import { createCatalogueClient } from "../../src/clients/catalogue-client";
+import { CatalogueError } from "../../src/clients/catalogue-error";
 import { createContractValidator } from "../../src/clients/contract-validator";
-import { shouldRetry } from "../../src/clients/retry-rule";
 import { sanitizeHtml } from "../../src/catalogue/sanitize";
 import { sendJson, startStub, wireEvent, wirePlace, type CatalogueStub } from "./support/catalogue-stub";
 
@@ -27,42 +27,6 @@ async function deadPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
-
-describe("retry rule (spec section 8)", () => {
-  const failure = (method: string, status?: number, code?: string) => ({
-    code,
-    config: { method },
-    response: status === undefined ? undefined : { status },
-  });
-
-  it("retries network errors whatever the method", () => {
-    assert.equal(shouldRetry(failure("get", undefined, "ECONNREFUSED")), true);
-    assert.equal(shouldRetry(failure("post", undefined, "ECONNRESET")), true);
-    assert.equal(shouldRetry(failure("get", undefined, "ERR_NETWORK")), true);
-  });
-
-  it("retries 429 and 500-599 for get, head, options, put and delete", () => {
-    for (const method of ["get", "head", "options", "put", "delete", "GET"]) {
-      for (const status of [429, 500, 502, 503, 599]) assert.equal(shouldRetry(failure(method, status)), true, `${method} ${status}`);
-    }
-  });
-
-  it("does not retry 429 or 5xx for post and patch", () => {
-    for (const method of ["post", "patch"]) {
-      for (const status of [429, 500, 503]) assert.equal(shouldRetry(failure(method, status)), false, `${method} ${status}`);
-    }
-  });
-
-  it("does not retry other statuses", () => {
-    for (const status of [400, 401, 403, 404, 409, 422, 600]) assert.equal(shouldRetry(failure("get", status)), false, String(status));
-  });
-
-  it("never retries time-outs or cancelled requests", () => {
-    assert.equal(shouldRetry(failure("get", undefined, "ECONNABORTED")), false);
-    assert.equal(shouldRetry(failure("get", undefined, "ETIMEDOUT")), false);
-    assert.equal(shouldRetry(failure("get", undefined, "ERR_CANCELED")), false);
-  });
-});
 
 describe("catalogue client over HTTP", () => {
   it("retries a 503 three times, 1000 ms apart, then succeeds", async () => {
@@ -200,24 +164,10 @@ describe("catalogue client over HTTP", () => {
     assert.deepEqual((await client.listAllPlaces("en")).map((p) => p.id), [1, 2, 3]);
   });
 
-  it("derives page-numbered URLs only from a contract-style next", () => {
-    assert.deepEqual(numberedPages("http://x/v1/events?lang=ru&page=2", 5, 2), ["http://x/v1/events?lang=ru&page=2", "http://x/v1/events?lang=ru&page=3"]);
-    assert.equal(numberedPages("http://x/v1/events?cursor=abc", 5, 2), null);
-    assert.equal(numberedPages("http://x/v1/events?page=3", 5, 2), null);
-  });
-
   it("stops on a next that loops back instead of reading forever", async () => {
     const s = await stub((req, res) => sendJson(res, 200, page([wirePlace(1)], `${s.baseUrl}${req.url}`, 99)));
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
     await assert.rejects(client.listAllPlaces("en"), /already read/);
-  });
-
-  it("reads next against the configured catalogue when it names another origin", () => {
-    assert.equal(
-      resolveNext("http://internal:8080/v1/places?page=2", "http://127.0.0.1:4012/v1/places", "http://127.0.0.1:4012"),
-      "http://127.0.0.1:4012/v1/places?page=2",
-    );
-    assert.equal(resolveNext("/v1/places?page=2", "http://127.0.0.1:4012/v1/places", "http://127.0.0.1:4012"), "http://127.0.0.1:4012/v1/places?page=2");
   });
 
   it("fails on a malformed answer naming the URL and the field (contract validation)", async () => {
