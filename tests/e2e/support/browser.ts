@@ -5,9 +5,6 @@
  * server-side basket) from `newPage()`, which also records console errors and page
  * errors so a test can assert the console stayed clean.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const SITE_URL = (process.env.SITE_URL ?? "http://127.0.0.1:9000").replace(/\/$/, "");
@@ -26,17 +23,13 @@ const CHROMIUM_ARGS = [
 ];
 
 let browser: Browser | undefined;
-let profileDir: string | undefined;
 
 export async function launchBrowser(): Promise<Browser> {
   if (browser) return browser;
-  profileDir = mkdtempSync(join(tmpdir(), "e2e-chromium-"));
-  // launchPersistentContext would tie one profile to one context; a plain launch with a
-  // fresh --user-data-dir gives us isolated contexts per test.
+  // A plain launch rather than launchPersistentContext: playwright gives the browser a
+  // fresh temporary profile of its own, and every test's context is isolated in it.
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    // playwright refuses --user-data-dir in args (it gives every launch a fresh temporary
-    // profile of its own); the fresh profile is what we wanted anyway
     args: CHROMIUM_ARGS,
     headless: true,
   });
@@ -46,8 +39,6 @@ export async function launchBrowser(): Promise<Browser> {
 export async function closeBrowser(): Promise<void> {
   await browser?.close();
   browser = undefined;
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
-  profileDir = undefined;
 }
 
 export interface TestPage {
