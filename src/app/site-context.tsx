@@ -1,7 +1,7 @@
 /**
- * What every page knows about where it lives: the site URL, the theme (the landing,
- * spec "theme settings") and the page's language. The spec's page wrapper reads these
- * once and applies them on every page; components take them from `useSite()`.
+ * What every page knows about where it lives: the site URL, the theme (the landing's
+ * settings) and the page's language. The page wrapper reads these once and applies them
+ * on every page; components take them from `useSite()`.
  */
 import React, { createContext, useContext, useEffect, useMemo } from "react";
 import type { Landing, Lang } from "../catalogue/types";

@@ -13,7 +13,7 @@ export const DEFAULT_LANGUAGE: Lang = "en";
 
 export type EventStatus = "on_sale" | "sold_out" | "cancelled" | "postponed";
 
-/** The label that marks an event as "star cast" (spec section 9). */
+/** The catalogue label that marks an event as "star cast" (featured on the home page, filterable). */
 export const STAR_CAST_LABEL_ID = 3;
 
 export interface Ref {
@@ -153,7 +153,7 @@ export interface Currency {
   decimals: number;
 }
 
-/** The landing (spec: "theme settings"). */
+/** The landing: the theme settings of this site (languages, currencies, which currency each language defaults to). */
 export interface Landing {
   id: number;
   siteUrl: string;
@@ -191,7 +191,7 @@ export interface DatePrices {
   tickets: TicketOffer[];
 }
 
-/** Filters of the events list (spec section 3), mapped to catalogue params in section 7. */
+/** Filters of the events list, mapped to catalogue query parameters by clients/catalogue-params.ts. */
 export interface EventFilter {
   categories?: number[];
   halls?: number[];

@@ -83,7 +83,7 @@ export interface CatalogueClient {
   datesPrices(eventSourceId: number, currency: string, lang?: Lang): Promise<DatePrices[]>;
 }
 
-/** The price endpoints answer per sales channel; this shop sells through channel 2. */
+/** The price endpoints take a `source_id`; this shop always asks with 2. */
 const PRICE_SOURCE_ID = "2";
 /** The contract's largest page. */
 const MAX_PAGE_SIZE = 100;

@@ -1,6 +1,6 @@
 /**
  * The one error a catalogue call rejects with. Its message carries what an editor needs to
- * find the fault (spec section 8): the response data, the status and the full URL with query.
+ * find the fault: the response data, the status and the full URL with its query.
  */
 
 export type CatalogueErrorKind = "http" | "network" | "timeout" | "malformed";

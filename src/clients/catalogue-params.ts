@@ -1,5 +1,5 @@
 /**
- * Events filter -> catalogue query parameters (spec section 7).
+ * Events filter -> catalogue query parameters.
  *
  * Pure, so the mapping is tested rule by rule and shared by the build and the search page.
  */
@@ -23,7 +23,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /**
- * Maps the filter exactly as section 7 says: categories->category_id_in, halls->hall_id_in,
+ * The mapping: categories->category_id_in, halls->hall_id_in,
  * places->place_id_in, cities->location_id_in, date_gte->started_gte, date_lte->started_lte
  * (defaulting to date_gte), is_star_cast->label_id_in=3; defaults date_type=active,
  * sort_by=started_at, sort_on=asc; sort_by=started_at whenever a start date is given.

@@ -1,9 +1,10 @@
 /**
- * When a failed catalogue request is tried again (spec section 8): network errors always;
+ * When a failed catalogue request is tried again: network errors always;
  * for get, head, options, put and delete also 429 and 500-599; time-outs never (a server
  * that took 60 s once would make the build wait minutes more for nothing).
  */
 
+/** Each catalogue request is retried at most 3 times, 1 s apart, and given 60 s to answer. */
 export const RETRIES = 3;
 export const RETRY_DELAY_MS = 1000;
 export const TIMEOUT_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * The selected currency (spec section 4), decided in this order:
+ * The selected currency, decided in this order:
  *  1. the theme shows currencies, the page's language maps to a currency, and no
  *     currency cookie is set → that currency;
  *  2. otherwise the cookie's currency, if it is in the list;

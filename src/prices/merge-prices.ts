@@ -1,6 +1,7 @@
 /**
- * The one shared price map (spec section 4, "price refresh"): entries from
- * /v2/events_prices merged by id (the event_source_id) into what is already known.
+ * The one shared price map: whenever prices are refreshed, the entries from
+ * /v2/events_prices are merged by id (the event_source_id) into what is already known,
+ * so a price once shown stays until a newer answer replaces it.
  */
 import type { EventPrice } from "../catalogue/types";
 

@@ -1,11 +1,13 @@
 /**
- * The one shared live price map (spec section 4, "price refresh").
+ * The one shared live price map: prices come from the catalogue in the visitor's currency
+ * and are merged by event id into one map every price on the page reads.
  *
  * Prices are asked for by event_source_id. Everything that shows a price (LivePrice, or a
  * page through usePriceRefresh) registers its ids in an effect; all registrations of one
  * commit are batched, so a page with forty cards makes ONE /v2/events_prices request,
  * once the currency is settled, and again when the currency changes. Non-React code can
- * fire the spec's UPDATE_PRICES window event with `detail: { ids }`.
+ * fire the UPDATE_PRICES window event with `detail: { ids }` (a non-empty list of event
+ * ids) to have those prices fetched and merged the same way.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";

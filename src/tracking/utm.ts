@@ -1,6 +1,6 @@
 /**
- * Campaign tracking (spec sections 1, 3, 9): when the query string starts with
- * utm_source, utm_source, utm_campaign and utm_term are kept in sessionStorage for the
+ * Campaign tracking: when the query string starts with utm_source, the values of utm_source,
+ * utm_campaign and utm_term are kept in sessionStorage under "utm" for the rest of the
  * session (the checkout sends them with the order).
  */
 import type { Utm } from "../basket/types";

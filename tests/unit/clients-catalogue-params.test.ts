@@ -4,7 +4,7 @@ import { buildUrl, eventFilterToParams } from "../../src/clients/catalogue-param
 
 const asObject = (params: Array<[string, string]>) => Object.fromEntries(params);
 
-describe("events filter -> catalogue params (spec section 7)", () => {
+describe("events filter -> catalogue params", () => {
   it("applies the defaults date_type=active, sort_by=started_at, sort_on=asc and passes lang", () => {
     assert.deepEqual(asObject(eventFilterToParams({}, "ru")), {
       lang: "ru",

@@ -19,7 +19,7 @@ const base: CurrencyRuleInput = {
 
 const code = (input: CurrencyRuleInput) => chooseCurrency(input)?.code ?? null;
 
-describe("currency choice (spec section 4)", () => {
+describe("currency choice: language default, then cookie, then rouble, then the first", () => {
   it("(1) shown currencies, a language mapped to one, no cookie -> the language's currency", () => {
     assert.equal(code({ ...base, language: "ar" }), "AED");
     assert.equal(code({ ...base, language: "en" }), "AED");

@@ -10,7 +10,7 @@ const p = (id: number, minPrice: number | null, currencyCode = "AED"): EventPric
   currencyCode,
 });
 
-describe("price merge into the shared map (spec section 4)", () => {
+describe("price merge into the shared map, by event id", () => {
   it("replaces answered ids and keeps the others", () => {
     const map = mergePrices({}, [p(1, 100), p(2, 200)]);
     const next = mergePrices(map, [p(2, 50, "USD"), p(3, 300)]);

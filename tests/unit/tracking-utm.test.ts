@@ -12,7 +12,7 @@ class MemoryStorage {
   }
 }
 
-describe("campaign tracking (spec sections 1, 3, 9)", () => {
+describe("campaign tracking: utm_* kept for the session when the query starts with utm_source", () => {
   it("records utm_source, utm_campaign and utm_term when the query string starts with utm_source", () => {
     const storage = new MemoryStorage();
     const utm = captureUtm("?utm_source=x&utm_campaign=y&utm_term=z&utm_medium=m&ref=1", storage);
