@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { after, describe, it } from "node:test";
 import { createCatalogueClient } from "../../src/clients/catalogue-client";
-import { CatalogueError } from "../../src/clients/catalogue-error";
 import { createContractValidator } from "../../src/clients/contract-validator";
 import { sanitizeHtml } from "../../src/catalogue/sanitize";
 import { sendJson, startStub, wireEvent, wirePlace, type CatalogueStub } from "./support/catalogue-stub";
@@ -19,71 +17,7 @@ async function stub(...args: Parameters<typeof startStub>): Promise<CatalogueStu
 
 const page = (results: unknown[], next: string | null = null, count = results.length) => ({ count, next, previous: null, results });
 
-/** A port nobody listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-describe("catalogue client over HTTP", () => {
-  it("retries a 503 three times, 1000 ms apart, then succeeds", async () => {
-    const s = await stub((_req, res, hit) => (hit < 4 ? sendJson(res, 503, { detail: "busy" }) : sendJson(res, 200, page([wirePlace(1)]))));
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
-    const result = await client.listPlaces("en");
-    assert.equal(result.results[0]?.title, "Place 1");
-    assert.equal(s.requests.length, 4);
-    for (let i = 1; i < s.requests.length; i++) {
-      const gap = s.requests[i]!.at - s.requests[i - 1]!.at;
-      assert.ok(gap >= 950 && gap < 1600, `gap ${i} was ${gap} ms`);
-    }
-  });
-
-  it("retries 429 and gives up after 3 retries with the last status", async () => {
-    const s = await stub((_req, res) => sendJson(res, 429, { detail: "slow down" }));
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, retryDelayMs: 10 });
-    await assert.rejects(client.listPersons("en"), (error: unknown) => {
-      assert.ok(error instanceof CatalogueError);
-      assert.equal(error.status, 429);
-      return true;
-    });
-    assert.equal(s.requests.length, 4);
-  });
-
-  it("does not retry a 404 or a 400", async () => {
-    const s = await stub((_req, res) => sendJson(res, 404, { detail: "no such landing" }));
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, retryDelayMs: 10 });
-    await assert.rejects(client.landing(99));
-    assert.equal(s.requests.length, 1);
-  });
-
-  it("retries a dropped connection (network error)", async () => {
-    const s = await stub((req, res, hit) => {
-      if (hit < 3) req.socket.destroy();
-      else sendJson(res, 200, page([]));
-    });
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, retryDelayMs: 10 });
-    const result = await client.listNews("en");
-    assert.equal(result.count, 0);
-    assert.equal(s.requests.length, 3);
-  });
-
-  it("never retries a time-out", async () => {
-    const s = await stub(() => {
-      /* never answers */
-    });
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, retryDelayMs: 10, timeoutMs: 300 });
-    await assert.rejects(client.listPlaces("en"), (error: unknown) => {
-      assert.ok(error instanceof CatalogueError);
-      assert.equal(error.kind, "timeout");
-      assert.match(error.message, /timed out after 300 ms/);
-      return true;
-    });
-    assert.equal(s.requests.length, 1);
-  });
-
+describe("catalogue client: endpoints over HTTP", () => {
   it("rejects with the response data, the status and the full URL with its query", async () => {
     const s = await stub((_req, res) => sendJson(res, 500, { detail: "database is on fire" }));
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, retries: 0 });
@@ -95,18 +29,6 @@ describe("catalogue client over HTTP", () => {
       assert.ok(error.message.includes(url), error.message);
       return true;
     });
-  });
-
-  it("spaces requests to the rate limit: N requests take at least (N-1)/rate seconds", async () => {
-    const s = await stub((_req, res) => sendJson(res, 200, page([])));
-    const rate = 4;
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: rate });
-    const started = Date.now();
-    await Promise.all(Array.from({ length: 5 }, (_x, i) => client.listPlaces("en", i + 1)));
-    const elapsed = Date.now() - started;
-    assert.ok(elapsed >= ((5 - 1) / rate) * 1000 - 30, `5 requests at ${rate}/s took ${elapsed} ms`);
-    const gaps = s.requests.slice(1).map((r, i) => r.at - s.requests[i]!.at);
-    assert.ok(gaps.every((gap) => gap >= 1000 / rate - 30), `gaps ${gaps.join(", ")}`);
   });
 
   it("reads a list page by page to the end by following next", async () => {
@@ -179,50 +101,6 @@ describe("catalogue client over HTTP", () => {
       assert.match(error.message, /^Malformed answer from http:\/\/127\.0\.0\.1:\d+\/v1\/events\?lang=ru&[^ ]*page=2: \/results\/3\/started_at must be string/);
       return true;
     });
-  });
-
-  it("tolerates fields the contract does not list", async () => {
-    const s = await stub((_req, res) => sendJson(res, 200, { ...page([{ ...wirePlace(1), rating: 5 }]), took_ms: 3 }));
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, validate: createContractValidator() });
-    assert.equal((await client.listPlaces("en")).results.length, 1);
-  });
-
-  it("without a validator (the browser) turns garbage into a clear error, not a crash", async () => {
-    const s = await stub((_req, res) => sendJson(res, 200, page([wireEvent(1, { place: "nowhere" })])));
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
-    await assert.rejects(client.listEvents({}, "en"), /Malformed answer from .*\/v1\/events\?lang=en.*: \/results\/0\/place must be object/);
-    const t = await stub((_req, res) => {
-      res.writeHead(200, { "content-type": "text/html" });
-      res.end("<html>maintenance</html>");
-    });
-    const client2 = createCatalogueClient({ baseUrl: t.baseUrl, rateLimit: 100 });
-    await assert.rejects(client2.landing(1), /Malformed answer from .*\/v2\/landings\/1: \/ must be JSON/);
-  });
-
-  it("with persistence (the build), tries whole further rounds after a transient failure", async () => {
-    const s = await stub((_req, res, hit) => (hit <= 6 ? sendJson(res, 503, { detail: "flaky" }) : sendJson(res, 200, page([wirePlace(1)]))));
-    const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, retryDelayMs: 10, persistence: { rounds: 2, pauseMs: 50 } });
-    assert.equal((await client.listPlaces("en")).results.length, 1);
-    assert.equal(s.requests.length, 7, "a first round of four attempts, then a second that succeeds on its third");
-    const t = await stub((_req, res) => sendJson(res, 400, { detail: "bad" }));
-    const strict = createCatalogueClient({ baseUrl: t.baseUrl, rateLimit: 100, retryDelayMs: 10, persistence: { rounds: 2, pauseMs: 50 } });
-    await assert.rejects(strict.listPlaces("en"), /status 400/);
-    assert.equal(t.requests.length, 1, "a 400 is not transient");
-  });
-
-  it("fails against a dead catalogue after the retries, in bounded time, naming the URL", async () => {
-    const port = await deadPort();
-    const client = createCatalogueClient({ baseUrl: `http://127.0.0.1:${port}`, rateLimit: 100 });
-    const started = Date.now();
-    await assert.rejects(client.landing(1), (error: unknown) => {
-      assert.ok(error instanceof CatalogueError);
-      assert.equal(error.kind, "network");
-      assert.match(error.message, new RegExp(`http://127\\.0\\.0\\.1:${port}/v2/landings/1`));
-      assert.match(error.message, /ECONNREFUSED/);
-      return true;
-    });
-    const elapsed = Date.now() - started;
-    assert.ok(elapsed >= 2900 && elapsed < 6000, `took ${elapsed} ms`);
   });
 
   it("asks for prices with event_source_id_in comma-joined, currency_code and source_id=2", async () => {
