@@ -45,7 +45,7 @@ describe("search query in the URL", () => {
     assert.equal(state.to, "2026-12-31");
   });
 
-  it("becomes the section-7 catalogue parameters", () => {
+  it("becomes the catalogue query parameters", () => {
     const params = Object.fromEntries(
       eventFilterToParams(searchFilter(parseSearchQuery("?q=opera&categories=2&cities=1&from=2026-12-05&star=1"), 2, 24), "ar"),
     );
