@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { createBuildCatalogueClient, sourceCatalogue } from "../../src/build/source-catalogue";
-import { sendJson, startStub, wireEvent, wirePlace, type CatalogueStub } from "./support/catalogue-stub";
+import { sendJson, stubsForThisFile, wireEvent, wirePlace } from "./support/catalogue-stub";
 
-const stubs: CatalogueStub[] = [];
-after(async () => {
-  await Promise.all(stubs.map((s) => s.close()));
-});
+const startStub = stubsForThisFile();
 
 const LANDING = {
   id: 1,
@@ -47,9 +44,6 @@ function catalogue(options: { brokenEventsIn?: string } = {}) {
         if (url.pathname.startsWith("/v1/events_")) return sendJson(res, 200, { results: [{ id: 1, title: "Facet" }] });
         return sendJson(res, 404, { detail: "not found" });
     }
-  }).then((s) => {
-    stubs.push(s);
-    return s;
   });
 }
 

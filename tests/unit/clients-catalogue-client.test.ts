@@ -1,21 +1,11 @@
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { createCatalogueClient } from "../../src/clients/catalogue-client";
 import { createContractValidator } from "../../src/clients/contract-validator";
 import { sanitizeHtml } from "../../src/catalogue/sanitize";
-import { sendJson, startStub, wireEvent, wirePlace, type CatalogueStub } from "./support/catalogue-stub";
+import { sendJson, stubsForThisFile, wireEvent, wirePage as page, wirePlace } from "./support/catalogue-stub";
 
-const stubs: CatalogueStub[] = [];
-after(async () => {
-  await Promise.all(stubs.map((s) => s.close()));
-});
-async function stub(...args: Parameters<typeof startStub>): Promise<CatalogueStub> {
-  const s = await startStub(...args);
-  stubs.push(s);
-  return s;
-}
-
-const page = (results: unknown[], next: string | null = null, count = results.length) => ({ count, next, previous: null, results });
+const stub = stubsForThisFile();
 
 describe("catalogue client: endpoints over HTTP", () => {
   it("rejects with the response data, the status and the full URL with its query", async () => {

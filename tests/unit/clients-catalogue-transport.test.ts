@@ -1,32 +1,12 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { reshapeLanding, reshapePage, reshapePlace } from "../../src/catalogue/reshape";
 import { CatalogueError } from "../../src/clients/catalogue-error";
 import { createCatalogueTransport, type TransportOptions } from "../../src/clients/catalogue-transport";
 import { createContractValidator } from "../../src/clients/contract-validator";
-import { sendJson, startStub, wirePlace, type CatalogueStub } from "./support/catalogue-stub";
+import { deadPort, sendJson, stubsForThisFile, wirePage as page, wirePlace } from "./support/catalogue-stub";
 
-const stubs: CatalogueStub[] = [];
-after(async () => {
-  await Promise.all(stubs.map((s) => s.close()));
-});
-async function stub(...args: Parameters<typeof startStub>): Promise<CatalogueStub> {
-  const s = await startStub(...args);
-  stubs.push(s);
-  return s;
-}
-
-const page = (results: unknown[], next: string | null = null, count = results.length) => ({ count, next, previous: null, results });
-
-/** A port nobody listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const stub = stubsForThisFile();
 
 /** GET a page of places from `baseUrl` through a transport with these options (fast rate unless said). */
 function placesFrom(baseUrl: string, options: TransportOptions = {}) {

@@ -3,7 +3,8 @@
  * to answer and reads back what was asked.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { after } from "node:test";
 
 export interface StubRequest {
   method: string;
@@ -36,6 +37,36 @@ export async function startStub(handler: StubHandler): Promise<CatalogueStub> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * `startStub` for one test file: every stub it starts is closed when the file's tests end,
+ * so no test has to remember to.
+ */
+export function stubsForThisFile(): (handler: StubHandler) => Promise<CatalogueStub> {
+  const stubs: CatalogueStub[] = [];
+  after(async () => {
+    await Promise.all(stubs.map((s) => s.close()));
+  });
+  return async (handler) => {
+    const s = await startStub(handler);
+    stubs.push(s);
+    return s;
+  };
+}
+
+/** A port nobody listens on (a dead catalogue). */
+export async function deadPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A list page as the contract shapes it. */
+export function wirePage(results: unknown[], next: string | null = null, count = results.length) {
+  return { count, next, previous: null, results };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
