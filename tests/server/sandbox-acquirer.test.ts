@@ -61,6 +61,8 @@ describe("starting a payment", () => {
     assert.match(csp, /frame-ancestors 'none'/);
     assert.match(csp, /default-src 'none'/);
     assert.equal(page.headers["x-frame-options"], "DENY");
+    // with no-referrer, browsers send "Origin: null" on the page's own posts and the origin check would refuse them
+    assert.equal(page.headers["referrer-policy"], "same-origin");
     assert.doesNotMatch(page.html, /<script/);
   });
 
