@@ -4,8 +4,9 @@ import type { CurrencyRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { pick, type Lang } from "../lib/i18n";
-import { fromAed, roundMoney } from "../lib/money";
+import { findCurrency, fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
+import { isObject } from "../lib/validate";
 
 export type BasketJson = components["schemas"]["Basket"];
 export type BasketEventJson = components["schemas"]["BasketEvent"];
@@ -18,7 +19,6 @@ export type BasketChange =
   | { type: "DELETE_TICKET"; ticketId: number }
   | { type: "DELETE_EVENT"; eventId: number };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Reads a change request or throws the contract's 400 with its code. Nothing is changed before this passes. */
 export function parseChange(body: unknown): BasketChange {
@@ -49,9 +49,7 @@ export function basketService(deps: AppDeps) {
   const holdMs = () => config.holdMinutes * 60_000;
 
   function currency(code: string | undefined): CurrencyRow {
-    const c = catalogue.data.currencies.get((code ?? "AED").toUpperCase());
-    if (!c) throw badRequest(`unknown currency "${(code ?? "").slice(0, 20)}"`, "unknown_currency");
-    return c;
+    return findCurrency(catalogue.data.currencies, code ?? "AED");
   }
 
   /** Tickets grouped by event, priced in `cur`, in the order they were first added. */
@@ -121,15 +119,20 @@ export function basketService(deps: AppDeps) {
     },
 
     get(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
-      baskets.releaseExpired(deps.now());
+      deps.releaseExpired(deps.now());
       return view(sessionId, cur, lang);
     },
 
-    /** Applies one change inside an IMMEDIATE transaction; any error leaves the basket as it was. */
-    change(sessionId: string, change: BasketChange, cur: CurrencyRow, lang: Lang): BasketJson {
+    /**
+     * Applies one change inside an IMMEDIATE transaction; any error leaves the basket as it was.
+     * The hold runs from the first ticket put in: later changes do not extend it.
+     */
+    change(sessionId: string, change: BasketChange, cur: CurrencyRow, lang: Lang, clientIp: string | null = null): BasketJson {
       const now = deps.now();
-      baskets.releaseExpired(now);
+      deps.releaseExpired(now);
       baskets.transaction(() => {
+        const before = baskets.get(sessionId);
+        const heldSince = before && before.items.length > 0 && before.expiresAt !== null ? before.expiresAt : null;
         const c: BasketChange = change;
         if (c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") {
           const t = tickets.get(c.ticketId);
@@ -141,6 +144,12 @@ export function basketService(deps: AppDeps) {
             throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order (you would have ${wanted})`, "over_max_per_order");
           }
           const delta = wanted - current;
+          if (delta > 0 && clientIp !== null) {
+            const held = baskets.heldByClient(clientIp, sessionId) + baskets.heldInBasket(sessionId);
+            if (held + delta > config.heldPerClient) {
+              throw conflict(`at most ${config.heldPerClient} tickets can be held from one address at a time`, "over_limit");
+            }
+          }
           if (!baskets.adjustHold(t.id, delta)) {
             throw conflict(`not enough tickets left: ${Math.max(0, t.available)} more can be added`, "not_enough_tickets");
           }
@@ -162,7 +171,7 @@ export function basketService(deps: AppDeps) {
           }
         }
         const left = baskets.itemCount(sessionId);
-        baskets.touch(sessionId, left > 0 ? now + holdMs() : null, now);
+        baskets.touch(sessionId, left > 0 ? (heldSince ?? now + holdMs()) : null, now, clientIp);
       });
       return view(sessionId, cur, lang);
     },
