@@ -40,6 +40,14 @@ async function mtimeOrZero(file: string): Promise<number> {
   }
 }
 
+/** Writes file.br and file.gz unless both are newer than the file; adds to `result`. */
+export async function precompressFile(file: string, result: PrecompressResult = emptyResult()): Promise<PrecompressResult> {
+  await compressOne(file, result);
+  return result;
+}
+
+const emptyResult = (): PrecompressResult => ({ files: 0, written: 0, bytesIn: 0, bytesBr: 0, bytesGz: 0 });
+
 async function compressOne(file: string, result: PrecompressResult): Promise<void> {
   const info = await stat(file);
   result.files++;
@@ -67,7 +75,7 @@ async function compressOne(file: string, result: PrecompressResult): Promise<voi
 
 /** Writes name.br and name.gz beside every text file under `dir` (not beside hidden build artefacts). */
 export async function precompress(dir: string, concurrency = 8): Promise<PrecompressResult> {
-  const result: PrecompressResult = { files: 0, written: 0, bytesIn: 0, bytesBr: 0, bytesGz: 0 };
+  const result = emptyResult();
   const root = path.resolve(dir);
   const queue: string[] = [];
   for await (const sitePath of walk(root)) {
