@@ -374,13 +374,21 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     { ...baseContext(lang, ROUTES.orderCheckout.path), acquisitions: data.acquisitions },
     ROUTES.orderCheckout.inSitemap,
   );
-  pages.push(staticPage(lang, ROUTES.orderSuccess.path, ROUTES.orderSuccess.template, ROUTES.orderSuccess.inSitemap));
+  // the pages of a placed order word cash and bank-transfer orders by their way to pay
+  const withAcquisitions = (page: PlannedPage): PlannedPage<PayAndDeliveryPageContext> => ({
+    ...page,
+    context: { ...page.context, acquisitions: data.acquisitions },
+  });
+  pages.push(
+    withAcquisitions(staticPage(lang, ROUTES.orderSuccess.path, ROUTES.orderSuccess.template, ROUTES.orderSuccess.inSitemap)),
+  );
   pages.push(staticPage(lang, ROUTES.orderFail.path, ROUTES.orderFail.template, ROUTES.orderFail.inSitemap));
   pages.push(staticPage(lang, ROUTES.paymentSuccess.path, ROUTES.paymentSuccess.template, ROUTES.paymentSuccess.inSitemap));
   // the client-only order pages of this language (the route module's table, which also
   // gives English its second bill address under /en/)
   for (const route of CLIENT_ONLY_ROUTES.filter((r) => r.lang === lang)) {
-    pages.push(clientOnlyPage(lang, route.originalPath, route.template, route.path));
+    const page = clientOnlyPage(lang, route.originalPath, route.template, route.path);
+    pages.push(route.template === ROUTES.orderPay.template ? withAcquisitions(page) : page);
   }
 
   // The 404 page in the visitor's language: the CDN (and scripts/serve.ts) answers
