@@ -23,7 +23,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge that order creation requires (the spec's captcha)
+         * @description An ALTCHA-style challenge: the client finds the number n (0 <= n <= maxnumber) for
+         *     which hex(SHA-256(salt + n)) equals `challenge`, and sends back, base64-encoded, the
+         *     JSON {algorithm, challenge, number, salt, signature}. The server checks the
+         *     signature (HMAC over the challenge with its secret), the answer, the expiry encoded
+         *     in the salt, and that the solution was not used before. Solving takes well under a
+         *     second in a browser; the widget runs unseen in the spec's hidden captcha container.
+         */
+        get: operations["getCaptchaChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders of this visitor's session (and those found by lookup), newest first */
+        get: operations["listOrders"];
+        put?: never;
+        /**
+         * Turn the basket into an order (beyond the spec)
+         * @description The basket's tickets move into the order and the basket is emptied. An order whose
+         *     amount is 0 (free tickets) is created paid, with its tickets, and needs no
+         *     acquisition; any other needs an acquisition that accepts the currency. The payment
+         *     fee is the acquisition's fee_percent of price + service_fee, rounded to the
+         *     currency's minor unit.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/lookup": {
         parameters: {
             query?: never;
             header?: never;
@@ -32,8 +82,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn the basket into an order awaiting payment (beyond the spec) */
-        post: operations["createOrder"];
+        /**
+         * Find an order by its number and the buyer's email, from any browser
+         * @description Both must match (the email case-insensitively). The same 404 answers an unknown
+         *     number and a wrong email. A found order is added to this session, so GET
+         *     /api/orders and /api/orders/{id} show it from then on. After 10 failed tries from
+         *     one session or client address in 10 minutes the answer is 429 with Retry-After.
+         */
+        post: operations["lookupOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -57,7 +113,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/orders/{id}/pay": {
+    "/api/orders/{id}/payments": {
         parameters: {
             query?: never;
             header?: never;
@@ -67,12 +123,23 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay an order awaiting payment through the sandbox acquirer
-         * @description Card 4242 4242 4242 4242 is approved; 4000 0000 0000 0002 is declined; spaces are
-         *     ignored; any other number is a 400. A failed order can be paid again; paying a paid
-         *     order is refused (409, code already_paid) and charges nothing.
+         * Start paying an order on the acquirer's hosted payment page
+         * @description For an order awaiting payment whose acquisition is card, apple_pay or google_pay.
+         *     The answer names the acquirer's page; the site sends the visitor there. Card data
+         *     is entered on that page only, never on the site. When the payment is approved or
+         *     declined, the acquirer sends the browser back to `return_url` with `order=<id>`
+         *     added to its query (the URL's own query kept); the site then reads the order's
+         *     status with GET /api/orders/{id} (the query is never trusted). A declined or abandoned payment leaves the order awaiting
+         *     payment until its expires_at, so it can be tried again.
+         *
+         *     The local stand-in's sandbox acquirer page is in the order's language and asks for
+         *     the card number, expiry (MM/YY, not past), CVC and cardholder: 4242 4242 4242 4242
+         *     is approved; 4000 0000 0000 3220 asks for a 3-D Secure code (123456 approves, any
+         *     other declines); 4000 0000 0000 0002 is declined; any other number is refused on
+         *     the page with a message. Apple Pay and Google Pay acquisitions show one sandbox
+         *     "approve" button instead of the card form.
          */
-        post: operations["payOrder"];
+        post: operations["startPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -133,25 +200,57 @@ export interface components {
             /** Format: date-time */
             updated_at?: string | null;
         };
+        ETicket: {
+            /** @description what the venue scans (the QR code holds exactly this text) */
+            code: string;
+            /** @description the catalogue event id (as in BasketEvent.event.id) */
+            event_id: number;
+            ticket_id: number;
+            /** @description the ticket category */
+            title: string;
+            /**
+             * Format: date-time
+             * @description the session this ticket admits to
+             */
+            started_at?: string | null;
+        };
         Order: {
-            /** @description unguessable */
+            /** @description unguessable; for URLs */
             id: string;
-            /** @enum {string} */
-            status: "awaiting_payment" | "paid" | "failed" | "cancelled";
+            /** @description short, unique, for people: printed on tickets, said on the phone (no 0/O, 1/I/L) */
+            number: string;
+            /**
+             * @description failed is the last attempt's outcome and the order can still be paid until expires_at
+             * @enum {string}
+             */
+            status: "awaiting_payment" | "paid" | "failed" | "expired" | "cancelled";
             email?: string;
             name?: string;
+            phone?: string | null;
+            /** @enum {string} */
+            lang?: "en" | "ru" | "ar";
             currency_code: string;
             events: components["schemas"]["BasketEvent"][];
             total: {
                 price: number;
                 service_fee: number;
+                /** @description the acquisition's fee_percent of price + service_fee */
+                payment_fee: number;
+                /** @description price + service_fee + payment_fee: what is charged */
+                amount: number;
                 count: number;
             };
-            acquisition_id?: number;
-            /** @description one e-ticket code per ticket once paid */
-            tickets_codes?: string[];
+            /** @description null for a free order */
+            acquisition_id?: number | null;
+            /** @description one per admitted person once paid; empty before */
+            tickets: components["schemas"]["ETicket"][];
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description until when an unpaid order holds its tickets; null once paid
+             */
+            expires_at: string | null;
             /** Format: date-time */
             paid_at?: string | null;
         };
@@ -168,6 +267,7 @@ export interface components {
         };
     };
     parameters: {
+        lang: "en" | "ru" | "ar";
         /** @description the currency to price the basket in (default AED); unknown codes are a 400 */
         currency_code: string;
     };
@@ -182,6 +282,7 @@ export interface operations {
             query?: {
                 /** @description the currency to price the basket in (default AED); unknown codes are a 400 */
                 currency_code?: components["parameters"]["currency_code"];
+                lang?: components["parameters"]["lang"];
             };
             header?: never;
             path?: never;
@@ -206,6 +307,7 @@ export interface operations {
             query?: {
                 /** @description the currency to price the basket in (default AED); unknown codes are a 400 */
                 currency_code?: components["parameters"]["currency_code"];
+                lang?: components["parameters"]["lang"];
             };
             header?: never;
             path?: never;
@@ -250,7 +352,7 @@ export interface operations {
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            /** @description not enough tickets left (code not_enough_tickets) or over max_per_order (code over_max_per_order) */
+            /** @description not enough tickets left (code not_enough_tickets), over max_per_order (code over_max_per_order), or over the cap of held tickets of one client address (code over_limit) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -264,7 +366,11 @@ export interface operations {
     };
     clearBasket: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the currency to price the basket in (default AED); unknown codes are a 400 */
+                currency_code?: components["parameters"]["currency_code"];
+                lang?: components["parameters"]["lang"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -283,9 +389,62 @@ export interface operations {
             400: components["responses"]["Error"];
         };
     };
-    createOrder: {
+    getCaptchaChallenge: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        algorithm: "SHA-256";
+                        challenge: string;
+                        maxnumber: number;
+                        salt: string;
+                        signature: string;
+                    };
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Order"][];
+                    };
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -295,11 +454,19 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
+                    /** @description no control characters; not only white space */
                     name: string;
                     phone?: string | null;
-                    /** @description from the catalogue's /v2/acquisitions */
-                    acquisition_id: number;
+                    /** @description from the catalogue's /v2/acquisitions; required unless the amount is 0 */
+                    acquisition_id?: number | null;
                     currency_code: string;
+                    /**
+                     * @description the language of the order's emails and pages
+                     * @enum {string}
+                     */
+                    lang?: "en" | "ru" | "ar";
+                    /** @description the solved /api/captcha challenge, base64 JSON */
+                    captcha: string;
                     /** @description the campaign data captured for the session */
                     utm?: {
                         utm_source?: string;
@@ -319,8 +486,17 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            400: components["responses"]["Error"];
-            /** @description basket empty (code basket_empty) or a ticket no longer available (code not_enough_tickets) */
+            /** @description invalid input, or the captcha missing, wrong, expired or used before (code captcha_invalid) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Error"];
+            /** @description basket empty (code basket_empty), a ticket no longer available (code not_enough_tickets), or over a limit (code over_limit) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -329,11 +505,48 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            429: components["responses"]["Error"];
+        };
+    };
+    lookupOrder: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description as printed; case, spaces and dashes are ignored */
+                    number: string;
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getOrder: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
             header?: never;
             path: {
                 id: string;
@@ -354,7 +567,7 @@ export interface operations {
             404: components["responses"]["Error"];
         };
     };
-    payOrder: {
+    startPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -366,23 +579,36 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    card_number: string;
+                    /** @description an absolute URL on one of the configured site origins; anything else is a 400 */
+                    return_url: string;
                 };
             };
         };
         responses: {
-            /** @description the order after the attempt (status paid or failed) */
-            200: {
+            /** @description the payment started */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": {
+                        /** @description the acquirer's hosted payment page */
+                        redirect_url: string;
+                    };
                 };
             };
             400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
             404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
+            /** @description already paid (code already_paid), expired or cancelled (code not_payable), or paid otherwise: bank transfer, cash (code not_card_payable) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

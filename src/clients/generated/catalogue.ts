@@ -757,6 +757,7 @@ export interface operations {
                 event_source_id: number;
                 currency: string;
                 source_id: 2;
+                lang?: components["parameters"]["lang"];
             };
             header?: never;
             path?: never;
@@ -764,7 +765,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a plain array of sessions, earliest first */
+            /** @description a plain array of sessions, earliest first (ticket category titles in the requested language) */
             200: {
                 headers: {
                     [name: string]: unknown;
