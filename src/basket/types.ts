@@ -3,7 +3,7 @@
  * shapes of contracts/basket.openapi.yaml into these at the boundary (camelCase, optional
  * fields made explicit), so nothing else depends on the wire.
  */
-import type { Ref } from "../catalogue/types";
+import type { Lang, Ref } from "../catalogue/types";
 
 export interface BasketTicket {
   /** the TicketOffer id from /v2/dates_prices */
@@ -48,26 +48,48 @@ export type BasketChange =
   | { type: "DELETE_TICKET"; ticket: { id: number } }
   | { type: "DELETE_EVENT"; event: { id: number } };
 
-export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "cancelled";
+export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "expired" | "cancelled";
 
 export interface OrderTotal {
+  /** the tickets' prices */
   price: number;
   serviceFee: number;
+  /** the way to pay's fee: its percentage of price + service fee */
+  paymentFee: number;
+  /** price + service fee + payment fee: what is charged */
+  amount: number;
   count: number;
 }
 
+/** One admitted person: the code the venue scans. */
+export interface ETicket {
+  code: string;
+  eventId: number;
+  ticketId: number;
+  /** the ticket category */
+  title: string;
+  startedAt: string | null;
+}
+
 export interface Order {
+  /** long and unguessable: for addresses only */
   id: string;
+  /** short, for people: shown on every order page, printed on the bill */
+  number: string;
   status: OrderStatus;
   email: string | null;
   name: string | null;
+  lang: Lang | null;
   currencyCode: string;
   events: BasketEventGroup[];
   total: OrderTotal;
+  /** null for a free order */
   acquisitionId: number | null;
-  /** one e-ticket code per ticket once paid */
-  ticketsCodes: string[];
+  /** one per ticket once paid; empty before */
+  tickets: ETicket[];
   createdAt: string;
+  /** until when an unpaid order holds its tickets; null once paid */
+  expiresAt: string | null;
   paidAt: string | null;
 }
 
@@ -82,8 +104,13 @@ export interface NewOrder {
   email: string;
   name: string;
   phone?: string | null;
-  acquisitionId: number;
+  /** null only for a free order */
+  acquisitionId: number | null;
   currencyCode: string;
+  /** the language of the order's emails and pages */
+  lang: Lang;
+  /** the solved captcha challenge, base64 JSON */
+  captcha: string;
   utm?: Utm | null;
 }
 

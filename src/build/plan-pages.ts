@@ -44,6 +44,7 @@ import {
 /** The info pages' texts (src/content/info/), each page handed only its own language's. */
 const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };
 import type { CatalogueSnapshot, LanguageSnapshot } from "./source-catalogue";
+import { MY_ORDERS_PATH, ORDER_LOOKUP_PATH, TICKETS_PRINT_PATH } from "../tickets/paths";
 
 /** Template file names under src/templates/ (routes.md). */
 export type TemplateName =
@@ -67,6 +68,9 @@ export type TemplateName =
   | "order-bill.tsx"
   | "order-pay.tsx"
   | "order-not-found.tsx"
+  | "order-lookup.tsx"
+  | "order-tickets.tsx"
+  | "my-orders.tsx"
   | "not-found.tsx";
 
 export interface PlannedPage<C extends BasePageContext = BasePageContext> {
@@ -407,6 +411,9 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
   pages.push(staticPage(lang, "/order/success/", "order-success.tsx", false));
   pages.push(staticPage(lang, "/order/fail/", "order-fail.tsx", false));
   pages.push(staticPage(lang, "/payment/success/", "payment-success.tsx", false));
+  pages.push(staticPage(lang, ORDER_LOOKUP_PATH, "order-lookup.tsx", false));
+  pages.push(staticPage(lang, TICKETS_PRINT_PATH, "order-tickets.tsx", false));
+  pages.push(staticPage(lang, MY_ORDERS_PATH, "my-orders.tsx", false));
   pages.push(clientOnlyPage(lang, "/order/bill/", "order-bill.tsx"));
   if (lang === DEFAULT_LANGUAGE) {
     // the spec also names /en/order/bill/* for English

@@ -5,11 +5,11 @@
  */
 export const ORDER_LOOKUP_PATH = "/order/lookup/";
 export const MY_ORDERS_PATH = "/orders/";
-/** The printable tickets of an order (client-only: /order/tickets/<id>/). */
-export const TICKETS_PRINT_PREFIX = "/order/tickets/";
+/** The printable tickets of an order: /order/tickets/?order=<id>, like the outcome pages. */
+export const TICKETS_PRINT_PATH = "/order/tickets/";
 
 export function ticketsPrintPath(orderId: string): string {
-  return `${TICKETS_PRINT_PREFIX}${encodeURIComponent(orderId)}/`;
+  return `${TICKETS_PRINT_PATH}?${new URLSearchParams({ order: orderId }).toString()}`;
 }
 
 /**
