@@ -1,6 +1,7 @@
+import type { ServerConfig } from "../config";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";
 import { composeConfirmation, mailKind, type WireOrder } from "./compose";
-import type { MailConfig } from "./mail-config";
+import { loadMailConfig, type MailConfig } from "./mail-config";
 import { transportFor, type MailTransport } from "./transport";
 
 /**
@@ -122,4 +123,17 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       transport.close();
     },
   };
+}
+
+/**
+ * The notifier the app wires in: mail settings from the environment (SMTP_URL, OUTBOX_DIR,
+ * MAIL_FROM, MAIL_ATTEMPTS, MAIL_RETRY_MS, MAIL_RETRY_MAX_MS, BANK_*) beside the server's own.
+ */
+export function mailNotifierFor(
+  server: Pick<ServerConfig, "databasePath" | "siteUrl">,
+  deps: MailNotifierDeps,
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<MailConfig> = {},
+): MailNotifier {
+  return createMailNotifier({ ...loadMailConfig(server, env), ...overrides }, deps);
 }
