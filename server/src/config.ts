@@ -16,6 +16,32 @@ export interface ServerConfig {
   /** how often expired holds are swept, ms (0 = only lazily on each request) */
   sweepIntervalMs: number;
   logger: boolean;
+  /** how long an unpaid card / apple_pay / google_pay order keeps its tickets, minutes */
+  cardPayMinutes: number;
+  /** how long an unpaid bank-transfer or cash order keeps its tickets, minutes */
+  offlinePayMinutes: number;
+  /** tickets the baskets of one client address may hold at a time */
+  heldPerClient: number;
+  /** orders one client address may create per window */
+  orderRateMax: number;
+  orderRateWindowMs: number;
+  /** failed order look-ups per session or client address per window before 429 */
+  lookupFailMax: number;
+  lookupWindowMs: number;
+  /**
+   * Fastify's trustProxy: false (X-Forwarded-For ignored, the socket's address is the client),
+   * or the proxy addresses/hops to trust
+   */
+  trustedProxy: boolean | string | number;
+  /** whether the session cookie is marked Secure */
+  cookieSecure: boolean;
+  /** the HMAC key of captcha challenges; empty = a random key kept in the database */
+  captchaSecret: string;
+  /** the largest number a captcha challenge may hide (the work a client does) */
+  captchaMaxNumber: number;
+  captchaTtlMs: number;
+  /** the catalogue response cache's bound, bytes of serialized answers */
+  cacheMaxBytes: number;
 }
 
 export type FaultScope = "all" | "catalogue" | "basket";
@@ -44,6 +70,15 @@ function num(value: string | undefined, fallback: number): number {
   return n;
 }
 
+/** TRUSTED_PROXY: unset/0/false = none; a number = that many hops; true = any; else addresses/CIDRs, comma-joined. */
+function trustProxy(value: string | undefined): boolean | string | number {
+  const v = (value ?? "").trim();
+  if (v === "" || v === "0" || v === "false") return false;
+  if (v === "true") return true;
+  if (/^[0-9]+$/.test(v)) return Number(v);
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const host = env.HOST || "127.0.0.1";
   const port = num(env.PORT, 4010);
@@ -52,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ? env.SITE_ORIGINS.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean)
     : DEFAULT_SITE_ORIGINS;
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, "");
+  const siteUrl = (env.SITE_URL || "http://127.0.0.1:9000").replace(/\/+$/, "");
   const scope = env.FAULT_SCOPE === "catalogue" || env.FAULT_SCOPE === "basket" ? env.FAULT_SCOPE : "all";
   return {
     host,
@@ -60,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteOrigins,
     holdMinutes: num(env.HOLD_MINUTES, 15),
     publicUrl,
-    siteUrl: (env.SITE_URL || "http://127.0.0.1:9000").replace(/\/+$/, ""),
+    siteUrl,
     faults: {
       latencyMs: num(env.FAULT_LATENCY_MS, 0),
       rate429: num(env.FAULT_RATE_429, 0),
@@ -71,6 +107,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     faultControl: env.FAULT_CONTROL === "1",
     sweepIntervalMs: num(env.HOLD_SWEEP_MS, 5000),
     logger: env.SERVER_LOG === "1",
+    cardPayMinutes: num(env.CARD_PAY_MINUTES, 30),
+    offlinePayMinutes: num(env.OFFLINE_PAY_MINUTES, 48 * 60),
+    heldPerClient: num(env.HELD_PER_CLIENT, 50),
+    orderRateMax: num(env.ORDER_RATE_MAX, 10),
+    orderRateWindowMs: num(env.ORDER_RATE_WINDOW_MS, 60_000),
+    lookupFailMax: num(env.LOOKUP_FAIL_MAX, 10),
+    lookupWindowMs: num(env.LOOKUP_WINDOW_MS, 10 * 60_000),
+    trustedProxy: trustProxy(env.TRUSTED_PROXY),
+    // a site served over https gets a Secure cookie; COOKIE_SECURE=1/0 decides explicitly
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "1" || env.COOKIE_SECURE === "true" : siteUrl.startsWith("https:") || siteOrigins.every((o) => o.startsWith("https:")),
+    captchaSecret: env.CAPTCHA_SECRET ?? "",
+    captchaMaxNumber: num(env.CAPTCHA_MAX_NUMBER, 100_000),
+    captchaTtlMs: num(env.CAPTCHA_TTL_S, 600) * 1000,
+    cacheMaxBytes: num(env.CACHE_MAX_BYTES, 32 * 1024 * 1024),
     ...overrides,
   };
 }

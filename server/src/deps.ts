@@ -1,9 +1,35 @@
+import type { components } from "../../src/clients/generated/basket";
 import type { ServerConfig } from "./config";
 import type { CatalogueService } from "./catalogue/catalogue-service";
 import type { Db } from "./db/database";
 import type { BasketsRepository } from "./db/repositories/baskets-repository";
+import type { OrdersRepository, PaymentsRepository } from "./db/repositories/orders-repository";
+import type { SessionsRepository } from "./db/repositories/sessions-repository";
 import type { TicketsRepository } from "./db/repositories/tickets-repository";
 import type { FaultController } from "./faults";
+import type { ByteBoundCache } from "./lib/byte-bound-cache";
+import type { CaptchaService } from "./orders/captcha";
+
+/** An order as the contract shows it, in the order's own language. */
+export type WireOrder = components["schemas"]["Order"];
+
+/**
+ * Told when an order is confirmed: it became paid (card approved, or free tickets), or a
+ * bank-transfer or cash order was made (its email says how and by when to pay). The request
+ * never waits for it, and whatever it throws is its own business: implementations must not throw.
+ */
+export interface OrderNotifier {
+  orderConfirmed(order: WireOrder): void;
+}
+
+/** The notifier used when none is given: one log line per confirmed order. */
+export function loggingNotifier(log: (message: string) => void): OrderNotifier {
+  return {
+    orderConfirmed(order) {
+      log(`order ${order.number} confirmed (${order.status}, ${order.total.amount} ${order.currency_code}, ${order.lang ?? "en"})`);
+    },
+  };
+}
 
 /** What the route plugins share: built once by the app factory. */
 export interface AppDeps {
@@ -12,7 +38,16 @@ export interface AppDeps {
   catalogue: CatalogueService;
   tickets: TicketsRepository;
   baskets: BasketsRepository;
+  orders: OrdersRepository;
+  payments: PaymentsRepository;
+  sessions: SessionsRepository;
+  captcha: CaptchaService;
   faults: FaultController;
+  notifier: OrderNotifier;
+  /** serialized catalogue answers, bounded by size */
+  responseCache: ByteBoundCache;
   /** the clock, replaceable in tests */
   now: () => number;
+  /** Ends every hold whose time is up: expired baskets and unpaid orders give their tickets back. */
+  releaseExpired(now: number): void;
 }

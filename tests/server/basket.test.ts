@@ -95,12 +95,17 @@ describe("changes", () => {
     ok(await visitor.request("DELETE", "/api/basket"));
   });
 
-  it("refreshes expires_at on each change", async () => {
+  it("keeps expires_at fixed from the first ticket: later changes do not extend the hold", async () => {
     const a = ok(await visitor.add(1, 1));
     clock.advance(60_000);
     const b = ok(await visitor.add(1, 1));
-    assert.ok(Date.parse(b.expires_at!) - Date.parse(a.expires_at!) >= 59_000);
-    assert.ok(Math.abs(Date.parse(b.expires_at!) - (clock.now() + 15 * 60_000)) < 2000);
+    assert.equal(b.expires_at, a.expires_at);
+    clock.advance(60_000);
+    const c = ok(await visitor.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 1 } }));
+    assert.equal(c.expires_at, a.expires_at);
+    ok(await visitor.request("DELETE", "/api/basket"));
+    const d = ok(await visitor.add(1, 1));
+    assert.ok(Math.abs(Date.parse(d.expires_at!) - (clock.now() + 15 * 60_000)) < 2000, "an emptied basket starts a new hold");
     ok(await visitor.request("DELETE", "/api/basket"));
   });
 });
@@ -158,8 +163,13 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
 
   it("a body that is not JSON → 400", async () => {
     const body = JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } });
-    fails(await visitor.request("POST", "/api/basket", body, { "content-type": "text/plain" }), 400, "bad_request");
-    fails(await visitor.request("POST", "/api/basket", body, { "content-type": "application/x-www-form-urlencoded" }), 400, "bad_request");
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/json; charset=iso-8859-1"]) {
+      const res = await visitor.request("POST", "/api/basket", body, { "content-type": type });
+      fails(res, 400, "unsupported_media_type");
+      assert.match(json<{ detail: string }>(res).detail, /JSON|UTF-8/);
+    }
+    ok(await visitor.request("POST", "/api/basket", body, { "content-type": "application/json; charset=UTF-8" }));
+    ok(await visitor.request("DELETE", "/api/basket"));
     assert.equal(ok(await visitor.basket(), "get").events.length, 0);
   });
 

@@ -11,7 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/src/app";
 import { DEFAULT_SITE_ORIGINS, type ServerConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
-import type { AppDeps } from "../../server/src/deps";
+import type { AppDeps, OrderNotifier } from "../../server/src/deps";
 
 const root = join(__dirname, "..", "..");
 
@@ -74,6 +74,21 @@ export const HERMETIC: Partial<ServerConfig> = {
   faults: { latencyMs: 0, rate429: 0, rate503: 0, dead: false, scope: "all" },
   faultControl: false,
   logger: false,
+  cardPayMinutes: 30,
+  offlinePayMinutes: 48 * 60,
+  // tests make many baskets and orders from one address; the limits have tests of their own
+  heldPerClient: 100_000,
+  orderRateMax: 100_000,
+  orderRateWindowMs: 60_000,
+  lookupFailMax: 10,
+  lookupWindowMs: 10 * 60_000,
+  trustedProxy: false,
+  cookieSecure: false,
+  captchaSecret: "test-secret",
+  // small, so that tests solve challenges in a few milliseconds
+  captchaMaxNumber: 1000,
+  captchaTtlMs: 600_000,
+  cacheMaxBytes: 32 * 1024 * 1024,
 };
 
 export interface Clock {
@@ -82,7 +97,7 @@ export interface Clock {
 }
 
 /** A fresh app on its own in-memory database (seeded with the sample data), with a clock the test can move. */
-export async function makeApp(config: Partial<ServerConfig> = {}): Promise<{ app: TestApp; clock: Clock }> {
+export async function makeApp(config: Partial<ServerConfig> = {}, opts: { notifier?: OrderNotifier } = {}): Promise<{ app: TestApp; clock: Clock }> {
   let offset = 0;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
   const db = openDatabase(":memory:");
@@ -90,6 +105,7 @@ export async function makeApp(config: Partial<ServerConfig> = {}): Promise<{ app
     db,
     now: clock.now,
     config: { ...HERMETIC, ...config },
+    notifier: opts.notifier ?? { orderConfirmed: () => undefined },
   })) as TestApp;
   app.addHook("onClose", async () => db.close());
   return { app, clock };
@@ -140,4 +156,56 @@ export const json = <T = unknown>(res: { body: string }): T => JSON.parse(res.bo
 export async function offersOf(app: TestApp, eventSourceId: number, currency = "AED") {
   const res = await app.inject(`/v2/dates_prices?event_source_id=${eventSourceId}&currency=${currency}&source_id=2`);
   return json<Array<{ started_at: string; tickets: Array<{ id: number; title: string; price: number; service_fee: number; available: number; max_per_order: number }> }>>(res);
+}
+
+/** Solves a challenge from /api/captcha as the site's widget does, answering with the base64 JSON payload. */
+export async function solveCaptcha(app: TestApp, visitor?: Visitor): Promise<string> {
+  const res = visitor ? await visitor.request("GET", "/api/captcha") : await app.inject("/api/captcha");
+  const c = json<{ algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string }>(res);
+  const { solveChallenge } = await import("altcha-lib/v1");
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solution) throw new Error("the captcha challenge has no solution");
+  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString("base64");
+}
+
+export const BUYER = { email: "layla@example.ae", name: "Layla Haddad", phone: "+971 50 123 4567", acquisition_id: 1, currency_code: "AED" };
+
+/** Creates an order from the visitor's basket with a freshly solved captcha. */
+export async function createOrder(app: TestApp, visitor: Visitor, body: Record<string, unknown> = BUYER, query = ""): Promise<LightMyRequestResponse> {
+  return visitor.request("POST", `/api/orders${query}`, { ...body, captcha: await solveCaptcha(app, visitor) });
+}
+
+/** The sandbox acquirer's page for a payment URL, as a browser would open it. */
+export async function openAcquirer(app: TestApp, redirectUrl: string): Promise<{ path: string; html: string; status: number; headers: Record<string, unknown> }> {
+  const path = new URL(redirectUrl).pathname;
+  const res = await app.inject({ method: "GET", url: path });
+  return { path, html: res.body, status: res.statusCode, headers: res.headers };
+}
+
+/** The value of a hidden or text input in the acquirer's HTML. */
+export function inputValue(html: string, name: string): string {
+  const m = new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html);
+  if (!m) throw new Error(`no input ${name} in the page`);
+  return m[1]!;
+}
+
+/** Posts the acquirer's form like a browser (urlencoded, from the acquirer's own origin). */
+export async function submitAcquirer(app: TestApp, path: string, fields: Record<string, string>, origin = "http://api.test"): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Starts paying an order and completes the sandbox card form; returns the final answer (a 303 back to the shop, or a page). */
+export async function payByCard(app: TestApp, visitor: Visitor, orderId: string, card: string, returnUrl = `${SITE_ORIGIN}/order/?step=pay`) {
+  const start = await visitor.request("POST", `/api/orders/${orderId}/payments`, { return_url: returnUrl });
+  if (start.statusCode !== 201) return { start, page: undefined, result: undefined };
+  const page = await openAcquirer(app, json<{ redirect_url: string }>(start).redirect_url);
+  const result = await submitAcquirer(app, page.path, {
+    csrf: inputValue(page.html, "csrf"), card_number: card, expiry: "12/39", cvc: "123", cardholder: "Layla Haddad",
+  });
+  return { start, page, result };
 }

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from "../lib/errors";
 import { pick, type Lang } from "../lib/i18n";
 import { fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
+import { isObject } from "../lib/validate";
 
 export type BasketJson = components["schemas"]["Basket"];
 export type BasketEventJson = components["schemas"]["BasketEvent"];
@@ -18,7 +19,6 @@ export type BasketChange =
   | { type: "DELETE_TICKET"; ticketId: number }
   | { type: "DELETE_EVENT"; eventId: number };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Reads a change request or throws the contract's 400 with its code. Nothing is changed before this passes. */
 export function parseChange(body: unknown): BasketChange {
@@ -121,15 +121,20 @@ export function basketService(deps: AppDeps) {
     },
 
     get(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
-      baskets.releaseExpired(deps.now());
+      deps.releaseExpired(deps.now());
       return view(sessionId, cur, lang);
     },
 
-    /** Applies one change inside an IMMEDIATE transaction; any error leaves the basket as it was. */
-    change(sessionId: string, change: BasketChange, cur: CurrencyRow, lang: Lang): BasketJson {
+    /**
+     * Applies one change inside an IMMEDIATE transaction; any error leaves the basket as it was.
+     * The hold runs from the first ticket put in: later changes do not extend it.
+     */
+    change(sessionId: string, change: BasketChange, cur: CurrencyRow, lang: Lang, clientIp: string | null = null): BasketJson {
       const now = deps.now();
-      baskets.releaseExpired(now);
+      deps.releaseExpired(now);
       baskets.transaction(() => {
+        const before = baskets.get(sessionId);
+        const heldSince = before && before.items.length > 0 && before.expiresAt !== null ? before.expiresAt : null;
         const c: BasketChange = change;
         if (c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") {
           const t = tickets.get(c.ticketId);
@@ -141,6 +146,12 @@ export function basketService(deps: AppDeps) {
             throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order (you would have ${wanted})`, "over_max_per_order");
           }
           const delta = wanted - current;
+          if (delta > 0 && clientIp !== null) {
+            const held = baskets.heldByClient(clientIp, sessionId) + baskets.heldInBasket(sessionId);
+            if (held + delta > config.heldPerClient) {
+              throw conflict(`at most ${config.heldPerClient} tickets can be held from one address at a time`, "over_limit");
+            }
+          }
           if (!baskets.adjustHold(t.id, delta)) {
             throw conflict(`not enough tickets left: ${Math.max(0, t.available)} more can be added`, "not_enough_tickets");
           }
@@ -162,7 +173,7 @@ export function basketService(deps: AppDeps) {
           }
         }
         const left = baskets.itemCount(sessionId);
-        baskets.touch(sessionId, left > 0 ? now + holdMs() : null, now);
+        baskets.touch(sessionId, left > 0 ? (heldSince ?? now + holdMs()) : null, now, clientIp);
       });
       return view(sessionId, cur, lang);
     },

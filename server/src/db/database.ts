@@ -13,9 +13,27 @@ export function openDatabase(file: string): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
+  migrate(db);
   db.exec(SCHEMA_SQL);
   db.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
   return db;
+}
+
+const columns = (db: Db, table: string): string[] =>
+  (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>).map((c) => c.name);
+
+/**
+ * Brings a database made by an older server up to this schema before it is applied: orders of
+ * the first schema (no number, no expiry) are kept aside as orders_v1, and baskets learn their
+ * client address.
+ */
+function migrate(db: Db): void {
+  const orders = columns(db, "orders");
+  if (orders.length > 0 && !orders.includes("number")) {
+    db.exec("ALTER TABLE orders RENAME TO orders_v1; ALTER TABLE order_items RENAME TO order_items_v1;");
+  }
+  const baskets = columns(db, "baskets");
+  if (baskets.length > 0 && !baskets.includes("client_ip")) db.exec("ALTER TABLE baskets ADD COLUMN client_ip TEXT");
 }
 
 export function isSeeded(db: Db): boolean {

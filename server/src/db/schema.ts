@@ -3,7 +3,7 @@
  * ({"en": "...", "ru": "...", "ar": "..."}): English is always present and the
  * catalogue falls back to it per field. Instants are epoch milliseconds.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -155,13 +155,22 @@ CREATE TABLE IF NOT EXISTS landings (
   ui_config_show_currencies INTEGER NOT NULL
 );
 
+-- sessions the server issued; a cookie naming any other id is ignored
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
 -- the visitor's basket, keyed by the session cookie; its items hold tickets until expires_at
 CREATE TABLE IF NOT EXISTS baskets (
   session_id TEXT PRIMARY KEY,
   expires_at INTEGER,
-  updated_at INTEGER
+  updated_at INTEGER,
+  client_ip TEXT
 );
 CREATE INDEX IF NOT EXISTS baskets_expiry ON baskets(expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX IF NOT EXISTS baskets_client ON baskets(client_ip) WHERE client_ip IS NOT NULL;
 CREATE TABLE IF NOT EXISTS basket_items (
   session_id TEXT NOT NULL REFERENCES baskets(session_id),
   ticket_id INTEGER NOT NULL REFERENCES tickets(id),
@@ -170,29 +179,64 @@ CREATE TABLE IF NOT EXISTS basket_items (
   PRIMARY KEY (session_id, ticket_id)
 ) WITHOUT ROWID;
 
+-- an order's tickets count in tickets.sold while it is awaiting payment, failed (retry allowed) or paid;
+-- expiry sets it expired and gives them back
 CREATE TABLE IF NOT EXISTS orders (
   id TEXT PRIMARY KEY,
-  session_id TEXT NOT NULL,
-  status TEXT NOT NULL,
+  number TEXT NOT NULL UNIQUE,
+  -- the number without its dash: what a look-up compares
+  number_key TEXT NOT NULL UNIQUE,
+  status TEXT NOT NULL CHECK (status IN ('awaiting_payment','paid','failed','expired','cancelled')),
   email TEXT NOT NULL,
+  email_key TEXT NOT NULL,
   name TEXT NOT NULL,
   phone TEXT,
-  acquisition_id INTEGER NOT NULL,
+  lang TEXT NOT NULL,
+  acquisition_id INTEGER,
   currency_code TEXT NOT NULL,
+  -- {"en": [BasketEvent...], "ru": [...], "ar": [...]}
   events_json TEXT NOT NULL,
   total_price REAL NOT NULL,
   total_service_fee REAL NOT NULL,
+  total_payment_fee REAL NOT NULL,
+  total_amount REAL NOT NULL,
   total_count INTEGER NOT NULL,
   utm_json TEXT,
-  tickets_codes TEXT,
+  -- [{code, event_id, ticket_id, started_at}], once paid
+  tickets_json TEXT,
   charges INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
+  expires_at INTEGER,
   paid_at INTEGER
 );
+CREATE INDEX IF NOT EXISTS orders_open_expiry ON orders(expires_at) WHERE status IN ('awaiting_payment','failed');
+CREATE INDEX IF NOT EXISTS orders_email ON orders(email_key);
 CREATE TABLE IF NOT EXISTS order_items (
   order_id TEXT NOT NULL REFERENCES orders(id),
   ticket_id INTEGER NOT NULL REFERENCES tickets(id),
   count INTEGER NOT NULL,
   PRIMARY KEY (order_id, ticket_id)
 );
+-- which sessions may see an order: the one that made it (moved on rotation) and those that looked it up
+CREATE TABLE IF NOT EXISTS session_orders (
+  session_id TEXT NOT NULL,
+  order_id TEXT NOT NULL REFERENCES orders(id),
+  PRIMARY KEY (session_id, order_id)
+) WITHOUT ROWID;
+
+-- one visit to the sandbox acquirer's hosted page
+CREATE TABLE IF NOT EXISTS payments (
+  token TEXT PRIMARY KEY,
+  order_id TEXT NOT NULL REFERENCES orders(id),
+  csrf TEXT NOT NULL,
+  return_url TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('open','challenge','approved','declined','expired')),
+  created_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- captcha solutions already spent, kept until their challenge would have expired anyway
+CREATE TABLE IF NOT EXISTS captcha_used (
+  signature TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
 `;

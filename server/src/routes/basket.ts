@@ -9,20 +9,20 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
   const service = basketService(deps);
 
   app.get<{ Querystring: Query }>("/api/basket", async (req, reply) => {
-    const session = sessionOf(req, reply);
+    const session = sessionOf(deps, req, reply);
     const cur = service.currency(str(req.query, "currency_code"));
     return service.get(session, cur, softLang(req.query));
   });
 
   app.post<{ Querystring: Query; Body: unknown }>("/api/basket", async (req, reply) => {
-    const session = sessionOf(req, reply);
+    const session = sessionOf(deps, req, reply);
     const cur = service.currency(str(req.query, "currency_code"));
     const change = parseChange(req.body);
-    return service.change(session, change, cur, softLang(req.query));
+    return service.change(session, change, cur, softLang(req.query), req.ip);
   });
 
   app.delete<{ Querystring: Query }>("/api/basket", async (req, reply) => {
-    const session = sessionOf(req, reply);
+    const session = sessionOf(deps, req, reply);
     // the contract gives DELETE no currency parameter: a bad one must not stop the clearing
     let cur = service.currency(undefined);
     try {

@@ -12,22 +12,42 @@ import { idList, integer, lang, oneOf, pageParams, required, softLang, str, type
 const JSON_TYPE = "application/json; charset=utf-8";
 /** Answers that depend on "now" (active events) are kept this long. */
 const CACHE_TTL_MS = 30_000;
-const CACHE_MAX = 5_000;
 
-interface Cached {
-  generation: number;
-  expires: number;
-  body: string;
+const PAGE = ["lang", "page", "page_size"] as const;
+/** The parameters each cached answer depends on: the cache key, and the links to other pages, are made of these alone. */
+const PARAMS = {
+  events: [...PAGE, "category_id_in", "hall_id_in", "place_id_in", "location_id_in", "person_id_in", "label_id_in", "id_in",
+    "started_gte", "started_lte", "date_type", "search", "sort_by", "sort_on"],
+  places: [...PAGE, "location_id_in"],
+  pages: PAGE,
+  lang: ["lang"],
+  none: [],
+} as const;
+
+/**
+ * The query reduced to the parameters that change the answer, in a fixed order: a parameter
+ * the endpoint does not read (a cache-buster) neither makes a new cache entry nor shows up
+ * in `next`/`previous`.
+ */
+function canonicalQuery(q: Query, names: readonly string[]): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const name of [...names].sort()) {
+    const v = q[name];
+    if (v === undefined) continue;
+    for (const one of Array.isArray(v) ? v : [v]) out.append(name, one);
+  }
+  return out;
 }
 
 /** The public read-only catalogue (contracts/catalogue.openapi.yaml). */
 export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { catalogue, tickets, baskets, config } = deps;
-  const cache = new Map<string, Cached>();
+  const { catalogue, tickets, config } = deps;
+  const cache = deps.responseCache;
+  const canonical = new WeakMap<FastifyRequest, URLSearchParams>();
 
   function pageUrl(req: FastifyRequest, page: number): string {
-    const [path, raw = ""] = req.url.split("?", 2) as [string, string?];
-    const params = new URLSearchParams(raw);
+    const path = req.url.split("?", 1)[0]!;
+    const params = new URLSearchParams(canonical.get(req));
     params.set("page", String(page));
     return `${config.publicUrl}${path}?${params.toString()}`;
   }
@@ -45,37 +65,38 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return items.slice((p.page - 1) * p.size, p.page * p.size);
   }
 
-  /** Read-only answers are served from memory once computed. */
-  function cached(handler: (req: FastifyRequest<{ Querystring: Query }>) => string) {
+  /** Read-only answers are served from memory once computed, keyed by the parameters they depend on, bounded by size. */
+  function cached(params: readonly string[], handler: (req: FastifyRequest<{ Querystring: Query }>) => string) {
     return async (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
       const now = deps.now();
       catalogue.refreshIfChanged(now);
-      const hit = cache.get(req.url);
+      const query = canonicalQuery(req.query, params);
+      canonical.set(req, query);
+      const key = `${req.url.split("?", 1)[0]}?${query.toString()}`;
+      const hit = cache.get(key);
       if (hit && hit.generation === catalogue.generation && hit.expires > now) return reply.type(JSON_TYPE).send(hit.body);
       const body = handler(req);
-      if (cache.size >= CACHE_MAX) cache.clear();
-      cache.set(req.url, { generation: catalogue.generation, expires: now + CACHE_TTL_MS, body });
+      cache.set(key, { generation: catalogue.generation, expires: now + CACHE_TTL_MS, body });
       return reply.type(JSON_TYPE).send(body);
     };
   }
 
   // Reading a long list page by page filters and sorts once: the result is kept per query without its page.
   const lists = new Map<string, { generation: number; expires: number; rows: ReturnType<typeof catalogue.filterEvents> }>();
-  function filteredEvents(url: string, filter: EventFilter) {
-    const params = new URLSearchParams(url.split("?", 2)[1] ?? "");
+  function filteredEvents(req: FastifyRequest, filter: EventFilter) {
+    const params = new URLSearchParams(canonical.get(req));
     params.delete("page");
     params.delete("page_size");
-    params.sort();
     const key = params.toString();
     const hit = lists.get(key);
     if (hit && hit.generation === catalogue.generation && hit.expires > filter.now) return hit.rows;
     const rows = catalogue.filterEvents(filter);
-    if (lists.size >= 200) lists.clear();
+    if (lists.size >= 200) lists.delete(lists.keys().next().value as string);
     lists.set(key, { generation: catalogue.generation, expires: filter.now + CACHE_TTL_MS, rows });
     return rows;
   }
 
-  app.get("/v1/events", cached((req) => {
+  app.get("/v1/events", cached(PARAMS.events, (req) => {
     const q = req.query;
     const gteText = str(q, "started_gte");
     const lteText = str(q, "started_lte");
@@ -103,11 +124,11 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       now: deps.now(),
     };
     const p = pageParams(q);
-    const rows = filteredEvents(req.url, filter);
+    const rows = filteredEvents(req, filter);
     return pageOf(req, rows.length, p, slice(rows, p).map((e) => catalogue.eventJsonText(e, filter.lang)));
   }));
 
-  app.get("/v1/places", cached((req) => {
+  app.get("/v1/places", cached(PARAMS.places, (req) => {
     const q = req.query;
     const l = lang(q);
     const locs = idList(q, "location_id_in");
@@ -117,21 +138,21 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return pageOf(req, rows.length, p, slice(rows, p).map((pl) => JSON.stringify(catalogue.serializer.place(pl, l))));
   }));
 
-  app.get("/v1/persons", cached((req) => {
+  app.get("/v1/persons", cached(PARAMS.pages, (req) => {
     const l = lang(req.query);
     const p = pageParams(req.query);
     const rows = [...catalogue.data.persons.values()];
     return pageOf(req, rows.length, p, slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.person(x, l))));
   }));
 
-  app.get("/v1/news", cached((req) => {
+  app.get("/v1/news", cached(PARAMS.pages, (req) => {
     const l = lang(req.query);
     const p = pageParams(req.query);
     const rows = catalogue.data.news;
     return pageOf(req, rows.length, p, slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.news(x, l))));
   }));
 
-  app.get("/v2/acquisitions", cached((req) => {
+  app.get("/v2/acquisitions", cached(PARAMS.lang, (req) => {
     const l = lang(req.query);
     const results: Schemas["Acquisition"][] = catalogue.data.acquisitions.map((a) => ({
       id: a.id, title: pick(a.title, l), type: a.type, currencies: a.currencies, fee_percent: a.feePercent ?? 0, description: pick(a.description, l),
@@ -145,26 +166,26 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return JSON.stringify({ results: build(l, catalogue.facetCounts(deps.now())) });
   };
 
-  app.get("/v1/events_category_types", cached((req) =>
+  app.get("/v1/events_category_types", cached(PARAMS.lang, (req) =>
     facets(req, (l, c) => catalogue.data.categoryTypes.map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byType.get(x.id) ?? 0 }))),
   ));
-  app.get("/v1/events_categories", cached((req) =>
+  app.get("/v1/events_categories", cached(PARAMS.lang, (req) =>
     facets(req, (l, c) => [...catalogue.data.categories.values()].map((x) => ({ id: x.id, title: pick(x.title, l), type_id: x.typeId, events_count: c.byCategory.get(x.id) ?? 0 }))),
   ));
-  app.get("/v1/events_halls", cached((req) =>
+  app.get("/v1/events_halls", cached(PARAMS.lang, (req) =>
     facets(req, (l, c) => [...catalogue.data.halls.values()].map((x) => ({ id: x.id, title: pick(x.title, l), place_id: x.placeId, events_count: c.byHall.get(x.id) ?? 0 }))),
   ));
-  app.get("/v1/events_places", cached((req) =>
+  app.get("/v1/events_places", cached(PARAMS.lang, (req) =>
     facets(req, (l, c) =>
       [...catalogue.data.places.values()].filter((x) => c.byPlace.has(x.id)).map((x) => ({ id: x.id, title: pick(x.title, l), location_id: x.locationId, events_count: c.byPlace.get(x.id) ?? 0 })),
     ),
   ));
-  app.get("/v1/events_locations", cached((req) =>
+  app.get("/v1/events_locations", cached(PARAMS.lang, (req) =>
     facets(req, (l, c) =>
       [...catalogue.data.locations.values()].filter((x) => c.byLocation.has(x.id)).map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byLocation.get(x.id) ?? 0 })),
     ),
   ));
-  app.get("/v1/events_dates", cached(() => {
+  app.get("/v1/events_dates", cached(PARAMS.none, () => {
     const c = catalogue.facetCounts(deps.now());
     const results = [...c.byDate.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, events_count]) => ({ date, events_count }));
     return JSON.stringify({ results });
@@ -210,7 +231,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     const currency = currencyParam(q, "currency_code");
     sourceIdParam(q);
     const now = deps.now();
-    baskets.releaseExpired(now);
+    deps.releaseExpired(now);
     const events = [...new Set(ids)].flatMap((sid) => {
       const e = catalogue.data.eventsBySource.get(sid);
       return e ? [e] : [];
@@ -239,7 +260,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     if (!event) throw notFound(`no event with event_source_id ${sourceId}`);
     const l = softLang(q);
     const now = deps.now();
-    baskets.releaseExpired(now);
+    deps.releaseExpired(now);
     const onSale = event.status === "on_sale" || event.status === "postponed";
     const offers = tickets.ofEvent(event.id);
     const body: Schemas["DatePrices"][] = tickets.sessionsOf(event.id).map((s) => ({

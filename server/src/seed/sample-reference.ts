@@ -288,7 +288,7 @@ export const ACQUISITIONS: AcquisitionSeed[] = [
     description: { en: "For companies and group bookings. We email an invoice; tickets are issued once the money arrives, usually within two working days.", ru: "Для компаний и групп. Мы пришлём счёт на почту; билеты выпускаются после поступления денег, обычно в течение двух рабочих дней.", ar: "للشركات والحجوزات الجماعية. نرسل الفاتورة بالبريد الإلكتروني، وتصدر التذاكر عند وصول المبلغ، عادةً خلال يومي عمل." } },
   { id: 4, type: "cash", currencies: ["AED"], fee: 2.5,
     title: { en: "Cash at the box office", ru: "Наличными в кассе", ar: "نقدًا في شباك التذاكر" },
-    description: { en: "Pay in dirhams at the venue box office within 24 hours, or the tickets are released.", ru: "Оплатите в дирхамах в кассе площадки в течение 24 часов, иначе бронь снимается.", ar: "ادفع بالدرهم في شباك تذاكر المكان خلال 24 ساعة، وإلا يُلغى الحجز." } },
+    description: { en: "Pay in dirhams at the venue box office within 48 hours, or the tickets are released. A 2.5 % cash handling fee is added.", ru: "Оплатите в дирхамах в кассе площадки в течение 48 часов, иначе бронь снимается. Добавляется сбор 2,5 % за приём наличных.", ar: "ادفع بالدرهم في شباك تذاكر المكان خلال 48 ساعة، وإلا يُلغى الحجز. تُضاف رسوم بنسبة 2.5٪ مقابل الدفع النقدي." } },
 ];
 
 /** Ticket categories offered by events of each kind: title, price in AED, seats. */

@@ -17,8 +17,13 @@ export function basketsRepository(db: Db) {
     item: db.prepare("SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?"),
     itemCount: db.prepare("SELECT COUNT(*) AS n FROM basket_items WHERE session_id = ?"),
     upsertBasket: db.prepare(
-      "INSERT INTO baskets (session_id, expires_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET expires_at = excluded.expires_at, updated_at = excluded.updated_at",
+      `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET
+        expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`,
     ),
+    heldByClient: db.prepare(
+      "SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b JOIN basket_items i ON i.session_id = b.session_id WHERE b.client_ip = ? AND b.session_id <> ?",
+    ),
+    heldInBasket: db.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM basket_items WHERE session_id = ?"),
     ensure: db.prepare("INSERT OR IGNORE INTO baskets (session_id) VALUES (?)"),
     setItem: db.prepare(
       "INSERT INTO basket_items (session_id, ticket_id, count, added_seq) VALUES (?, ?, ?, ?) ON CONFLICT(session_id, ticket_id) DO UPDATE SET count = excluded.count",
@@ -77,8 +82,15 @@ export function basketsRepository(db: Db) {
         s.setItem.run(sessionId, ticketId, count, ++seq);
       }
     },
-    touch(sessionId: string, expiresAt: number | null, now: number): void {
-      s.upsertBasket.run(sessionId, expiresAt, now);
+    touch(sessionId: string, expiresAt: number | null, now: number, clientIp: string | null = null): void {
+      s.upsertBasket.run(sessionId, expiresAt, now, clientIp);
+    },
+    /** Tickets held by the baskets of one client address, other than this session's. */
+    heldByClient(clientIp: string, exceptSession: string): number {
+      return (s.heldByClient.get(clientIp, exceptSession) as { n: number }).n;
+    },
+    heldInBasket(sessionId: string): number {
+      return (s.heldInBasket.get(sessionId) as { n: number }).n;
     },
     /** Held tickets become sold (an order was made). Inside a transaction. */
     sellHeld(ticketId: number, count: number): void {

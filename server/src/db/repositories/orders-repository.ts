@@ -1,52 +1,157 @@
 import type { Db } from "../database";
+import type { Lang } from "../../lib/i18n";
+
+export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "expired" | "cancelled";
+/** An issued ticket as stored; its title is read from the catalogue in the language asked for. */
+export interface StoredTicket { code: string; event_id: number; ticket_id: number; started_at: string | null }
 
 export interface OrderRow {
-  id: string; sessionId: string; status: "awaiting_payment" | "paid" | "failed" | "cancelled"; email: string; name: string;
-  phone: string | null; acquisitionId: number; currencyCode: string; eventsJson: string; totalPrice: number; totalServiceFee: number;
-  totalCount: number; utmJson: string | null; ticketsCodes: string[]; charges: number; createdAt: number; paidAt: number | null;
+  id: string; number: string; status: OrderStatus; email: string; name: string; phone: string | null; lang: Lang;
+  acquisitionId: number | null; currencyCode: string; eventsJson: string; totalPrice: number; totalServiceFee: number;
+  totalPaymentFee: number; totalAmount: number; totalCount: number; utmJson: string | null; tickets: StoredTicket[];
+  charges: number; createdAt: number; expiresAt: number | null; paidAt: number | null;
 }
 
 type OrderDb = {
-  id: string; session_id: string; status: OrderRow["status"]; email: string; name: string; phone: string | null; acquisition_id: number;
-  currency_code: string; events_json: string; total_price: number; total_service_fee: number; total_count: number; utm_json: string | null;
-  tickets_codes: string | null; charges: number; created_at: number; paid_at: number | null;
+  id: string; number: string; status: OrderStatus; email: string; name: string; phone: string | null; lang: Lang;
+  acquisition_id: number | null; currency_code: string; events_json: string; total_price: number; total_service_fee: number;
+  total_payment_fee: number; total_amount: number; total_count: number; utm_json: string | null; tickets_json: string | null;
+  charges: number; created_at: number; expires_at: number | null; paid_at: number | null;
 };
+
+const toRow = (r: OrderDb): OrderRow => ({
+  id: r.id, number: r.number, status: r.status, email: r.email, name: r.name, phone: r.phone, lang: r.lang,
+  acquisitionId: r.acquisition_id, currencyCode: r.currency_code, eventsJson: r.events_json, totalPrice: r.total_price,
+  totalServiceFee: r.total_service_fee, totalPaymentFee: r.total_payment_fee, totalAmount: r.total_amount, totalCount: r.total_count,
+  utmJson: r.utm_json, tickets: r.tickets_json ? (JSON.parse(r.tickets_json) as StoredTicket[]) : [], charges: r.charges,
+  createdAt: r.created_at, expiresAt: r.expires_at, paidAt: r.paid_at,
+});
+
+/** "UAE-7K3M9Q" → "UAE7K3M9Q": what a look-up compares, whatever the case, spaces and dashes typed. */
+export const numberKey = (number: string): string => number.toUpperCase().replace(/[\s\-‐-―−]/g, "");
+
+const OPEN = "('awaiting_payment', 'failed')";
+
+export type NewOrder = Omit<OrderRow, "tickets" | "charges"> & { tickets: StoredTicket[] };
 
 export function ordersRepository(db: Db) {
   const s = {
     insert: db.prepare(
-      `INSERT INTO orders (id, session_id, status, email, name, phone, acquisition_id, currency_code, events_json, total_price,
-        total_service_fee, total_count, utm_json, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+      `INSERT INTO orders (id, number, number_key, status, email, email_key, name, phone, lang, acquisition_id, currency_code, events_json,
+        total_price, total_service_fee, total_payment_fee, total_amount, total_count, utm_json, tickets_json, created_at, expires_at, paid_at)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     ),
     item: db.prepare("INSERT INTO order_items (order_id, ticket_id, count) VALUES (?, ?, ?)"),
-    get: db.prepare("SELECT * FROM orders WHERE id = ? AND session_id = ?"),
-    paid: db.prepare("UPDATE orders SET status = 'paid', tickets_codes = ?, charges = charges + 1, paid_at = ? WHERE id = ? AND status IN ('awaiting_payment', 'failed')"),
-    failed: db.prepare("UPDATE orders SET status = 'failed' WHERE id = ? AND status IN ('awaiting_payment', 'failed')"),
+    items: db.prepare("SELECT ticket_id, count FROM order_items WHERE order_id = ?"),
+    attach: db.prepare("INSERT OR IGNORE INTO session_orders (session_id, order_id) VALUES (?, ?)"),
+    get: db.prepare("SELECT * FROM orders WHERE id = ?"),
+    ofSession: db.prepare("SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? AND o.id = ?"),
+    listOfSession: db.prepare(
+      "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? ORDER BY o.created_at DESC, o.id",
+    ),
+    byNumberKey: db.prepare("SELECT * FROM orders WHERE number_key = ?"),
+    numberTaken: db.prepare("SELECT 1 FROM orders WHERE number_key = ?"),
+    paid: db.prepare(
+      `UPDATE orders SET status = 'paid', tickets_json = ?, charges = charges + 1, paid_at = ?, expires_at = NULL
+        WHERE id = ? AND status IN ${OPEN} AND expires_at > ?`,
+    ),
+    failed: db.prepare(`UPDATE orders SET status = 'failed' WHERE id = ? AND status IN ${OPEN}`),
+    anyDue: db.prepare(`SELECT 1 FROM orders WHERE status IN ${OPEN} AND expires_at <= ? LIMIT 1`),
+    due: db.prepare(`SELECT id FROM orders WHERE status IN ${OPEN} AND expires_at <= ?`),
+    expire: db.prepare(`UPDATE orders SET status = 'expired' WHERE id = ? AND status IN ${OPEN}`),
+    release: db.prepare(
+      `UPDATE tickets SET sold = sold - (SELECT count FROM order_items i WHERE i.order_id = ? AND i.ticket_id = tickets.id)
+        WHERE id IN (SELECT ticket_id FROM order_items WHERE order_id = ?)`,
+    ),
+    byEmail: db.prepare(
+      `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ('awaiting_payment', 'failed', 'paid')`,
+    ),
   };
-  return {
-    insert(o: Omit<OrderRow, "ticketsCodes" | "charges" | "paidAt" | "status">, items: Array<{ ticketId: number; count: number }>): void {
-      s.insert.run(o.id, o.sessionId, "awaiting_payment", o.email, o.name, o.phone, o.acquisitionId, o.currencyCode, o.eventsJson,
-        o.totalPrice, o.totalServiceFee, o.totalCount, o.utmJson, o.createdAt);
+  const repo = {
+    /** Inside a transaction: the order, its items, and the session that may see it. */
+    insert(o: NewOrder, items: Array<{ ticketId: number; count: number }>, sessionId: string, utm: string | null): void {
+      s.insert.run(
+        o.id, o.number, numberKey(o.number), o.status, o.email, o.email.toLowerCase(), o.name, o.phone, o.lang, o.acquisitionId,
+        o.currencyCode, o.eventsJson, o.totalPrice, o.totalServiceFee, o.totalPaymentFee, o.totalAmount, o.totalCount, utm,
+        o.tickets.length > 0 ? JSON.stringify(o.tickets) : null, o.createdAt, o.expiresAt, o.paidAt,
+      );
       for (const i of items) s.item.run(o.id, i.ticketId, i.count);
+      s.attach.run(sessionId, o.id);
     },
-    /** Only the session that made an order can see it. */
-    get(id: string, sessionId: string): OrderRow | undefined {
-      const r = s.get.get(id, sessionId) as OrderDb | undefined;
-      if (!r) return undefined;
-      return {
-        id: r.id, sessionId: r.session_id, status: r.status, email: r.email, name: r.name, phone: r.phone, acquisitionId: r.acquisition_id,
-        currencyCode: r.currency_code, eventsJson: r.events_json, totalPrice: r.total_price, totalServiceFee: r.total_service_fee,
-        totalCount: r.total_count, utmJson: r.utm_json, ticketsCodes: r.tickets_codes ? (JSON.parse(r.tickets_codes) as string[]) : [],
-        charges: r.charges, createdAt: r.created_at, paidAt: r.paid_at,
-      };
+    numberTaken(number: string): boolean {
+      return s.numberTaken.get(numberKey(number)) !== undefined;
     },
-    /** The status guard in the UPDATE makes a second payment of a paid order a no-op. */
-    markPaid(id: string, codes: string[], now: number): boolean {
-      return s.paid.run(JSON.stringify(codes), now, id).changes === 1;
+    get(id: string): OrderRow | undefined {
+      const r = s.get.get(id) as OrderDb | undefined;
+      return r && toRow(r);
+    },
+    /** Only the sessions an order belongs to can see it. */
+    ofSession(id: string, sessionId: string): OrderRow | undefined {
+      const r = s.ofSession.get(sessionId, id) as OrderDb | undefined;
+      return r && toRow(r);
+    },
+    listOfSession(sessionId: string): OrderRow[] {
+      return (s.listOfSession.all(sessionId) as OrderDb[]).map(toRow);
+    },
+    byNumber(number: string): OrderRow | undefined {
+      const r = s.byNumberKey.get(numberKey(number)) as OrderDb | undefined;
+      return r && toRow(r);
+    },
+    attach(sessionId: string, orderId: string): void {
+      s.attach.run(sessionId, orderId);
+    },
+    items(orderId: string): Array<{ ticketId: number; count: number }> {
+      return (s.items.all(orderId) as Array<{ ticket_id: number; count: number }>).map((r) => ({ ticketId: r.ticket_id, count: r.count }));
+    },
+    /** Tickets of one type an email holds in orders awaiting payment or paid. */
+    countByEmail(email: string, ticketId: number): number {
+      return (s.byEmail.get(email.toLowerCase(), ticketId) as { n: number }).n;
+    },
+    /** Guarded by status and expiry: a second payment, or one after the order expired, changes nothing. */
+    markPaid(id: string, tickets: StoredTicket[], now: number): boolean {
+      return s.paid.run(JSON.stringify(tickets), now, id, now).changes === 1;
     },
     markFailed(id: string): boolean {
       return s.failed.run(id).changes === 1;
     },
+    /** Unpaid orders past their time become expired and give their tickets back. Cheap when there is none. */
+    expireDue(now: number): number {
+      if (s.anyDue.get(now) === undefined) return 0;
+      return db.transaction(() => {
+        const ids = (s.due.all(now) as Array<{ id: string }>).map((r) => r.id);
+        for (const id of ids) if (s.expire.run(id).changes === 1) s.release.run(id, id);
+        return ids.length;
+      }).immediate();
+    },
   };
+  return repo;
 }
 export type OrdersRepository = ReturnType<typeof ordersRepository>;
+
+export interface PaymentRow {
+  token: string; orderId: string; csrf: string; returnUrl: string; state: "open" | "challenge" | "approved" | "declined" | "expired"; createdAt: number;
+}
+
+/** Visits to the sandbox acquirer's hosted page. */
+export function paymentsRepository(db: Db) {
+  const s = {
+    insert: db.prepare("INSERT INTO payments (token, order_id, csrf, return_url, state, created_at) VALUES (?, ?, ?, ?, 'open', ?)"),
+    get: db.prepare("SELECT * FROM payments WHERE token = ?"),
+    move: db.prepare("UPDATE payments SET state = ? WHERE token = ? AND state = ?"),
+  };
+  return {
+    insert(p: Omit<PaymentRow, "state">): void {
+      s.insert.run(p.token, p.orderId, p.csrf, p.returnUrl, p.createdAt);
+    },
+    get(token: string): PaymentRow | undefined {
+      const r = s.get.get(token) as { token: string; order_id: string; csrf: string; return_url: string; state: PaymentRow["state"]; created_at: number } | undefined;
+      return r && { token: r.token, orderId: r.order_id, csrf: r.csrf, returnUrl: r.return_url, state: r.state, createdAt: r.created_at };
+    },
+    /** Moves a payment from one state to the next; false when it was not in `from` any more (a double submit). */
+    move(token: string, from: PaymentRow["state"], to: PaymentRow["state"]): boolean {
+      return s.move.run(to, token, from).changes === 1;
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

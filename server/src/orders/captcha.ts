@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { createChallenge, verifySolution } from "altcha-lib/v1";
+import type { ServerConfig } from "../config";
+import type { Db } from "../db/database";
+import { HttpError } from "../lib/errors";
+
+export interface CaptchaChallenge {
+  algorithm: "SHA-256";
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+const invalid = (why: string): HttpError => new HttpError(400, `the captcha is ${why}; get a new challenge from /api/captcha and solve it`, "captcha_invalid");
+
+/** The HMAC key: the configured one, or a random one made once and kept with the data, so a restart keeps challenges valid. */
+function secretOf(db: Db, configured: string): string {
+  if (configured !== "") return configured;
+  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('captcha_secret', ?)").run(randomBytes(32).toString("base64url"));
+  return (db.prepare("SELECT value FROM meta WHERE key = 'captcha_secret'").get() as { value: string }).value;
+}
+
+/**
+ * ALTCHA proof of work (altcha-lib's v1 scheme): the client finds n with SHA-256(salt + n) =
+ * challenge; the signature (HMAC of the challenge) proves the server made it, the salt carries
+ * its expiry, and a spent solution is remembered until then so it buys one order only.
+ */
+export function captchaService(db: Db, config: ServerConfig, now: () => number) {
+  const key = secretOf(db, config.captchaSecret);
+  const s = {
+    use: db.prepare("INSERT OR IGNORE INTO captcha_used (signature, expires_at) VALUES (?, ?)"),
+    prune: db.prepare("DELETE FROM captcha_used WHERE expires_at <= ?"),
+  };
+  return {
+    async challenge(): Promise<CaptchaChallenge> {
+      const c = await createChallenge({
+        hmacKey: key,
+        maxnumber: config.captchaMaxNumber,
+        expires: new Date(now() + config.captchaTtlMs),
+      });
+      return { algorithm: "SHA-256", challenge: c.challenge, maxnumber: c.maxnumber ?? config.captchaMaxNumber, salt: c.salt, signature: c.signature };
+    },
+
+    /** Checks a solution (base64 JSON) without spending it; returns what `spend` needs. */
+    async verify(solution: unknown): Promise<{ signature: string; expiresAt: number }> {
+      if (typeof solution !== "string" || solution === "") throw invalid("missing");
+      if (solution.length > 4096) throw invalid("not a solution");
+      let payload: unknown;
+      try {
+        payload = JSON.parse(Buffer.from(solution, "base64").toString("utf8"));
+      } catch {
+        throw invalid("not a solution (expected base64 JSON)");
+      }
+      const p = payload as Record<string, unknown>;
+      if (typeof payload !== "object" || payload === null || p.algorithm !== "SHA-256" || typeof p.challenge !== "string" ||
+        typeof p.salt !== "string" || typeof p.signature !== "string" || typeof p.number !== "number") {
+        throw invalid("not a solution (expected algorithm, challenge, number, salt, signature)");
+      }
+      // the salt carries its parameters as a query ("…?expires=1767225600")
+      const expires = Number(new URLSearchParams(p.salt.split("?")[1] ?? "").get("expires"));
+      if (!Number.isFinite(expires) || expires * 1000 <= now()) throw invalid("expired");
+      const ok = await verifySolution(
+        { algorithm: "SHA-256", challenge: p.challenge, number: p.number, salt: p.salt, signature: p.signature },
+        key,
+        false,
+      );
+      if (!ok) throw invalid("wrong");
+      return { signature: p.signature, expiresAt: expires * 1000 };
+    },
+
+    /** Marks a verified solution used; inside the order's transaction, so a failed order does not spend it. */
+    spend(v: { signature: string; expiresAt: number }): void {
+      if (s.use.run(v.signature, v.expiresAt).changes !== 1) throw invalid("used before");
+    },
+
+    prune(at: number): void {
+      s.prune.run(at);
+    },
+  };
+}
+export type CaptchaService = ReturnType<typeof captchaService>;

@@ -1,0 +1,284 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppDeps } from "../deps";
+import type { OrderRow, PaymentRow } from "../db/repositories/orders-repository";
+import type { Lang } from "../lib/i18n";
+import { personName } from "../lib/validate";
+import type { OrderService } from "../orders/order-service";
+import { TEXTS, type AcquirerTexts } from "./texts";
+
+export const APPROVED_CARD = "4242424242424242";
+export const CHALLENGE_CARD = "4000000000003220";
+export const DECLINED_CARD = "4000000000000002";
+export const CHALLENGE_CODE = "123456";
+
+const CSS = readFileSync(join(__dirname, "acquirer.css"), "utf8");
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+/** Everything written into the page goes through this: text and attribute values alike. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const sameSecret = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+type Form = Record<string, string>;
+type FieldErrors = Partial<Record<"number" | "expiry" | "cvc" | "name", string>>;
+
+/**
+ * The local stand-in for an acquirer's hosted payment page: the card is typed here, on the
+ * acquirer's own page, never on the shop's. It speaks the order's language, asks for 3-D Secure
+ * on the challenge card, and sends the browser back to the shop's return URL when it is done.
+ */
+export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, orders: OrderService): Promise<void> {
+  const ownOrigin = new URL(deps.config.publicUrl).origin;
+
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  function securityHeaders(reply: FastifyReply, p?: PaymentRow): void {
+    const returnOrigin = p ? new URL(p.returnUrl).origin : "";
+    // the form posts here and is redirected back to the shop: both must be allowed as form targets
+    const formTargets = ["'self'", ...new Set([...deps.config.siteOrigins, returnOrigin].filter(Boolean))].join(" ");
+    reply.header(
+      "Content-Security-Policy",
+      `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
+    );
+    reply.header("X-Frame-Options", "DENY");
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Referrer-Policy", "no-referrer");
+    reply.header("Cache-Control", "no-store");
+  }
+
+  const money = (t: AcquirerTexts, o: OrderRow): string => {
+    try {
+      return new Intl.NumberFormat(t.locale, { style: "currency", currency: o.currencyCode }).format(o.totalAmount);
+    } catch {
+      return `${o.totalAmount} ${o.currencyCode}`;
+    }
+  };
+
+  function page(lang: Lang, title: string, body: string): string {
+    const t = TEXTS[lang];
+    return `<!doctype html>
+<html lang="${lang}" dir="${t.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${escapeHtml(t.merchant)}</title>
+<link rel="stylesheet" href="/sandbox-acquirer/acquirer.css">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+  }
+
+  function header(t: AcquirerTexts, o: OrderRow, heading: string): string {
+    return `<h1>${escapeHtml(heading)}</h1>
+<p class="merchant">${escapeHtml(t.merchant)}</p>
+<p class="sandbox">${escapeHtml(t.sandboxNote)}</p>
+<dl class="summary">
+<dt>${escapeHtml(t.order)}</dt><dd><bdi>${escapeHtml(o.number)}</bdi></dd>
+<dt>${escapeHtml(t.amount)}</dt><dd data-amount="${o.totalAmount}"><bdi>${escapeHtml(money(t, o))}</bdi></dd>
+</dl>`;
+  }
+
+  const returnTo = (p: PaymentRow): string => {
+    const u = new URL(p.returnUrl);
+    u.searchParams.set("order", p.orderId);
+    return u.href;
+  };
+
+  const cancelLink = (t: AcquirerTexts, p: PaymentRow): string => `<a class="cancel" href="${escapeHtml(returnTo(p))}">${escapeHtml(t.cancel)}</a>`;
+
+  function field(id: string, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
+    const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+    return `<div class="field">
+<label for="${id}">${escapeHtml(label)}</label>
+${hint ? `<span class="hint" id="${id}-hint">${escapeHtml(hint)}</span>` : ""}
+<input id="${id}" ${attrs} value="${escapeHtml(value)}"${described ? ` aria-describedby="${described}"` : ""}${error ? ' aria-invalid="true"' : ""}>
+${error ? `<span class="error" id="${id}-error">${escapeHtml(error)}</span>` : ""}
+</div>`;
+  }
+
+  function cardForm(o: OrderRow, p: PaymentRow, form: Form = {}, errors: FieldErrors = {}): string {
+    const t = TEXTS[o.lang];
+    const acquisition = deps.catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
+    const action = `/sandbox-acquirer/pay/${encodeURIComponent(p.token)}`;
+    const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">`;
+    if (acquisition && (acquisition.type === "apple_pay" || acquisition.type === "google_pay")) {
+      const wallet = acquisition.type === "apple_pay" ? "Apple Pay" : "Google Pay";
+      const heading = t.walletTitle.replace("{wallet}", wallet);
+      return page(o.lang, heading, `${header(t, o, heading)}
+<p>${escapeHtml(t.walletText)}</p>
+<form method="post" action="${escapeHtml(action)}">
+${csrf}
+<input type="hidden" name="wallet" value="approve">
+<button type="submit">${escapeHtml(t.approve)}</button>
+</form>
+${cancelLink(t, p)}`);
+    }
+    const any = Object.keys(errors).length > 0;
+    return page(o.lang, t.title, `${header(t, o, t.title)}
+${any ? `<p class="alert" role="alert">${escapeHtml(t.fixErrors)}</p>` : ""}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+${csrf}
+${field("card-number", t.cardNumber, 'name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" dir="ltr" maxlength="23" required', form.card_number ?? "", errors.number)}
+<div class="row">
+${field("card-expiry", t.expiry, 'name="expiry" type="text" inputmode="numeric" autocomplete="cc-exp" dir="ltr" maxlength="7" placeholder="MM/YY" required', form.expiry ?? "", errors.expiry, t.expiryHint)}
+${field("card-cvc", t.cvc, 'name="cvc" type="password" inputmode="numeric" autocomplete="cc-csc" dir="ltr" maxlength="4" required', "", errors.cvc, t.cvcHint)}
+</div>
+${field("card-name", t.cardholder, 'name="cardholder" type="text" autocomplete="cc-name" dir="auto" maxlength="100" required', form.cardholder ?? "", errors.name)}
+<button type="submit">${escapeHtml(t.pay)} <bdi>${escapeHtml(money(t, o))}</bdi></button>
+</form>
+${cancelLink(t, p)}
+<p class="cards">${escapeHtml(t.testCards)}</p>`);
+  }
+
+  function challengeForm(o: OrderRow, p: PaymentRow, error?: string): string {
+    const t = TEXTS[o.lang];
+    return page(o.lang, t.challengeTitle, `${header(t, o, t.challengeTitle)}
+<p>${escapeHtml(t.challengeText)}</p>
+<form method="post" action="/sandbox-acquirer/pay/${escapeHtml(encodeURIComponent(p.token))}/3ds" novalidate>
+<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">
+${field("otp", t.otp, 'name="code" type="text" inputmode="numeric" autocomplete="one-time-code" dir="ltr" maxlength="6" required', "", error, t.challengeHint)}
+<button type="submit">${escapeHtml(t.confirm)}</button>
+</form>
+${cancelLink(t, p)}`);
+  }
+
+  function finished(o: OrderRow, p: PaymentRow): string {
+    const t = TEXTS[o.lang];
+    const text = o.status === "paid" ? t.paidText : o.status === "expired" ? t.expiredText : t.notPayableText;
+    return page(o.lang, t.doneTitle, `${header(t, o, t.doneTitle)}
+<p>${escapeHtml(text)}</p>
+<p><a href="${escapeHtml(returnTo(p))}">${escapeHtml(t.back)}</a></p>`);
+  }
+
+  const notFoundPage = (): string =>
+    page("en", "Not found", `<h1>This payment link is not valid</h1>
+<p lang="ru" dir="ltr">Эта ссылка на оплату недействительна.</p>
+<p lang="ar" dir="rtl">رابط الدفع هذا غير صالح.</p>`);
+
+  /** The payment and its order, with holds that ran out released first. */
+  function load(token: string): { p: PaymentRow; o: OrderRow } | undefined {
+    deps.releaseExpired(deps.now());
+    const p = deps.payments.get(token);
+    const o = p && deps.orders.get(p.orderId);
+    return p && o ? { p, o } : undefined;
+  }
+
+  const open = (o: OrderRow): boolean => (o.status === "awaiting_payment" || o.status === "failed") && o.expiresAt !== null && o.expiresAt > deps.now();
+
+  function validCard(form: Form, now: number, t: AcquirerTexts): { number: string; errors: FieldErrors } {
+    const errors: FieldErrors = {};
+    const number = (form.card_number ?? "").replace(/[\s-]/g, "");
+    if (number === "") errors.number = t.numberMissing;
+    else if (number !== APPROVED_CARD && number !== CHALLENGE_CARD && number !== DECLINED_CARD) errors.number = t.numberUnknown;
+    const exp = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(form.expiry ?? "");
+    if (!exp || Number(exp[1]) < 1 || Number(exp[1]) > 12) errors.expiry = t.expiryInvalid;
+    else {
+      const today = new Date(now);
+      const year = 2000 + Number(exp[2]);
+      const month = Number(exp[1]);
+      // a card is valid to the end of its month
+      if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) errors.expiry = t.expiryPast;
+    }
+    if (!/^\d{3,4}$/.test((form.cvc ?? "").trim())) errors.cvc = t.cvcInvalid;
+    try {
+      personName(form.cardholder ?? "", "cardholder", 100);
+    } catch {
+      errors.name = t.nameInvalid;
+    }
+    return { number, errors };
+  }
+
+  /** A post must come from this page: the acquirer's own origin (when the browser says) and the payment's form token. */
+  function trusted(req: FastifyRequest<{ Body: unknown }>, p: PaymentRow): boolean {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin) return false;
+    const body = req.body as Form | undefined;
+    return typeof body?.csrf === "string" && sameSecret(body.csrf, p.csrf);
+  }
+
+  function refuse(reply: FastifyReply, o: OrderRow): FastifyReply {
+    const t = TEXTS[o.lang];
+    return reply.code(403).type("text/html; charset=utf-8").send(page(o.lang, t.title, `<h1>${escapeHtml(t.title)}</h1>
+<p class="alert" role="alert">${escapeHtml(t.formExpired)}</p>`));
+  }
+
+  /** Approve or decline, then back to the shop; the shop reads the order's status itself. */
+  function conclude(reply: FastifyReply, p: PaymentRow, from: PaymentRow["state"], approved: boolean): FastifyReply {
+    if (deps.payments.move(p.token, from, approved ? "approved" : "declined")) {
+      if (approved) orders.approve(p.orderId);
+      else orders.decline(p.orderId);
+    }
+    return reply.code(303).header("Location", returnTo(p)).send();
+  }
+
+  app.get("/sandbox-acquirer/acquirer.css", async (_req, reply) => {
+    reply.header("Cache-Control", "public, max-age=3600").header("X-Content-Type-Options", "nosniff");
+    return reply.type("text/css; charset=utf-8").send(CSS);
+  });
+
+  app.get<{ Params: { token: string } }>("/sandbox-acquirer/pay/:token", async (req, reply) => {
+    const found = load(req.params.token);
+    securityHeaders(reply, found?.p);
+    reply.type("text/html; charset=utf-8");
+    if (!found) return reply.code(404).send(notFoundPage());
+    const { p, o } = found;
+    if (!open(o) || p.state === "approved" || p.state === "declined" || p.state === "expired") return finished(o, p);
+    return p.state === "challenge" ? challengeForm(o, p) : cardForm(o, p);
+  });
+
+  app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token", async (req, reply) => {
+    const found = load(req.params.token);
+    securityHeaders(reply, found?.p);
+    reply.type("text/html; charset=utf-8");
+    if (!found) return reply.code(404).send(notFoundPage());
+    const { p, o } = found;
+    if (!trusted(req, p)) return refuse(reply, o);
+    if (p.state !== "open" || !open(o)) {
+      // the order ran out of time (or this visit is over): nothing is charged, the shop shows why
+      if (p.state === "open" || p.state === "challenge") deps.payments.move(p.token, p.state, "expired");
+      return reply.code(303).header("Location", returnTo(p)).send();
+    }
+    const form = (req.body ?? {}) as Form;
+    const acquisition = deps.catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
+    if (acquisition && (acquisition.type === "apple_pay" || acquisition.type === "google_pay")) {
+      return conclude(reply, p, "open", form.wallet === "approve");
+    }
+    const { number, errors } = validCard(form, deps.now(), TEXTS[o.lang]);
+    if (Object.keys(errors).length > 0) return reply.code(400).send(cardForm(o, p, form, errors));
+    if (number === CHALLENGE_CARD) {
+      if (!deps.payments.move(p.token, "open", "challenge")) return reply.code(303).header("Location", returnTo(p)).send();
+      return challengeForm(o, p);
+    }
+    return conclude(reply, p, "open", number === APPROVED_CARD);
+  });
+
+  app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token/3ds", async (req, reply) => {
+    const found = load(req.params.token);
+    securityHeaders(reply, found?.p);
+    reply.type("text/html; charset=utf-8");
+    if (!found) return reply.code(404).send(notFoundPage());
+    const { p, o } = found;
+    if (!trusted(req, p)) return refuse(reply, o);
+    if (p.state !== "challenge" || !open(o)) {
+      if (p.state === "open" || p.state === "challenge") deps.payments.move(p.token, p.state, "expired");
+      return reply.code(303).header("Location", returnTo(p)).send();
+    }
+    const code = ((req.body as Form | undefined)?.code ?? "").trim();
+    if (!/^\d{6}$/.test(code)) return reply.code(400).send(challengeForm(o, p, TEXTS[o.lang].otpInvalid));
+    return conclude(reply, p, "challenge", code === CHALLENGE_CODE);
+  });
+}
