@@ -110,6 +110,8 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       pending.add(job);
     },
     async idle() {
+      // the server hands orders over from a setImmediate of its own: let those run first
+      await new Promise<void>((resolve) => setImmediate(resolve));
       while (pending.size > 0) await Promise.all([...pending]);
     },
     async close() {
