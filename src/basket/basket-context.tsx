@@ -23,7 +23,8 @@ import {
   type ReactNode,
 } from "react";
 import type { Lang } from "../catalogue/types";
-import { changeBasket, clearBasket, getBasket, setBasketRequestLanguage, toBasketApiError } from "../clients/basket-client";
+import { createBasketClient, toBasketApiError, type BasketClient } from "../clients/basket-client";
+import { browserConfig } from "../config";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../shop/toast-context";
 import { basketErrorKey } from "./error-messages";
@@ -40,6 +41,8 @@ export function announceBasket(basket: Basket): void {
 }
 
 export interface BasketValue {
+  /** the basket and order API in this page's language, for the order pages too */
+  client: BasketClient;
   basket: Basket;
   /** true until the first answer of GET /api/basket */
   loading: boolean;
@@ -74,6 +77,8 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   const nextOpId = useRef(1);
   const failures = useRef(0);
   const [failedLoads, setFailedLoads] = useState(0);
+  // One client per page language: titles in answers follow the page the visitor reads.
+  const client = useMemo(() => createBasketClient({ baseUrl: browserConfig().basketApiUrl, lang: language }), [language]);
 
   useEffect(() => {
     setStoredCount(countSelected(readSelectedTickets(window.sessionStorage)));
@@ -101,7 +106,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
 
   const fetchBasket = useCallback(async (currencyCode: string, quiet: boolean) => {
     try {
-      const basket = await getBasket(currencyCode);
+      const basket = await client.getBasket(currencyCode);
       // a currency switch while this was under way: the newer load wins
       if (currencyCode !== codeRef.current) return;
       failures.current = 0;
@@ -113,7 +118,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
       dispatch({ type: "LOAD_FAILED" });
       if (!quiet) toasts.notify("error", basketErrorKey(toBasketApiError(error)));
     }
-  }, [toasts]);
+  }, [toasts, client]);
 
   const load = useCallback(
     (currencyCode: string, quiet: boolean) => enqueue(() => fetchBasket(currencyCode, quiet)),
@@ -123,10 +128,9 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   // (Re)load when the currency is known or changes (the server prices the basket) and when
   // the visitor switches language (the server words the titles).
   useEffect(() => {
-    setBasketRequestLanguage(language);
     if (!settled || !code) return;
     void load(code, false);
-  }, [settled, code, language, load]);
+  }, [settled, code, load]);
 
   // The server is down: try again, less and less often, silently.
   useEffect(() => {
@@ -158,7 +162,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
         const currencyCode = codeRef.current;
         try {
           const answer =
-            change.type === "CLEAR" ? await clearBasket(currencyCode) : await changeBasket(change, currencyCode);
+            change.type === "CLEAR" ? await client.clearBasket(currencyCode) : await client.changeBasket(change, currencyCode);
           dispatch({ type: "CHANGE_SUCCEEDED", opId, basket: answer });
           announceBasket(answer);
           return true;
@@ -173,11 +177,12 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
         }
       });
     },
-    [toasts, load, enqueue],
+    [toasts, load, enqueue, client],
   );
 
   const value = useMemo<BasketValue>(
     () => ({
+      client,
       basket,
       loading: state.loading,
       unavailable: state.loadFailed,
@@ -192,7 +197,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
       clear: () => run({ type: "CLEAR" }),
       reload: () => load(codeRef.current, false),
     }),
-    [basket, state.loading, state.loadFailed, state.pending.length, totals, storedCount, run, load],
+    [client, basket, state.loading, state.loadFailed, state.pending.length, totals, storedCount, run, load],
   );
   return <BasketContext.Provider value={value}>{children}</BasketContext.Provider>;
 }

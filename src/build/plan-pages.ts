@@ -408,7 +408,12 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     { ...baseContext(lang, "/order/checkout/"), acquisitions: data.acquisitions },
     false,
   );
-  pages.push(staticPage(lang, "/order/success/", "order-success.tsx", false));
+  // the pages of a placed order word cash and bank-transfer orders by their way to pay
+  const withAcquisitions = (page: PlannedPage): PlannedPage<PayAndDeliveryPageContext> => ({
+    ...page,
+    context: { ...page.context, acquisitions: data.acquisitions },
+  });
+  pages.push(withAcquisitions(staticPage(lang, "/order/success/", "order-success.tsx", false)));
   pages.push(staticPage(lang, "/order/fail/", "order-fail.tsx", false));
   pages.push(staticPage(lang, "/payment/success/", "payment-success.tsx", false));
   pages.push(staticPage(lang, ORDER_LOOKUP_PATH, "order-lookup.tsx", false));
@@ -419,7 +424,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     // the spec also names /en/order/bill/* for English
     pages.push(clientOnlyPage(lang, "/order/bill/", "order-bill.tsx", `/${DEFAULT_LANGUAGE}/order/bill/`));
   }
-  pages.push(clientOnlyPage(lang, "/order/pay/", "order-pay.tsx"));
+  pages.push(withAcquisitions(clientOnlyPage(lang, "/order/pay/", "order-pay.tsx")));
   pages.push(clientOnlyPage(lang, "/order/", "order-not-found.tsx"));
 
   // The 404 page in the visitor's language: the CDN (and scripts/serve.ts) answers

@@ -1,24 +1,29 @@
 /**
  * The checkout: the buyer's details and a way to pay, validated in the page's language
- * before anything is sent, then POST /api/orders with the session's campaign data.
+ * before anything is sent, then POST /api/orders with the session's campaign data, the
+ * page's language and the captcha solved unseen in the background.
+ *
+ * Free tickets need no way to pay: the button says "Get tickets" and the order comes back
+ * paid. Ways to pay that do not take the selected currency are listed with the reason,
+ * not left out silently. The fee of the chosen way and the amount charged are shown
+ * before the order is placed.
  *
  * Once the order exists the server has emptied the basket, so every view of the basket on
- * the page is told (UPDATE_BASKET) and the visitor goes on to pay, or to "what happens
- * next" for ways that complete later.
+ * the page is told (UPDATE_BASKET) and the visitor goes on to pay, to the tickets (free),
+ * or to "what happens next" for ways that complete later.
  */
 import { useI18next } from "gatsby-plugin-react-i18next";
-import React, { useMemo, useRef, useState } from "react";
+import React, { useEffect, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { createOrder, toBasketApiError } from "../clients/basket-client";
+import { toBasketApiError } from "../clients/basket-client";
 import { useSite } from "../app/site-context";
 import { announceBasket, useBasket } from "../basket/basket-context";
-import { grandTotal } from "../basket/totals";
 import { emptyBasket } from "../basket/types";
 import type { Acquisition } from "../catalogue/types";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
 import { readUtm } from "../tracking/utm";
-import { acquisitionsForCurrency, defaultAcquisitionId, paysOnline } from "./acquisitions";
+import { acceptsCurrency, acquisitionsForCurrency, defaultAcquisitionId, paysOnline } from "./acquisitions";
 import {
   BUYER_FIELDS,
   EMAIL_MAX_LENGTH,
@@ -31,9 +36,13 @@ import {
   type BuyerFormInput,
   type FieldMessage,
 } from "./buyer-form";
+import { chargeFor, isFree } from "./fees";
 import { Money } from "./money";
+import { percentText } from "./order-summary";
 import { pathAfterOrderCreated } from "./outcome";
 import { explainServerError, type ExplainedError } from "./server-errors";
+import { useCaptcha } from "./use-captcha";
+import * as styles from "./checkout.module.css";
 
 const FIELD_INPUT: Record<BuyerField, { type: string; autoComplete: string; maxLength: number; inputMode?: "email" | "tel"; ltr: boolean }> = {
   // maxLength leaves room over the limit so a pasted overlong value is reported, not cut
@@ -48,15 +57,20 @@ export interface CheckoutFormProps {
   onBasketProblem(error: ExplainedError): void;
   /** the order exists and the visitor is on the way out: the page keeps its form */
   onPlaced(): void;
+  /** the way to pay now chosen (null: none, or free tickets), for the summary's fee */
+  onAcquisitionChange?(acquisition: Acquisition | null): void;
 }
 
-export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: CheckoutFormProps): React.JSX.Element {
+export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquisitionChange }: CheckoutFormProps): React.JSX.Element {
   const { t } = useTranslation();
   const { navigate } = useI18next();
   const { language } = useSite();
   const { code, currency } = useCurrency();
-  const { reload, totals, basket } = useBasket();
+  const { reload, totals, basket, client } = useBasket();
+  const captcha = useCaptcha(client);
   const offered = useMemo(() => acquisitionsForCurrency(acquisitions, code), [acquisitions, code]);
+  const excluded = useMemo(() => acquisitions.filter((a) => !acceptsCurrency(a, code)), [acquisitions, code]);
+  const free = isFree(totals.total);
 
   const [values, setValues] = useState<BuyerFormInput>({ name: "", email: "", phone: "" });
   const [errors, setErrors] = useState<BuyerErrors>({});
@@ -69,7 +83,9 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
   const summaryRef = useRef<HTMLDivElement>(null);
 
   const acquisitionId = defaultAcquisitionId(offered, chosen);
-  const acquisition = offered.find((a) => a.id === acquisitionId) ?? null;
+  const acquisition = free ? null : (offered.find((a) => a.id === acquisitionId) ?? null);
+  const charge = chargeFor(totals.total, acquisition?.feePercent, currency?.decimals);
+  useEffect(() => onAcquisitionChange?.(acquisition), [acquisition?.id]);
 
   const message = (m: FieldMessage | undefined): string | null => (m ? t(m.key, { ...m.values }) : null);
 
@@ -103,7 +119,7 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
     }
     setErrors({});
     setSummaryCount(0);
-    if (!acquisition) {
+    if (!acquisition && !free) {
       setFormError({ key: "checkout.errors.currencyNotAccepted", field: "acquisition", action: "fix" });
       return;
     }
@@ -111,17 +127,18 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const order = await createOrder({
+      const order = await client.createOrder({
         ...checked.value,
-        acquisitionId: acquisition.id,
+        acquisitionId: acquisition?.id ?? null,
         currencyCode: code,
+        captcha: await captcha.take(),
         utm: readUtm(window.sessionStorage),
       });
       onPlaced();
       // The server emptied the basket with the order: every view of it on the page follows.
       announceBasket(emptyBasket(order.currencyCode));
       void reload();
-      await navigate(pathAfterOrderCreated(order.id, acquisition.type));
+      await navigate(pathAfterOrderCreated(order, acquisition?.type ?? null));
     } catch (error) {
       const apiError = toBasketApiError(error);
       const explained = explainServerError(apiError.status ?? 0, apiError.network ? null : apiError.code);
@@ -145,15 +162,15 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
   const fieldHints: Record<BuyerField, string> = { name: t("checkout.nameHint"), email: t("checkout.emailHint"), phone: t("checkout.phoneHint") };
 
   return (
-    <form className="co-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={formError ? "co-form-error" : undefined}>
+    <form className={styles.form} noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={formError ? "co-form-error" : undefined}>
       <div ref={summaryRef} tabIndex={-1}>
         {summaryCount > 0 && (
-          <div className="co-alert co-alert-error" role="alert">
+          <div className={`${styles.alert} ${styles.alertError}`} role="alert">
             <p>{t("checkout.errorSummary", { count: summaryCount })}</p>
           </div>
         )}
         {formError && (
-          <div className="co-alert co-alert-error" role="alert" id="co-form-error">
+          <div className={`${styles.alert} ${styles.alertError}`} role="alert" id="co-form-error">
             <p>{t(formError.key)}</p>
           </div>
         )}
@@ -166,7 +183,7 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
           const error = message(errors[field]);
           const id = `checkout-${field}`;
           return (
-            <div className="co-field" key={field}>
+            <div className={styles.field} key={field}>
               <label htmlFor={id}>{fieldLabels[field]}</label>
               <input
                 ref={(el) => {
@@ -182,17 +199,17 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
                 aria-required={field !== "phone"}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-                className={input.ltr ? "co-ltr" : undefined}
+                className={input.ltr ? styles.ltr : undefined}
                 dir={input.ltr ? "ltr" : "auto"}
                 value={values[field]}
                 onChange={onChange(field)}
                 onBlur={onBlur(field)}
               />
-              <p className="co-hint" id={`${id}-hint`}>
+              <p className={styles.hint} id={`${id}-hint`}>
                 {fieldHints[field]}
               </p>
               {error && (
-                <p className="co-error" id={`${id}-error`}>
+                <p className={styles.error} id={`${id}-error`}>
                   {error}
                 </p>
               )}
@@ -201,67 +218,94 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced }: Checko
         })}
       </fieldset>
 
-      <fieldset aria-describedby={formError?.field === "acquisition" ? "co-form-error" : undefined}>
-        <legend>{t("checkout.paymentLegend")}</legend>
-        {offered.length === 0 ? (
-          <p className="co-alert co-alert-info">{t("checkout.noWaysToPay", { currency: code })}</p>
-        ) : (
-          <div className="co-ways">
-            {offered.map((way) => (
-              <label className="co-way" key={way.id}>
-                <input
-                  type="radio"
-                  name="acquisition"
-                  value={way.id}
-                  checked={way.id === acquisitionId}
-                  onChange={() => setChosen(way.id)}
-                />
-                <span className="co-way-text">
-                  {/* <bdi> isolates a Latin name ("Apple Pay") without turning the whole line
-                      left-to-right, so it stays aligned with the others on Arabic pages */}
-                  <strong>
-                    <bdi>{way.title}</bdi>
-                  </strong>
-                  <span>
-                    {paysOnline(way.type) ? t("checkout.paysOnline") : t("checkout.paysLater")}
-                    {way.feePercent ? ` · ${t("checkout.feePercent", { value: way.feePercent })}` : ""}
-                  </span>
-                  {way.description && (
+      {free ? (
+        <p className={`${styles.alert} ${styles.alertInfo}`} data-testid="free-order">
+          {t("checkout.freeNote")}
+        </p>
+      ) : (
+        <fieldset aria-describedby={formError?.field === "acquisition" ? "co-form-error" : undefined}>
+          <legend>{t("checkout.paymentLegend")}</legend>
+          {offered.length === 0 ? (
+            <p className={`${styles.alert} ${styles.alertInfo}`}>{t("checkout.noWaysToPay", { currency: code })}</p>
+          ) : (
+            <div className={styles.ways}>
+              {offered.map((way) => (
+                <label className={styles.way} key={way.id}>
+                  <input
+                    type="radio"
+                    name="acquisition"
+                    value={way.id}
+                    checked={way.id === acquisitionId}
+                    onChange={() => setChosen(way.id)}
+                  />
+                  <span className={styles.wayText}>
+                    {/* <bdi> isolates a Latin name ("Apple Pay") without turning the whole line
+                        left-to-right, so it stays aligned with the others on Arabic pages */}
+                    <strong>
+                      <bdi>{way.title}</bdi>
+                    </strong>
                     <span>
-                      <bdi>{way.description}</bdi>
+                      {paysOnline(way.type) ? t("checkout.paysOnline") : t("checkout.paysLater")}
+                      {way.feePercent ? ` · ${t("checkout.feePercent", { value: percentText(way.feePercent, language) })}` : ""}
                     </span>
-                  )}
-                </span>
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+                    {way.description && (
+                      <span>
+                        <bdi>{way.description}</bdi>
+                      </span>
+                    )}
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+          {excluded.length > 0 && (
+            <ul className={styles.excluded} data-testid="ways-excluded">
+              {excluded.map((way) => (
+                <li key={way.id}>
+                  <Trans
+                    t={t}
+                    i18nKey="checkout.wayExcluded"
+                    values={{ way: way.title, currency: code.toUpperCase(), accepted: way.currencies.join(", ") }}
+                    components={{ way: <bdi />, cur: <bdi dir="ltr" />, codes: <bdi dir="ltr" /> }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+      )}
 
-      <p className="co-consent">
+      <p className={styles.consent}>
         <Trans
           t={t}
           i18nKey="checkout.consent"
           components={{ offer: <Link to="/offer/" />, guarantee: <Link to="/guarantee/" /> }}
         />
       </p>
-      <div className="co-actions">
-        {/* on a phone the summary is below the form: the amount stays beside the button */}
-        <p className="co-total-line">
+      <div className={styles.actions}>
+        {/* on a phone the summary is below the form: the fee and amount stay beside the button */}
+        {charge.paymentFee > 0 && (
+          <p className={`${styles.totalLine} ${styles.fee}`}>
+            {t("order.summary.paymentFeePercent", { value: percentText(acquisition?.feePercent ?? 0, language) })}{" "}
+            <Money value={charge.paymentFee} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
+          </p>
+        )}
+        <p className={styles.totalLine}>
           {t("order.summary.total")}{" "}
-          <strong>
-            <Money value={grandTotal(totals.total)} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
+          <strong data-testid="checkout-amount">
+            <Money value={charge.amount} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
           </strong>
         </p>
         <button
           type="submit"
-          className="btn co-submit"
-          disabled={submitting || offered.length === 0 || totals.total.count === 0}
+          className={`btn ${styles.submit}`}
+          disabled={submitting || (!free && offered.length === 0) || totals.total.count === 0}
           aria-busy={submitting}
         >
-          {submitting ? t("checkout.submitting") : t("checkout.submit")}
+          {submitting ? t("checkout.submitting") : free ? t("checkout.submitFree") : t("checkout.submit")}
         </button>
       </div>
+      {captcha.element}
     </form>
   );
 }

@@ -6,14 +6,27 @@
 import React from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
-import type { BasketEventGroup, OrderTotal } from "../basket/types";
+import type { Lang } from "../catalogue/types";
+import type { BasketEventGroup } from "../basket/types";
 import { roundMoney } from "../basket/totals";
-import { formatDateTime, formatMoney } from "../i18n/format";
+import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
 import { Money } from "./money";
+import * as styles from "./checkout.module.css";
+
+/** Tickets and service fee always; the payment fee and amount once a way to pay is known. */
+export interface SummaryTotal {
+  price: number;
+  serviceFee: number;
+  count: number;
+  paymentFee?: number;
+  amount?: number;
+}
 
 export interface OrderSummaryProps {
   events: readonly BasketEventGroup[];
-  total: OrderTotal;
+  total: SummaryTotal;
+  /** the way to pay's fee percentage, named beside its fee */
+  feePercent?: number | null;
   currencyCode: string;
   decimals?: number;
   /** the heading's id, for the landmark that holds the summary */
@@ -23,28 +36,34 @@ export interface OrderSummaryProps {
   children?: React.ReactNode;
 }
 
-export function OrderSummary({ events, total, currencyCode, decimals = 2, headingId, heading, children }: OrderSummaryProps): React.JSX.Element {
+/** "2.5" as the page's language writes it, with as many decimals as the percentage has. */
+export function percentText(value: number, lang: Lang): string {
+  const decimals = Math.min(3, String(value).split(".")[1]?.length ?? 0);
+  return formatNumber(value, lang, decimals);
+}
+
+export function OrderSummary({ events, total, feePercent, currencyCode, decimals = 2, headingId, heading, children }: OrderSummaryProps): React.JSX.Element {
   const { t } = useTranslation();
   const { language } = useSite();
   const money = (value: number) => <Money value={value} currencyCode={currencyCode} lang={language} decimals={decimals} />;
 
   return (
-    <div className="co-card co-summary">
+    <div className={`${styles.card} ${styles.summary}`}>
       <h2 id={headingId}>{heading ?? t("order.summary.heading")}</h2>
-      <p className="co-event-meta">{t("order.summary.ticketsCount", { count: total.count })}</p>
+      <p className={styles.eventMeta}>{t("order.summary.ticketsCount", { count: total.count })}</p>
       {events.map((group) => {
         const when = group.event.startedAt ?? group.tickets[0]?.startedAt ?? null;
         return (
-          <section className="co-event" key={group.event.id} aria-label={group.event.title}>
+          <section className={styles.event} key={group.event.id} aria-label={group.event.title}>
             <h3 dir="auto">{group.event.title}</h3>
-            <p className="co-event-meta">
+            <p className={styles.eventMeta}>
               {when && <time dateTime={when}>{formatDateTime(when, language)}</time>}
               {when && group.event.place && " · "}
               {group.event.place && <bdi>{group.event.place.title}</bdi>}
             </p>
-            <ul className="co-lines">
+            <ul className={styles.lines}>
               {group.tickets.map((ticket) => (
-                <li className="co-line" key={ticket.id} data-ticket-id={ticket.id}>
+                <li className={styles.line} key={ticket.id} data-ticket-id={ticket.id}>
                   <span>
                     <bdi>{ticket.title}</bdi> {t("order.summary.quantity", { count: ticket.count })}
                     <small>{t("order.summary.each", { price: formatMoney(ticket.price, currencyCode, language, decimals) })}</small>
@@ -56,13 +75,19 @@ export function OrderSummary({ events, total, currencyCode, decimals = 2, headin
           </section>
         );
       })}
-      <dl className="co-totals">
+      <dl className={styles.totals}>
         <dt>{t("order.summary.tickets")}</dt>
         <dd>{money(total.price)}</dd>
         <dt>{t("order.summary.serviceFee")}</dt>
         <dd>{money(total.serviceFee)}</dd>
-        <dt className="co-grand">{t("order.summary.total")}</dt>
-        <dd className="co-grand" data-testid="order-total">{money(roundMoney(total.price + total.serviceFee))}</dd>
+        {total.paymentFee !== undefined && total.paymentFee > 0 && (
+          <>
+            <dt>{feePercent ? t("order.summary.paymentFeePercent", { value: percentText(feePercent, language) }) : t("order.summary.paymentFee")}</dt>
+            <dd data-testid="payment-fee">{money(total.paymentFee)}</dd>
+          </>
+        )}
+        <dt className={styles.grand}>{t("order.summary.total")}</dt>
+        <dd className={styles.grand} data-testid="order-total">{money(total.amount ?? roundMoney(total.price + total.serviceFee))}</dd>
       </dl>
       {children}
     </div>

@@ -3,36 +3,112 @@
  * shell, the "could not load" notice, the helpful empty state and "order not found".
  */
 import React from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { useSite } from "../app/site-context";
 import type { Order, OrderStatus } from "../basket/types";
+import type { Acquisition } from "../catalogue/types";
+import { formatDateTime, formatMoney, joinParts } from "../i18n/format";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { Layout } from "../components/layout";
 import { Link } from "../i18n/link";
 import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
+import * as styles from "./checkout.module.css";
 
-export function OrderNumber({ id }: { id: string }): React.JSX.Element {
+/** The order's number for people (never the long id, which stays in addresses). */
+export function OrderNumber({ number }: { number: string }): React.JSX.Element {
   const { t } = useTranslation();
   return (
-    <dl className="co-meta">
+    <dl className={styles.meta}>
       <dt>{t("order.orderNumber")}</dt>
       <dd>
-        <bdi className="co-mono" data-testid="order-number">{id}</bdi>
+        <bdi className={styles.mono} dir="ltr" data-testid="order-number">
+          {number}
+        </bdi>
       </dd>
     </dl>
   );
 }
 
+/**
+ * An order paid later, outside the site (cash at the box office, bank transfer): where,
+ * by when and how much, the amount with the way's fee included.
+ */
+export function PayLaterInstructions({ order, acquisition }: { order: Order; acquisition: Acquisition }): React.JSX.Element {
+  const { t } = useTranslation();
+  const { language } = useSite();
+  const { currencies } = useCurrency();
+  const decimals = findCurrency(currencies, order.currencyCode)?.decimals;
+  const places = [...new Set(order.events.map((g) => g.event.place?.title).filter((p): p is string => !!p))];
+  const values = {
+    amount: formatMoney(order.total.amount, order.currencyCode, language, decimals),
+    deadline: order.expiresAt ? formatDateTime(order.expiresAt, language) : "",
+    number: order.number,
+    email: order.email ?? "",
+    places: joinParts(places, language),
+    way: acquisition.title,
+  };
+  const bdi = <bdi />;
+  const components = { amount: bdi, deadline: bdi, number: <bdi dir="ltr" />, email: <bdi dir="ltr" />, places: bdi, way: bdi };
+  const kind = acquisition.type === "cash" ? "cash" : "bank";
+  const deadlineKnown = !!order.expiresAt;
+  return (
+    <section className={`${styles.alert} ${styles.alertInfo}`} aria-labelledby="co-pay-later-heading" data-testid="pay-later">
+      <h2 id="co-pay-later-heading">{t(`order.payLater.${kind}Heading`)}</h2>
+      <ul className={styles.payLater}>
+        <li data-testid="pay-later-amount">
+          <Trans t={t} i18nKey={`order.payLater.${kind}Amount`} values={values} components={components} />
+        </li>
+        {kind === "cash" && places.length > 0 && (
+          <li>
+            <Trans t={t} i18nKey="order.payLater.cashWhere" values={values} components={components} />
+          </li>
+        )}
+        {kind === "bank" && (
+          <li>
+            <Trans t={t} i18nKey="order.payLater.bankDetails" values={values} components={components} />
+          </li>
+        )}
+        {deadlineKnown && (
+          <li data-testid="pay-later-deadline">
+            <Trans t={t} i18nKey={`order.payLater.${kind}Deadline`} values={values} components={components} />
+          </li>
+        )}
+        <li>
+          <Trans t={t} i18nKey={`order.payLater.${kind}Quote`} values={values} components={components} />
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** The order's amounts are in its own currency: the header's switcher is not offered here. */
+export function FixedCurrencyNote({ currencyCode }: { currencyCode: string }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.fixedCurrency} data-testid="currency-fixed">
+      <Trans t={t} i18nKey="order.currencyFixed" values={{ currency: currencyCode.toUpperCase() }} components={{ code: <bdi dir="ltr" /> }} />
+    </p>
+  );
+}
+
+const STATUS_CLASS: Partial<Record<OrderStatus, string>> = {
+  paid: styles.statusPaid,
+  failed: styles.statusFailed,
+  expired: styles.statusCancelled,
+  cancelled: styles.statusCancelled,
+};
+
 export function StatusBadge({ status }: { status: OrderStatus }): React.JSX.Element {
   const { t } = useTranslation();
-  return <span className={`co-status co-status-${status.replace("_", "-")}`}>{t(`order.status.${status}`)}</span>;
+  return <span className={`${styles.status} ${STATUS_CLASS[status] ?? ""}`}>{t(`order.status.${status}`)}</span>;
 }
 
 /** What the page shows until the browser has read the URL and the order has come back. */
 export function LoadingShell({ text }: { text: string }): React.JSX.Element {
   return (
-    <div className="co-skeleton" role="status" aria-live="polite">
+    <div className={styles.skeleton} role="status" aria-live="polite">
       <p>{text}</p>
     </div>
   );
@@ -41,7 +117,7 @@ export function LoadingShell({ text }: { text: string }): React.JSX.Element {
 export function LoadError({ onRetry }: { onRetry(): void }): React.JSX.Element {
   const { t } = useTranslation();
   return (
-    <div className="co-alert co-alert-error" role="alert">
+    <div className={`${styles.alert} ${styles.alertError}`} role="alert">
       <p>{t("order.loadError")}</p>
       <button type="button" className="btn" onClick={onRetry}>
         {t("order.retry")}
@@ -58,7 +134,7 @@ export interface WayForward {
 
 export function WaysForward({ links, label }: { links: readonly WayForward[]; label?: string }): React.JSX.Element {
   return (
-    <ul className="co-links co-noprint" aria-label={label}>
+    <ul className={`${styles.links} ${styles.noprint}`} aria-label={label}>
       {links.map((link) => (
         <li key={link.to}>
           <Link to={link.to} className={link.primary ? "btn" : "btn btn-ghost"}>
@@ -73,7 +149,7 @@ export function WaysForward({ links, label }: { links: readonly WayForward[]; la
 /** A page reached without an order: not an error, an explanation and where to go. */
 export function EmptyOutcome({ heading, text, links, children }: { heading: string; text: string; links: readonly WayForward[]; children?: React.ReactNode }): React.JSX.Element {
   return (
-    <section className="co-card" aria-labelledby="co-empty-heading" data-testid="empty-outcome">
+    <section className={styles.card} aria-labelledby="co-empty-heading" data-testid="empty-outcome">
       <h2 id="co-empty-heading">{heading}</h2>
       <p>{text}</p>
       {children}
@@ -86,7 +162,7 @@ export function EmptyOutcome({ heading, text, links, children }: { heading: stri
 export function OrderNotFound({ as: Heading = "h2" }: { as?: "h1" | "h2" }): React.JSX.Element {
   const { t } = useTranslation();
   return (
-    <section className="co-card" aria-labelledby="co-not-found-heading" data-testid="order-not-found">
+    <section className={styles.card} aria-labelledby="co-not-found-heading" data-testid="order-not-found">
       <Heading id="co-not-found-heading">{t("order.notFound.heading")}</Heading>
       <p>{t("order.notFound.text")}</p>
       <WaysForward
@@ -151,7 +227,7 @@ export function OrderOutcomeFallback({ title, view, onRetry, empty, ready }: {
   }
   return (
     <Layout>
-      <div className="container co-page">
+      <div className={`container ${styles.page}`}>
         <h1>{title}</h1>
         {body}
       </div>

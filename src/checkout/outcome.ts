@@ -1,12 +1,12 @@
 /**
  * Where a visitor goes once the server has answered: after the order is created, and
- * after a payment attempt. Paths are without the language prefix (the page's i18n
- * navigate adds it) and with the trailing slash the site always uses.
+ * when the acquirer sends the browser back. Paths are without the language prefix (the
+ * page's i18n navigate adds it) and with the trailing slash the site always uses.
  */
-import type { AcquisitionType } from "../catalogue/types";
+import type { AcquisitionType, Lang } from "../catalogue/types";
+import { DEFAULT_LANGUAGE } from "../catalogue/types";
+import type { Order, OrderStatus } from "../basket/types";
 import { paysOnline } from "./acquisitions";
-
-export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "cancelled";
 
 export type FailReason = "declined" | "cancelled";
 
@@ -23,23 +23,72 @@ export function billPath(orderId: string): string {
   return `/order/bill/${encodeURIComponent(orderId)}/`;
 }
 
-/** Just created: card-like ways go to the pay page; bank transfer and cash complete later. */
-export function pathAfterOrderCreated(orderId: string, acquisitionType: AcquisitionType): string {
-  return paysOnline(acquisitionType) ? payPath(orderId) : withOrder("/order/success/", orderId);
+/** The page the acquirer sends the visitor back to (it adds `order=<id>` itself). */
+export const PAYMENT_RETURN_PATH = "/payment/success/";
+
+export function paymentSuccessPath(orderId: string): string {
+  return withOrder(PAYMENT_RETURN_PATH, orderId);
 }
 
-/** After the sandbox acquirer answered: approved -> payment success, declined -> order fail. */
+/** The absolute return address for the acquirer, in the language of the page paying. */
+export function paymentReturnUrl(origin: string, lang: Lang): string {
+  const prefix = lang === DEFAULT_LANGUAGE ? "" : `/${lang}`;
+  return `${origin.replace(/\/+$/, "")}${prefix}${PAYMENT_RETURN_PATH}`;
+}
+
+/**
+ * Just created: a free order is already paid (its tickets); card-like ways go to the pay
+ * page; bank transfer and cash complete later ("what happens next").
+ */
+export function pathAfterOrderCreated(order: Pick<Order, "id" | "status">, acquisitionType: AcquisitionType | null): string {
+  if (order.status === "paid") return paymentSuccessPath(order.id);
+  return acquisitionType && paysOnline(acquisitionType) ? payPath(order.id) : withOrder("/order/success/", order.id);
+}
+
+/** Where "show this order" leads for an order in a given state. */
 export function pathAfterPayment(orderId: string, status: OrderStatus): string {
   switch (status) {
     case "paid":
-      return withOrder("/payment/success/", orderId);
+      return paymentSuccessPath(orderId);
     case "failed":
       return withOrder("/order/fail/", orderId, { reason: "declined" });
     case "cancelled":
       return withOrder("/order/fail/", orderId, { reason: "cancelled" });
+    case "expired":
     case "awaiting_payment":
       return payPath(orderId);
   }
+}
+
+/**
+ * Back from the acquirer, what the order's own status says (the address is not trusted):
+ * the acquirer may report a moment after the browser arrives, so "awaiting payment" is
+ * first a short wait, polled, and only then "not completed".
+ */
+export type ReturnOutcome = "paid" | "failed" | "expired" | "cancelled" | "waiting" | "not-completed";
+
+/** How long the return page keeps asking while the order still awaits payment. */
+export const RETURN_POLL_LIMIT_MS = 20_000;
+export const RETURN_POLL_INTERVAL_MS = 1_500;
+
+export function returnOutcome(status: OrderStatus, waitedMs: number): ReturnOutcome {
+  switch (status) {
+    case "paid":
+    case "failed":
+    case "expired":
+    case "cancelled":
+      return status;
+    case "awaiting_payment":
+      return waitedMs < RETURN_POLL_LIMIT_MS ? "waiting" : "not-completed";
+  }
+}
+
+/**
+ * Pages about an order that exists: its amounts are in the order's currency, fixed when it
+ * was placed, so the header's currency switcher is not offered there.
+ */
+export function showsPlacedOrder(originalPath: string): boolean {
+  return /^\/(?:[a-z]{2}\/)?(?:order\/(?:pay|bill|success|fail)|payment\/success)\//.test(originalPath);
 }
 
 /** An order id from "?order=..." (outcome pages); null when absent or blank. */

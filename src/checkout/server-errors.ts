@@ -17,11 +17,13 @@ export type ErrorAction =
   /** the order is not this visitor's or does not exist */
   | "not-found"
   /** network or server trouble: the same request may be tried again */
-  | "retry";
+  | "retry"
+  /** the order cannot be paid (any more) on the acquirer's page: read it again */
+  | "reload-order";
 
 export interface ExplainedError {
   key: string;
-  field?: BuyerField | "card" | "acquisition";
+  field?: BuyerField | "acquisition";
   action: ErrorAction;
 }
 
@@ -31,10 +33,16 @@ const BY_CODE: Record<string, ExplainedError> = {
   invalid_phone: { key: "checkout.validation.phoneInvalid", field: "phone", action: "fix" },
   unknown_acquisition: { key: "checkout.errors.unknownAcquisition", field: "acquisition", action: "fix" },
   currency_not_accepted: { key: "checkout.errors.currencyNotAccepted", field: "acquisition", action: "fix" },
-  invalid_card: { key: "payment.errors.invalidCard", field: "card", action: "fix" },
   basket_empty: { key: "checkout.errors.basketEmpty", action: "back-to-cart" },
   not_enough_tickets: { key: "checkout.errors.notEnoughTickets", action: "back-to-cart" },
+  over_max_per_order: { key: "checkout.errors.overLimit", action: "back-to-cart" },
+  over_limit: { key: "checkout.errors.overLimit", action: "back-to-cart" },
+  // a fresh captcha is solved for the next try; the visitor only presses the button again
+  captcha_invalid: { key: "checkout.errors.captcha", action: "retry" },
+  too_many_requests: { key: "checkout.errors.tooManyRequests", action: "retry" },
   already_paid: { key: "payment.errors.alreadyPaid", action: "show-paid" },
+  not_payable: { key: "payment.errors.notPayable", action: "reload-order" },
+  not_card_payable: { key: "payment.errors.notCardPayable", action: "reload-order" },
 };
 
 /**
@@ -52,6 +60,6 @@ export function explainServerError(status: number, code: string | null | undefin
 }
 
 /** Codes that send the visitor back to the cart, passed there as `?reason=`. */
-export function isCartReason(code: string | null): code is "basket_empty" | "not_enough_tickets" {
-  return code === "basket_empty" || code === "not_enough_tickets";
+export function isCartReason(code: string | null): code is "basket_empty" | "not_enough_tickets" | "over_limit" | "over_max_per_order" {
+  return code === "basket_empty" || code === "not_enough_tickets" || code === "over_limit" || code === "over_max_per_order";
 }

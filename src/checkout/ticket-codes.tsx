@@ -4,6 +4,7 @@
  */
 import React, { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import * as styles from "./checkout.module.css";
 
 type CopyState = "idle" | "copied" | "failed";
 
@@ -29,12 +30,12 @@ export function TicketCodes({ codes }: { codes: readonly string[] }): React.JSX.
     <section aria-labelledby="co-codes-heading">
       <h2 id="co-codes-heading">{t("payment.success.codesHeading")}</h2>
       <p className="muted">{t("payment.success.codesHint", { count: codes.length })}</p>
-      <ul className="co-codes co-mono" data-testid="ticket-codes" lang="en" dir="ltr">
+      <ul className={`${styles.codes} ${styles.mono}`} data-testid="ticket-codes" lang="en" dir="ltr">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <div className="co-actions co-noprint">
+      <div className={`${styles.actions} ${styles.noprint}`}>
         <button type="button" className="btn btn-ghost" onClick={() => void onCopy()}>
           {t("payment.success.copy")}
         </button>

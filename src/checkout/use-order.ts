@@ -7,7 +7,8 @@
  * read in an effect: the page hydrates without a mismatch and then fills in.
  */
 import { useCallback, useEffect, useState } from "react";
-import { getOrder, isBasketApiError } from "../clients/basket-client";
+import { useBasket } from "../basket/basket-context";
+import { isBasketApiError } from "../clients/basket-client";
 import type { Order } from "../basket/types";
 
 export type OrderView =
@@ -30,6 +31,8 @@ export interface UrlLike {
 export interface UseOrder {
   view: OrderView;
   reload(): void;
+  /** read the order again without going back to "loading" (polling); false if that failed */
+  refresh(): Promise<boolean>;
   /** replace the shown order with a fresher copy (say, the answer of a payment) */
   setOrder(order: Order): void;
 }
@@ -38,6 +41,7 @@ export function useOrderFromUrl(location: UrlLike, idOf: (location: UrlLike) => 
   const [view, setView] = useState<OrderView>({ kind: "pending" });
   const [attempt, setAttempt] = useState(0);
   const { pathname, search } = location;
+  const { client } = useBasket();
 
   useEffect(() => {
     const orderId = idOf({ pathname, search });
@@ -47,7 +51,7 @@ export function useOrderFromUrl(location: UrlLike, idOf: (location: UrlLike) => 
     }
     let current = true;
     setView({ kind: "loading", id: orderId });
-    getOrder(orderId).then(
+    client.getOrder(orderId).then(
       (order) => {
         if (current) setView({ kind: "ready", order });
       },
@@ -61,9 +65,19 @@ export function useOrderFromUrl(location: UrlLike, idOf: (location: UrlLike) => 
       current = false;
     };
     // idOf is a module-level function at every call site: the URL is what changes.
-  }, [pathname, search, attempt]);
+  }, [pathname, search, attempt, client]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const setOrder = useCallback((order: Order) => setView({ kind: "ready", order }), []);
-  return { view, reload, setOrder };
+  const refresh = useCallback(async (): Promise<boolean> => {
+    const orderId = idOf({ pathname, search });
+    if (!orderId) return false;
+    try {
+      setView({ kind: "ready", order: await client.getOrder(orderId) });
+      return true;
+    } catch {
+      return false;
+    }
+  }, [pathname, search, client]);
+  return { view, reload, refresh, setOrder };
 }

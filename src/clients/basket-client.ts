@@ -1,24 +1,30 @@
 /**
  * The one client of the basket and order API (contracts/basket.openapi.yaml).
  *
+ * - `createBasketClient(options)` makes a client; nothing is kept at module level. The
+ *   caller names the API's base URL and the page's language (sent as `lang`, so event and
+ *   ticket titles come back in it), so two clients in one page never share state.
  * - The visitor is the HttpOnly session cookie, so every request goes with credentials,
- *   possibly to another origin than the site's (browserConfig().basketApiUrl).
+ *   possibly to another origin than the site's.
  * - Wire shapes stay in this file: answers are reshaped into src/basket/types.ts.
- * - axios is imported on first use, not with this module, to keep it out of the
- *   JavaScript every page loads before it needs the basket.
+ * - axios is imported on a client's first request, not with this module, to keep it out
+ *   of the JavaScript every page loads before it needs the basket.
  * - Every failure is a BasketApiError carrying the server's `code` and `detail`; a
  *   request that got no answer at all is `network: true` (code "network").
  */
-import type { AxiosInstance, AxiosRequestConfig } from "axios";
-import type { Basket, BasketChange, BasketEventGroup, NewOrder, Order } from "../basket/types";
-import { browserConfig } from "../config";
+import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from "axios";
+import type { Basket, BasketChange, BasketEventGroup, ETicket, NewOrder, Order } from "../basket/types";
+import { LANGUAGES, type Lang } from "../catalogue/types";
 import type { components, operations } from "./generated/basket";
 
 type WireBasket = components["schemas"]["Basket"];
 type WireBasketEvent = components["schemas"]["BasketEvent"];
 type WireOrder = components["schemas"]["Order"];
+type WireETicket = components["schemas"]["ETicket"];
 type WireError = components["schemas"]["Error"];
 type WireNewOrder = operations["createOrder"]["requestBody"]["content"]["application/json"];
+type WireChallenge = operations["getCaptchaChallenge"]["responses"]["200"]["content"]["application/json"];
+type WirePaymentStarted = operations["startPayment"]["responses"]["201"]["content"]["application/json"];
 
 /** How long a request may take before it counts as "no answer". */
 const TIMEOUT_MS = 15_000;
@@ -47,46 +53,6 @@ export function isBasketApiError(error: unknown): error is BasketApiError {
   return error instanceof BasketApiError;
 }
 
-let httpPromise: Promise<AxiosInstance> | undefined;
-
-function http(): Promise<AxiosInstance> {
-  httpPromise ??= import("axios")
-    .then(({ default: axios }) =>
-      axios.create({
-        baseURL: browserConfig().basketApiUrl,
-        withCredentials: true,
-        timeout: TIMEOUT_MS,
-        headers: { Accept: "application/json" },
-      }),
-    )
-    .then((instance) => {
-      instance.interceptors.request.use((request) => {
-        const lang = requestLanguage;
-        if (lang) request.params = { ...(request.params as Record<string, unknown> | undefined), lang };
-        return request;
-      });
-      return instance;
-    })
-    .catch((error: unknown) => {
-      // a failed chunk load must not stick: the next call tries again
-      httpPromise = undefined;
-      throw error;
-    });
-  return httpPromise;
-}
-
-/**
- * The page's language, sent as `lang` so that event and ticket titles in the basket and in
- * orders come back in it. The contract has no such parameter (see the project notes); our
- * server honours it, and a server that does not know it ignores it and answers in English.
- * Set by BasketProvider from the page context.
- */
-let requestLanguage: string | undefined;
-
-export function setBasketRequestLanguage(lang: string | undefined): void {
-  requestLanguage = lang;
-}
-
 function isWireError(data: unknown): data is WireError {
   return typeof data === "object" && data !== null && typeof (data as WireError).code === "string";
 }
@@ -103,16 +69,6 @@ export function toBasketApiError(error: unknown): BasketApiError {
     return new BasketApiError({ status, code: `http_${status}`, detail: e.message ?? "", network: false });
   }
   return new BasketApiError({ status: null, code: "network", detail: e?.message ?? String(error), network: true });
-}
-
-async function request<T>(config: AxiosRequestConfig): Promise<T> {
-  try {
-    const client = await http();
-    const response = await client.request<T>(config);
-    return response.data;
-  } catch (error) {
-    throw toBasketApiError(error);
-  }
 }
 
 function fromWireEvent(group: WireBasketEvent): BasketEventGroup {
@@ -145,76 +101,160 @@ export function fromWireBasket(wire: WireBasket): Basket {
   };
 }
 
+function fromWireETicket(ticket: WireETicket): ETicket {
+  return {
+    code: ticket.code,
+    eventId: ticket.event_id,
+    ticketId: ticket.ticket_id,
+    title: ticket.title,
+    startedAt: ticket.started_at ?? null,
+  };
+}
+
+function isLang(value: unknown): value is Lang {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
 export function fromWireOrder(wire: WireOrder): Order {
   return {
     id: wire.id,
+    number: wire.number,
     status: wire.status,
     email: wire.email ?? null,
     name: wire.name ?? null,
+    lang: isLang(wire.lang) ? wire.lang : null,
     currencyCode: wire.currency_code,
     events: wire.events.map(fromWireEvent),
-    total: { price: wire.total.price, serviceFee: wire.total.service_fee, count: wire.total.count },
+    total: {
+      price: wire.total.price,
+      serviceFee: wire.total.service_fee,
+      paymentFee: wire.total.payment_fee,
+      amount: wire.total.amount,
+      count: wire.total.count,
+    },
     acquisitionId: wire.acquisition_id ?? null,
-    ticketsCodes: wire.tickets_codes ?? [],
+    tickets: wire.tickets.map(fromWireETicket),
     createdAt: wire.created_at,
+    expiresAt: wire.expires_at ?? null,
     paidAt: wire.paid_at ?? null,
   };
 }
 
-function currencyParams(currencyCode: string | undefined): { currency_code?: string } | undefined {
-  return currencyCode ? { currency_code: currencyCode.toUpperCase() } : undefined;
+/** The proof-of-work challenge order creation needs (ALTCHA's scheme). */
+export interface CaptchaChallenge {
+  algorithm: string;
+  challenge: string;
+  maxNumber: number;
+  salt: string;
+  signature: string;
 }
 
-/** GET /api/basket, priced in `currencyCode`. */
-export async function getBasket(currencyCode?: string): Promise<Basket> {
-  const wire = await request<WireBasket>({ method: "GET", url: "/api/basket", params: currencyParams(currencyCode) });
-  return fromWireBasket(wire);
+export interface BasketClientOptions {
+  /** the API's base URL, e.g. browserConfig().basketApiUrl */
+  baseUrl: string;
+  /** the page's language: titles in answers and the language of new orders */
+  lang: Lang;
+  timeoutMs?: number;
+  /** where axios comes from; tests and Node callers may pass it directly */
+  loadAxios?: () => Promise<AxiosStatic>;
 }
 
-/** POST /api/basket: one change; answers the whole basket. */
-export async function changeBasket(change: BasketChange, currencyCode?: string): Promise<Basket> {
-  const wire = await request<WireBasket>({
-    method: "POST",
-    url: "/api/basket",
-    params: currencyParams(currencyCode),
-    data: change,
-  });
-  return fromWireBasket(wire);
+export interface BasketClient {
+  readonly lang: Lang;
+  /** GET /api/basket, priced in `currencyCode`. */
+  getBasket(currencyCode?: string): Promise<Basket>;
+  /** POST /api/basket: one change; answers the whole basket. */
+  changeBasket(change: BasketChange, currencyCode?: string): Promise<Basket>;
+  /** DELETE /api/basket. */
+  clearBasket(currencyCode?: string): Promise<Basket>;
+  /** GET /api/captcha: a fresh challenge to solve before creating an order. */
+  getCaptcha(): Promise<CaptchaChallenge>;
+  /** POST /api/orders: the basket becomes an order (and is emptied); a free one comes back paid. */
+  createOrder(order: Omit<NewOrder, "lang">): Promise<Order>;
+  /** GET /api/orders/{id}: an order of this visitor's session. */
+  getOrder(id: string): Promise<Order>;
+  /** POST /api/orders/{id}/payments: where the acquirer's hosted payment page is. */
+  startPayment(id: string, returnUrl: string): Promise<{ redirectUrl: string }>;
 }
 
-/** DELETE /api/basket. */
-export async function clearBasket(currencyCode?: string): Promise<Basket> {
-  const wire = await request<WireBasket>({ method: "DELETE", url: "/api/basket", params: currencyParams(currencyCode) });
-  const basket = fromWireBasket(wire);
-  return currencyCode ? { ...basket, currencyCode: basket.currencyCode || currencyCode } : basket;
+const defaultLoadAxios = (): Promise<AxiosStatic> => import("axios").then((m) => m.default);
+
+function currencyParams(currencyCode: string | undefined): { currency_code?: string } {
+  return currencyCode ? { currency_code: currencyCode.toUpperCase() } : {};
 }
 
-/** POST /api/orders: the basket becomes an order awaiting payment (and the basket is emptied). */
-export async function createOrder(order: NewOrder): Promise<Order> {
-  const body: WireNewOrder = {
-    email: order.email,
-    name: order.name,
-    phone: order.phone ?? null,
-    acquisition_id: order.acquisitionId,
-    currency_code: order.currencyCode.toUpperCase(),
+export function createBasketClient(options: BasketClientOptions): BasketClient {
+  const { baseUrl, lang, timeoutMs = TIMEOUT_MS, loadAxios = defaultLoadAxios } = options;
+  // This client's own axios instance, made on its first request.
+  let instance: Promise<AxiosInstance> | undefined;
+
+  const http = (): Promise<AxiosInstance> => {
+    instance ??= loadAxios()
+      .then((axios) =>
+        axios.create({
+          baseURL: baseUrl,
+          withCredentials: true,
+          timeout: timeoutMs,
+          headers: { Accept: "application/json" },
+        }),
+      )
+      .catch((error: unknown) => {
+        // a failed chunk load must not stick: the next call tries again
+        instance = undefined;
+        throw error;
+      });
+    return instance;
   };
-  if (order.utm && Object.keys(order.utm).length > 0) body.utm = order.utm;
-  const wire = await request<WireOrder>({ method: "POST", url: "/api/orders", data: body });
-  return fromWireOrder(wire);
-}
 
-/** GET /api/orders/{id}: an order of this visitor's session. */
-export async function getOrder(id: string): Promise<Order> {
-  const wire = await request<WireOrder>({ method: "GET", url: `/api/orders/${encodeURIComponent(id)}` });
-  return fromWireOrder(wire);
-}
+  const request = async <T>(config: AxiosRequestConfig): Promise<T> => {
+    try {
+      const client = await http();
+      const params = { ...(config.params as Record<string, unknown> | undefined), lang };
+      const response = await client.request<T>({ ...config, params });
+      return response.data;
+    } catch (error) {
+      throw toBasketApiError(error);
+    }
+  };
 
-/** POST /api/orders/{id}/pay with the sandbox card number. */
-export async function payOrder(id: string, cardNumber: string): Promise<Order> {
-  const wire = await request<WireOrder>({
-    method: "POST",
-    url: `/api/orders/${encodeURIComponent(id)}/pay`,
-    data: { card_number: cardNumber },
-  });
-  return fromWireOrder(wire);
+  const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+
+  return {
+    lang,
+    async getBasket(currencyCode) {
+      return fromWireBasket(await request<WireBasket>({ method: "GET", url: "/api/basket", params: currencyParams(currencyCode) }));
+    },
+    async changeBasket(change, currencyCode) {
+      const wire = await request<WireBasket>({ method: "POST", url: "/api/basket", params: currencyParams(currencyCode), data: change });
+      return fromWireBasket(wire);
+    },
+    async clearBasket(currencyCode) {
+      const basket = fromWireBasket(await request<WireBasket>({ method: "DELETE", url: "/api/basket", params: currencyParams(currencyCode) }));
+      return currencyCode ? { ...basket, currencyCode: basket.currencyCode || currencyCode } : basket;
+    },
+    async getCaptcha() {
+      const wire = await request<WireChallenge>({ method: "GET", url: "/api/captcha" });
+      return { algorithm: wire.algorithm, challenge: wire.challenge, maxNumber: wire.maxnumber, salt: wire.salt, signature: wire.signature };
+    },
+    async createOrder(order) {
+      const body: WireNewOrder = {
+        email: order.email,
+        name: order.name,
+        phone: order.phone ?? null,
+        acquisition_id: order.acquisitionId,
+        currency_code: order.currencyCode.toUpperCase(),
+        lang,
+        captcha: order.captcha,
+      };
+      if (order.utm && Object.keys(order.utm).length > 0) body.utm = order.utm;
+      return fromWireOrder(await request<WireOrder>({ method: "POST", url: "/api/orders", data: body }));
+    },
+    async getOrder(id) {
+      return fromWireOrder(await request<WireOrder>({ method: "GET", url: orderPath(id) }));
+    },
+    async startPayment(id, returnUrl) {
+      const wire = await request<WirePaymentStarted>({ method: "POST", url: `${orderPath(id)}/payments`, data: { return_url: returnUrl } });
+      return { redirectUrl: wire.redirect_url };
+    },
+  };
 }

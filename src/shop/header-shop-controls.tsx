@@ -5,8 +5,10 @@
  * first browser render agree on "no badge").
  */
 import { useTranslation } from "react-i18next";
+import { useSite } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
 import type { Lang } from "../catalogue/types";
+import { showsPlacedOrder } from "../checkout/outcome";
 import { CurrencySwitcher } from "../currency/currency-switcher";
 import { useCurrency } from "../currency/currency-context";
 import { formatNumber } from "../i18n/format";
@@ -28,10 +30,13 @@ export function HeaderShopControls() {
   const lang = i18n.language as Lang;
   const { count } = useBasket();
   const { showCurrencies, currencies } = useCurrency();
+  // a placed order's amounts are in its own, fixed currency: its pages say so instead
+  const { originalPath } = useSite();
+  const switchable = showCurrencies && currencies.length > 1 && !showsPlacedOrder(originalPath);
   const label = count === null ? t("basket.link") : t("basket.linkWithCount", { count });
   return (
     <div className={styles.controls}>
-      {showCurrencies && currencies.length > 1 ? <CurrencySwitcher className={styles.currency} /> : null}
+      {switchable ? <CurrencySwitcher className={styles.currency} /> : null}
       {/* The name is hidden text rather than aria-label: in Arabic "one ticket" is a word, not
           the digit the badge shows, and a label that does not contain the visible text fails
           WCAG 2.5.3 (axe's label-content-name-mismatch). */}

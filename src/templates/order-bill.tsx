@@ -1,6 +1,6 @@
 /**
  * /order/bill/<id>/ (client-only; also /en/order/bill/*): a printable bill of the order.
- * The print stylesheet (in CheckoutStyles) drops the site's header, footer and buttons.
+ * The print rules of checkout.module.css drop the site's header, footer and buttons.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
@@ -9,7 +9,6 @@ import { useSite } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../build/page-context";
-import { CheckoutStyles } from "../checkout/checkout-styles";
 import { Money } from "../checkout/money";
 import { orderIdFromPath, pathAfterPayment, payPath } from "../checkout/outcome";
 import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, StatusBadge, WaysForward } from "../checkout/outcome-parts";
@@ -20,6 +19,7 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDate, formatDateTime } from "../i18n/format";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import * as styles from "../checkout/checkout.module.css";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
 
@@ -30,20 +30,20 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
   const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : payPath(order.id);
 
   return (
-    <article className="co-bill" aria-labelledby="co-bill-heading">
-      <div className="co-bill-head">
+    <article className={styles.bill} aria-labelledby="co-bill-heading">
+      <div className={styles.billHead}>
         <div>
           <p className="muted">{t("bill.seller")}</p>
           <h1 id="co-bill-heading">{t("bill.heading")}</h1>
         </div>
-        <button type="button" className="btn co-noprint" onClick={() => window.print()}>
+        <button type="button" className={`btn ${styles.noprint}`} onClick={() => window.print()}>
           {t("bill.print")}
         </button>
       </div>
-      <dl className="co-meta">
+      <dl className={styles.meta}>
         <dt>{t("bill.orderNumber")}</dt>
         <dd>
-          <bdi className="co-mono" data-testid="order-number">{order.id}</bdi>
+          <bdi className={styles.mono} data-testid="order-number">{order.number}</bdi>
         </dd>
         <dt>{t("bill.date")}</dt>
         <dd>
@@ -76,15 +76,15 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
           </>
         )}
       </dl>
-      <div className="co-table-wrap">
+      <div className={styles.tableWrap}>
         <table>
           <thead>
             <tr>
               <th scope="col">{t("bill.item")}</th>
-              <th scope="col" className="co-num">{t("bill.quantity")}</th>
-              <th scope="col" className="co-num co-wide">{t("bill.unitPrice")}</th>
-              <th scope="col" className="co-num co-wide">{t("bill.serviceFee")}</th>
-              <th scope="col" className="co-num">{t("bill.amount")}</th>
+              <th scope="col" className={styles.num}>{t("bill.quantity")}</th>
+              <th scope="col" className={`${styles.num} ${styles.wide}`}>{t("bill.unitPrice")}</th>
+              <th scope="col" className={`${styles.num} ${styles.wide}`}>{t("bill.serviceFee")}</th>
+              <th scope="col" className={styles.num}>{t("bill.amount")}</th>
             </tr>
           </thead>
           <tbody>
@@ -107,10 +107,10 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
                         )}
                       </small>
                     </td>
-                    <td className="co-num">{ticket.count}</td>
-                    <td className="co-num co-wide">{money(ticket.price)}</td>
-                    <td className="co-num co-wide">{money(ticket.serviceFee)}</td>
-                    <td className="co-num">{money(roundMoney((ticket.price + ticket.serviceFee) * ticket.count))}</td>
+                    <td className={styles.num}>{ticket.count}</td>
+                    <td className={`${styles.num} ${styles.wide}`}>{money(ticket.price)}</td>
+                    <td className={`${styles.num} ${styles.wide}`}>{money(ticket.serviceFee)}</td>
+                    <td className={styles.num}>{money(roundMoney((ticket.price + ticket.serviceFee) * ticket.count))}</td>
                   </tr>
                 );
               }),
@@ -118,29 +118,36 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
           </tbody>
           <tfoot>
             <tr>
-              <td colSpan={4} className="co-wide">{t("bill.subtotal")}</td>
-              <td colSpan={2} className="co-narrow">{t("bill.subtotal")}</td>
-              <td className="co-num">{money(order.total.price)}</td>
+              <td colSpan={4} className={styles.wide}>{t("bill.subtotal")}</td>
+              <td colSpan={2} className={styles.narrow}>{t("bill.subtotal")}</td>
+              <td className={styles.num}>{money(order.total.price)}</td>
             </tr>
             <tr>
-              <td colSpan={4} className="co-wide">{t("bill.serviceFee")}</td>
-              <td colSpan={2} className="co-narrow">{t("bill.serviceFee")}</td>
-              <td className="co-num">{money(order.total.serviceFee)}</td>
+              <td colSpan={4} className={styles.wide}>{t("bill.serviceFee")}</td>
+              <td colSpan={2} className={styles.narrow}>{t("bill.serviceFee")}</td>
+              <td className={styles.num}>{money(order.total.serviceFee)}</td>
             </tr>
+            {order.total.paymentFee > 0 && (
+              <tr>
+                <td colSpan={4} className={styles.wide}>{t("bill.paymentFee")}</td>
+                <td colSpan={2} className={styles.narrow}>{t("bill.paymentFee")}</td>
+                <td className={styles.num} data-testid="bill-payment-fee">{money(order.total.paymentFee)}</td>
+              </tr>
+            )}
             <tr>
-              <td colSpan={4} className="co-wide">{t("bill.total")}</td>
-              <td colSpan={2} className="co-narrow">{t("bill.total")}</td>
-              <td className="co-num" data-testid="bill-total">{money(roundMoney(order.total.price + order.total.serviceFee))}</td>
+              <td colSpan={4} className={styles.wide}>{t("bill.total")}</td>
+              <td colSpan={2} className={styles.narrow}>{t("bill.total")}</td>
+              <td className={styles.num} data-testid="bill-total">{money(order.total.amount)}</td>
             </tr>
           </tfoot>
         </table>
       </div>
-      {order.ticketsCodes.length > 0 && (
+      {order.tickets.length > 0 && (
         <section aria-labelledby="co-bill-codes">
           <h2 id="co-bill-codes">{t("bill.codes")}</h2>
-          <ul className="co-codes co-mono" lang="en" dir="ltr">
-            {order.ticketsCodes.map((code) => (
-              <li key={code}>{code}</li>
+          <ul className={`${styles.codes} ${styles.mono}`} lang="en" dir="ltr">
+            {order.tickets.map((ticket) => (
+              <li key={ticket.code}>{ticket.code}</li>
             ))}
           </ul>
         </section>
@@ -196,7 +203,7 @@ export default function OrderBillPage({ location }: PageProps<LocalesQueryData, 
 
   return (
     <Layout>
-      <div className="container co-page">{body}</div>
+      <div className={`container ${styles.page}`}>{body}</div>
     </Layout>
   );
 }
@@ -204,9 +211,7 @@ export default function OrderBillPage({ location }: PageProps<LocalesQueryData, 
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
   return (
-    <Seo data={data} pageContext={pageContext} title={t("bill.title")} noindex>
-      <CheckoutStyles />
-    </Seo>
+    <Seo data={data} pageContext={pageContext} title={t("bill.title")} noindex />
   );
 }
 

@@ -1,14 +1,17 @@
 /**
  * /order/checkout/: the buyer's details, a way to pay that accepts the selected currency
- * (the catalogue's acquisitions, from the page context), and the basket's summary beside.
+ * (the catalogue's acquisitions, from the page context), how long the tickets stay held,
+ * and the basket's summary beside with the chosen way's fee and the amount charged.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React, { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
 import type { PayAndDeliveryPageContext } from "../build/page-context";
+import type { Acquisition } from "../catalogue/types";
 import { CheckoutForm } from "../checkout/checkout-form";
-import { CheckoutStyles } from "../checkout/checkout-styles";
+import { Countdown } from "../checkout/countdown";
+import { chargeFor, isFree } from "../checkout/fees";
 import { OrderSummary } from "../checkout/order-summary";
 import { EmptyOutcome, LoadingShell } from "../checkout/outcome-parts";
 import type { ExplainedError } from "../checkout/server-errors";
@@ -17,6 +20,7 @@ import { Seo } from "../components/seo";
 import { useCurrency } from "../currency/currency-context";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import { Link } from "../i18n/link";
+import * as styles from "../checkout/checkout.module.css";
 
 export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
@@ -24,6 +28,9 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
   const { currency } = useCurrency();
   const [problem, setProblem] = useState<ExplainedError | null>(null);
   const [placed, setPlaced] = useState(false);
+  const [acquisition, setAcquisition] = useState<Acquisition | null>(null);
+  const feePercent = isFree(totals.total) ? null : (acquisition?.feePercent ?? null);
+  const charge = chargeFor(totals.total, feePercent, currency?.decimals);
   const empty = !loading && !unavailable && totals.total.count === 0;
 
   let body: React.ReactNode;
@@ -33,7 +40,7 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
     body = <LoadingShell text={t("checkout.loading")} />;
   } else if (unavailable) {
     body = (
-      <div className="co-alert co-alert-error" role="alert">
+      <div className={`${styles.alert} ${styles.alertError}`} role="alert">
         <p>{t("checkout.errors.unavailable")}</p>
         <button type="button" className="btn" onClick={() => void reload()}>
           {t("order.retry")}
@@ -53,23 +60,36 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
     );
   } else {
     body = (
-      <div className="co-grid">
+      <div className={styles.grid}>
         <section aria-label={t("checkout.heading")}>
-          <CheckoutForm acquisitions={pageContext.acquisitions} onBasketProblem={setProblem} onPlaced={() => setPlaced(true)} />
+          <Countdown
+            expiresAt={basket.expiresAt}
+            textKey="checkout.holdLeft"
+            overKey="checkout.holdOver"
+            onOver={() => void reload()}
+            testId="hold-countdown"
+          />
+          <CheckoutForm
+            acquisitions={pageContext.acquisitions}
+            onBasketProblem={setProblem}
+            onPlaced={() => setPlaced(true)}
+            onAcquisitionChange={setAcquisition}
+          />
         </section>
         <aside aria-labelledby="co-summary-heading">
           <OrderSummary
             headingId="co-summary-heading"
             events={basket.events}
-            total={totals.total}
+            total={{ ...totals.total, paymentFee: charge.paymentFee, amount: charge.amount }}
+            feePercent={feePercent}
             currencyCode={basket.currencyCode}
             decimals={currency?.decimals}
           >
-            <p className="co-actions">
+            <p className={styles.actions}>
               <Link to="/cart/">{t("checkout.editBasket")}</Link>
             </p>
-            <p className="co-hint">{t("checkout.trust")}</p>
-            <p className="co-hint">
+            <p className={styles.hint}>{t("checkout.trust")}</p>
+            <p className={styles.hint}>
               <Link to="/guarantee/">{t("checkout.guarantee")}</Link> · <Link to="/offer/">{t("checkout.offer")}</Link>
             </p>
           </OrderSummary>
@@ -80,11 +100,11 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
 
   return (
     <Layout>
-      <div className="container co-page">
+      <div className={`container ${styles.page}`}>
         <h1>{t("checkout.heading")}</h1>
-        <p className="co-lead">{t("checkout.lead")}</p>
+        <p className={styles.lead}>{t("checkout.lead")}</p>
         {problem && (
-          <div className="co-alert co-alert-error" role="alert" data-testid="checkout-problem">
+          <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="checkout-problem">
             <p>{t(problem.key)}</p>
             <Link to="/cart/" state={{ checkoutProblem: problem.key }} className="btn">
               {t("checkout.backToCart")}
@@ -100,9 +120,7 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
   return (
-    <Seo data={data} pageContext={pageContext} title={t("checkout.title")} description={t("checkout.description")} noindex>
-      <CheckoutStyles />
-    </Seo>
+    <Seo data={data} pageContext={pageContext} title={t("checkout.title")} description={t("checkout.description")} noindex />
   );
 }
 

@@ -6,7 +6,6 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React, { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageContext } from "../build/page-context";
-import { CheckoutStyles } from "../checkout/checkout-styles";
 import { failReasonFromSearch, orderIdFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
 import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
@@ -14,6 +13,7 @@ import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import * as styles from "../checkout/checkout.module.css";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
@@ -29,15 +29,15 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
     const why = order.status === "cancelled" ? "cancelled" : reason ?? "unknown";
     return (
       <Layout>
-        <div className="container co-page">
+        <div className={`container ${styles.page}`}>
           <FailMark />
           <h1>{t("order.fail.heading")}</h1>
-          <div className="co-grid">
+          <div className={styles.grid}>
             <div>
-              <div className="co-alert co-alert-error" role="alert" data-testid="fail-reason">
+              <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="fail-reason">
                 <p>{t(`order.fail.reason.${why}`)}</p>
               </div>
-              <OrderNumber id={order.id} />
+              <OrderNumber number={order.number} />
               {order.status !== "cancelled" && (
                 <>
                   <p>{t("order.fail.next")}</p>
@@ -70,8 +70,8 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
       // paid after all (a retry elsewhere, or the back button): show the tickets instead
       ready={(order) => (
         <>
-          <OrderNumber id={order.id} />
-          <div className="co-alert co-alert-ok" role="status">
+          <OrderNumber number={order.number} />
+          <div className={`${styles.alert} ${styles.alertOk}`} role="status">
             <p>{t("order.pay.alreadyPaid")}</p>
           </div>
           <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
@@ -84,9 +84,7 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
   return (
-    <Seo data={data} pageContext={pageContext} title={t("order.fail.title")} noindex>
-      <CheckoutStyles />
-    </Seo>
+    <Seo data={data} pageContext={pageContext} title={t("order.fail.title")} noindex />
   );
 }
 

@@ -2,16 +2,16 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import type { StaticPageContext } from "../build/page-context";
-import { CheckoutStyles } from "../checkout/checkout-styles";
 import { OrderNotFound } from "../checkout/outcome-parts";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import * as styles from "../checkout/checkout.module.css";
 
 export default function OrderNotFoundPage(_props: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   return (
     <Layout>
-      <div className="container co-page">
+      <div className={`container ${styles.page}`}>
         <OrderNotFound as="h1" />
       </div>
     </Layout>
@@ -21,9 +21,7 @@ export default function OrderNotFoundPage(_props: PageProps<LocalesQueryData, St
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
   return (
-    <Seo data={data} pageContext={pageContext} title={t("order.notFound.title")} noindex>
-      <CheckoutStyles />
-    </Seo>
+    <Seo data={data} pageContext={pageContext} title={t("order.notFound.title")} noindex />
   );
 }
 

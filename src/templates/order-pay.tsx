@@ -1,38 +1,121 @@
 /**
- * /order/pay/<id>/ (client-only, any sub-path): the order's summary and the sandbox
- * acquirer's card form. Approved goes to payment success, declined to order fail.
+ * /order/pay/<id>/ (client-only, any sub-path): the order to pay, by number, amount and
+ * the time left, and one button that hands the visitor over to the acquirer's hosted
+ * payment page. No card field is ever on this site: the acquirer sends the browser back
+ * to /payment/success/, which reads the order's status itself.
+ *
+ * Orders paid later (cash, bank transfer) say where, by when and how much instead. The
+ * order's currency was fixed when it was placed, so the header's currency switcher is
+ * not offered here and the page says why.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { useI18next } from "gatsby-plugin-react-i18next";
-import React from "react";
+import React, { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSite } from "../app/site-context";
+import { useBasket } from "../basket/basket-context";
 import type { Order } from "../basket/types";
-import type { StaticPageContext } from "../build/page-context";
-import { CheckoutStyles } from "../checkout/checkout-styles";
-import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
-import { OrderNotFound, OrderNumber, OrderOutcomeFallback, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
-import { PayForm } from "../checkout/pay-form";
+import type { PayAndDeliveryPageContext } from "../build/page-context";
+import type { Acquisition } from "../catalogue/types";
+import { paysOnline } from "../checkout/acquisitions";
+import { Countdown } from "../checkout/countdown";
+import { Money } from "../checkout/money";
+import { orderIdFromPath, pathAfterPayment, paymentReturnUrl } from "../checkout/outcome";
+import {
+  FixedCurrencyNote,
+  OrderNotFound,
+  OrderNumber,
+  OrderOutcomeFallback,
+  OrderSummaryAside,
+  PayLaterInstructions,
+  WaysForward,
+} from "../checkout/outcome-parts";
+import { explainServerError } from "../checkout/server-errors";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
+import * as styles from "../checkout/checkout.module.css";
+import { toBasketApiError } from "../clients/basket-client";
 import { Seo } from "../components/seo";
-import { useCurrency } from "../currency/currency-context";
 import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 
 const payOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "pay");
 
-/** An order found: its card form, or why it cannot be paid (any more), beside its summary. */
-function PayOrder({ order }: { order: Order }): React.JSX.Element {
+/**
+ * The hand-over: one payment start at a time (the ref guards the handler before React has
+ * re-rendered the disabled button), and the browser leaves for the acquirer's page.
+ */
+function StartPayment({ order, onStale }: { order: Order; onStale(): void }): React.JSX.Element {
   const { t } = useTranslation();
+  const { language } = useSite();
+  const { client } = useBasket();
   const { navigate } = useI18next();
   const { currencies } = useCurrency();
-  if (order.status === "paid" || order.status === "cancelled") {
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const decimals = findCurrency(currencies, order.currencyCode)?.decimals;
+
+  const onClick = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setStarting(true);
+    setError(null);
+    try {
+      const { redirectUrl } = await client.startPayment(order.id, paymentReturnUrl(window.location.origin, language));
+      // stays disabled: the browser is on its way to the acquirer
+      window.location.assign(redirectUrl);
+    } catch (err) {
+      const apiError = toBasketApiError(err);
+      const explained = explainServerError(apiError.status ?? 0, apiError.network ? null : apiError.code);
+      inFlight.current = false;
+      setStarting(false);
+      if (explained.action === "show-paid") {
+        void navigate(pathAfterPayment(order.id, "paid"));
+        return;
+      }
+      setError(explained.key);
+      if (explained.action === "reload-order") onStale();
+    }
+  };
+
+  return (
+    <div className={styles.payBox}>
+      {error && (
+        <div className={`${styles.alert} ${styles.alertError}`} role="alert">
+          <p>{t(error)}</p>
+        </div>
+      )}
+      <button type="button" className={`btn ${styles.submit}`} disabled={starting} aria-busy={starting} onClick={() => void onClick()}>
+        {starting ? (
+          t("payment.starting")
+        ) : (
+          <>
+            {t("payment.payButton")}{" "}
+            <Money value={order.total.amount} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
+          </>
+        )}
+      </button>
+      <p className={styles.hint}>{t("payment.handOver")}</p>
+    </div>
+  );
+}
+
+/** An order found: how to pay it, or why it cannot be paid (any more), beside its summary. */
+function PayOrder({ order, acquisition, onStale }: { order: Order; acquisition: Acquisition | null; onStale(): void }): React.JSX.Element {
+  const { t } = useTranslation();
+  const { language } = useSite();
+  const { currencies } = useCurrency();
+  const decimals = findCurrency(currencies, order.currencyCode)?.decimals;
+
+  if (order.status === "paid" || order.status === "cancelled" || order.status === "expired") {
     const paid = order.status === "paid";
     return (
-      <div className="co-grid">
+      <div className={styles.grid}>
         <div>
-          <OrderNumber id={order.id} />
-          <div className={`co-alert ${paid ? "co-alert-ok" : "co-alert-info"}`} role="status">
-            <p>{paid ? t("order.pay.alreadyPaid") : t("order.pay.notPayable")}</p>
+          <OrderNumber number={order.number} />
+          <div className={`${styles.alert} ${paid ? styles.alertOk : styles.alertInfo}`} role="status" data-testid="pay-status">
+            <p>{paid ? t("order.pay.alreadyPaid") : order.status === "expired" ? t("order.pay.expired") : t("order.pay.notPayable")}</p>
           </div>
           <WaysForward
             links={
@@ -46,18 +129,31 @@ function PayOrder({ order }: { order: Order }): React.JSX.Element {
       </div>
     );
   }
+
+  const online = acquisition === null || paysOnline(acquisition.type);
   return (
     <>
-      <p className="co-lead">{t("order.pay.lead")}</p>
-      <div className="co-grid">
+      <p className={styles.lead}>{online ? t("order.pay.lead") : t("order.pay.leadLater")}</p>
+      <div className={styles.grid}>
         <div>
-          <OrderNumber id={order.id} />
-          <PayForm
-            order={order}
-            decimals={findCurrency(currencies, order.currencyCode)?.decimals}
-            onResult={(answer) => void navigate(pathAfterPayment(answer.id, answer.status))}
-            onAlreadyPaid={() => void navigate(pathAfterPayment(order.id, "paid"))}
-          />
+          <OrderNumber number={order.number} />
+          {order.status === "failed" && (
+            <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="fail-reason">
+              <p>{t("order.fail.reason.declined")}</p>
+              <p>{t("order.fail.next")}</p>
+            </div>
+          )}
+          <dl className={styles.meta}>
+            <dt>{t("order.pay.amount")}</dt>
+            <dd data-testid="pay-amount">
+              <strong>
+                <Money value={order.total.amount} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
+              </strong>
+            </dd>
+          </dl>
+          <Countdown expiresAt={order.expiresAt} textKey="order.pay.timeLeft" overKey="order.pay.timeOver" onOver={onStale} testId="pay-countdown" />
+          {online || !acquisition ? <StartPayment order={order} onStale={onStale} /> : <PayLaterInstructions order={order} acquisition={acquisition} />}
+          <FixedCurrencyNote currencyCode={order.currencyCode} />
         </div>
         <OrderSummaryAside order={order} />
       </div>
@@ -65,9 +161,10 @@ function PayOrder({ order }: { order: Order }): React.JSX.Element {
   );
 }
 
-export default function OrderPayPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export default function OrderPayPage({ location, pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
-  const { view, reload } = useOrderFromUrl(location, payOrderId);
+  const { view, reload, refresh } = useOrderFromUrl(location, payOrderId);
+  const acquisitionOf = (order: Order) => (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
   // without an order id there is nothing to pay: the same answer as an unknown order
   return (
     <OrderOutcomeFallback
@@ -75,18 +172,14 @@ export default function OrderPayPage({ location }: PageProps<LocalesQueryData, S
       view={view}
       onRetry={reload}
       empty={<OrderNotFound />}
-      ready={(order) => <PayOrder order={order} />}
+      ready={(order) => <PayOrder order={order} acquisition={acquisitionOf(order)} onStale={() => void refresh()} />}
     />
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return (
-    <Seo data={data} pageContext={pageContext} title={t("order.pay.title")} noindex>
-      <CheckoutStyles />
-    </Seo>
-  );
+  return <Seo data={data} pageContext={pageContext} title={t("order.pay.title")} noindex />;
 }
 
 export const query = graphql`

@@ -6,47 +6,52 @@
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import React from "react";
 import { useTranslation } from "react-i18next";
-import type { StaticPageContext } from "../build/page-context";
-import { CheckoutStyles } from "../checkout/checkout-styles";
+import type { PayAndDeliveryPageContext } from "../build/page-context";
 import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, StatusBadge, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, FixedCurrencyNote, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, PayLaterInstructions, StatusBadge, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import * as styles from "../checkout/checkout.module.css";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
-export default function OrderSuccessPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export default function OrderSuccessPage({ location, pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
 
   if (view.kind === "ready") {
     const { order } = view;
+    const acquisition = (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
     return (
       <Layout>
-        <div className="container co-page">
+        <div className={`container ${styles.page}`}>
           <PendingMark />
           <h1>{t("order.success.heading")}</h1>
-          <p className="co-lead">{t("order.success.lead")}</p>
-          <div className="co-grid">
+          <p className={styles.lead}>{t("order.success.lead")}</p>
+          <div className={styles.grid}>
             <div>
-              <OrderNumber id={order.id} />
+              <OrderNumber number={order.number} />
               <p>
                 <StatusBadge status={order.status} />
               </p>
               {order.status === "paid" ? (
                 <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
               ) : (
+                <>
+                {acquisition && order.status === "awaiting_payment" && <PayLaterInstructions order={order} acquisition={acquisition} />}
                 <section aria-labelledby="co-next-heading">
                   <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
-                  <ol className="co-next">
+                  <ol className={styles.next}>
                     <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
                     <li>{t("order.success.nextTickets")}</li>
                     <li>{t("order.success.nextKeep")}</li>
                   </ol>
                 </section>
+                <FixedCurrencyNote currencyCode={order.currencyCode} />
+                </>
               )}
               <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
             </div>
@@ -79,12 +84,10 @@ export default function OrderSuccessPage({ location }: PageProps<LocalesQueryDat
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
   return (
-    <Seo data={data} pageContext={pageContext} title={t("order.success.title")} noindex>
-      <CheckoutStyles />
-    </Seo>
+    <Seo data={data} pageContext={pageContext} title={t("order.success.title")} noindex />
   );
 }
 

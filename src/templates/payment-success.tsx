@@ -1,46 +1,117 @@
 /**
- * /payment/success/?order=<id>: the order is paid. What was bought, one e-ticket code per
- * ticket, the printable bill. Without an order (a direct visit) it explains itself.
+ * /payment/success/?order=<id>: where the acquirer sends the visitor back, approved or
+ * not. The address is not trusted: the page reads the order's status itself.
+ *
+ * - paid: the order number, one e-ticket code per ticket, the printable bill;
+ * - failed: the reason, and "try again" back to the pay page (the tickets stay held);
+ * - awaiting payment: the acquirer may tell the server a moment after the browser arrives,
+ *   so the page asks again every 1.5 s for up to 20 s, then says the payment was not
+ *   completed and offers the pay page;
+ * - expired or cancelled: said so, with the way back to the events.
+ * Without an order (a direct visit) it explains itself.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import React from "react";
+import React, { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../build/page-context";
-import { CheckoutStyles } from "../checkout/checkout-styles";
-import { billPath, orderIdFromSearch, payPath } from "../checkout/outcome";
-import { SuccessMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
+import { billPath, orderIdFromSearch, payPath, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
+import { FailMark, SuccessMark } from "../checkout/outcome-icons";
+import { EmptyOutcome, LoadingShell, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
 import { TicketCodes } from "../checkout/ticket-codes";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
+import * as styles from "../checkout/checkout.module.css";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
+function Paid({ order }: { order: Order }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <Layout>
+      <div className={`container ${styles.page}`} data-outcome="paid">
+        <SuccessMark />
+        <h1>{t("payment.success.heading")}</h1>
+        <p className={styles.lead}>{t("payment.success.lead", { email: order.email ?? "" })}</p>
+        <div className={styles.grid}>
+          <div>
+            <OrderNumber number={order.number} />
+            <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
+            <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+          </div>
+          <OrderSummaryAside order={order} />
+        </div>
+      </div>
+    </Layout>
+  );
+}
+
+/** Not paid, and (for now or for good) not going to be by this attempt. */
+function NotPaid({ order, outcome }: { order: Order; outcome: "failed" | "expired" | "cancelled" | "not-completed" }): React.JSX.Element {
+  const { t } = useTranslation();
+  const canRetry = outcome === "failed" || outcome === "not-completed";
+  return (
+    <Layout>
+      <div className={`container ${styles.page}`} data-outcome={outcome}>
+        <FailMark />
+        <h1>{t(`payment.return.${outcome}.heading`)}</h1>
+        <div className={styles.grid}>
+          <div>
+            <div className={`${styles.alert} ${canRetry ? styles.alertError : styles.alertInfo}`} role="alert" data-testid="fail-reason">
+              <p>{t(`payment.return.${outcome}.text`)}</p>
+            </div>
+            <OrderNumber number={order.number} />
+            <WaysForward
+              links={
+                canRetry
+                  ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
+                  : [{ to: "/events/", label: t("order.pay.chooseAgain"), primary: true }]
+              }
+            />
+          </div>
+          <OrderSummaryAside order={order} />
+        </div>
+      </div>
+    </Layout>
+  );
+}
+
 export default function PaymentSuccessPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
-  const { view, reload } = useOrderFromUrl(location, searchOrderId);
+  const { view, reload, refresh } = useOrderFromUrl(location, searchOrderId);
+  // how long this page has been waiting for the acquirer's word, counted from the first answer
+  const firstAnswer = useRef<number | null>(null);
+  const [waited, setWaited] = useState(0);
 
-  if (view.kind === "ready" && view.order.status === "paid") {
+  const status = view.kind === "ready" ? view.order.status : null;
+  useEffect(() => {
+    if (status === null) return;
+    firstAnswer.current ??= Date.now();
+    if (status !== "awaiting_payment" || returnOutcome(status, waited) !== "waiting") return;
+    const timer = window.setTimeout(() => {
+      void refresh().finally(() => setWaited(Date.now() - (firstAnswer.current ?? Date.now())));
+    }, RETURN_POLL_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [status, waited, refresh]);
+
+  if (view.kind === "ready") {
     const { order } = view;
-    return (
-      <Layout>
-        <div className="container co-page">
-          <SuccessMark />
-          <h1>{t("payment.success.heading")}</h1>
-          <p className="co-lead">{t("payment.success.lead", { email: order.email ?? "" })}</p>
-          <div className="co-grid">
-            <div>
-              <OrderNumber id={order.id} />
-              <TicketCodes codes={order.ticketsCodes} />
-              <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
-            </div>
-            <OrderSummaryAside order={order} />
+    const outcome = returnOutcome(order.status, waited);
+    if (outcome === "paid") return <Paid order={order} />;
+    if (outcome === "waiting") {
+      return (
+        <Layout>
+          <div className={`container ${styles.page}`} data-outcome="waiting">
+            <h1>{t("payment.return.waiting.heading")}</h1>
+            <OrderNumber number={order.number} />
+            <LoadingShell text={t("payment.return.waiting.text")} />
           </div>
-        </div>
-      </Layout>
-    );
+        </Layout>
+      );
+    }
+    return <NotPaid order={order} outcome={outcome} />;
   }
 
   return (
@@ -58,26 +129,13 @@ export default function PaymentSuccessPage({ location }: PageProps<LocalesQueryD
           ]}
         />
       }
-      ready={(order) => (
-        <>
-          <OrderNumber id={order.id} />
-          <div className="co-alert co-alert-info" role="status">
-            <p>{t("payment.success.notPaid")}</p>
-          </div>
-          <WaysForward links={[{ to: payPath(order.id), label: t("payment.success.goPay"), primary: true }]} />
-        </>
-      )}
     />
   );
 }
 
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return (
-    <Seo data={data} pageContext={pageContext} title={t("payment.success.title")} noindex>
-      <CheckoutStyles />
-    </Seo>
-  );
+  return <Seo data={data} pageContext={pageContext} title={t("payment.success.title")} noindex />;
 }
 
 export const query = graphql`

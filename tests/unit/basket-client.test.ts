@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
+import { createBasketClient, type BasketClient } from "../../src/clients/basket-client";
 
 interface Seen {
   method: string;
@@ -11,6 +12,8 @@ interface Seen {
 
 const seen: Seen[] = [];
 let server: Server;
+let baseUrl = "";
+let client: BasketClient;
 let reply: (req: IncomingMessage, body: string) => { status: number; json: unknown } = () => ({ status: 200, json: {} });
 
 const wireBasket = {
@@ -39,7 +42,8 @@ before(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.GATSBY_BASKET_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client = createBasketClient({ baseUrl, lang: "ru" });
 });
 
 after(() => {
@@ -48,11 +52,10 @@ after(() => {
 
 describe("basket client", () => {
   it("GET /api/basket in the asked currency, reshaped into the site's types", async () => {
-    const { getBasket } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 200, json: wireBasket });
-    const basket = await getBasket("usd");
+    const basket = await client.getBasket("usd");
     assert.equal(seen.at(-1)?.method, "GET");
-    assert.equal(seen.at(-1)?.url, "/api/basket?currency_code=USD");
+    assert.equal(seen.at(-1)?.url, "/api/basket?currency_code=USD&lang=ru");
     assert.deepEqual(basket, {
       currencyCode: "USD",
       expiresAt: "2030-01-01T10:00:00Z",
@@ -70,24 +73,23 @@ describe("basket client", () => {
   });
 
   it("POSTs each change with its type, and DELETE clears", async () => {
-    const { changeBasket, clearBasket } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 200, json: wireBasket });
-    await changeBasket({ type: "ADD_TICKET", ticket: { id: 11, count: 2 } }, "AED");
+    await client.changeBasket({ type: "ADD_TICKET", ticket: { id: 11, count: 2 } }, "AED");
     assert.equal(seen.at(-1)?.method, "POST");
-    assert.equal(seen.at(-1)?.url, "/api/basket?currency_code=AED");
+    assert.equal(seen.at(-1)?.url, "/api/basket?currency_code=AED&lang=ru");
     assert.deepEqual(JSON.parse(seen.at(-1)?.body ?? ""), { type: "ADD_TICKET", ticket: { id: 11, count: 2 } });
-    await changeBasket({ type: "DELETE_EVENT", event: { id: 7 } }, "AED");
+    await client.changeBasket({ type: "DELETE_EVENT", event: { id: 7 } }, "AED");
     assert.deepEqual(JSON.parse(seen.at(-1)?.body ?? ""), { type: "DELETE_EVENT", event: { id: 7 } });
     reply = () => ({ status: 200, json: { currency_code: "AED", events: [] } });
-    const empty = await clearBasket("AED");
+    const empty = await client.clearBasket("AED");
     assert.equal(seen.at(-1)?.method, "DELETE");
     assert.deepEqual(empty.events, []);
   });
 
   it("an error answer carries the server's status, code and detail", async () => {
-    const { changeBasket, BasketApiError } = await import("../../src/clients/basket-client");
+    const { BasketApiError } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 409, json: { code: "not_enough_tickets", detail: "only 2 left" } });
-    await assert.rejects(changeBasket({ type: "UPDATE_TICKET", ticket: { id: 11, count: 9 } }, "AED"), (error: unknown) => {
+    await assert.rejects(client.changeBasket({ type: "UPDATE_TICKET", ticket: { id: 11, count: 9 } }, "AED"), (error: unknown) => {
       assert.ok(error instanceof BasketApiError);
       assert.equal(error.status, 409);
       assert.equal(error.code, "not_enough_tickets");
@@ -98,45 +100,77 @@ describe("basket client", () => {
   });
 
   it("an answer without the error shape still gets a code from its status", async () => {
-    const { getBasket } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 502, json: "bad gateway" });
-    await assert.rejects(getBasket("AED"), { code: "http_502", status: 502, network: false });
+    await assert.rejects(client.getBasket("AED"), { code: "http_502", status: 502, network: false });
   });
 
-  it("order calls: create (snake_case body with utm), get, pay", async () => {
-    const { createOrder, getOrder, payOrder } = await import("../../src/clients/basket-client");
+  it("order calls: create (snake_case body with lang, captcha and utm), get, start a payment", async () => {
     const wireOrder = {
       id: "abc/def",
+      number: "UAE-7K3M9Q",
       status: "awaiting_payment",
+      lang: "ru",
       currency_code: "AED",
       events: wireBasket.events,
-      total: { price: 241, service_fee: 10, count: 3 },
+      total: { price: 241, service_fee: 10, payment_fee: 6.28, amount: 257.28, count: 3 },
+      acquisition_id: 4,
+      tickets: [],
       created_at: "2030-01-01T09:00:00Z",
+      expires_at: "2030-01-03T09:00:00Z",
     };
     reply = () => ({ status: 201, json: wireOrder });
-    const order = await createOrder({
+    const order = await client.createOrder({
       email: "a@b.co",
       name: "A",
-      acquisitionId: 2,
+      acquisitionId: 4,
       currencyCode: "aed",
+      captcha: "eyJ9",
       utm: { utm_source: "x" },
     });
+    assert.equal(seen.at(-1)?.url, "/api/orders?lang=ru");
     assert.deepEqual(JSON.parse(seen.at(-1)?.body ?? ""), {
       email: "a@b.co",
       name: "A",
       phone: null,
-      acquisition_id: 2,
+      acquisition_id: 4,
       currency_code: "AED",
+      lang: "ru",
+      captcha: "eyJ9",
       utm: { utm_source: "x" },
     });
-    assert.deepEqual(order.total, { price: 241, serviceFee: 10, count: 3 });
-    assert.deepEqual(order.ticketsCodes, []);
+    assert.equal(order.number, "UAE-7K3M9Q");
+    assert.equal(order.lang, "ru");
+    assert.deepEqual(order.total, { price: 241, serviceFee: 10, paymentFee: 6.28, amount: 257.28, count: 3 });
+    assert.deepEqual(order.tickets, []);
+    assert.equal(order.expiresAt, "2030-01-03T09:00:00Z");
     assert.equal(order.paidAt, null);
-    await getOrder("abc/def");
-    assert.equal(seen.at(-1)?.url, "/api/orders/abc%2Fdef");
-    await payOrder("abc", "4242 4242 4242 4242");
-    assert.equal(seen.at(-1)?.url, "/api/orders/abc/pay");
-    assert.deepEqual(JSON.parse(seen.at(-1)?.body ?? ""), { card_number: "4242 4242 4242 4242" });
+
+    reply = () => ({ status: 200, json: { ...wireOrder, status: "paid", expires_at: null, tickets: [{ code: "T-1", event_id: 7, ticket_id: 11, title: "VIP" }] } });
+    const paid = await client.getOrder("abc/def");
+    assert.equal(seen.at(-1)?.url, "/api/orders/abc%2Fdef?lang=ru");
+    assert.deepEqual(paid.tickets, [{ code: "T-1", eventId: 7, ticketId: 11, title: "VIP", startedAt: null }]);
+
+    reply = () => ({ status: 201, json: { redirect_url: "http://127.0.0.1:1/acquirer/x" } });
+    const started = await client.startPayment("abc", "http://site.example/ru/payment/success/");
+    assert.equal(seen.at(-1)?.method, "POST");
+    assert.equal(seen.at(-1)?.url, "/api/orders/abc/payments?lang=ru");
+    assert.deepEqual(JSON.parse(seen.at(-1)?.body ?? ""), { return_url: "http://site.example/ru/payment/success/" });
+    assert.deepEqual(started, { redirectUrl: "http://127.0.0.1:1/acquirer/x" });
+  });
+
+  it("the captcha challenge comes back in the site's shape", async () => {
+    reply = () => ({ status: 200, json: { algorithm: "SHA-256", challenge: "ab", maxnumber: 1000, salt: "s?expires=1", signature: "sig" } });
+    assert.deepEqual(await client.getCaptcha(), { algorithm: "SHA-256", challenge: "ab", maxNumber: 1000, salt: "s?expires=1", signature: "sig" });
+    assert.equal(seen.at(-1)?.url, "/api/captcha?lang=ru");
+  });
+
+  it("two clients keep their own language: no state is shared between them", async () => {
+    reply = () => ({ status: 200, json: wireBasket });
+    const arabic = createBasketClient({ baseUrl, lang: "ar" });
+    await arabic.getBasket();
+    assert.equal(seen.at(-1)?.url, "/api/basket?lang=ar");
+    await client.getBasket();
+    assert.equal(seen.at(-1)?.url, "/api/basket?lang=ru");
   });
 
   it("a server that cannot be reached is a network error", async () => {

@@ -7,16 +7,24 @@ import {
   orderIdFromSearch,
   pathAfterOrderCreated,
   pathAfterPayment,
+  paymentReturnUrl,
+  RETURN_POLL_LIMIT_MS,
+  returnOutcome,
+  showsPlacedOrder,
 } from "../../src/checkout/outcome";
 
 describe("after the order is created", () => {
+  const awaiting = { id: "ord_1", status: "awaiting_payment" as const };
   it("sends card-like ways to the pay page", () => {
-    assert.equal(pathAfterOrderCreated("ord_1", "card"), "/order/pay/ord_1/");
-    assert.equal(pathAfterOrderCreated("ord_1", "apple_pay"), "/order/pay/ord_1/");
+    assert.equal(pathAfterOrderCreated(awaiting, "card"), "/order/pay/ord_1/");
+    assert.equal(pathAfterOrderCreated(awaiting, "apple_pay"), "/order/pay/ord_1/");
   });
   it("sends bank transfer and cash to the order success page", () => {
-    assert.equal(pathAfterOrderCreated("ord_1", "bank_transfer"), "/order/success/?order=ord_1");
-    assert.equal(pathAfterOrderCreated("ord_1", "cash"), "/order/success/?order=ord_1");
+    assert.equal(pathAfterOrderCreated(awaiting, "bank_transfer"), "/order/success/?order=ord_1");
+    assert.equal(pathAfterOrderCreated(awaiting, "cash"), "/order/success/?order=ord_1");
+  });
+  it("skips payment for a free order: it is created paid, straight to its tickets", () => {
+    assert.equal(pathAfterOrderCreated({ id: "ord_1", status: "paid" }, null), "/payment/success/?order=ord_1");
   });
 });
 
@@ -51,5 +59,39 @@ describe("reading the order back from the URL", () => {
     assert.equal(orderIdFromPath("/order/pay/", "pay"), null);
     assert.equal(orderIdFromPath("/order/bill/abc/", "pay"), null);
     assert.equal(orderIdFromPath("/order/pay/%E0%A4%A/", "pay"), null);
+  });
+});
+
+describe("back from the acquirer", () => {
+  it("the return address is the payment success page in the paying page's language", () => {
+    assert.equal(paymentReturnUrl("http://127.0.0.1:9000", "en"), "http://127.0.0.1:9000/payment/success/");
+    assert.equal(paymentReturnUrl("https://tickets.example/", "ar"), "https://tickets.example/ar/payment/success/");
+  });
+  it("the order's own status decides; final states at once", () => {
+    assert.equal(returnOutcome("paid", 0), "paid");
+    assert.equal(returnOutcome("failed", 0), "failed");
+    assert.equal(returnOutcome("expired", 0), "expired");
+    assert.equal(returnOutcome("cancelled", 0), "cancelled");
+  });
+  it("awaiting payment is a short wait, then 'not completed'", () => {
+    assert.equal(returnOutcome("awaiting_payment", 0), "waiting");
+    assert.equal(returnOutcome("awaiting_payment", RETURN_POLL_LIMIT_MS - 1), "waiting");
+    assert.equal(returnOutcome("awaiting_payment", RETURN_POLL_LIMIT_MS), "not-completed");
+  });
+  it("an expired order's pay page explains itself rather than failing", () => {
+    assert.equal(pathAfterPayment("abc", "expired"), "/order/pay/abc/");
+  });
+});
+
+describe("the currency switcher", () => {
+  it("is not offered on the pages of a placed order, in any language", () => {
+    for (const path of ["/order/pay/", "/ru/order/pay/", "/order/bill/", "/order/success/", "/ar/payment/success/", "/order/fail/"]) {
+      assert.equal(showsPlacedOrder(path), true, path);
+    }
+  });
+  it("is offered before the order exists and everywhere else", () => {
+    for (const path of ["/order/checkout/", "/ru/order/checkout/", "/cart/", "/events/12/", "/", "/ar/"]) {
+      assert.equal(showsPlacedOrder(path), false, path);
+    }
   });
 });

@@ -12,8 +12,15 @@ describe("the server's refusals, explained", () => {
     assert.equal(explainServerError(400, "unknown_acquisition").field, "acquisition");
     assert.equal(explainServerError(400, "currency_not_accepted").key, "checkout.errors.currencyNotAccepted");
   });
-  it("explains a refused card on the card field", () => {
-    assert.deepEqual(explainServerError(400, "invalid_card"), { key: "payment.errors.invalidCard", field: "card", action: "fix" });
+  it("asks to press again after a refused captcha or a rate limit (a fresh captcha is solved meanwhile)", () => {
+    assert.deepEqual(explainServerError(400, "captcha_invalid"), { key: "checkout.errors.captcha", action: "retry" });
+    assert.equal(explainServerError(429, "too_many_requests").action, "retry");
+  });
+  it("sends the visitor back to the cart over a limit, and reloads an order that cannot be paid by card", () => {
+    assert.equal(explainServerError(409, "over_limit").action, "back-to-cart");
+    assert.ok(isCartReason("over_limit") && isCartReason("over_max_per_order"));
+    assert.equal(explainServerError(409, "not_payable").action, "reload-order");
+    assert.equal(explainServerError(409, "not_card_payable").key, "payment.errors.notCardPayable");
   });
   it("sends the visitor back to the cart when the basket changed", () => {
     assert.equal(explainServerError(409, "basket_empty").action, "back-to-cart");
