@@ -176,3 +176,28 @@ describe("an unpaid order", () => {
     }
   });
 });
+
+describe("the checkout's e-mail field", () => {
+  it("suggests gmail.com for gmial.con and puts it in the field when asked", async () => {
+    const t = await newPage();
+    try {
+      const { page, context } = t;
+      const ticket = await offer("paid", 11);
+      const add = await context.request.post(`${process.env.API_URL ?? "http://127.0.0.1:4010"}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } } });
+      assert.equal(add.status(), 200);
+      await page.goto(sitePath("en", "/order/checkout/"));
+      await waitForHydration(page);
+      const email = page.locator("#checkout-email");
+      await email.fill("john.smith@gmial.con");
+      await email.blur();
+      const hint = page.getByTestId("email-typo");
+      await hint.waitFor();
+      assert.match((await hint.textContent()) ?? "", /john\.smith@gmail\.com/);
+      await hint.getByRole("button", { name: /john\.smith@gmail\.com/ }).click();
+      assert.equal(await email.inputValue(), "john.smith@gmail.com");
+      assert.equal(await hint.count(), 0, "the hint goes once the address is right");
+    } finally {
+      await t.close();
+    }
+  });
+});
