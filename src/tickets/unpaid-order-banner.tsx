@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { useBasket } from "../basket/basket-context";
 import type { Order } from "../basket/types";
 import { payPath } from "../checkout/outcome";
 import { Link } from "../i18n/link";
@@ -15,10 +16,13 @@ import styles from "./tickets.module.css";
 export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React.JSX.Element | null {
   const { t } = useTranslation("common");
   const api = useOrdersApi();
+  // after the basket's first answer: a first visit then asks once and gets one session, not two
+  const { loading } = useBasket();
   const [order, setOrder] = useState<Order | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
+    if (loading) return;
     let live = true;
     api
       .listOrders()
@@ -29,7 +33,7 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
     return () => {
       live = false;
     };
-  }, [api]);
+  }, [api, loading]);
 
   useEffect(() => {
     if (!order) return;
