@@ -44,7 +44,7 @@ const config: GatsbyConfig = {
         siteUrl: buildConfig.siteUrl,
         trailingSlash: "always",
         i18nextOptions: {
-          ns: ["common", "pages", "forms"],
+          ns: ["common", "pages", "forms", "tickets"],
           defaultNS: "common",
           fallbackLng: DEFAULT_LANGUAGE,
           fallbackNS: ["pages", "forms"],

@@ -10,6 +10,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadConfig } from "../server/src/config";
+import { loadMailConfig } from "../server/src/mail/mail-config";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const host = "127.0.0.1";
@@ -106,6 +108,12 @@ async function main(): Promise<void> {
   await waitFor(`${siteUrl}/`, "the site");
   say("");
   say(`Open ${siteUrl}/  (Russian: ${siteUrl}/ru/, Arabic: ${siteUrl}/ar/)`);
+  const mail = loadMailConfig(loadConfig(env), env);
+  say(
+    mail.smtpUrl
+      ? `Order e-mails go out through ${mail.smtpUrl.replace(/\/\/[^@/]*@/, "//")}`
+      : `Order e-mails (tickets, payment instructions) are written as .eml files into ${mail.outboxDir}`,
+  );
   say("Press Ctrl-C to stop the site and the server.");
 }
 

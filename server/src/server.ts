@@ -1,12 +1,25 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { mailNotifierFor } from "./mail/notifier";
 
 /** The only file that listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp({ config });
+  let catalogue: { data: import("./db/repositories/catalogue-repository").CatalogueData } | undefined;
+  // the order e-mails read venues and ways to pay from the app's own catalogue, once it is built
+  const mailer = mailNotifierFor(config, {
+    catalogue: {
+      get data() {
+        if (!catalogue) throw new Error("the catalogue is not loaded yet");
+        return catalogue.data;
+      },
+    },
+  });
+  const app = await buildApp({ config, notifier: mailer });
+  catalogue = app.deps.catalogue;
   const stop = async () => {
     await app.close();
+    await mailer.close();
     process.exit(0);
   };
   process.once("SIGINT", stop);

@@ -390,6 +390,9 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     const page = clientOnlyPage(lang, route.originalPath, route.template, route.path);
     pages.push(route.template === ROUTES.orderPay.template ? withAcquisitions(page) : page);
   }
+  pages.push(staticPage(lang, ROUTES.orderLookup.path, ROUTES.orderLookup.template, ROUTES.orderLookup.inSitemap));
+  pages.push(staticPage(lang, ROUTES.orderTickets.path, ROUTES.orderTickets.template, ROUTES.orderTickets.inSitemap));
+  pages.push(staticPage(lang, ROUTES.myOrders.path, ROUTES.myOrders.template, ROUTES.myOrders.inSitemap));
 
   // The 404 page in the visitor's language: the CDN (and scripts/serve.ts) answers
   // /ru/anything with /ru/404/ and status 404, and Gatsby then shows it at /ru/404/.

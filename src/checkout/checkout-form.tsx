@@ -43,6 +43,7 @@ import { pathAfterOrderCreated } from "./outcome";
 import { explainServerError, type ExplainedError } from "./server-errors";
 import { useCaptcha } from "./use-captcha";
 import * as styles from "./checkout.module.css";
+import { EmailTypoHint } from "./email-typo-hint";
 
 const FIELD_INPUT: Record<BuyerField, { type: string; autoComplete: string; maxLength: number; inputMode?: "email" | "tel"; ltr: boolean }> = {
   // maxLength leaves room over the limit so a pasted overlong value is reported, not cut
@@ -77,6 +78,8 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquis
   const [chosen, setChosen] = useState<number | null>(null);
   const [formError, setFormError] = useState<ExplainedError | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // the typo suggestion waits until the visitor has left the e-mail field once
+  const [emailLeft, setEmailLeft] = useState(false);
   const [summaryCount, setSummaryCount] = useState(0);
   const inFlight = useRef(false);
   const inputs = useRef<Partial<Record<BuyerField, HTMLInputElement | null>>>({});
@@ -203,7 +206,10 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquis
                 dir={input.ltr ? "ltr" : "auto"}
                 value={values[field]}
                 onChange={onChange(field)}
-                onBlur={onBlur(field)}
+                onBlur={() => {
+                  onBlur(field)();
+                  if (field === "email") setEmailLeft(true);
+                }}
               />
               <p className={styles.hint} id={`${id}-hint`}>
                 {fieldHints[field]}
@@ -212,6 +218,17 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquis
                 <p className={styles.error} id={`${id}-error`}>
                   {error}
                 </p>
+              )}
+              {field === "email" && (
+                <EmailTypoHint
+                  email={values.email}
+                  touched={emailLeft}
+                  onAccept={(email) => {
+                    setValues((v) => ({ ...v, email }));
+                    setErrors((e) => ({ ...e, email: validateBuyerField("email", email) ?? undefined }));
+                    inputs.current.email?.focus();
+                  }}
+                />
               )}
             </div>
           );

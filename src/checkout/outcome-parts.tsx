@@ -15,6 +15,7 @@ import { Link } from "../i18n/link";
 import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
 import * as styles from "./checkout.module.css";
+import { ORDER_LOOKUP_PATH } from "../tickets/paths";
 
 /** The order's number for people (never the long id, which stays in addresses). */
 export function OrderNumber({ number }: { number: string }): React.JSX.Element {
@@ -168,7 +169,8 @@ export function OrderNotFound({ as: Heading = "h2" }: { as?: "h1" | "h2" }): Rea
       <WaysForward
         label={t("order.notFound.ways")}
         links={[
-          { to: "/events/", label: t("order.notFound.browseEvents"), primary: true },
+          { to: ORDER_LOOKUP_PATH, label: t("footer.findOrder"), primary: true },
+          { to: "/events/", label: t("order.notFound.browseEvents") },
           { to: "/cart/", label: t("order.notFound.openCart") },
           { to: "/contacts/", label: t("order.notFound.contacts") },
         ]}

@@ -24,6 +24,7 @@ type WireETicket = components["schemas"]["ETicket"];
 type WireError = components["schemas"]["Error"];
 type WireNewOrder = operations["createOrder"]["requestBody"]["content"]["application/json"];
 type WireChallenge = operations["getCaptchaChallenge"]["responses"]["200"]["content"]["application/json"];
+type WireOrderList = operations["listOrders"]["responses"]["200"]["content"]["application/json"];
 type WirePaymentStarted = operations["startPayment"]["responses"]["201"]["content"]["application/json"];
 
 /** How long a request may take before it counts as "no answer". */
@@ -38,14 +39,17 @@ export class BasketApiError extends Error {
   readonly detail: string;
   /** true when the server could not be reached (down, offline, timed out, CORS refused) */
   readonly network: boolean;
+  /** a 429's Retry-After in seconds, when the server said */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(init: { status: number | null; code: string; detail: string; network: boolean }) {
+  constructor(init: { status: number | null; code: string; detail: string; network: boolean; retryAfterSeconds?: number | null }) {
     super(init.network ? `basket API unreachable: ${init.detail}` : `basket API ${init.status}: ${init.code}: ${init.detail}`);
     this.name = "BasketApiError";
     this.status = init.status;
     this.code = init.code;
     this.detail = init.detail;
     this.network = init.network;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 }
 
@@ -60,11 +64,13 @@ function isWireError(data: unknown): data is WireError {
 /** Turns whatever axios (or the dynamic import) threw into a BasketApiError. */
 export function toBasketApiError(error: unknown): BasketApiError {
   if (error instanceof BasketApiError) return error;
-  const e = error as { response?: { status: number; data?: unknown }; message?: string };
+  const e = error as { response?: { status: number; data?: unknown; headers?: Record<string, unknown> }; message?: string };
   if (e && typeof e === "object" && e.response) {
     const { status, data } = e.response;
+    const retryAfter = Number(e.response.headers?.["retry-after"]);
+    const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
     if (isWireError(data)) {
-      return new BasketApiError({ status, code: data.code, detail: String(data.detail ?? ""), network: false });
+      return new BasketApiError({ status, code: data.code, detail: String(data.detail ?? ""), network: false, retryAfterSeconds });
     }
     return new BasketApiError({ status, code: `http_${status}`, detail: e.message ?? "", network: false });
   }
@@ -175,6 +181,10 @@ export interface BasketClient {
   getOrder(id: string): Promise<Order>;
   /** POST /api/orders/{id}/payments: where the acquirer's hosted payment page is. */
   startPayment(id: string, returnUrl: string): Promise<{ redirectUrl: string }>;
+  /** GET /api/orders: this session's orders and those it found by lookup, newest first. */
+  listOrders(): Promise<Order[]>;
+  /** POST /api/orders/lookup: an order by its number and the buyer's e-mail, from any browser; adds it to this session. */
+  lookupOrder(number: string, email: string): Promise<Order>;
 }
 
 const defaultLoadAxios = (): Promise<AxiosStatic> => import("axios").then((m) => m.default);
@@ -251,6 +261,13 @@ export function createBasketClient(options: BasketClientOptions): BasketClient {
     },
     async getOrder(id) {
       return fromWireOrder(await request<WireOrder>({ method: "GET", url: orderPath(id) }));
+    },
+    async listOrders() {
+      const wire = await request<WireOrderList>({ method: "GET", url: "/api/orders" });
+      return wire.results.map(fromWireOrder);
+    },
+    async lookupOrder(number, email) {
+      return fromWireOrder(await request<WireOrder>({ method: "POST", url: "/api/orders/lookup", data: { number, email } }));
     },
     async startPayment(id, returnUrl) {
       const wire = await request<WirePaymentStarted>({ method: "POST", url: `${orderPath(id)}/payments`, data: { return_url: returnUrl } });

@@ -8,6 +8,8 @@ import { useSite } from "../app/site-context";
 import { LANGUAGES, type Lang } from "../catalogue/types";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
+import { MY_ORDERS_PATH, ORDER_LOOKUP_PATH } from "../tickets/paths";
+import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
 import * as styles from "./layout.module.css";
 
@@ -132,6 +134,8 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           </div>
         </div>
       </header>
+      {/* the cart shows its own reminder; the pay page is where the reminder leads */}
+      {originalPath !== "/cart/" && !originalPath.startsWith("/order/pay/") && <UnpaidOrderBanner />}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
@@ -155,6 +159,8 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           <nav aria-label={t("footer.help")}>
             <h2 className={styles.footerHeading}>{t("footer.help")}</h2>
             <ul className={styles.footerLinks}>
+              <li><Link to={ORDER_LOOKUP_PATH}>{t("footer.findOrder")}</Link></li>
+              <li><Link to={MY_ORDERS_PATH}>{t("footer.myOrders")}</Link></li>
               <li><Link to="/pay-and-delivery/">{t("footer.payDelivery")}</Link></li>
               <li><Link to="/guarantee/">{t("footer.guarantee")}</Link></li>
               <li><Link to="/offer/">{t("footer.offer")}</Link></li>

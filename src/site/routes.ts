@@ -102,6 +102,12 @@ export const href = {
   orderBill: (orderId: number | string): string => `/order/bill/${id(orderId)}/`,
   /** the page that says an order address is unknown (client-only catch-all under /order/) */
   order: (): string => "/order/",
+  /** find an order by its number and the buyer's e-mail, from any browser */
+  orderLookup: (): string => "/order/lookup/",
+  /** the printable tickets of an order: /order/tickets/?order=<id>, like the outcome pages */
+  orderTickets: (): string => "/order/tickets/",
+  /** the orders of this browser */
+  myOrders: (): string => "/orders/",
   notFound: (): string => "/404/",
   /** an event's calendar file in one language (not localized: the language is in the name) */
   ics: (eventId: number, lang: Lang): string => `/ics/event-${eventId}-${lang}.ics`,
@@ -130,6 +136,9 @@ export type TemplateName =
   | "order-bill.tsx"
   | "order-pay.tsx"
   | "order-not-found.tsx"
+  | "order-lookup.tsx"
+  | "order-tickets.tsx"
+  | "my-orders.tsx"
   | "not-found.tsx";
 
 export interface RouteEntry {
@@ -167,6 +176,9 @@ export const ROUTES = {
   orderBill: { path: "/order/bill/", template: "order-bill.tsx", inSitemap: false, clientOnly: true },
   orderPay: { path: "/order/pay/", template: "order-pay.tsx", inSitemap: false, clientOnly: true },
   order: { path: href.order(), template: "order-not-found.tsx", inSitemap: false, clientOnly: true },
+  orderLookup: { path: href.orderLookup(), template: "order-lookup.tsx", inSitemap: false },
+  orderTickets: { path: href.orderTickets(), template: "order-tickets.tsx", inSitemap: false },
+  myOrders: { path: href.myOrders(), template: "my-orders.tsx", inSitemap: false },
   notFound: { path: href.notFound(), template: "not-found.tsx", inSitemap: false },
 } as const satisfies Record<string, RouteEntry>;
 

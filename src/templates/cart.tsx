@@ -8,6 +8,7 @@ import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
+import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 
 export default function CartPage(_props: TemplateProps<StaticPageContext>) {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export default function CartPage(_props: TemplateProps<StaticPageContext>) {
     <Layout>
       <div className="container cart-page">
         <h1>{t("cart.title")}</h1>
+        <UnpaidOrderBanner boxed />
         <CartView />
       </div>
     </Layout>

@@ -14,6 +14,7 @@ import { orderIdFromPath, pathAfterPayment, payPath } from "../checkout/outcome"
 import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, StatusBadge, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
+import { TicketCards } from "../tickets/ticket-cards";
 import { Seo } from "../components/seo";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
@@ -152,6 +153,7 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
           </ul>
         </section>
       )}
+      <TicketCards order={order} />
       <WaysForward links={[{ to: back, label: t("bill.back") }]} />
     </article>
   );

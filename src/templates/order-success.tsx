@@ -12,6 +12,7 @@ import { PendingMark } from "../checkout/outcome-icons";
 import { EmptyOutcome, FixedCurrencyNote, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, PayLaterInstructions, StatusBadge, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
+import { TicketCards } from "../tickets/ticket-cards";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import * as styles from "../checkout/checkout.module.css";
@@ -57,6 +58,7 @@ export default function OrderSuccessPage({ location, pageContext }: PageProps<Lo
             </div>
             <OrderSummaryAside order={order} />
           </div>
+          <TicketCards order={order} />
         </div>
       </Layout>
     );

@@ -22,6 +22,7 @@ import { TicketCodes } from "../checkout/ticket-codes";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
 import { Layout } from "../components/layout";
+import { TicketCards, TicketsSentTo } from "../tickets/ticket-cards";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 
@@ -39,10 +40,12 @@ function Paid({ order }: { order: Order }): React.JSX.Element {
           <div>
             <OrderNumber number={order.number} />
             <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
+            {order.email && <TicketsSentTo email={order.email} />}
             <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
           </div>
           <OrderSummaryAside order={order} />
         </div>
+        <TicketCards order={order} />
       </div>
     </Layout>
   );

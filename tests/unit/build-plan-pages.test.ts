@@ -17,7 +17,7 @@ const page = <C,>(path: string): PlannedPage & { context: C } => {
 const ROUTES = [
   "/", "/about/", "/cart/", "/contacts/", "/events/", "/events/search/", "/guarantee/", "/license/", "/news/", "/offer/",
   "/pay-and-delivery/", "/persons/", "/places/", "/privacy-policy/", "/selltickets/", "/order/fail/", "/order/success/",
-  "/payment/success/", "/order/checkout/", "/order/bill/", "/order/pay/", "/order/", "/404/",
+  "/payment/success/", "/order/lookup/", "/order/tickets/", "/orders/", "/order/checkout/", "/order/bill/", "/order/pay/", "/order/", "/404/",
 ];
 
 describe("page planning", () => {
@@ -86,7 +86,7 @@ describe("page planning", () => {
 
   it("keeps cart, order, payment and 404 pages out of the sitemap, content pages in", () => {
     for (const p of pages) {
-      const shouldHide = /\/(cart|order|payment|404)\//.test(p.path);
+      const shouldHide = /\/(cart|order|orders|payment|404)\//.test(p.path);
       assert.equal(p.inSitemap, !shouldHide, p.path);
     }
   });

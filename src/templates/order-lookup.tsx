@@ -1,0 +1,174 @@
+/**
+ * /order/lookup/ in three languages: "Find my order". The order number and the buyer's
+ * e-mail give the order and its tickets in any browser (POST /api/orders/lookup). A wrong
+ * number and a wrong e-mail get the same answer, as the server gives, so the page never
+ * tells which half was right. The confirmation e-mail links here with both filled in.
+ */
+import { graphql } from "gatsby";
+import { useEffect, useRef, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import type { Order } from "../basket/types";
+import type { StaticPageContext } from "../site/page-context";
+import { isBasketApiError } from "../clients/basket-client";
+import { Layout } from "../components/layout";
+import { Seo } from "../components/seo";
+import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { makeHeadT } from "../i18n/head-t";
+import { Link } from "../i18n/link";
+import { OrderLine } from "../tickets/order-line";
+import { useOrdersApi } from "../tickets/orders-api";
+import { lookupPrefill, MY_ORDERS_PATH } from "../tickets/paths";
+import { TicketCards } from "../tickets/ticket-cards";
+import styles from "../tickets/tickets.module.css";
+
+type Problem = { kind: "notFound" } | { kind: "tooMany"; minutes: number } | { kind: "network" };
+
+export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>): React.JSX.Element {
+  const { t } = useTranslation("tickets");
+  const api = useOrdersApi();
+  const [number, setNumber] = useState("");
+  const [email, setEmail] = useState("");
+  const [missing, setMissing] = useState<{ number: boolean; email: boolean }>({ number: false, email: false });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [order, setOrder] = useState<Order | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+
+  const find = async (n: string, e: string) => {
+    const gaps = { number: n.trim() === "", email: e.trim() === "" };
+    setMissing(gaps);
+    if (gaps.number || gaps.email) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      setOrder(await api.lookupOrder(n.trim(), e.trim()));
+    } catch (error) {
+      setOrder(null);
+      if (isBasketApiError(error) && error.status === 429) {
+        setProblem({ kind: "tooMany", minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 600) / 60)) });
+      } else if (isBasketApiError(error) && (error.status === 404 || error.status === 400)) {
+        setProblem({ kind: "notFound" });
+      } else {
+        setProblem({ kind: "network" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Opened from the e-mail's link: both halves are in the address, so look at once.
+  useEffect(() => {
+    const prefill = lookupPrefill(window.location.search, window.location.hash);
+    if (prefill.number) setNumber(prefill.number);
+    if (prefill.email) setEmail(prefill.email);
+    if (prefill.number && prefill.email) void find(prefill.number, prefill.email);
+    // once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (order || problem) result.current?.focus();
+  }, [order, problem]);
+
+  return (
+    <Layout>
+      <div className="container">
+        <h1>{t("lookup.title")}</h1>
+        <p>{t("lookup.lead")}</p>
+        <form
+          className={styles.form}
+          noValidate
+          aria-busy={busy}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void find(number, email);
+          }}
+        >
+          <div className={styles.field}>
+            <label htmlFor="lookup-number">{t("lookup.number")}</label>
+            <input
+              id="lookup-number"
+              name="number"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              dir="ltr"
+              maxLength={32}
+              value={number}
+              aria-invalid={missing.number}
+              aria-describedby="lookup-number-hint"
+              onChange={(e) => setNumber(e.target.value)}
+            />
+            <span id="lookup-number-hint" className={missing.number ? styles.error : styles.fieldHint}>
+              {missing.number ? t("lookup.numberRequired") : t("lookup.numberHint")}
+            </span>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="lookup-email">{t("lookup.email")}</label>
+            <input
+              id="lookup-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              dir="ltr"
+              maxLength={254}
+              value={email}
+              aria-invalid={missing.email}
+              aria-describedby={missing.email ? "lookup-email-error" : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            {missing.email && (
+              <span id="lookup-email-error" className={styles.error}>
+                {t("lookup.emailRequired")}
+              </span>
+            )}
+          </div>
+          <div>
+            <button type="submit" className="btn" disabled={busy}>
+              {busy ? t("lookup.searching") : t("lookup.submit")}
+            </button>
+          </div>
+        </form>
+
+        <div ref={result} tabIndex={-1} aria-live="polite">
+          {problem && (
+            <p className={styles.alert} role="alert" data-testid="lookup-problem">
+              {problem.kind === "tooMany" ? t("lookup.tooMany", { count: problem.minutes }) : t(`lookup.${problem.kind}`)}
+            </p>
+          )}
+          {order && (
+            <section aria-labelledby="lookup-found" data-testid="lookup-result">
+              <h2 id="lookup-found">
+                <Trans t={t} i18nKey="lookup.found" values={{ number: order.number }} components={{ 1: <bdi /> }} />
+              </h2>
+              <OrderLine order={order} />
+              <TicketCards order={order} />
+            </section>
+          )}
+        </div>
+        <p>
+          <Link to={MY_ORDERS_PATH}>{t("orders.title")}</Link>
+        </p>
+      </div>
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>) {
+  const t = makeHeadT(data);
+  return <Seo data={data} pageContext={pageContext} title={t("lookup.title")} description={t("lookup.lead")} />;
+}
+
+export const query = graphql`
+  query OrderLookupPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "tickets"] } }) {
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,56 @@
+/**
+ * One order in a list (my orders) or as a found result (order lookup): its number, status,
+ * date, ticket count and amount, and the way on: to the tickets when paid, to payment
+ * while it can still be paid.
+ */
+import { useTranslation } from "react-i18next";
+import type { Order } from "../basket/types";
+import { useSite } from "../app/site-context";
+import { payPath } from "../checkout/outcome";
+import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
+import { Link } from "../i18n/link";
+import { ticketsPrintPath } from "./paths";
+import styles from "./tickets.module.css";
+
+export function canStillPay(order: Order, now: number): boolean {
+  return (order.status === "awaiting_payment" || order.status === "failed") && order.expiresAt !== null && new Date(order.expiresAt).getTime() > now;
+}
+
+export function OrderLine({ order, as: Tag = "div" }: { order: Order; as?: "div" | "li" }): React.JSX.Element {
+  const { t } = useTranslation("tickets");
+  const { language } = useSite();
+  const titles = [...new Set(order.events.map((g) => g.event.title))].join(" · ");
+  return (
+    <Tag className={styles.orderRow} data-testid="order-line" data-order-id={order.id}>
+      <div className={styles.orderMain}>
+        <span>
+          <bdi className={styles.orderNumber}>{order.number}</bdi>{" "}
+          <span className={styles.status} data-status={order.status}>
+            {t(`orders.status.${order.status}`)}
+          </span>
+        </span>
+        {titles && <span>{titles}</span>}
+        <span className={styles.muted}>
+          {t("orders.placedOn", { date: formatDate(order.createdAt, language) })}
+          {" · "}
+          {t("orders.count", { count: order.total.count })}
+          {" · "}
+          <bdi>{formatMoney(order.total.amount, order.currencyCode, language)}</bdi>
+        </span>
+        {canStillPay(order, Date.now()) && order.expiresAt && (
+          <span className={styles.muted}>{t("orders.payBy", { time: formatDateTime(order.expiresAt, language) })}</span>
+        )}
+      </div>
+      {order.status === "paid" && order.tickets.length > 0 && (
+        <Link className="btn" to={ticketsPrintPath(order.id)}>
+          {t("orders.showTickets")}
+        </Link>
+      )}
+      {canStillPay(order, Date.now()) && (
+        <Link className="btn" to={payPath(order.id)}>
+          {t("orders.pay")}
+        </Link>
+      )}
+    </Tag>
+  );
+}

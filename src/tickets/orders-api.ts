@@ -1,0 +1,19 @@
+/**
+ * The order calls this feature makes, through the page's one basket client (so the
+ * session cookie and the page's language go with them).
+ */
+import type { Order } from "../basket/types";
+import { useBasket } from "../basket/basket-context";
+
+export interface OrdersApi {
+  /** GET /api/orders: this browser's orders (placed or found), newest first */
+  listOrders(): Promise<Order[]>;
+  /** POST /api/orders/lookup: the order with this number and e-mail; adds it to the session */
+  lookupOrder(number: string, email: string): Promise<Order>;
+  /** GET /api/orders/{id} */
+  getOrder(id: string): Promise<Order>;
+}
+
+export function useOrdersApi(): OrdersApi {
+  return useBasket().client;
+}

@@ -1,0 +1,139 @@
+/**
+ * The e-tickets of a paid order: one card per admitted person with its QR code (holding
+ * exactly the ticket's code), the code in text, the event, the session in UAE time, the
+ * venue with its address and map link, the category, the holder and the order number;
+ * a way to print or save them as PDF, and "add to calendar" per ticket.
+ *
+ * Mounted by the payment-success, order, bill and printable pages.
+ */
+import { useMemo } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import type { Order } from "../basket/types";
+import { useSite } from "../app/site-context";
+import { formatLongDate, formatTime, joinParts } from "../i18n/format";
+import { Link } from "../i18n/link";
+import { QrCode } from "./qr-code";
+import { icsFileName, ticketIcs } from "./ticket-ics";
+import { placeIds, ticketViews, type TicketView } from "./ticket-view";
+import { ticketsPrintPath } from "./paths";
+import styles from "./tickets.module.css";
+import { useVenues } from "./use-venues";
+
+function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
+  const text = ticketIcs(ticket, { url: siteUrl, uidDomain: new URL(siteUrl).hostname, stamp: new Date().toISOString(), lang });
+  if (!text) return;
+  const url = URL.createObjectURL(new Blob([text], { type: "text/calendar;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = icsFileName(ticket);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function TicketCard({ ticket, print = false }: { ticket: TicketView; print?: boolean }): React.JSX.Element {
+  const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
+  const { language, siteUrl } = useSite();
+  const when = ticket.startedAt ? joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language) : null;
+  return (
+    <article className={print ? styles.printCard : styles.card} aria-label={t("ticketOf", { index: ticket.index, count: ticket.count })} data-ticket-code={ticket.code}>
+      <div className={styles.qrBox}>
+        <QrCode text={ticket.code} />
+        <p className={styles.code}>
+          <span className={styles.label}>{t("code")}</span>
+          <bdi className={styles.codeText} data-testid="ticket-code">{ticket.code}</bdi>
+        </p>
+      </div>
+      <div className={styles.details}>
+        <p className={styles.counter}>{t("ticketOf", { index: ticket.index, count: ticket.count })}</p>
+        <h3 className={styles.event}>{ticket.eventTitle}</h3>
+        <dl className={styles.facts}>
+          {when && ticket.startedAt && (
+            <>
+              <dt>{t("when")}</dt>
+              <dd>
+                <time dateTime={ticket.startedAt}>{when}</time>
+              </dd>
+            </>
+          )}
+          {ticket.venue && (
+            <>
+              <dt>{t("venue")}</dt>
+              <dd>
+                {ticket.venue.title}
+                {ticket.venue.address && <span className={styles.address}>{ticket.venue.address}</span>}
+                {ticket.venue.mapUrl && (
+                  <a className={styles.noprint} href={ticket.venue.mapUrl} target="_blank" rel="noopener noreferrer">
+                    {t("map")}
+                  </a>
+                )}
+              </dd>
+            </>
+          )}
+          <dt>{t("category")}</dt>
+          <dd>{ticket.category}</dd>
+          {ticket.holder && (
+            <>
+              <dt>{t("holder")}</dt>
+              <dd>
+                <bdi>{ticket.holder}</bdi>
+              </dd>
+            </>
+          )}
+          <dt>{t("orderNumber")}</dt>
+          <dd>
+            <bdi>{ticket.orderNumber}</bdi>
+          </dd>
+        </dl>
+        {ticket.startedAt && (
+          <button type="button" className={`btn btn-ghost ${styles.noprint}`} onClick={() => downloadIcs(ticket, siteUrl, language)}>
+            {t("addToCalendar")}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Where the tickets went, and how to have them sent elsewhere (the success page). */
+export function TicketsSentTo({ email }: { email: string }): React.JSX.Element {
+  const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
+  return (
+    <div className={styles.sentTo} data-testid="tickets-sent-to">
+      <p>
+        <Trans t={t} i18nKey="sentTo" values={{ email }} components={{ 1: <bdi className={styles.email} /> }} />
+      </p>
+      <p>
+        {t("wrongEmail")} <Link to="/contacts/">{t("contacts")}</Link>
+      </p>
+    </div>
+  );
+}
+
+/** Every ticket of an order, with the way to the printable page; nothing before it is paid. */
+export function TicketCards({ order, showPrintLink = true }: { order: Order; showPrintLink?: boolean }): React.JSX.Element | null {
+  const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
+  const { language } = useSite();
+  const venues = useVenues(useMemo(() => placeIds(order), [order]), language);
+  const tickets = useMemo(() => ticketViews(order, venues), [order, venues]);
+  if (order.status !== "paid" || tickets.length === 0) return null;
+  return (
+    <section className={styles.tickets} aria-labelledby="tickets-heading" data-testid="e-tickets">
+      <div className={styles.head}>
+        <h2 id="tickets-heading">{t("heading", { count: tickets.length })}</h2>
+        {showPrintLink && (
+          <Link className={`btn ${styles.noprint}`} to={ticketsPrintPath(order.id)}>
+            {t("printable")}
+          </Link>
+        )}
+      </div>
+      <p className={styles.hint}>{t("scanHint")}</p>
+      <div className={styles.list}>
+        {tickets.map((ticket) => (
+          <TicketCard key={ticket.code} ticket={ticket} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * "Order UAE-7K3M9Q awaits payment, 12:41 left — Continue to payment": shown under the
+ * header on every page and on the cart while this browser's session has an order awaiting
+ * payment, so an unpaid order is never forgotten and its tickets are not lost by accident.
+ */
+import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { useBasket } from "../basket/basket-context";
+import type { Order } from "../basket/types";
+import { payPath } from "../checkout/outcome";
+import { Link } from "../i18n/link";
+import { useOrdersApi } from "./orders-api";
+import { timeLeft, unpaidOrder } from "./time-left";
+import styles from "./tickets.module.css";
+
+export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React.JSX.Element | null {
+  const { t } = useTranslation("common");
+  const api = useOrdersApi();
+  // after the basket's first answer: a first visit then asks once and gets one session, not two
+  const { loading } = useBasket();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (loading) return;
+    let live = true;
+    api
+      .listOrders()
+      .then((orders) => live && setOrder(unpaidOrder(orders, Date.now())))
+      .catch(() => {
+        /* the reminder is a courtesy: without an answer there is nothing to remind of */
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, loading]);
+
+  useEffect(() => {
+    if (!order) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [order]);
+
+  if (!order) return null;
+  const left = timeLeft(order.expiresAt, now);
+  if (!left) return null;
+  return (
+    <div className={boxed ? styles.bannerBox : styles.banner} role="status" data-testid="unpaid-order-banner">
+      <span>
+        <Trans t={t} i18nKey="unpaidOrder.text" values={{ number: order.number, time: left }} components={{ 1: <bdi />, 2: <bdi /> }} />
+      </span>
+      <Link className={styles.bannerAction} to={payPath(order.id)}>
+        {t("unpaidOrder.action")}
+      </Link>
+    </div>
+  );
+}
