@@ -75,7 +75,9 @@ describe("catalogue transport: time-out, retries, rate limit, validation", () =>
     const transport = createCatalogueTransport({ rateLimit: 100, retryDelayMs: 10 });
     const controller = new AbortController();
     const asked = transport.getJson("listPlaces", `${s.baseUrl}/v1/places`, (d) => d, controller.signal);
-    setTimeout(() => controller.abort(), 50);
+    // abort once the request is really out (a loaded machine may take a while to send it)
+    for (let waited = 0; s.requests.length === 0 && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
     await assert.rejects(asked, (error: unknown) => {
       assert.ok(!(error instanceof CatalogueError));
       assert.equal((error as { code?: string }).code, "ERR_CANCELED");
