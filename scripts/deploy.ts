@@ -21,7 +21,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameS
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decideStale, parseDuration, planPhases, type DeployState } from "../src/publish/deploy-plan";
-import { isHashedAsset, liveRelease, releaseNames, walkFiles } from "../src/publish/releases";
+import { isHashedAsset, liveRelease, releaseNames, sameTime, walkFiles } from "../src/publish/releases";
 import { publishSettings } from "./publish";
 
 const STATE_FILE = ".deploy/state.json";
@@ -67,7 +67,7 @@ class DirectoryTarget implements Target {
       const source = statSync(from);
       try {
         const existing = statSync(to);
-        if (existing.size === source.size && Math.floor(existing.mtimeMs) === Math.floor(source.mtimeMs)) continue;
+        if (existing.size === source.size && sameTime(existing.mtimeMs, source.mtimeMs)) continue;
       } catch {
         /* not there yet */
       }

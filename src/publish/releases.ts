@@ -140,11 +140,19 @@ export function walkFiles(dir: string, prefix = ""): string[] {
   return files;
 }
 
+/**
+ * Copies keep the modification time through utimes, which rounds it to about a millisecond
+ * (a float of seconds): times within 2 ms are the same.
+ */
+export function sameTime(a: number, b: number): boolean {
+  return Math.abs(a - b) < 2;
+}
+
 function sameFile(a: string, b: string): boolean {
   try {
     const x = statSync(a);
     const y = statSync(b);
-    return x.size === y.size && Math.floor(x.mtimeMs) === Math.floor(y.mtimeMs);
+    return x.size === y.size && sameTime(x.mtimeMs, y.mtimeMs);
   } catch {
     return false;
   }
