@@ -11,6 +11,7 @@ import type { Compilation, Compiler } from "webpack";
 import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/build/landing-node";
 import { planPages } from "./src/build/plan-pages";
 import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/build/source-catalogue";
+import { writeCdnRules } from "./src/build/cdn-rules";
 import { writeBuildFiles, type WriteResult } from "./src/build/write-build-files";
 import { readBuildConfig } from "./src/config";
 
@@ -82,6 +83,11 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  // _redirects and _headers for the host, from the route module and this build's files
+  // (its hashed assets and the hashes of its inline scripts); npm run serve and npm run
+  // origin read the same two files.
+  const rules = await writeCdnRules(path.resolve("public"), readBuildConfig());
+  reporter.info(`cdn rules: ${rules.redirects.length} rewrites, ${rules.headers.length} header rules`);
   if (!buildFiles) return;
   const result = await buildFiles;
   if (result instanceof Error) {

@@ -1,16 +1,9 @@
 import type { GatsbySSR } from "gatsby";
-import { isValidElement, type ReactElement } from "react";
+import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { wrapPage } from "./src/app/wrap-page";
-import { directionOf } from "./src/app/site-context";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/catalogue/types";
+import { directionOf, languageOfPath } from "./src/site/routes";
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = (args) => wrapPage(args);
-
-/** The language of a page from its path prefix: /ru/... is Russian, no prefix is English. */
-function languageOfPath(pathname: string): string {
-  const first = pathname.split("/")[1] ?? "";
-  return (LANGUAGES as readonly string[]).includes(first) ? first : DEFAULT_LANGUAGE;
-}
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes }) => {
   const lang = languageOfPath(pathname);
@@ -23,13 +16,31 @@ interface InlinedStyleProps {
 }
 
 /**
+ * Gatsby's per-page inline script, `window.pagePath="/events/1/"`, made the same on every
+ * page: the path moves into an attribute and the script reads it back. The Content Security
+ * Policy allows inline scripts only by their hash, and one policy for the whole site can
+ * only list scripts that do not change from page to page.
+ */
+export const PAGE_PATH_SCRIPT = "window.pagePath=document.currentScript.dataset.pagePath;";
+
+function isScriptLoader(component: ReactNode): boolean {
+  return isValidElement(component) && component.type === "script" && (component.props as { id?: string }).id === "gatsby-script-loader";
+}
+
+/**
  * The site's stylesheet as a link, not inlined: Gatsby writes the whole stylesheet (28 KB)
  * into every page's HTML, which a visitor then downloads again on every page they open and a
  * 37,000-page build writes, re-reads and rewrites. Linked, it is one hashed file the browser
- * and the CDN keep for a year (static/_headers). The webpack runtime finds the link by its
- * href and does not load the stylesheet a second time on client-side navigation.
+ * and the CDN keep for a year (the generated _headers). The webpack runtime finds the link by
+ * its href and does not load the stylesheet a second time on client-side navigation.
  */
-export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponents, replaceHeadComponents }) => {
+export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
+  getHeadComponents,
+  replaceHeadComponents,
+  getPostBodyComponents,
+  replacePostBodyComponents,
+  pathname,
+}) => {
   replaceHeadComponents(
     getHeadComponents().map((component) => {
       if (!isValidElement(component) || component.type !== "style") return component;
@@ -37,5 +48,14 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({ getHeadComponent
       if (props["data-identity"] !== "gatsby-global-css" || !props["data-href"]) return component;
       return <link key={props["data-href"]} rel="stylesheet" href={props["data-href"]} />;
     }),
+  );
+  replacePostBodyComponents(
+    getPostBodyComponents().map((component) =>
+      isScriptLoader(component) ? (
+        <script key="script-loader" id="gatsby-script-loader" data-page-path={pathname} dangerouslySetInnerHTML={{ __html: PAGE_PATH_SCRIPT }} />
+      ) : (
+        component
+      ),
+    ),
   );
 };

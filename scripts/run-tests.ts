@@ -20,7 +20,10 @@ import { answers, startProcess, stopAll, waitFor, type Started } from "./lib/pro
 // tsx runs scripts as CommonJS here (package.json has no "type": "module"): no top-level await.
 const root = resolve(__dirname, "..");
 const apiPort = Number(process.env.E2E_API_PORT ?? 4110);
-const sitePort = Number(process.env.E2E_SITE_PORT ?? 9100);
+// 9100 is npm run origin's default port: a running origin must not be mistaken for the test site
+const sitePort = Number(process.env.E2E_SITE_PORT ?? 9190);
+// the nginx origin the origin tests start on the same build
+const originPort = Number(process.env.E2E_ORIGIN_PORT ?? 9191);
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const siteUrl = `http://127.0.0.1:${sitePort}`;
 
@@ -38,6 +41,7 @@ const baseEnv: NodeJS.ProcessEnv = {
   BASKET_API_URL: apiUrl,
   SITE_URL: siteUrl,
   API_URL: apiUrl,
+  E2E_ORIGIN_PORT: String(originPort),
 };
 
 function log(message: string): void {
@@ -72,7 +76,7 @@ function serverEnv(): NodeJS.ProcessEnv {
     PORT: String(apiPort),
     HOST: "127.0.0.1",
     DATABASE_PATH: databasePath,
-    SITE_ORIGINS: `${siteUrl},http://localhost:${sitePort}`,
+    SITE_ORIGINS: `${siteUrl},http://localhost:${sitePort},http://127.0.0.1:${originPort}`,
     FAULT_CONTROL: "1",
   };
 }

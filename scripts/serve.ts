@@ -1,77 +1,43 @@
 /**
- * Serves the built site (public/) the way the production CDN should:
+ * Serves the built site (public/) the way the CDN and the nginx origin do, from the same
+ * rules: the build's public/_redirects and public/_headers (src/build/cdn-rules.ts).
  *
- * - content types, and caching: hashed JS/CSS and /static/ are immutable for a year;
- *   HTML, page-data and app-data are revalidated on every visit (no-cache + ETag), so a
- *   deploy is seen at once;
- * - "/events" redirects (301) to "/events/" (the site uses trailing slashes everywhere);
- * - client-only routes: any /order/pay/..., /order/bill/..., /order/... (and the same under
- *   /ru and /ar, plus /en/order/bill/...) get that page's index.html with status 200;
- * - anything else gets the 404 page in the path's language with status 404
- *   (/ru/anything -> public/ru/404/index.html).
+ * - a file is served as it is; a folder without its trailing slash redirects (301) to it
+ *   ("/events" -> "/events/"), with a path that never leaves the site;
+ * - client-only order routes (/order/pay/..., the same under /ru, /ar, ...) get their
+ *   page's index.html with status 200;
+ * - anything else gets the 404 page of the path's language with status 404, and so do
+ *   build artefacts that are not for visitors (source maps, webpack stats, the rules files);
+ * - headers by the rules: hashed assets immutable for a year, the rest revalidated, and the
+ *   security headers (CSP, X-Frame-Options, ...) on every answer, redirects and errors too;
+ * - precompressed .br/.gz files when the browser accepts them, gzip on the fly otherwise.
  *
- * `npm run serve`; PORT (default 9000) and HOST (default 127.0.0.1) from the environment.
- * The same rules for a CDN are written down in static/_redirects and the README.
+ * `npm run serve`; PORT (default 9000), HOST (default 127.0.0.1) and PUBLIC_DIR (default
+ * public) from the environment.
  */
 import { createReadStream, type Stats } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createGzip } from "node:zlib";
+import {
+  COMPRESSIBLE_EXTENSIONS,
+  CONTENT_TYPES,
+  headersFor,
+  isHiddenPath,
+  matchRedirect,
+  readCdnRules,
+  type CdnRules,
+} from "../src/build/cdn-rules";
+import { readBuildConfig } from "../src/config";
+import { notFoundFileFor } from "../src/site/routes";
 
-const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "application/javascript; charset=utf-8",
-  ".mjs": "application/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".ics": "text/calendar; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-};
-
-const LANGUAGE_PREFIXES = ["/ru", "/ar"];
-
-/** Client-only roots, longest first: a path under one of them is answered by its index.html. */
-export const CLIENT_ONLY_ROOTS: string[] = (() => {
-  const roots: string[] = [];
-  for (const prefix of ["", ...LANGUAGE_PREFIXES]) {
-    roots.push(`${prefix}/order/bill/`, `${prefix}/order/pay/`, `${prefix}/order/`);
-  }
-  roots.push("/en/order/bill/");
-  return roots.sort((a, b) => b.length - a.length);
-})();
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-const REVALIDATE = "no-cache";
-
-/** Cache-Control for a file of public/, by its site path. */
-export function cacheControlFor(sitePath: string): string {
-  if (sitePath.startsWith("/static/")) return IMMUTABLE;
-  if (sitePath.startsWith("/page-data/") || sitePath.endsWith(".html")) return REVALIDATE;
-  // Webpack output at the root carries a content hash (app-1a2b3c.js, styles.4d5e.css);
-  // sw.js and friends would not, so only hashed names are immutable.
-  if (/^\/[^/]+[-.][0-9a-f]{8,}\.(js|css|mjs)(\.map)?$/.test(sitePath)) return IMMUTABLE;
-  if (/\.(js|css|mjs)$/.test(sitePath)) return REVALIDATE;
-  return "public, max-age=3600";
-}
-
-/** The 404 page of the path's language. */
-export function notFoundFileFor(sitePath: string): string {
-  const prefix = LANGUAGE_PREFIXES.find((p) => sitePath === p || sitePath.startsWith(`${p}/`));
-  return prefix ? `${prefix}/404/index.html` : "/404.html";
+export interface Resolved {
+  status: number;
+  /** the file that answers, absolute */
+  file?: string;
+  location?: string;
 }
 
 async function statOrNull(file: string): Promise<Stats | null> {
@@ -82,105 +48,159 @@ async function statOrNull(file: string): Promise<Stats | null> {
   }
 }
 
-interface Resolved {
-  status: number;
-  file?: string;
-  sitePath?: string;
-  location?: string;
+const isFile = async (file: string) => (await statOrNull(file))?.isFile() === true;
+
+/**
+ * The request path as the origin sees it: percent-decoded, "." and ".." resolved, repeated
+ * slashes merged (as nginx does). null for a path that cannot be decoded or climbs above
+ * the root: a 400, never a file outside the site, and never a redirect built from it.
+ */
+export function normalizePath(rawPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith("/") || /[\0\r\n]/.test(decoded)) return null;
+  const segments: string[] = [];
+  const parts = decoded.split("/").slice(1);
+  for (const part of parts) {
+    if (part === "..") {
+      if (segments.length === 0) return null;
+      segments.pop();
+    } else if (part !== "." && part !== "") segments.push(part);
+  }
+  const last = parts.at(-1);
+  const trailing = segments.length > 0 && (last === "" || last === "." || last === "..");
+  return `/${segments.join("/")}${trailing ? "/" : ""}`;
 }
 
-export async function resolveRequest(root: string, rawPath: string, search: string): Promise<Resolved> {
-  let sitePath: string;
-  try {
-    sitePath = decodeURIComponent(rawPath);
-  } catch {
-    return { status: 400 };
-  }
-  if (sitePath.includes("\0")) return { status: 400 };
-  const full = normalize(join(root, sitePath));
-  if (full !== root && !full.startsWith(root + sep)) return { status: 403 };
+/** A site path for a Location header: each segment percent-encoded, one leading slash. */
+function encodePath(sitePath: string): string {
+  return sitePath
+    .split("/")
+    .map((segment) => encodeURIComponent(segment))
+    .join("/");
+}
 
-  const found = await statOrNull(full);
-  if (found?.isFile()) return { status: 200, file: full, sitePath };
-  if (found?.isDirectory()) {
-    if (!sitePath.endsWith("/")) {
-      if (await statOrNull(join(full, "index.html"))) return { status: 301, location: `${rawPath}/${search}` };
-    } else {
+/** What answers a request path: a file with its status, a redirect, or an error status. */
+export async function resolveRequest(root: string, rules: CdnRules, rawPath: string, search: string): Promise<Resolved> {
+  const sitePath = normalizePath(rawPath);
+  if (sitePath === null) return { status: 400 };
+  const full = join(root, sitePath);
+
+  const hidden = isHiddenPath(sitePath);
+  if (!hidden) {
+    const found = await statOrNull(full);
+    if (found?.isFile()) return { status: 200, file: full };
+    if (found?.isDirectory()) {
+      // built from the normalized path: "/.//evil.com/..%2fevents" goes to "/events/", on this site
+      if (!sitePath.endsWith("/")) return { status: 301, location: `${encodePath(sitePath)}/${search}` };
       const index = join(full, "index.html");
-      if ((await statOrNull(index))?.isFile()) return { status: 200, file: index, sitePath: `${sitePath}index.html` };
+      if (await isFile(index)) return { status: 200, file: index };
     }
   }
 
-  const withSlash = sitePath.endsWith("/") ? sitePath : `${sitePath}/`;
-  // Longest root first; a root without its page (say, no /ru/order/bill/) falls back to
-  // the next one (/ru/order/), the language's catch-all.
-  for (const clientRoot of CLIENT_ONLY_ROOTS.filter((r) => withSlash.startsWith(r))) {
-    const index = join(root, clientRoot, "index.html");
-    if ((await statOrNull(index))?.isFile()) return { status: 200, file: index, sitePath: `${clientRoot}index.html` };
-  }
-
-  const notFound = notFoundFileFor(sitePath);
-  const candidates = [notFound, "/404/index.html", "/404.html"];
-  for (const candidate of candidates) {
-    const file = join(root, candidate);
-    if ((await statOrNull(file))?.isFile()) return { status: 404, file, sitePath: candidate };
-  }
+  // a hidden path is an unknown one, even under a client-only route
+  const rule = hidden ? undefined : matchRedirect(rules, sitePath, false);
+  const target = rule?.to ?? notFoundFileFor(sitePath);
+  const status = rule?.status ?? 404;
+  const file = join(root, target);
+  if (await isFile(file)) return { status, file };
   return { status: 404 };
 }
 
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
-  res.end(body);
+/** The path as sent, before any decoding: what the header rules are matched against (as in nginx). */
+function requestPath(url: string): string {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
 }
 
-export function createSiteServer(rootDir: string): Server {
+function acceptsEncoding(req: IncomingMessage, encoding: string): boolean {
+  const accept = String(req.headers["accept-encoding"] ?? "");
+  return accept.split(",").some((part) => {
+    const [name, ...params] = part.trim().split(";");
+    return name?.trim().toLowerCase() === encoding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+export async function loadRules(rootDir: string): Promise<CdnRules> {
+  return readCdnRules(rootDir, readBuildConfig());
+}
+
+export function createSiteServer(rootDir: string, rules: CdnRules): Server {
   const root = resolve(rootDir);
   return createServer((req: IncomingMessage, res: ServerResponse) => {
-    void handle(root, req, res).catch((error: unknown) => {
+    void handle(root, rules, req, res).catch((error: unknown) => {
       console.error(error);
-      if (!res.headersSent) send(res, 500, "Internal Server Error");
-      else res.destroy();
+      if (!res.headersSent) {
+        res.writeHead(500, { ...headersFor(rules, "/"), "content-type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      } else res.destroy();
     });
   });
 }
 
-async function handle(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(root: string, rules: CdnRules, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const rawUrl = req.url ?? "/";
+  const rawPath = requestPath(rawUrl);
+  const base: OutgoingHttpHeaders = headersFor(rules, rawPath);
+  const plain = (status: number, body: string, extra: OutgoingHttpHeaders = {}) => {
+    res.writeHead(status, { ...base, "content-type": "text/plain; charset=utf-8", ...extra });
+    res.end(body);
+  };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    send(res, 405, "Method Not Allowed", { allow: "GET, HEAD" });
+    plain(405, "Method Not Allowed", { allow: "GET, HEAD" });
     return;
   }
-  const url = new URL(req.url ?? "/", "http://localhost");
-  const resolved = await resolveRequest(root, url.pathname, url.search);
+  const search = rawUrl.length > rawPath.length ? rawUrl.slice(rawPath.length) : "";
+  const resolved = await resolveRequest(root, rules, rawPath, search);
   if (resolved.status === 301 && resolved.location) {
-    res.writeHead(301, { location: resolved.location, "cache-control": "public, max-age=3600" });
+    res.writeHead(301, { ...base, location: resolved.location, "content-type": "text/html" });
     res.end();
     return;
   }
-  if (!resolved.file || !resolved.sitePath) {
-    send(res, resolved.status, resolved.status === 404 ? "Not Found" : "Bad Request");
+  if (!resolved.file) {
+    plain(resolved.status, resolved.status === 404 ? "Not Found" : "Bad Request");
     return;
   }
-  const info = await stat(resolved.file);
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  const headers: Record<string, string> = {
-    "content-type": CONTENT_TYPES[extname(resolved.file).toLowerCase()] ?? "application/octet-stream",
-    "cache-control": resolved.status === 404 ? "no-cache" : cacheControlFor(resolved.sitePath),
-    "x-content-type-options": "nosniff",
-    etag,
+
+  const extension = extname(resolved.file).toLowerCase();
+  const compressible = (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension);
+  let file = resolved.file;
+  let encoding: "br" | "gzip" | null = null;
+  if (compressible) {
+    if (acceptsEncoding(req, "br") && (await isFile(`${file}.br`))) encoding = "br";
+    else if (acceptsEncoding(req, "gzip")) encoding = "gzip";
+    if (encoding && (await isFile(`${file}.${encoding === "br" ? "br" : "gz"}`))) file = `${file}.${encoding === "br" ? "br" : "gz"}`;
+  }
+  const onTheFly = encoding === "gzip" && file === resolved.file;
+
+  const info = await stat(file);
+  const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${info.size.toString(16)}"`;
+  const headers: OutgoingHttpHeaders = {
+    ...base,
+    "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream",
     "last-modified": info.mtime.toUTCString(),
+    ...(onTheFly ? {} : { etag }),
+    ...(compressible ? { vary: "Accept-Encoding" } : {}),
+    ...(encoding ? { "content-encoding": encoding } : {}),
   };
-  if (resolved.status === 200 && req.headers["if-none-match"] === etag) {
+  if (resolved.status === 200 && !onTheFly && req.headers["if-none-match"] === etag) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  headers["content-length"] = String(info.size);
+  if (!onTheFly) headers["content-length"] = String(info.size);
   res.writeHead(resolved.status, headers);
   if (req.method === "HEAD") {
     res.end();
     return;
   }
-  createReadStream(resolved.file).on("error", () => res.destroy()).pipe(res);
+  const stream = createReadStream(file).on("error", () => res.destroy());
+  if (onTheFly) stream.pipe(createGzip()).pipe(res);
+  else stream.pipe(res);
 }
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -188,11 +208,13 @@ if (isMain) {
   const port = Number(process.env.PORT ?? 9000);
   const host = process.env.HOST ?? "127.0.0.1";
   const rootDir = resolve(process.env.PUBLIC_DIR ?? "public");
-  const server = createSiteServer(rootDir);
-  server.listen(port, host, () => {
-    console.log(`Serving ${rootDir} at http://${host}:${port}/`);
+  void loadRules(rootDir).then((rules) => {
+    const server = createSiteServer(rootDir, rules);
+    server.listen(port, host, () => {
+      console.log(`Serving ${rootDir} at http://${host}:${port}/ (${rules.redirects.length} rewrites, ${rules.headers.length} header rules)`);
+    });
+    const stop = () => server.close(() => process.exit(0));
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
 }

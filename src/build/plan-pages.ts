@@ -19,6 +19,7 @@ import arInfo from "../content/info/ar.json";
 import enInfo from "../content/info/en.json";
 import ruInfo from "../content/info/ru.json";
 import { uaeDateKey } from "../i18n/format";
+import { CLIENT_ONLY_ROUTES, ROUTES, href, localize, type TemplateName } from "../site/routes";
 import {
   INFO_PAGE_KEYS,
   type BasePageContext,
@@ -41,33 +42,12 @@ import {
   type PlaceSummary,
 } from "./page-context";
 
-/** The info pages' texts (src/content/info/), each page handed only its own language's. */
-const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };
 import type { CatalogueSnapshot, LanguageSnapshot } from "./source-catalogue";
 
-/** Template file names under src/templates/ (routes.md). */
-export type TemplateName =
-  | "home.tsx"
-  | "events-list.tsx"
-  | "events-search.tsx"
-  | "event.tsx"
-  | "places-list.tsx"
-  | "place.tsx"
-  | "persons-list.tsx"
-  | "person.tsx"
-  | "news-list.tsx"
-  | "news.tsx"
-  | "pay-and-delivery.tsx"
-  | "info-page.tsx"
-  | "cart.tsx"
-  | "order-checkout.tsx"
-  | "order-success.tsx"
-  | "order-fail.tsx"
-  | "payment-success.tsx"
-  | "order-bill.tsx"
-  | "order-pay.tsx"
-  | "order-not-found.tsx"
-  | "not-found.tsx";
+export type { TemplateName };
+
+/** The info pages' texts (src/content/info/), each page handed only its own language's. */
+const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };
 
 export interface PlannedPage<C extends BasePageContext = BasePageContext> {
   path: string;
@@ -97,26 +77,16 @@ export const LIMITS = {
   newsEvents: 12,
 } as const;
 
-/** "/events/12/" in `lang`: English without prefix, the others under /ru, /ar. */
+/** "/events/12/" in `lang` (the route module's `localize`, arguments in this file's order). */
 export function localizedPath(lang: Lang, originalPath: string): string {
-  return lang === DEFAULT_LANGUAGE ? originalPath : `/${lang}${originalPath}`;
+  return localize(originalPath, lang);
 }
 
-export function eventPath(id: number): string {
-  return `/events/${id}/`;
-}
-export function placePath(id: number): string {
-  return `/places/${id}/`;
-}
-export function personPath(id: number): string {
-  return `/persons/person/${id}/`;
-}
-export function newsPath(id: number): string {
-  return `/news/${id}/`;
-}
-export function icsPath(id: number, lang: Lang): string {
-  return `/ics/event-${id}-${lang}.ics`;
-}
+export const eventPath = href.event;
+export const placePath = href.place;
+export const personPath = href.person;
+export const newsPath = href.news;
+export const icsPath = href.ics;
 
 function baseContext(lang: Lang, originalPath: string, path = localizedPath(lang, originalPath)): BasePageContext {
   return {
@@ -258,7 +228,7 @@ function homeContext(lang: Lang, index: LanguageIndex, now: Date): HomePageConte
   // "upcoming" goes on from where "this week" stops: no event twice on one page
   const inThisWeek = new Set(thisWeek.map((e) => e.id));
   return {
-    ...baseContext(lang, "/"),
+    ...baseContext(lang, ROUTES.home.path),
     featured: index.cards(onSaleFirst.filter((e) => e.isStarCast).slice(0, LIMITS.featured)),
     thisWeek: index.cards(thisWeek),
     upcoming: index.cards(index.upcoming.filter((e) => !inThisWeek.has(e.id)).slice(0, LIMITS.upcoming)),
@@ -312,18 +282,18 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     pages.push({ path: localizedPath(lang, originalPath), template, context, inSitemap });
   };
 
-  add<HomePageContext>("/", "home.tsx", homeContext(lang, index, now));
+  add<HomePageContext>(ROUTES.home.path, ROUTES.home.template, homeContext(lang, index, now));
 
-  add<EventsListPageContext>("/events/", "events-list.tsx", {
-    ...baseContext(lang, "/events/"),
+  add<EventsListPageContext>(ROUTES.events.path, ROUTES.events.template, {
+    ...baseContext(lang, ROUTES.events.path),
     events: index.cards(index.upcoming.slice(0, LIMITS.eventsFirstPage)),
     totalCount: index.upcoming.length,
     categories: nonEmptyFacets(data.facets.categories),
     locations: nonEmptyFacets(data.facets.locations),
   });
 
-  add<EventsSearchPageContext>("/events/search/", "events-search.tsx", {
-    ...baseContext(lang, "/events/search/"),
+  add<EventsSearchPageContext>(ROUTES.eventsSearch.path, ROUTES.eventsSearch.template, {
+    ...baseContext(lang, ROUTES.eventsSearch.path),
     categoryTypes: data.facets.categoryTypes,
     categories: nonEmptyFacets(data.facets.categories),
     locations: nonEmptyFacets(data.facets.locations),
@@ -332,7 +302,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
 
   for (const event of data.events) {
     const place = index.placesById.get(event.place.id);
-    add<EventPageContext>(eventPath(event.id), "event.tsx", {
+    add<EventPageContext>(eventPath(event.id), ROUTES.event.template, {
       ...baseContext(lang, eventPath(event.id)),
       id: event.id,
       event,
@@ -346,12 +316,12 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     });
   }
 
-  add<PlacesListPageContext>("/places/", "places-list.tsx", {
-    ...baseContext(lang, "/places/"),
+  add<PlacesListPageContext>(ROUTES.places.path, ROUTES.places.template, {
+    ...baseContext(lang, ROUTES.places.path),
     cities: placesByCity(lang, data.places, data.facets.locations),
   });
   for (const place of data.places) {
-    add<PlacePageContext>(placePath(place.id), "place.tsx", {
+    add<PlacePageContext>(placePath(place.id), ROUTES.place.template, {
       ...baseContext(lang, placePath(place.id)),
       id: place.id,
       place,
@@ -360,12 +330,12 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
   }
 
   const compare = collator(lang).compare;
-  add<PersonsListPageContext>("/persons/", "persons-list.tsx", {
-    ...baseContext(lang, "/persons/"),
+  add<PersonsListPageContext>(ROUTES.persons.path, ROUTES.persons.template, {
+    ...baseContext(lang, ROUTES.persons.path),
     persons: [...data.persons].sort((a, b) => compare(a.title, b.title)).map(personSummary),
   });
   for (const person of data.persons) {
-    add<PersonPageContext>(personPath(person.id), "person.tsx", {
+    add<PersonPageContext>(personPath(person.id), ROUTES.person.template, {
       ...baseContext(lang, personPath(person.id)),
       id: person.id,
       person,
@@ -374,9 +344,9 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
   }
 
   const newest = [...data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
-  add<NewsListPageContext>("/news/", "news-list.tsx", { ...baseContext(lang, "/news/"), news: newest.map(newsSummary) });
+  add<NewsListPageContext>(ROUTES.newsList.path, ROUTES.newsList.template, { ...baseContext(lang, ROUTES.newsList.path), news: newest.map(newsSummary) });
   for (const item of data.news) {
-    add<NewsPageContext>(newsPath(item.id), "news.tsx", {
+    add<NewsPageContext>(newsPath(item.id), ROUTES.news.template, {
       ...baseContext(lang, newsPath(item.id)),
       id: item.id,
       item,
@@ -389,38 +359,36 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     });
   }
 
-  add<PayAndDeliveryPageContext>("/pay-and-delivery/", "pay-and-delivery.tsx", {
-    ...baseContext(lang, "/pay-and-delivery/"),
+  add<PayAndDeliveryPageContext>(ROUTES.payAndDelivery.path, ROUTES.payAndDelivery.template, {
+    ...baseContext(lang, ROUTES.payAndDelivery.path),
     acquisitions: data.acquisitions,
   });
   for (const key of INFO_PAGE_KEYS) {
-    add<InfoPageContext>(`/${key}/`, "info-page.tsx", { ...baseContext(lang, `/${key}/`), pageKey: key, sections: INFO_TEXTS[lang][key] });
+    add<InfoPageContext>(href.info(key), ROUTES.info.template, { ...baseContext(lang, href.info(key)), pageKey: key, sections: INFO_TEXTS[lang][key] });
   }
 
-  pages.push(staticPage(lang, "/cart/", "cart.tsx", false));
+  pages.push(staticPage(lang, ROUTES.cart.path, ROUTES.cart.template, ROUTES.cart.inSitemap));
   add<PayAndDeliveryPageContext>(
-    "/order/checkout/",
-    "order-checkout.tsx",
-    { ...baseContext(lang, "/order/checkout/"), acquisitions: data.acquisitions },
-    false,
+    ROUTES.orderCheckout.path,
+    ROUTES.orderCheckout.template,
+    { ...baseContext(lang, ROUTES.orderCheckout.path), acquisitions: data.acquisitions },
+    ROUTES.orderCheckout.inSitemap,
   );
-  pages.push(staticPage(lang, "/order/success/", "order-success.tsx", false));
-  pages.push(staticPage(lang, "/order/fail/", "order-fail.tsx", false));
-  pages.push(staticPage(lang, "/payment/success/", "payment-success.tsx", false));
-  pages.push(clientOnlyPage(lang, "/order/bill/", "order-bill.tsx"));
-  if (lang === DEFAULT_LANGUAGE) {
-    // the spec also names /en/order/bill/* for English
-    pages.push(clientOnlyPage(lang, "/order/bill/", "order-bill.tsx", `/${DEFAULT_LANGUAGE}/order/bill/`));
+  pages.push(staticPage(lang, ROUTES.orderSuccess.path, ROUTES.orderSuccess.template, ROUTES.orderSuccess.inSitemap));
+  pages.push(staticPage(lang, ROUTES.orderFail.path, ROUTES.orderFail.template, ROUTES.orderFail.inSitemap));
+  pages.push(staticPage(lang, ROUTES.paymentSuccess.path, ROUTES.paymentSuccess.template, ROUTES.paymentSuccess.inSitemap));
+  // the client-only order pages of this language (the route module's table, which also
+  // gives English its second bill address under /en/)
+  for (const route of CLIENT_ONLY_ROUTES.filter((r) => r.lang === lang)) {
+    pages.push(clientOnlyPage(lang, route.originalPath, route.template, route.path));
   }
-  pages.push(clientOnlyPage(lang, "/order/pay/", "order-pay.tsx"));
-  pages.push(clientOnlyPage(lang, "/order/", "order-not-found.tsx"));
 
   // The 404 page in the visitor's language: the CDN (and scripts/serve.ts) answers
   // /ru/anything with /ru/404/ and status 404, and Gatsby then shows it at /ru/404/.
   // No `/ru/*` matchPath, although the i18n plugin would set one: Gatsby lists every
   // static page a wildcard shadows in match-paths.json inside app.js, which made app.js
   // 1.6 MB at 10,000 events and pushed the sample event page past its JavaScript budget.
-  pages.push(staticPage(lang, "/404/", "not-found.tsx", false));
+  pages.push(staticPage(lang, ROUTES.notFound.path, ROUTES.notFound.template, ROUTES.notFound.inSitemap));
 
   return pages;
 }

@@ -2,8 +2,8 @@
  * sitemap.xml of every localized URL, each with its en/ru/ar/x-default alternates, and the
  * robots.txt that points at it. Pure: the planned pages in, file texts out.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../catalogue/types";
-import { localizedPath, type PlannedPage } from "./plan-pages";
+import { DEFAULT_LANGUAGE, LANGUAGES, href, localize } from "../site/routes";
+import type { PlannedPage } from "./plan-pages";
 
 function xmlEscape(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
@@ -19,12 +19,12 @@ export function sitemapXml(pages: PlannedPage[], siteUrl: string): string {
   const existing = new Set(listed.map((p) => p.path));
   const entries = listed.map((page) => {
     const original = page.context.i18n.originalPath;
-    const alternates = LANGUAGES.filter((lang) => existing.has(localizedPath(lang, original))).map(
-      (lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${xmlEscape(absoluteUrl(siteUrl, localizedPath(lang, original)))}"/>`,
+    const alternates = LANGUAGES.filter((lang) => existing.has(localize(original, lang))).map(
+      (lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${xmlEscape(absoluteUrl(siteUrl, localize(original, lang)))}"/>`,
     );
-    if (existing.has(localizedPath(DEFAULT_LANGUAGE, original))) {
+    if (existing.has(localize(original, DEFAULT_LANGUAGE))) {
       alternates.push(
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(absoluteUrl(siteUrl, localizedPath(DEFAULT_LANGUAGE, original)))}"/>`,
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(absoluteUrl(siteUrl, localize(original, DEFAULT_LANGUAGE)))}"/>`,
       );
     }
     return [`  <url>`, `    <loc>${xmlEscape(absoluteUrl(siteUrl, page.path))}</loc>`, ...alternates, `  </url>`].join("\n");
@@ -48,7 +48,7 @@ export function robotsTxt(siteUrl: string): string {
     ...LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).flatMap((l) => [`Disallow: /${l}/cart/`, `Disallow: /${l}/order/`, `Disallow: /${l}/payment/`]),
     "Disallow: /en/order/",
     "",
-    `Sitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}`,
+    `Sitemap: ${absoluteUrl(siteUrl, href.sitemap())}`,
     "",
   ].join("\n");
 }

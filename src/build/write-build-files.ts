@@ -4,9 +4,9 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { LANGUAGES } from "../catalogue/types";
+import { LANGUAGES, href, localize } from "../site/routes";
 import { eventIcs } from "./ics";
-import { eventPath, icsPath, localizedPath, type PlannedPage } from "./plan-pages";
+import type { PlannedPage } from "./plan-pages";
 import { absoluteUrl, robotsTxt, sitemapXml } from "./sitemap";
 import type { CatalogueSnapshot } from "./source-catalogue";
 
@@ -31,8 +31,8 @@ export async function writeBuildFiles(
   for (const lang of LANGUAGES) {
     for (const event of snapshot.byLanguage[lang].events) {
       files.push({
-        file: path.join(publicDir, icsPath(event.id, lang)),
-        text: eventIcs(event, { url: absoluteUrl(siteUrl, localizedPath(lang, eventPath(event.id))), uidDomain, lang }),
+        file: path.join(publicDir, href.ics(event.id, lang)),
+        text: eventIcs(event, { url: absoluteUrl(siteUrl, localize(href.event(event.id), lang)), uidDomain, lang }),
       });
     }
   }
@@ -40,7 +40,7 @@ export async function writeBuildFiles(
   await inBatches(files, 200, ({ file, text }) => writeFile(file, text, "utf8"));
 
   const xml = sitemapXml(pages, siteUrl);
-  await writeFile(path.join(publicDir, "sitemap.xml"), xml, "utf8");
+  await writeFile(path.join(publicDir, href.sitemap()), xml, "utf8");
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl), "utf8");
   return { icsFiles: files.length, sitemapUrls: (xml.match(/<loc>/g) ?? []).length };
 }

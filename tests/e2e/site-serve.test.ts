@@ -1,10 +1,13 @@
 /**
- * The static server's contract (scripts/serve.ts), which the CDN rules in static/_redirects
- * and static/_headers repeat: trailing-slash redirects, client-only order routes, the
- * localized 404 with its status, and caching by kind of file.
+ * The static server's contract (scripts/serve.ts), evaluated from the build's generated
+ * public/_redirects and public/_headers: trailing-slash redirects, client-only order routes,
+ * the localized 404 with its status, caching by kind of file, hidden build artefacts.
  */
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
+import { IMMUTABLE, REVALIDATE, inlineBlocks } from "../../src/build/cdn-rules";
+import { CLIENT_ONLY_ROUTES } from "../../src/site/routes";
 import { siteUrl } from "./support/browser";
 
 async function head(path: string): Promise<Response> {
@@ -18,12 +21,12 @@ describe("static server", () => {
     assert.equal(res.headers.get("location"), "/events/?x=1");
   });
 
-  for (const path of ["/order/pay/123/", "/order/pay/abc", "/order/bill/42/", "/en/order/bill/42/", "/order/some/thing/", "/ru/order/pay/7/", "/ar/order/bill/9/", "/ru/order/xyz"]) {
+  for (const path of [...CLIENT_ONLY_ROUTES.map((r) => `${r.path}123/`), "/order/pay/abc", "/order/some/thing/", "/ru/order/xyz"]) {
     it(`serves the client-only page for ${path} with 200`, async () => {
       const res = await head(path);
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
-      assert.equal(res.headers.get("cache-control"), "no-cache");
+      assert.equal(res.headers.get("cache-control"), REVALIDATE);
     });
   }
 
@@ -38,7 +41,7 @@ describe("static server", () => {
 
   it("lets browsers keep hashed assets forever and revalidate HTML and page data", async () => {
     const home = await head("/");
-    assert.equal(home.headers.get("cache-control"), "no-cache");
+    assert.equal(home.headers.get("cache-control"), REVALIDATE);
     assert.ok(home.headers.get("etag"));
     const html = await home.text();
     const script = /<script src="(\/[^"]+-[0-9a-f]{8,}\.js)"/.exec(html)?.[1];
@@ -46,11 +49,45 @@ describe("static server", () => {
     const asset = await head(script);
     assert.equal(asset.status, 200);
     assert.match(asset.headers.get("content-type") ?? "", /javascript/);
-    assert.equal(asset.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.equal(asset.headers.get("cache-control"), IMMUTABLE);
     const pageData = await head("/page-data/index/page-data.json");
     assert.equal(pageData.status, 200);
-    assert.equal(pageData.headers.get("cache-control"), "no-cache");
+    assert.equal(pageData.headers.get("cache-control"), REVALIDATE);
+    const partytown = await head("/~partytown/partytown.js");
+    assert.equal(partytown.status, 200);
+    assert.equal(partytown.headers.get("cache-control"), REVALIDATE, "an unhashed script is revalidated");
     const again = await fetch(siteUrl("/"), { headers: { "if-none-match": home.headers.get("etag")! } });
     assert.equal(again.status, 304);
+  });
+
+  it("writes its rules from the route module into the build, and does not serve them", async () => {
+    for (const path of ["/_redirects", "/_headers", "/webpack.stats.json", "/chunk-map.json"]) {
+      assert.equal((await head(path)).status, 404, path);
+    }
+  });
+
+  it("puts the security headers on every answer", async () => {
+    for (const path of ["/", "/events", "/ru/unknown/", "/order/pay/1/"]) {
+      const res = await head(path);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      assert.match(csp, /frame-ancestors 'none'/, path);
+      assert.doesNotMatch(/script-src [^;]*/.exec(csp)?.[0] ?? "", /unsafe-inline/, path);
+      assert.equal(res.headers.get("x-frame-options"), "DENY", path);
+      assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin", path);
+    }
+  });
+
+  it("every inline script of a page is allowed by its hash", async () => {
+    const res = await head("/ar/");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const html = await res.text();
+    const scripts = inlineBlocks(html).scripts;
+    assert.ok(scripts.length > 0);
+    for (const script of scripts) {
+      const hash = createHash("sha256").update(script).digest("base64");
+      assert.ok(csp.includes(`'sha256-${hash}'`), `inline script ${script.slice(0, 60)} is allowed`);
+    }
+    // the same few hashes for the whole site, not one per page
+    assert.ok((csp.match(/'sha256-/g) ?? []).length < 10, csp);
   });
 });

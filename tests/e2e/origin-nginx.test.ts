@@ -1,0 +1,228 @@
+/**
+ * The nginx origin (`npm run origin`'s configuration, Debian's /usr/sbin/nginx) against
+ * `npm run serve` on the same build: one table of paths through both must give the same
+ * status, redirect target, body and headers; compressed answers when asked; and the site
+ * loads in Chromium through nginx without a single Content-Security-Policy violation.
+ */
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { writeNginxConfig } from "../../src/build/nginx-config";
+import { precompressFile } from "../../src/build/precompress";
+import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/site/routes";
+import { SITE_URL, closeBrowser, newPage, waitForHydration } from "./support/browser";
+
+const PUBLIC = resolve(__dirname, "..", "..", "public");
+const ORIGIN_PORT = Number(process.env.E2E_ORIGIN_PORT ?? 9191);
+const ORIGIN_URL = `http://127.0.0.1:${ORIGIN_PORT}`;
+const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+
+let nginx: ChildProcess | undefined;
+let prefixDir = "";
+let nginxLog = "";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolvePromise, reject) => {
+    // a raw path: fetch() would normalize "/.//evil.com/..%2f" before sending it
+    const url = new URL(base);
+    const req = request({ host: url.hostname, port: url.port, path, headers, method: "GET" }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const flat: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(", ") : v;
+        resolvePromise({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function waitForOrigin(): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    try {
+      await get(ORIGIN_URL, "/");
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`nginx did not answer at ${ORIGIN_URL}:\n${nginxLog}`);
+}
+
+/** Headers that describe the connection or the file's copy, not the answer. */
+const TRANSPORT = new Set(["date", "server", "connection", "keep-alive", "etag", "last-modified", "content-length", "accept-ranges", "transfer-encoding"]);
+
+function comparable(answer: Answer): Record<string, string> {
+  return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !TRANSPORT.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const firstNumbered = (dir: string) => readdirSync(join(PUBLIC, dir)).find((name) => /^\d+$/.test(name));
+const hashedScript = () => readdirSync(PUBLIC).find((name) => /^app-[0-9a-f]{16,}\.js$/.test(name));
+
+function pathTable(): string[] {
+  const eventId = firstNumbered("events") ?? "1";
+  const script = `/${hashedScript()}`;
+  const paths = new Set<string>([
+    script,
+    `${script}.map`,
+    "/~partytown/partytown.js",
+    "/page-data/index/page-data.json",
+    "/page-data/app-data.json",
+    "/webpack.stats.json",
+    "/chunk-map.json",
+    "/_headers",
+    "/_redirects",
+    "/favicon.svg",
+    "/sitemap.xml",
+    href.ics(Number(eventId), "ru"),
+    "/events",
+    "/events?x=1",
+    "/.//evil.com/..%2fevents",
+    "//evil.com/",
+    "/static/",
+    "/page-data",
+  ]);
+  for (const lang of LANGUAGES) {
+    for (const page of [href.home(), href.events(), href.event(eventId), href.places(), href.cart(), href.orderCheckout(), "/no-such-page/", "/no/such/page"]) {
+      paths.add(localize(page, lang));
+    }
+    paths.add(localize(`/page-data${href.event(eventId)}page-data.json`, "en"));
+  }
+  for (const route of CLIENT_ONLY_ROUTES) {
+    paths.add(route.path);
+    paths.add(`${route.path}1234/`);
+    paths.add(`${route.path}abc`);
+  }
+  return [...paths];
+}
+
+before(async () => {
+  prefixDir = mkdtempSync(join(tmpdir(), "origin-test-"));
+  // the precompressed copies a publish writes, for the pages the compression test asks for
+  for (const file of ["index.html", hashedScript() ?? "", "page-data/index/page-data.json"]) await precompressFile(join(PUBLIC, file));
+  const written = await writeNginxConfig({ root: PUBLIC, port: ORIGIN_PORT, prefixDir });
+  nginx = spawn(NGINX, ["-p", prefixDir, "-c", written.configFile], { stdio: ["ignore", "pipe", "pipe"] });
+  nginx.stderr?.on("data", (c: Buffer) => (nginxLog += c.toString()));
+  await waitForOrigin();
+});
+
+after(async () => {
+  await closeBrowser();
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((r) => nginx?.once("exit", r));
+    nginx.kill("SIGQUIT");
+    await exited;
+  }
+  rmSync(prefixDir, { recursive: true, force: true });
+});
+
+describe("nginx origin and npm run serve", () => {
+  it("answer every path of the table alike: status, target, body and headers", async () => {
+    const differences: string[] = [];
+    for (const path of pathTable()) {
+      const [viaNginx, viaServe] = await Promise.all([get(ORIGIN_URL, path), get(SITE_URL, path)]);
+      const a = { status: viaNginx.status, headers: comparable(viaNginx) };
+      const b = { status: viaServe.status, headers: comparable(viaServe) };
+      try {
+        assert.deepEqual(a, b);
+        if (viaServe.status !== 301) assert.ok(viaNginx.body.equals(viaServe.body), "same body");
+      } catch (error) {
+        differences.push(`${path}: ${(error as Error).message}`);
+      }
+    }
+    assert.deepEqual(differences, []);
+  });
+
+  it("never redirects off the site and hides build artefacts", async () => {
+    const open = await get(ORIGIN_URL, "/.//evil.com/..%2fevents");
+    assert.equal(open.status, 301);
+    assert.equal(open.headers.location, "/events/");
+    for (const path of [`/${hashedScript()}.map`, "/webpack.stats.json", "/chunk-map.json", "/_headers", "/_redirects"]) {
+      assert.equal((await get(ORIGIN_URL, path)).status, 404, path);
+    }
+  });
+
+  it("put the security headers on pages, assets, redirects and errors", async () => {
+    for (const path of ["/", `/${hashedScript()}`, "/events", "/ru/no-such-page/", "/order/pay/1/"]) {
+      const answer = await get(ORIGIN_URL, path);
+      assert.match(answer.headers["content-security-policy"] ?? "", /frame-ancestors 'none'/, path);
+      assert.doesNotMatch(/script-src [^;]*/.exec(answer.headers["content-security-policy"] ?? "")?.[0] ?? "", /unsafe-inline/);
+      assert.equal(answer.headers["x-frame-options"], "DENY", path);
+      assert.equal(answer.headers["x-content-type-options"], "nosniff", path);
+      assert.equal(answer.headers["referrer-policy"], "strict-origin-when-cross-origin", path);
+      assert.ok(answer.headers["permissions-policy"], path);
+    }
+    assert.equal((await get(ORIGIN_URL, `/${hashedScript()}`)).headers["cache-control"], "public, max-age=31536000, immutable");
+    assert.equal((await get(ORIGIN_URL, "/~partytown/partytown.js")).headers["cache-control"], "public, max-age=0, must-revalidate");
+  });
+
+  for (const encoding of ["br", "gzip"] as const) {
+    it(`answer with ${encoding} when the browser asks for it`, async () => {
+      for (const path of ["/", `/${hashedScript()}`, "/page-data/index/page-data.json", "/events/"]) {
+        const plain = await get(ORIGIN_URL, path);
+        for (const base of [ORIGIN_URL, SITE_URL]) {
+          const packed = await get(base, path, { "accept-encoding": encoding });
+          // brotli from precompressed files only; gzip on the fly for the rest
+          if (encoding === "br" && path === "/events/") continue;
+          assert.equal(packed.headers["content-encoding"], encoding, `${base}${path}`);
+          const unpacked = encoding === "br" ? brotliDecompressSync(packed.body) : gunzipSync(packed.body);
+          assert.ok(unpacked.equals(plain.body), `${base}${path} decompresses to the file`);
+          assert.ok(packed.body.length < plain.body.length);
+        }
+      }
+    });
+  }
+});
+
+describe("the site through nginx in Chromium", () => {
+  it("loads and navigates with no Content-Security-Policy violation", async () => {
+    const eventId = firstNumbered("events") ?? "1";
+    const tp = await newPage();
+    try {
+      await tp.page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      });
+      const visited: string[] = [];
+      for (const lang of LANGUAGES) {
+        for (const path of [href.home(), href.event(eventId), href.cart(), href.orderPay(1), "/no-such-page/"]) {
+          const url = `${ORIGIN_URL}${localize(path, lang)}`;
+          await tp.page.goto(url, { waitUntil: "load" });
+          await waitForHydration(tp.page);
+          const violations = await tp.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+          assert.deepEqual(violations, [], url);
+          visited.push(url);
+        }
+      }
+      // client-side navigation loads chunks and page-data through nginx too
+      await tp.page.goto(`${ORIGIN_URL}/`, { waitUntil: "load" });
+      await waitForHydration(tp.page);
+      await tp.page.click(`a[href="${href.events()}"]`);
+      await tp.page.waitForURL(`${ORIGIN_URL}${href.events()}`);
+      const violations = await tp.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      assert.deepEqual(violations, []);
+      assert.deepEqual(
+        tp.errors.filter((e) => /Content Security Policy|Refused to/i.test(e)),
+        [],
+      );
+      assert.equal(visited.length, LANGUAGES.length * 5);
+    } finally {
+      await tp.close();
+    }
+  });
+});
