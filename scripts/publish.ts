@@ -19,7 +19,10 @@
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { precompress } from "../src/publish/precompress";
+import { COMPRESSIBLE_EXTENSIONS, isHiddenPath, readCdnRules } from "../src/build/cdn-rules";
+import { writeNginxConfig } from "../src/build/nginx-config";
+import { precompressFile, type PrecompressResult } from "../src/build/precompress";
+import { readBuildConfig } from "../src/config";
 import {
   carryHashedAssets,
   listReleases,
@@ -135,6 +138,36 @@ function catalogueSummary(pages: Set<string>): Record<string, number> {
   return summary;
 }
 
+/** .br and .gz beside the text files that were not linked with theirs from the live release. */
+async function compress(releaseDir: string, files: string[], concurrency = 4): Promise<number> {
+  const todo = files.filter((file) => (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) && !isHiddenPath(`/${file}`));
+  const result: PrecompressResult = { files: 0, written: 0, bytesIn: 0, bytesBr: 0, bytesGz: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) await precompressFile(path.join(releaseDir, todo[next++] as string), result);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return result.written;
+}
+
+/**
+ * The nginx configuration for this release, in its nginx/ folder (never served), for people
+ * who run their own nginx: root is PUBLISH_ROOT/current, so it serves whichever release is live.
+ */
+async function writeReleaseNginxConfig(settings: PublishSettings, releaseDir: string): Promise<void> {
+  const config = readBuildConfig();
+  const siteSettings = { siteUrl: config.siteUrl, catalogueApiUrl: config.catalogueApiUrl, basketApiUrl: config.basketApiUrl };
+  await writeNginxConfig({
+    root: path.join(settings.root, "current"),
+    port: Number(process.env.ORIGIN_PORT ?? 9100),
+    host: process.env.ORIGIN_HOST ?? "127.0.0.1",
+    prefixDir: path.join(releaseDir, "nginx"),
+    rules: await readCdnRules(releaseDir, siteSettings),
+    settings: siteSettings,
+    runAsRoot: false,
+  });
+}
+
 export interface PublishOptions {
   force: boolean;
   skipBuild: boolean;
@@ -180,7 +213,8 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     if (!result.ok) throw new PublishError(`verification refused release ${name}: ${result.problems.join("; ")}`);
 
     step("compressing");
-    const compressed = await precompress(releaseDir, files.filter((file) => !staged.reusedCompressed.has(file)));
+    const compressed = await compress(releaseDir, files.filter((file) => !staged.reusedCompressed.has(file)));
+    await writeReleaseNginxConfig(settings, releaseDir);
 
     const pages: Record<string, number> = {};
     for (const kind of PAGE_KINDS) pages[kind] = result.scan.byKind[kind];

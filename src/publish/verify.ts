@@ -14,39 +14,21 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Lang } from "../catalogue/types";
-import { INFO_PAGE_KEYS } from "../build/page-context";
+import { INFO_PAGES, LANGUAGES, ROUTES, href, localize, notFoundFile } from "../site/routes";
 
 /**
- * The pages every language has whatever the catalogue holds, as original (English) paths.
- * They mirror the fixed entries of the route table in src/build/plan-pages.ts.
+ * The pages every language has whatever the catalogue holds, as paths without language: every
+ * entry of the route table but those of a catalogue record (":id"), the info pages for ":page".
  */
 export const FIXED_PAGES: readonly string[] = [
-  "/",
-  "/events/",
-  "/events/search/",
-  "/places/",
-  "/persons/",
-  "/news/",
-  "/pay-and-delivery/",
-  ...INFO_PAGE_KEYS.map((key) => `/${key}/`),
-  "/cart/",
-  "/order/checkout/",
-  "/order/success/",
-  "/order/fail/",
-  "/payment/success/",
-  "/order/bill/",
-  "/order/pay/",
-  "/order/",
-  "/404/",
+  ...Object.values(ROUTES)
+    .map((route) => route.path)
+    .filter((routePath) => !routePath.includes(":")),
+  ...INFO_PAGES.map((page) => href.info(page)),
 ];
 
-function localized(lang: Lang, originalPath: string): string {
-  return lang === DEFAULT_LANGUAGE ? originalPath : `/${lang}${originalPath}`;
-}
-
 export function requiredPages(): string[] {
-  return LANGUAGES.flatMap((lang) => FIXED_PAGES.map((page) => localized(lang, page)));
+  return LANGUAGES.flatMap((lang) => FIXED_PAGES.map((page) => localize(page, lang)));
 }
 
 export type PageKind = "event" | "place" | "person" | "news" | "page";
@@ -169,7 +151,7 @@ export function verifyRelease(options: VerifyOptions): VerifyResult {
   const missing = (options.required ?? requiredPages()).filter((page) => !scan.pages.has(page));
   if (missing.length > 0) problems.push(`${missing.length} fixed page(s) missing: ${missing.slice(0, 8).join(", ")}${missing.length > 8 ? ", ..." : ""}`);
 
-  for (const file of ["404.html", ...LANGUAGES.map((lang) => `${localized(lang, "/404/").slice(1)}index.html`)]) {
+  for (const file of LANGUAGES.map((lang) => notFoundFile(lang).slice(1))) {
     if (!fileSet.has(file)) problems.push(`the 404 page ${file} is missing`);
   }
 

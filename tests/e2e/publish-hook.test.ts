@@ -3,7 +3,8 @@
  * served by the origin from PUBLISH_ROOT/current, with no error while the release switches;
  * rollback, a dead catalogue, a shrunken catalogue, bursts and a wrong token.
  *
- * Everything here is this file's own: a local server with a fresh database (titles change,
+ * The origin is Debian's nginx through `npm run origin`, which reloads its rules when
+ * `current` moves. Everything here is this file's own: a local server with a fresh database (titles change,
  * faults are switched on, events are deleted: the shared server of the other test files must
  * not see that), a scratch copy of the project to build in (its .cache/ and public/), the
  * publisher and the origin, all on free ports. Short quiet windows keep it fast; the builds
@@ -31,6 +32,7 @@ const database = path.join(scratch, "catalogue.sqlite");
 let apiUrl = "";
 let publisherUrl = "";
 let originUrl = "";
+let originPort = 0;
 let publisher: Started;
 const notifications: Array<{ event: string; [key: string]: unknown }> = [];
 let receiver: Server;
@@ -100,20 +102,11 @@ async function faults(settings: Record<string, unknown>): Promise<void> {
   assert.equal(res.status, 200);
 }
 
-async function startOrigin(port: number): Promise<void> {
-  originUrl = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PUBLISH_ROOT: releases, ORIGIN_PORT: String(port), PORT: String(port), HOST: "127.0.0.1", PUBLIC_DIR: path.join(releases, "current") };
-  const origin = existsSync(path.join(site, "scripts", "origin.ts"))
-    ? startProcess("origin", process.execPath, ["--import", "tsx", "scripts/origin.ts"], { cwd: site, env, output: "quiet" })
-    : startProcess("origin", process.execPath, ["--import", "tsx", "scripts/serve.ts"], { cwd: site, env, output: "quiet" });
-  // nothing is live yet: any answer (a 404 or 502) means it listens
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (origin.child.exitCode !== null) throw new Error("the origin exited at start");
-    if (await fetch(`${originUrl}/`).then(() => true, () => false)) return;
-    await sleep(200);
-  }
-  throw new Error("the origin did not start");
+/** nginx through `npm run origin`, serving PUBLISH_ROOT/current (so it starts once a release is live). */
+async function startOrigin(): Promise<void> {
+  const env = { ...process.env, PUBLISH_ROOT: releases, ORIGIN_PORT: String(originPort), ORIGIN_PREFIX: path.join(scratch, "origin") };
+  const origin = startProcess("origin", process.execPath, ["--import", "tsx", "scripts/origin.ts"], { cwd: site, env, output: "quiet" });
+  await waitFor(`${originUrl}/`, "the nginx origin", { child: origin.child });
 }
 
 before(async () => {
@@ -132,7 +125,9 @@ before(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
   const receiverPort = (receiver.address() as { port: number }).port;
 
-  const [apiPort, publisherPort, originPort] = [await freePort(), await freePort(), await freePort()];
+  const [apiPort, publisherPort] = [await freePort(), await freePort()];
+  originPort = await freePort();
+  originUrl = `http://127.0.0.1:${originPort}`;
   apiUrl = `http://127.0.0.1:${apiPort}`;
   publisherUrl = `http://127.0.0.1:${publisherPort}`;
   const server = startProcess("publish-server", process.execPath, ["--import", "tsx", "server/src/server.ts"], {
@@ -141,7 +136,6 @@ before(async () => {
     output: "quiet",
   });
   await waitFor(`${apiUrl}/v2/landings/1`, "the publishing test's server", { child: server.child });
-  await startOrigin(originPort);
 
   publisher = startProcess("publisher", process.execPath, ["--import", "tsx", "scripts/publisher.ts"], {
     cwd: site,
@@ -194,6 +188,9 @@ describe("publishing through the hook", () => {
     assert.equal(s.lastAttempt?.result, "succeeded", JSON.stringify(s.lastAttempt));
     assert.equal(s.live?.release, "0001");
     assert.ok((s.live?.pages ?? 0) > 300);
+    assert.ok(existsSync(path.join(releases, "0001", "index.html.br")), "text files are precompressed");
+    assert.ok(existsSync(path.join(releases, "0001", "nginx", "nginx.conf")), "the release carries its nginx configuration");
+    await startOrigin();
     const home = await page("/");
     assert.equal(home.status, 200);
     assert.equal((await page("/ru/events/3/")).status, 200);

@@ -7,8 +7,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import { precompress } from "../../src/publish/precompress";
 import {
   carryHashedAssets,
   isHashedAsset,
@@ -161,15 +159,5 @@ describe("the release store", () => {
     assert.deepEqual(pruneReleases(root, 2), ["0001"]);
     assert.deepEqual(releaseNames(root), ["0002", "0003"]);
     assert.throws(() => switchCurrent(root, "0001"), /no finished release 0001/);
-  });
-
-  it("precompresses text files as .br and .gz", async () => {
-    const dir = path.join(scratch, "compress");
-    write(dir, "index.html", "<p>".repeat(500));
-    write(dir, "poster.png", "binary");
-    assert.equal(await precompress(dir, ["index.html", "poster.png"]), 1);
-    assert.equal(gunzipSync(readFileSync(path.join(dir, "index.html.gz"))).toString(), "<p>".repeat(500));
-    assert.equal(brotliDecompressSync(readFileSync(path.join(dir, "index.html.br"))).toString(), "<p>".repeat(500));
-    assert.ok(!existsSync(path.join(dir, "poster.png.gz")));
   });
 });
