@@ -25,7 +25,7 @@ function base(file: string): string {
 
 export function phaseOf(file: string): Phase {
   const plain = base(file);
-  if (RULES.has(plain) || /^nginx[^/]*\.conf$/.test(plain)) return "rules";
+  if (RULES.has(plain) || plain.startsWith("nginx/") || /^nginx[^/]*\.conf$/.test(plain)) return "rules";
   if (isHashedAsset(plain)) return "hashed assets";
   if (plain.startsWith("page-data/")) return "page data";
   if (plain.endsWith(".html")) return "HTML";

@@ -222,13 +222,18 @@ export function isHashedAsset(file: string): boolean {
 export function carryHashedAssets(releaseDir: string, olderDirs: string[]): Set<string> {
   const carried = new Set<string>();
   for (const older of olderDirs) {
-    for (const entry of readdirSync(older, { withFileTypes: true })) {
-      if (!entry.isFile() || !isHashedAsset(entry.name)) continue;
-      const to = path.join(releaseDir, entry.name);
+    const rootFiles = readdirSync(older, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+    const staticFiles = existsSync(path.join(older, "static")) ? walkFiles(older, "static") : [];
+    for (const file of [...rootFiles, ...staticFiles]) {
+      if (!isHashedAsset(file) || COMPRESSED.some((ext) => file.endsWith(ext))) continue;
+      const to = path.join(releaseDir, file);
       if (existsSync(to)) continue;
-      linkSync(path.join(older, entry.name), to);
-      for (const ext of COMPRESSED) if (existsSync(path.join(older, entry.name + ext))) linkSync(path.join(older, entry.name + ext), to + ext);
-      carried.add(entry.name);
+      mkdirSync(path.dirname(to), { recursive: true });
+      linkSync(path.join(older, file), to);
+      for (const ext of COMPRESSED) if (existsSync(path.join(older, file + ext))) linkSync(path.join(older, file + ext), to + ext);
+      carried.add(file);
     }
   }
   return carried;

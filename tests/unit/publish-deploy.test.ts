@@ -53,6 +53,7 @@ describe("the deploy plan", () => {
     assert.equal(phaseOf("ru/events/1/index.html"), "HTML");
     assert.equal(phaseOf("_headers"), "rules");
     assert.equal(phaseOf("nginx.conf"), "rules");
+    assert.equal(phaseOf("nginx/site-headers.conf"), "rules");
     assert.deepEqual(
       planPhases(["index.html", "_redirects", "page-data/app-data.json", "app-0123456789abcdef.js"]).map((p) => p.files),
       [["app-0123456789abcdef.js"], ["page-data/app-data.json"], [], ["index.html"], ["_redirects"]],

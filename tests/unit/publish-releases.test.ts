@@ -127,7 +127,7 @@ describe("the release store", () => {
   it("numbers releases, switches current, links unchanged files and copies changed ones", () => {
     assert.equal(publishOnce(3), "0001");
     assert.equal(readlinkSync(path.join(root, "current")), "0001");
-    const second = publishOnce(3, { "events/2/index.html": "<h1>New title</h1>", "app-fedcba9876543210.js": "new" });
+    const second = publishOnce(3, { "events/2/index.html": "<h1>New title</h1>", "app-fedcba9876543210.js": "new", "static/0a1b/old.png": "png" });
     assert.equal(second, "0002");
     assert.equal(liveRelease(root), "0002");
     const inode = (name: string, file: string) => statSync(path.join(root, name, file)).ino;
@@ -140,6 +140,7 @@ describe("the release store", () => {
   it("carries the hashed assets of earlier releases", () => {
     rmSync(path.join(publicDir, "app-0123456789abcdef.js"));
     publishOnce(3, { "app-aaaaaaaaaaaaaaaa.js": "third" });
+    assert.ok(existsSync(path.join(root, "current/static/0a1b/old.png")), "static files of earlier releases too");
     assert.ok(existsSync(path.join(root, "current/app-fedcba9876543210.js")));
     assert.ok(existsSync(path.join(root, "current/app-aaaaaaaaaaaaaaaa.js")));
     assert.ok(isHashedAsset("static/abc/poster.png") && isHashedAsset("component---src-templates-event-tsx-0a1b2c3d4e5f6a7b.js"));
