@@ -16,13 +16,13 @@
  * can tell its status from them. A failed build or verification removes the unfinished release
  * and leaves `current` alone; the last line then reads "publish: failed: <why>".
  */
-import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { COMPRESSIBLE_EXTENSIONS, isHiddenPath, readCdnRules } from "../src/build/cdn-rules";
 import { writeNginxConfig } from "../src/build/nginx-config";
 import { precompressFile, type PrecompressResult } from "../src/build/precompress";
 import { readBuildConfig } from "../src/config";
+import { startProcess } from "./lib/processes";
 import {
   carryHashedAssets,
   listReleases,
@@ -100,22 +100,23 @@ function lock(root: string): () => void {
 /** Runs `npm run build`, passing its output through; the error lines are kept for the report. */
 function build(extraArgs: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "build.ts"), ...extraArgs], {
+    const { child } = startProcess("build", process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "build.ts"), ...extraArgs], {
       cwd: ROOT,
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
+      output: "pipe",
+      ownGroup: false,
     });
     const errors: string[] = [];
     const remember = (chunk: Buffer, out: NodeJS.WriteStream) => {
       out.write(chunk);
       for (const line of chunk.toString().split("\n")) {
-        // eslint-style colour codes are stripped so the words reach the status page
+        // terminal colour codes are stripped so only the words reach the status page
         const clean = line.replace(/\u001b\[[0-9;]*m/g, "").trim();
         if (/error|failed|malformed|ECONN|timed out/i.test(clean) && clean.length > 5) errors.push(clean.slice(0, 300));
       }
     };
-    child.stdout.on("data", (chunk: Buffer) => remember(chunk, process.stdout));
-    child.stderr.on("data", (chunk: Buffer) => remember(chunk, process.stderr));
+    child.stdout?.on("data", (chunk: Buffer) => remember(chunk, process.stdout));
+    child.stderr?.on("data", (chunk: Buffer) => remember(chunk, process.stderr));
     child.once("error", (error) => reject(new PublishError(`the build could not start: ${error.message}`)));
     child.once("exit", (code, signal) => {
       if (code === 0) return resolve();

@@ -10,6 +10,11 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** "inherit": the child writes to our terminal; "quiet": only its stderr, each line prefixed; "pipe": the caller reads it */
   output?: "inherit" | "quiet" | "pipe";
+  /**
+   * false: the child stays in our process group, so whoever stops us stops it too (a build run
+   * by a publish that the publisher stops); default true: a group of its own, stopped whole
+   */
+  ownGroup?: boolean;
   /** called once when the child ends by itself (not when `stop` ended it) */
   onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
 }
@@ -35,7 +40,8 @@ function prefixed(name: string, chunk: Buffer): string {
 export function startProcess(name: string, command: string, args: string[], options: StartOptions): Started {
   const output = options.output ?? "inherit";
   const stdio: StdioOptions = output === "inherit" ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"];
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio, detached: true });
+  const ownGroup = options.ownGroup ?? true;
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio, detached: ownGroup });
   if (output === "quiet") {
     // servers log every request: keep that out of the way unless asked for
     const verbose = process.env.TEST_VERBOSE === "1";
@@ -63,8 +69,9 @@ export function startProcess(name: string, command: string, args: string[], opti
     async stop(graceMs = 5000) {
       stopping = true;
       if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      signalGroup(child.pid, "SIGTERM");
-      const timer = setTimeout(() => signalGroup(child.pid as number, "SIGKILL"), graceMs);
+      const signal = (name: NodeJS.Signals) => (ownGroup ? signalGroup(child.pid as number, name) : child.kill(name));
+      signal("SIGTERM");
+      const timer = setTimeout(() => signal("SIGKILL"), graceMs);
       await exited;
       clearTimeout(timer);
     },
