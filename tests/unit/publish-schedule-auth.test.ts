@@ -3,6 +3,8 @@
  * its hooks accept (Bearer token or HMAC-SHA256 signature of the body).
  */
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { describe, it } from "node:test";
 import { isAuthorized, signBody } from "../../src/publish/auth";
 import { nextDailyRun, nextListingChange, nextScheduledRun } from "../../src/publish/schedule";
@@ -56,5 +58,15 @@ describe("the hooks' authentication", () => {
     assert.equal(isAuthorized(token, { signature: signBody("another-key-entirely", body) }, body), false);
     assert.equal(isAuthorized(token, { signature: "sha256=zz" }, body), false);
     assert.equal(isAuthorized("", { authorization: "Bearer " }, body), false);
+  });
+
+  it("keeps the publisher from starting without a token", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../../scripts/publisher.ts")], {
+      env: { ...process.env, PUBLISH_TOKEN: "", PUBLISHER_PORT: "1" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /refusing to start: set PUBLISH_TOKEN/);
   });
 });
