@@ -25,7 +25,17 @@ const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
 const COPIED = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "package-lock.json", "tsconfig.json", "src", "locales", "static", "contracts", "scripts", "server", "patches"];
 
-const scratch = mkdtempSync(path.join(tmpdir(), "publish-e2e-"));
+/**
+ * PUBLISH_TEST_DIR keeps the scratch copy (its .cache/ and public/) between local runs, and
+ * PUBLISH_TEST_PORTS="api,publisher,origin" fixes the ports, so that a second run's first
+ * publish is incremental (the build starts from scratch when the catalogue or site address
+ * changes). By default both are fresh.
+ */
+const keptDir = process.env.PUBLISH_TEST_DIR;
+const fixedPorts = (process.env.PUBLISH_TEST_PORTS ?? "").split(",").filter(Boolean).map(Number);
+const scratch = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(tmpdir(), "publish-e2e-"));
+/** a build from scratch on a busy 2-core machine takes many minutes; on an idle one about 40 s */
+const BUILD_TIMEOUT_MS = Number(process.env.PUBLISH_TEST_TIMEOUT_MS ?? 1_800_000);
 const site = path.join(scratch, "site");
 const releases = path.join(scratch, "releases");
 const database = path.join(scratch, "catalogue.sqlite");
@@ -72,7 +82,7 @@ function hook(kind: "publish" | "rollback", init: { token?: string; query?: stri
 }
 
 /** Waits until nothing runs or waits and an attempt started after `since` has ended. */
-async function settled(since: number, timeoutMs = 600_000): Promise<Status> {
+async function settled(since: number, timeoutMs = BUILD_TIMEOUT_MS): Promise<Status> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const s = await status();
@@ -110,9 +120,14 @@ async function startOrigin(): Promise<void> {
 }
 
 before(async () => {
-  mkdirSync(site);
-  for (const entry of COPIED) if (existsSync(path.join(ROOT, entry))) cpSync(path.join(ROOT, entry), path.join(site, entry), { recursive: true });
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(site, "node_modules"), "dir");
+  // a kept scratch copy keeps its build cache; the data, releases and code are always fresh
+  for (const stale of [releases, path.join(scratch, "origin"), ...["", "-wal", "-shm"].map((suffix) => database + suffix)]) rmSync(stale, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  for (const entry of COPIED) {
+    rmSync(path.join(site, entry), { recursive: true, force: true });
+    if (existsSync(path.join(ROOT, entry))) cpSync(path.join(ROOT, entry), path.join(site, entry), { recursive: true });
+  }
+  if (!existsSync(path.join(site, "node_modules"))) symlinkSync(path.join(ROOT, "node_modules"), path.join(site, "node_modules"), "dir");
 
   receiver = createServer((req, res) => {
     let body = "";
@@ -125,8 +140,8 @@ before(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
   const receiverPort = (receiver.address() as { port: number }).port;
 
-  const [apiPort, publisherPort] = [await freePort(), await freePort()];
-  originPort = await freePort();
+  const [apiPort, publisherPort] = fixedPorts.length === 3 ? fixedPorts : [await freePort(), await freePort()];
+  originPort = fixedPorts.length === 3 ? (fixedPorts[2] as number) : await freePort();
   originUrl = `http://127.0.0.1:${originPort}`;
   apiUrl = `http://127.0.0.1:${apiPort}`;
   publisherUrl = `http://127.0.0.1:${publisherPort}`;
@@ -160,7 +175,7 @@ before(async () => {
 after(async () => {
   await stopAll();
   await new Promise<void>((r) => receiver.close(() => r()));
-  rmSync(scratch, { recursive: true, force: true });
+  if (!keptDir) rmSync(scratch, { recursive: true, force: true });
 });
 
 describe("publishing through the hook", () => {
