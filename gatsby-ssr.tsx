@@ -21,7 +21,7 @@ interface InlinedStyleProps {
  * Policy allows inline scripts only by their hash, and one policy for the whole site can
  * only list scripts that do not change from page to page.
  */
-export const PAGE_PATH_SCRIPT = "window.pagePath=document.currentScript.dataset.pagePath;";
+const PAGE_PATH_SCRIPT = "window.pagePath=document.currentScript.dataset.pagePath;";
 
 function isScriptLoader(component: ReactNode): boolean {
   return isValidElement(component) && component.type === "script" && (component.props as { id?: string }).id === "gatsby-script-loader";

@@ -30,6 +30,7 @@ import {
   readCdnRules,
   type CdnRules,
 } from "../src/build/cdn-rules";
+import { MIN_COMPRESS_BYTES } from "../src/build/precompress";
 import { readBuildConfig } from "../src/config";
 import { notFoundFileFor } from "../src/site/routes";
 
@@ -167,7 +168,9 @@ async function handle(root: string, rules: CdnRules, req: IncomingMessage, res: 
   }
 
   const extension = extname(resolved.file).toLowerCase();
-  const compressible = (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension);
+  // as nginx: small files go as they are, and without a Vary
+  const compressible =
+    (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) && ((await statOrNull(resolved.file))?.size ?? 0) >= MIN_COMPRESS_BYTES;
   let file = resolved.file;
   let encoding: "br" | "gzip" | null = null;
   if (compressible) {

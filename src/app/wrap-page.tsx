@@ -12,7 +12,7 @@ import React, { isValidElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { AppProviders } from "./app-providers";
 import { SiteProvider } from "./site-context";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Lang } from "../catalogue/types";
+import { isLang, languageOfPath, type Lang } from "../site/routes";
 
 interface WrapPageArgs {
   element: React.ReactNode;
@@ -22,10 +22,10 @@ interface WrapPageArgs {
   };
 }
 
+/** The page's language from its context, else from its path (the route module's rule). */
 function pageLanguage(args: WrapPageArgs): Lang {
   const fromContext = args.props.pageContext.i18n?.language;
-  const lang = fromContext ?? args.props.location.pathname.split("/")[1];
-  return (LANGUAGES as readonly string[]).includes(lang ?? "") ? (lang as Lang) : DEFAULT_LANGUAGE;
+  return isLang(fromContext) ? fromContext : languageOfPath(args.props.location.pathname);
 }
 
 function pageI18n(element: React.ReactNode): I18n | null {

@@ -20,6 +20,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { MIN_COMPRESS_BYTES } from "./precompress";
 import { COMPRESSIBLE_EXTENSIONS, CONTENT_TYPES, HIDDEN_PATH_PATTERNS, REVALIDATE, readCdnRules, type CdnRules, type SiteSettings } from "./cdn-rules";
 
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
@@ -195,7 +196,7 @@ ${typesBlock()}
 ${brotli ? "  brotli_static on;\n" : ""}  gzip on;
   gzip_vary on;
   gzip_comp_level 5;
-  gzip_min_length 256;
+  gzip_min_length ${MIN_COMPRESS_BYTES};
   gzip_proxied any;
   gzip_types ${gzipTypes()};
 

@@ -5,11 +5,10 @@
  */
 import React from "react";
 import type { BasePageContext } from "../build/page-context";
-import { LANGUAGES, DEFAULT_LANGUAGE, type CatalogueImage, type Lang } from "../catalogue/types";
+import type { CatalogueImage } from "../catalogue/types";
 import { browserConfig } from "../config";
-import { LOCALE_BY_LANGUAGE } from "../i18n/format";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
-import { directionOf } from "../app/site-context";
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, asLang, directionOf, localize, type Lang } from "../site/routes";
 
 export interface SeoProps {
   data: LocalesQueryData | undefined | null;
@@ -26,10 +25,9 @@ export interface SeoProps {
   children?: React.ReactNode;
 }
 
-/** The path of a page in another language: "/events/1/" -> "/ru/events/1/". */
+/** The path of a page in another language: the route module's `localize`, kept for its callers. */
 export function localizedPath(originalPath: string, lang: Lang): string {
-  const path = originalPath.startsWith("/") ? originalPath : `/${originalPath}`;
-  return lang === DEFAULT_LANGUAGE ? path : `/${lang}${path}`;
+  return localize(originalPath, lang);
 }
 
 /** JSON for an inline <script>: "<" escaped so no "</script>" in the data can end the block. */
@@ -44,13 +42,13 @@ function plainText(text: string, max = 300): string {
 
 export function Seo({ data, pageContext, title, description, image, type = "website", noindex = false, jsonLd, children }: SeoProps): React.JSX.Element {
   const t = makeHeadT(data);
-  const lang = (pageContext.i18n?.language ?? pageContext.language ?? DEFAULT_LANGUAGE) as Lang;
+  const lang = asLang(pageContext.i18n?.language ?? pageContext.language);
   const originalPath = pageContext.i18n?.originalPath ?? "/";
   const { siteUrl } = browserConfig();
   const siteName = t("seo.siteName");
   const fullTitle = title ? t("seo.titleTemplate", { title }) : `${siteName} | ${t("home.title")}`;
   const desc = plainText(description || t("seo.defaultDescription"));
-  const canonical = `${siteUrl}${localizedPath(originalPath, lang)}`;
+  const canonical = `${siteUrl}${localize(originalPath, lang)}`;
 
   return (
     <>
@@ -61,16 +59,16 @@ export function Seo({ data, pageContext, title, description, image, type = "webs
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={canonical} />}
       {!noindex &&
-        LANGUAGES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={`${siteUrl}${localizedPath(originalPath, l)}`} />)}
-      {!noindex && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${localizedPath(originalPath, DEFAULT_LANGUAGE)}`} />}
+        LANGUAGES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={`${siteUrl}${localize(originalPath, l)}`} />)}
+      {!noindex && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${localize(originalPath, DEFAULT_LANGUAGE)}`} />}
       <meta property="og:site_name" content={siteName} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title ?? fullTitle} />
       <meta property="og:description" content={desc} />
       <meta property="og:url" content={canonical} />
-      <meta property="og:locale" content={LOCALE_BY_LANGUAGE[lang]} />
+      <meta property="og:locale" content={LANGUAGE_INFO[lang].locale} />
       {LANGUAGES.filter((l) => l !== lang).map((l) => (
-        <meta key={l} property="og:locale:alternate" content={LOCALE_BY_LANGUAGE[l]} />
+        <meta key={l} property="og:locale:alternate" content={LANGUAGE_INFO[l].locale} />
       ))}
       {image && <meta property="og:image" content={image.url} />}
       {image && <meta property="og:image:width" content={String(image.width)} />}

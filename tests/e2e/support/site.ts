@@ -4,16 +4,17 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { LANGUAGES, href, localize, type Lang } from "../../../src/site/routes";
 import { API_URL } from "./browser";
 
-export const LANGS = ["en", "ru", "ar"] as const;
-export type Lang = (typeof LANGS)[number];
+export const LANGS = LANGUAGES;
+export type { Lang };
 
 const ROOT = join(__dirname, "..", "..", "..");
 
-/** "/events/" in `lang`: "/events/", "/ru/events/", "/ar/events/". */
+/** "/events/" in `lang`: "/events/", "/ru/events/", "/ar/events/" (the route module's localize). */
 export function localized(lang: Lang, path: string): string {
-  return lang === "en" ? path : `/${lang}${path}`;
+  return localize(path, lang);
 }
 
 const NAMESPACES = ["common", "pages", "forms"] as const;
@@ -84,17 +85,17 @@ export async function routeSamples(lang: Lang): Promise<RouteSample[]> {
   const item = plain(news);
   const at = (path: string) => localized(lang, path);
   return [
-    { kind: "home", path: at("/"), heading: text(lang, "home.title") },
-    { kind: "events list", path: at("/events/"), heading: text(lang, "events.title") },
-    { kind: "event", path: at(`/events/${event.id}/`), heading: event.title },
-    { kind: "places list", path: at("/places/"), heading: text(lang, "places.title") },
-    { kind: "place", path: at(`/places/${place.id}/`), heading: place.title },
-    { kind: "persons list", path: at("/persons/"), heading: text(lang, "persons.title") },
-    { kind: "person", path: at(`/persons/person/${person.id}/`), heading: person.title },
-    { kind: "news list", path: at("/news/"), heading: text(lang, "news.title") },
-    { kind: "news", path: at(`/news/${item.id}/`), heading: item.title },
-    { kind: "pay and delivery", path: at("/pay-and-delivery/"), heading: text(lang, "payDelivery.title") },
-    { kind: "info page", path: at("/guarantee/"), heading: text(lang, "info.guarantee.title") },
+    { kind: "home", path: at(href.home()), heading: text(lang, "home.title") },
+    { kind: "events list", path: at(href.events()), heading: text(lang, "events.title") },
+    { kind: "event", path: at(href.event(event.id)), heading: event.title },
+    { kind: "places list", path: at(href.places()), heading: text(lang, "places.title") },
+    { kind: "place", path: at(href.place(place.id)), heading: place.title },
+    { kind: "persons list", path: at(href.persons()), heading: text(lang, "persons.title") },
+    { kind: "person", path: at(href.person(person.id)), heading: person.title },
+    { kind: "news list", path: at(href.newsList()), heading: text(lang, "news.title") },
+    { kind: "news", path: at(href.news(item.id)), heading: item.title },
+    { kind: "pay and delivery", path: at(href.payAndDelivery()), heading: text(lang, "payDelivery.title") },
+    { kind: "info page", path: at(href.info("guarantee")), heading: text(lang, "info.guarantee.title") },
     { kind: "404", path: at("/no-such-page-here/"), heading: text(lang, "notFound.title") },
   ];
 }
