@@ -18,10 +18,11 @@
  * its own local server on a port of its own. Peak memory is the largest sum of the resident
  * sizes of the gatsby process and all its children, sampled from /proc every 200 ms.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { startProcess, waitFor } from "./lib/processes";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -72,38 +73,15 @@ function cleanSite(): void {
 
 // ---------------------------------------------------------------- the catalogue server
 
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/v2/landings/1`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`the server at ${url} did not come up in ${timeoutMs / 1000} s`);
-}
-
 async function startServer(database: string): Promise<{ url: string; stop(): Promise<void> }> {
   const url = `http://127.0.0.1:${PORT}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server/src/server.ts")], {
+  const server = startProcess("server", process.execPath, ["--import", "tsx", path.join(ROOT, "server/src/server.ts")], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), DATABASE_PATH: database, HOLD_SWEEP_MS: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
+    output: "quiet",
   });
-  await waitForServer(url, child);
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  await waitFor(`${url}/v2/landings/1`, "the server", { timeoutMs: 120_000, child: server.child });
+  return { url, stop: () => server.stop() };
 }
 
 // ---------------------------------------------------------------- memory sampling
@@ -168,7 +146,7 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
   const started = Date.now();
   let peak = 0;
   // `npm run build`, as an editor's rebuild runs it
-  const child = spawn("flock", [LOCK, "npm", "run", "build"], {
+  const { child } = startProcess(label, "flock", [LOCK, "npm", "run", "build"], {
     cwd: SITE_DIR,
     env: {
       ...process.env,
@@ -178,7 +156,7 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
       CI: "1",
       ...(RATE ? { CATALOGUE_RATE_LIMIT: RATE } : {}),
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    output: "pipe",
   });
   writeFileSync(logFile, "");
   let lockedAt: number | null = null;

@@ -11,10 +11,11 @@
  *   npm test -- --skip-build      # reuse public/ from an earlier run (local iteration)
  *   npm test -- tests/e2e/shop-basket.test.ts   # only these files (server and site still started)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { answers, startProcess, stopAll, waitFor, type Started } from "./lib/processes";
 
 // tsx runs scripts as CommonJS here (package.json has no "type": "module"): no top-level await.
 const root = resolve(__dirname, "..");
@@ -30,7 +31,6 @@ const args = process.argv.slice(2);
 const skipBuild = args.includes("--skip-build");
 const onlyFiles = args.filter((a) => !a.startsWith("--"));
 
-const children: ChildProcess[] = [];
 const workDir = mkdtempSync(join(tmpdir(), "uae-tickets-test-"));
 const databasePath = join(workDir, "test.sqlite");
 
@@ -54,57 +54,9 @@ function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv = ba
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} exited with ${result.status ?? result.signal}`);
 }
 
-function start(name: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
+function start(name: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv): Started {
   log(`starting ${name}: ${command} ${commandArgs.join(" ")}`);
-  const child = spawn(command, commandArgs, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const prefix = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => `[${name}] ${line}\n`)
-      .join("");
-  // The server logs every request; keep its output quiet unless something goes wrong.
-  const quiet = process.env.TEST_VERBOSE !== "1";
-  child.stdout?.on("data", (c: Buffer) => quiet || process.stdout.write(prefix(c)));
-  child.stderr?.on("data", (c: Buffer) => process.stderr.write(prefix(c)));
-  children.push(child);
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      /* already gone */
-    }
-  }, 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitFor(url: string, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = "";
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      last = `HTTP ${res.status}`;
-    } catch (err) {
-      last = (err as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s (${last})`);
+  return startProcess(name, command, commandArgs, { cwd: root, env, output: "quiet" });
 }
 
 function testFiles(): string[] {
@@ -157,18 +109,14 @@ async function main(): Promise<number> {
   // Something already answering on our ports would be tested instead of the fresh server
   // and build: refuse rather than report on the wrong thing.
   for (const url of [apiUrl, siteUrl]) {
-    const answered = await fetch(url).then(
-      () => true,
-      () => false,
-    );
-    if (answered) throw new Error(`${url} is already in use; stop what runs there or set E2E_API_PORT / E2E_SITE_PORT`);
+    if (await answers(url)) throw new Error(`${url} is already in use; stop what runs there or set E2E_API_PORT / E2E_SITE_PORT`);
   }
 
   // First start creates and seeds the database; then the hostile records are planted
   // while no server holds it, and the server starts again for the build and the tests.
   let server = start("server", tsx, ["server/src/server.ts"], serverEnv());
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
-  await stop(server);
+  await server.stop();
   run(tsx, ["server/scripts/plant-hostile.ts", databasePath]);
   server = start("server", tsx, ["server/src/server.ts"], serverEnv());
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
@@ -196,7 +144,7 @@ async function runAndCleanUp(): Promise<void> {
     process.stderr.write(`[run-tests] ${(err as Error).message}\n`);
     code = 1;
   } finally {
-    await Promise.all(children.map(stop));
+    await stopAll();
     rmSync(workDir, { recursive: true, force: true });
   }
   process.exit(code);

@@ -7,11 +7,12 @@
  *
  * Ports: API_PORT (default 4010) and SITE_PORT (default 9000).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../server/src/config";
 import { loadMailConfig } from "../server/src/mail/mail-config";
+import { answers, startProcess, stopAll, waitFor } from "./lib/processes";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const host = "127.0.0.1";
@@ -21,63 +22,27 @@ const apiUrl = `http://${host}:${apiPort}`;
 const siteUrl = `http://${host}:${sitePort}`;
 const tsx = join(root, "node_modules/.bin/tsx");
 
-const children: ChildProcess[] = [];
-
 function say(message: string): void {
   process.stdout.write(`[start] ${message}\n`);
 }
 
-function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"], detached: true });
-  child.on("exit", (code, signal) => {
-    if (!stopping) {
+function start(name: string, args: string[], env: NodeJS.ProcessEnv) {
+  return startProcess(name, tsx, args, {
+    cwd: root,
+    env,
+    onExit: (code, signal) => {
       say(`${name} stopped (${signal ?? `exit code ${code}`})`);
       void shutdown(1);
-    }
+    },
   });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(url: string, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = "";
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      last = `HTTP ${res.status}`;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s (${last})`);
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 let stopping = false;
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  for (const child of children) {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        /* already gone */
-      }
-    }
-  }
-  setTimeout(() => process.exit(code), 500);
+  await stopAll();
+  process.exit(code);
 }
 
 process.on("SIGINT", () => void shutdown(0));
@@ -97,14 +62,14 @@ async function main(): Promise<void> {
   }
 
   say(`starting the local server on ${apiUrl} (sample data)`);
-  start("server", tsx, ["server/src/server.ts"], { ...env, PORT: String(apiPort), HOST: host, SITE_ORIGINS: siteUrl });
+  start("server", ["server/src/server.ts"], { ...env, PORT: String(apiPort), HOST: host, SITE_ORIGINS: siteUrl });
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
 
   say("building the site against it (this takes a minute or two)");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) throw new Error(`the build failed (${build.status ?? build.signal})`);
 
-  start("site", tsx, ["scripts/serve.ts"], { ...env, PORT: String(sitePort), HOST: host });
+  start("site", ["scripts/serve.ts"], { ...env, PORT: String(sitePort), HOST: host });
   await waitFor(`${siteUrl}/`, "the site");
   say("");
   say(`Open ${siteUrl}/  (Russian: ${siteUrl}/ru/, Arabic: ${siteUrl}/ar/)`);

@@ -1,0 +1,338 @@
+/**
+ * Publishing end to end: an editor's change reaches visitors through the publisher's hook,
+ * served by the origin from PUBLISH_ROOT/current, with no error while the release switches;
+ * rollback, a dead catalogue, a shrunken catalogue, bursts and a wrong token.
+ *
+ * The origin is Debian's nginx through `npm run origin`, which reloads its rules when
+ * `current` moves. Everything here is this file's own: a local server with a fresh database (titles change,
+ * faults are switched on, events are deleted: the shared server of the other test files must
+ * not see that), a scratch copy of the project to build in (its .cache/ and public/), the
+ * publisher and the origin, all on free ports. Short quiet windows keep it fast; the builds
+ * themselves are the real incremental ones (about 11 s each for the sample on an idle machine).
+ */
+import assert from "node:assert/strict";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import Database from "better-sqlite3";
+import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/processes";
+import { signBody } from "../../src/publish/auth";
+
+const ROOT = path.resolve(__dirname, "../..");
+const TOKEN = "publish-test-token-0123456789";
+const COPIED = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "package-lock.json", "tsconfig.json", "src", "locales", "static", "contracts", "scripts", "server", "patches"];
+
+/**
+ * PUBLISH_TEST_DIR keeps the scratch copy (its .cache/ and public/) between local runs, and
+ * PUBLISH_TEST_PORTS="api,publisher,origin" fixes the ports, so that a second run's first
+ * publish is incremental (the build starts from scratch when the catalogue or site address
+ * changes). By default both are fresh.
+ */
+const keptDir = process.env.PUBLISH_TEST_DIR;
+const fixedPorts = (process.env.PUBLISH_TEST_PORTS ?? "").split(",").filter(Boolean).map(Number);
+const scratch = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(tmpdir(), "publish-e2e-"));
+/** a build from scratch on a busy 2-core machine takes many minutes; on an idle one about 40 s */
+const BUILD_TIMEOUT_MS = Number(process.env.PUBLISH_TEST_TIMEOUT_MS ?? 1_800_000);
+const site = path.join(scratch, "site");
+const releases = path.join(scratch, "releases");
+const database = path.join(scratch, "catalogue.sqlite");
+let apiUrl = "";
+let publisherUrl = "";
+let originUrl = "";
+let originPort = 0;
+let publisher: Started;
+const notifications: Array<{ event: string; [key: string]: unknown }> = [];
+let receiver: Server;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Status {
+  state: string;
+  live: { release: string; pages: number } | null;
+  lastAttempt: { kind: string; result: string; error: string | null; release: string | null; pages: number | null; seconds: number | null; startedAt: string } | null;
+  pending: { requests: number } | null;
+}
+
+async function status(): Promise<Status> {
+  const res = await fetch(`${publisherUrl}/hooks/status`);
+  assert.equal(res.status, 200);
+  return (await res.json()) as Status;
+}
+
+function hook(kind: "publish" | "rollback", init: { token?: string; query?: string; signed?: boolean } = {}): Promise<Response> {
+  const body = JSON.stringify({ event: "entry.publish", model: "event" });
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (init.signed) headers["x-signature-256"] = signBody(TOKEN, body);
+  else headers.authorization = `Bearer ${init.token ?? TOKEN}`;
+  return fetch(`${publisherUrl}/hooks/${kind}${init.query ?? ""}`, { method: "POST", headers, body });
+}
+
+/** Waits until nothing runs or waits and an attempt started after `since` has ended. */
+async function settled(since: number, timeoutMs = BUILD_TIMEOUT_MS): Promise<Status> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const s = await status();
+    if (s.state === "idle" && !s.pending && s.lastAttempt && Date.parse(s.lastAttempt.startedAt) >= since && s.lastAttempt.result !== "running") return s;
+    await sleep(200);
+  }
+  throw new Error(`the publisher did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(await status())}`);
+}
+
+async function page(pathname: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${originUrl}${pathname}`);
+  return { status: res.status, text: await res.text() };
+}
+
+function started(): number {
+  return notifications.filter((n) => n.event === "started").length;
+}
+
+function changeTitle(id: number, title: string): void {
+  const db = new Database(database);
+  db.prepare("UPDATE events SET title = json_set(title, '$.en', ?), updated_at = ? WHERE id = ?").run(title, Date.now(), id);
+  db.close();
+}
+
+async function faults(settings: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${apiUrl}/__faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(settings) });
+  assert.equal(res.status, 200);
+}
+
+/** nginx through `npm run origin`, serving PUBLISH_ROOT/current (so it starts once a release is live). */
+async function startOrigin(): Promise<void> {
+  const env = { ...process.env, PUBLISH_ROOT: releases, ORIGIN_PORT: String(originPort), ORIGIN_PREFIX: path.join(scratch, "origin") };
+  const origin = startProcess("origin", process.execPath, ["--import", "tsx", "scripts/origin.ts"], { cwd: site, env, output: "quiet" });
+  await waitFor(`${originUrl}/`, "the nginx origin", { child: origin.child });
+}
+
+before(async () => {
+  // a kept scratch copy keeps its build cache; the data, releases and code are always fresh
+  for (const stale of [releases, path.join(scratch, "origin"), ...["", "-wal", "-shm"].map((suffix) => database + suffix)]) rmSync(stale, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  for (const entry of COPIED) {
+    rmSync(path.join(site, entry), { recursive: true, force: true });
+    if (existsSync(path.join(ROOT, entry))) cpSync(path.join(ROOT, entry), path.join(site, entry), { recursive: true });
+  }
+  if (!existsSync(path.join(site, "node_modules"))) symlinkSync(path.join(ROOT, "node_modules"), path.join(site, "node_modules"), "dir");
+
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      notifications.push(JSON.parse(body) as { event: string });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+  const receiverPort = (receiver.address() as { port: number }).port;
+
+  const [apiPort, publisherPort] = fixedPorts.length === 3 ? fixedPorts : [await freePort(), await freePort()];
+  originPort = fixedPorts.length === 3 ? (fixedPorts[2] as number) : await freePort();
+  originUrl = `http://127.0.0.1:${originPort}`;
+  apiUrl = `http://127.0.0.1:${apiPort}`;
+  publisherUrl = `http://127.0.0.1:${publisherPort}`;
+  const server = startProcess("publish-server", process.execPath, ["--import", "tsx", "server/src/server.ts"], {
+    cwd: site,
+    env: { ...process.env, PORT: String(apiPort), HOST: "127.0.0.1", DATABASE_PATH: database, FAULT_CONTROL: "1", HOLD_SWEEP_MS: "0" },
+    output: "quiet",
+  });
+  await waitFor(`${apiUrl}/v2/landings/1`, "the publishing test's server", { child: server.child });
+
+  publisher = startProcess("publisher", process.execPath, ["--import", "tsx", "scripts/publisher.ts"], {
+    cwd: site,
+    env: {
+      ...process.env,
+      PUBLISH_TOKEN: TOKEN,
+      PUBLISHER_PORT: String(publisherPort),
+      PUBLISH_ROOT: releases,
+      PUBLISH_QUIET_MS: "400",
+      PUBLISH_MAX_WAIT_MS: "3000",
+      PUBLISH_SCHEDULE: "0",
+      PUBLISH_NOTIFY_URL: `http://127.0.0.1:${receiverPort}/notify`,
+      CATALOGUE_API_URL: apiUrl,
+      BASKET_API_URL: apiUrl,
+      SITE_URL: originUrl,
+    },
+    output: "quiet",
+  });
+  await waitFor(`${publisherUrl}/hooks/status`, "the publisher", { child: publisher.child });
+});
+
+after(async () => {
+  await stopAll();
+  await new Promise<void>((r) => receiver.close(() => r()));
+  if (!keptDir) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("publishing through the hook", () => {
+  it("refuses a wrong or missing token and starts nothing", async () => {
+    assert.equal((await hook("publish", { token: "wrong-token" })).status, 401);
+    const missing = await fetch(`${publisherUrl}/hooks/publish`, { method: "POST" });
+    assert.equal(missing.status, 401);
+    assert.match(((await missing.json()) as { detail: string }).detail, /token/);
+    assert.equal((await hook("rollback", { token: "" })).status, 401);
+    await sleep(800);
+    const s = await status();
+    assert.equal(s.state, "idle");
+    assert.equal(s.lastAttempt, null);
+    assert.equal(s.pending, null);
+    assert.equal(started(), 0);
+    assert.equal((await fetch(`${publisherUrl}/hooks/status`, { method: "POST" })).status, 405);
+    assert.equal((await fetch(`${publisherUrl}/hooks/nothing`)).status, 404);
+  });
+
+  it("publishes the first release on a signed call", async () => {
+    const since = Date.now();
+    const res = await hook("publish", { signed: true });
+    assert.equal(res.status, 202);
+    const s = await settled(since);
+    assert.equal(s.lastAttempt?.result, "succeeded", JSON.stringify(s.lastAttempt));
+    assert.equal(s.live?.release, "0001");
+    assert.ok((s.live?.pages ?? 0) > 300);
+    assert.ok(existsSync(path.join(releases, "0001", "index.html.br")), "text files are precompressed");
+    assert.ok(existsSync(path.join(releases, "0001", "nginx", "nginx.conf")), "the release carries its nginx configuration");
+    await startOrigin();
+    const home = await page("/");
+    assert.equal(home.status, 200);
+    assert.equal((await page("/ru/events/3/")).status, 200);
+  });
+
+  it("coalesces a burst of five calls into one build, serves the new title, and switches with no failed request", async () => {
+    const before = (await page("/events/3/")).text;
+    changeTitle(3, "Publishing test: new title");
+    // the server reloads within a second of a change to its database
+    await sleep(1500);
+    const buildsBefore = started();
+    const since = Date.now();
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await hook("publish")).status, 202);
+      await sleep(50);
+    }
+    assert.equal((await status()).pending?.requests, 5);
+
+    const failures: string[] = [];
+    let requests = 0;
+    let polling = true;
+    const poller = (async () => {
+      const paths = ["/", "/events/3/", "/ru/events/3/", "/page-data/app-data.json", "/events/"];
+      while (polling) {
+        const pathname = paths[requests % paths.length] as string;
+        requests++;
+        try {
+          const res = await fetch(`${originUrl}${pathname}`);
+          await res.arrayBuffer();
+          if (res.status !== 200) failures.push(`${pathname}: ${res.status}`);
+        } catch (error) {
+          failures.push(`${pathname}: ${(error as Error).message}`);
+        }
+        await sleep(3);
+      }
+    })();
+    const s = await settled(since);
+    polling = false;
+    await poller;
+
+    assert.equal(s.lastAttempt?.result, "succeeded", JSON.stringify(s.lastAttempt));
+    assert.equal(started() - buildsBefore, 1, "five calls, one build");
+    assert.equal(s.live?.release, "0002");
+    assert.ok(requests > 50, `the poller made only ${requests} requests`);
+    assert.deepEqual(failures, [], "no visitor request failed while the release switched");
+    const after = (await page("/events/3/")).text;
+    assert.match(after, /Publishing test: new title/);
+    assert.doesNotMatch(before, /Publishing test: new title/);
+    assert.ok(notifications.some((n) => n.event === "succeeded" && n.release === "0002"));
+  });
+
+  it("rolls back to the previous release in one call", async () => {
+    const since = Date.now();
+    assert.equal((await hook("rollback")).status, 202);
+    const s = await settled(since, 60_000);
+    assert.equal(s.lastAttempt?.kind, "rollback");
+    assert.equal(s.lastAttempt?.result, "succeeded");
+    assert.equal(s.live?.release, "0001");
+    assert.doesNotMatch((await page("/events/3/")).text, /Publishing test: new title/);
+    assert.ok(notifications.some((n) => n.event === "rolled back" && n.release === "0001"));
+    assert.equal((await hook("rollback", { query: "?release=0002" })).status, 202);
+    assert.equal((await settled(Date.now() - 100, 60_000)).live?.release, "0002");
+    assert.match((await page("/events/3/")).text, /Publishing test: new title/);
+    assert.equal((await hook("rollback", { query: "?release=../etc" })).status, 400);
+  });
+
+  it("gives exactly one more build for calls during a build", async () => {
+    changeTitle(3, "Publishing test: during a build");
+    await sleep(1500);
+    const buildsBefore = started();
+    const since = Date.now();
+    assert.equal((await hook("publish")).status, 202);
+    const deadline = Date.now() + 60_000;
+    while ((await status()).state !== "building" && Date.now() < deadline) await sleep(100);
+    assert.equal((await status()).state, "building");
+    await hook("publish");
+    await hook("publish");
+    const waiting = await status();
+    assert.equal(waiting.pending?.requests, 2);
+    // the waiting build starts when the first ends; the publisher is idle only after both
+    const s = await settled(since);
+    await sleep(1000);
+    assert.equal(started() - buildsBefore, 2, "one build, then exactly one more");
+    assert.equal(s.lastAttempt?.result, "succeeded");
+    assert.match((await page("/events/3/")).text, /Publishing test: during a build/);
+  });
+
+  it("keeps the old site when the catalogue is dead, with the error in the status", async () => {
+    const live = (await status()).live?.release;
+    await faults({ dead: true, scope: "catalogue" });
+    try {
+      const since = Date.now();
+      await hook("publish");
+      const s = await settled(since);
+      assert.equal(s.lastAttempt?.result, "failed");
+      assert.match(s.lastAttempt?.error ?? "", /build failed/);
+      assert.equal(s.live?.release, live, "current was not touched");
+      assert.equal((await page("/events/3/")).status, 200);
+      assert.ok(notifications.some((n) => n.event === "failed"));
+    } finally {
+      await faults({ dead: false });
+    }
+  });
+
+  it("refuses a release whose catalogue lost half its events", async () => {
+    const live = (await status()).live?.release;
+    const db = new Database(database);
+    db.pragma("foreign_keys = OFF");
+    const ids = (db.prepare("SELECT id FROM events ORDER BY id").all() as Array<{ id: number }>).map((r) => r.id).filter((id) => id % 2 === 0);
+    const remove = db.transaction(() => {
+      for (const table of ["event_categories", "event_persons", "event_labels", "tickets", "event_sessions"]) {
+        db.prepare(`DELETE FROM ${table} WHERE event_id IN (${ids.join(",")})`).run();
+      }
+      db.prepare(`DELETE FROM events WHERE id IN (${ids.join(",")})`).run();
+    });
+    remove();
+    db.close();
+    await sleep(1500);
+    const since = Date.now();
+    await hook("publish");
+    const s = await settled(since);
+    assert.equal(s.lastAttempt?.result, "failed");
+    assert.match(s.lastAttempt?.error ?? "", /verification refused .*event pages would drop/);
+    assert.equal(s.live?.release, live);
+    assert.equal((await page(`/events/${ids[0]}/`)).status, 200, "the live site still has the events");
+    // the refused release left nothing behind
+    const log = readFileSync(path.join(releases, "current", "release.json"), "utf8");
+    assert.match(log, new RegExp(`"name": "${live}"`));
+  });
+});
