@@ -13,6 +13,7 @@ import { planPages } from "./src/build/plan-pages";
 import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/build/source-catalogue";
 import { writeBuildFiles, type WriteResult } from "./src/build/write-build-files";
 import { readBuildConfig } from "./src/config";
+import { writeSearchIndexes } from "./src/search/write-search-index";
 
 let snapshot: CatalogueSnapshot | null = null;
 /**
@@ -20,6 +21,8 @@ let snapshot: CatalogueSnapshot | null = null;
  * writing overlaps webpack and the queries instead of adding seconds at the end.
  */
 let buildFiles: Promise<WriteResult | Error> | null = null;
+/** The header search box's index of places and persons, one file per language. */
+let searchIndexes: Promise<number | Error> | null = null;
 
 const TEMPLATES_DIR = path.resolve("src/templates");
 
@@ -79,9 +82,15 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
   buildFiles = writeBuildFiles(path.resolve("public"), snapshot, planned, readBuildConfig().siteUrl).catch((error: unknown) =>
     error instanceof Error ? error : new Error(String(error)),
   );
+  searchIndexes = writeSearchIndexes(path.resolve("public"), snapshot).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  const indexes = await searchIndexes;
+  if (indexes instanceof Error) {
+    reporter.panicOnBuild(`Could not write the search indexes: ${indexes.message}`);
+    return;
+  }
   if (!buildFiles) return;
   const result = await buildFiles;
   if (result instanceof Error) {

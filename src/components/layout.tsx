@@ -8,7 +8,8 @@ import { useSite } from "../app/site-context";
 import { LANGUAGES, type Lang } from "../catalogue/types";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
-import { CloseIcon, GlobeIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
+import { HeaderSearch } from "../search/header-search";
+import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
 
 const NAV = [
@@ -123,10 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
             </ul>
           </nav>
           <div className={styles.tools}>
-            <Link to="/events/search/" className={styles.iconButton}>
-              <SearchIcon size={22} />
-              <span className="visually-hidden">{t("nav.search")}</span>
-            </Link>
+            <HeaderSearch />
             <HeaderShopControls />
             <LanguageSwitcher />
           </div>

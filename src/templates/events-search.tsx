@@ -18,6 +18,7 @@ import { SearchFilters } from "../search/search-filters";
 import { EMPTY_SEARCH } from "../search/search-query";
 import { useEventSearch } from "../search/use-event-search";
 import { useSearchUrl } from "../search/use-search-url";
+import { useSearchPageQueryEvents } from "../search/use-query-events";
 import * as styles from "../search/search.module.css";
 
 export default function EventsSearchTemplate({ pageContext }: TemplateProps<EventsSearchPageContext>): React.JSX.Element {
@@ -25,6 +26,7 @@ export default function EventsSearchTemplate({ pageContext }: TemplateProps<Even
   const lang = i18n.language as Lang;
   const [state, setState] = useSearchUrl();
   const search = useEventSearch(state, lang);
+  useSearchPageQueryEvents(state, setState, search);
   const reset = useCallback(() => setState(EMPTY_SEARCH), [setState]);
 
   return (
