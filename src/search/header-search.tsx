@@ -277,7 +277,7 @@ export function HeaderSearch(): React.JSX.Element {
             );
           })}
         </div>
-        <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-search-count="">
           {listOpen ? countText : ""}
         </p>
       </div>
