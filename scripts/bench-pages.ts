@@ -35,6 +35,8 @@ function option(name: string): string | undefined {
 }
 
 const RUNS = Number(option("runs") ?? 3);
+/** --detail: after each page, where its main thread went (scripts, their cost, long tasks) */
+const DETAIL = process.argv.includes("--detail");
 const LANGS = (option("langs") ?? "en,ar").split(",");
 
 /** The first id of the pages built under a folder (public/places/12/ -> 12). */
@@ -220,6 +222,18 @@ async function main(): Promise<void> {
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
           const bytes = (filter: (i: NetworkItem) => boolean) => items.filter(filter).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+          if (DETAIL && run === 0) {
+            const table = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+            const kb = (n: unknown) => `${(Number(n) / 1024).toFixed(1)} KB`;
+            const ms = (n: unknown) => `${Math.round(Number(n))} ms`;
+            const lines = [
+              ...items.filter((i) => i.resourceType === "Script").map((i) => `    script ${kb(i.transferSize)} ${i.url.replace(/^https?:\/\/[^/]+/, "")}`),
+              ...table("bootup-time").slice(0, 6).map((i) => `    bootup ${ms(i.total)} (script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}) ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`),
+              ...table("mainthread-work-breakdown").map((i) => `    main thread ${String(i.groupLabel ?? i.group)}: ${ms(i.duration)}`),
+              ...table("long-tasks").slice(0, 8).map((i) => `    long task ${ms(i.duration)} at ${ms(i.startTime)} ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`),
+            ];
+            process.stdout.write(`  ${path} (run 1):\n${lines.join("\n")}\n`);
+          }
           runs.push({
             performance: score("performance"),
             accessibility: score("accessibility"),

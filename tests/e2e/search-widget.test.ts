@@ -88,11 +88,11 @@ describe("header search box", () => {
         assert.ok(status && status.length > 3, "the number of suggestions is announced");
 
         await box.press("ArrowDown");
-        const first = page.getByRole("option").first();
+        const first = page.getByRole("listbox").getByRole("option").first();
         assert.equal(await box.getAttribute("aria-activedescendant"), await first.getAttribute("id"));
         assert.equal(await first.getAttribute("aria-selected"), "true");
         await box.press("ArrowUp");
-        assert.equal(await box.getAttribute("aria-activedescendant"), await page.getByRole("option").last().getAttribute("id"), "Up from the first wraps to the last");
+        assert.equal(await box.getAttribute("aria-activedescendant"), await page.getByRole("listbox").getByRole("option").last().getAttribute("id"), "Up from the first wraps to the last");
         await box.press("ArrowDown");
         await box.press("Enter");
         await page.waitForURL((url) => url.pathname === localized(lang, `/events/${expected.results[0]!.id}/`), { timeout: 10_000 });
@@ -129,7 +129,11 @@ describe("header search box", () => {
       await box.pressSequentially("sandstorm", { delay: 25 });
       await optionTexts(page);
       const searches = requests.filter((u) => u.startsWith(API_URL) && new URL(u).searchParams.has("search")).map((u) => new URL(u).searchParams.get("search"));
-      assert.deepEqual(searches, ["sandstorm"]);
+      // One request per pause, not per key (a slow machine may pause once mid-word); the
+      // suggestions shown answer the last text.
+      assert.ok(searches.length >= 1 && searches.length <= 3, `requests: ${searches.join(", ")}`);
+      assert.equal(searches.at(-1), "sandstorm");
+      assert.ok((await page.getByRole("listbox").getByRole("option").first().textContent())?.includes("Sandstorm"));
     } finally {
       await close();
     }
