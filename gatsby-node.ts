@@ -14,6 +14,7 @@ import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } f
 import { writeCdnRules } from "./src/build/cdn-rules";
 import { writeBuildFiles, type WriteResult } from "./src/build/write-build-files";
 import { readBuildConfig } from "./src/config";
+import { writeSearchIndexes } from "./src/search/write-search-index";
 
 let snapshot: CatalogueSnapshot | null = null;
 /**
@@ -21,6 +22,8 @@ let snapshot: CatalogueSnapshot | null = null;
  * writing overlaps webpack and the queries instead of adding seconds at the end.
  */
 let buildFiles: Promise<WriteResult | Error> | null = null;
+/** The header search box's index of places and persons, one file per language. */
+let searchIndexes: Promise<number | Error> | null = null;
 
 const TEMPLATES_DIR = path.resolve("src/templates");
 
@@ -80,9 +83,15 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
   buildFiles = writeBuildFiles(path.resolve("public"), snapshot, planned, readBuildConfig().siteUrl).catch((error: unknown) =>
     error instanceof Error ? error : new Error(String(error)),
   );
+  searchIndexes = writeSearchIndexes(path.resolve("public"), snapshot).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  const indexes = await searchIndexes;
+  if (indexes instanceof Error) {
+    reporter.panicOnBuild(`Could not write the search indexes: ${indexes.message}`);
+    return;
+  }
   // _redirects and _headers for the host, from the route module and this build's files
   // (its hashed assets and the hashes of its inline scripts); npm run serve and npm run
   // origin read the same two files.

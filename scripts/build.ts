@@ -24,7 +24,7 @@ const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = path.join(ROOT, ".cache", "site-code-fingerprint");
 
 /** What the built pages depend on besides the catalogue. */
-const CODE = ["src", "locales", "static", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package-lock.json", "tsconfig.json"];
+const CODE = ["src", "locales", "static", "patches", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package-lock.json", "tsconfig.json"];
 /** Settings written into the pages and the browser bundle. */
 const SETTINGS = ["CATALOGUE_API_URL", "BASKET_API_URL", "LANDING_ID", "SITE_URL", "CATALOGUE_RATE_LIMIT"];
 

@@ -10,7 +10,8 @@ import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
 import { MY_ORDERS_PATH, ORDER_LOOKUP_PATH } from "../tickets/paths";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
-import { CloseIcon, GlobeIcon, LogoMark, MenuIcon, SearchIcon } from "./icons";
+import { HeaderSearch } from "../search/header-search";
+import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
 
 const NAV = [
@@ -125,10 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
             </ul>
           </nav>
           <div className={styles.tools}>
-            <Link to="/events/search/" className={styles.iconButton}>
-              <SearchIcon size={22} />
-              <span className="visually-hidden">{t("nav.search")}</span>
-            </Link>
+            <HeaderSearch />
             <HeaderShopControls />
             <LanguageSwitcher />
           </div>

@@ -26,6 +26,12 @@ export interface PriceValue {
 }
 
 const PriceContext = createContext<PriceValue | null>(null);
+/**
+ * `register` alone, in a context of its own whose value never changes: a list that only
+ * announces its events (usePriceRefresh) must not re-render, with all its cards, every time
+ * a price arrives; only the LivePrice elements that show prices do.
+ */
+const PriceRegisterContext = createContext<PriceValue["register"] | null>(null);
 
 async function fetchPrices(ids: number[], currencyCode: string): Promise<EventPrice[]> {
   // the catalogue client (and axios) load on first use, not with every page
@@ -104,7 +110,18 @@ export function PriceProvider({ children }: { children: ReactNode }) {
   }, [tick, code, settled]);
 
   const value = useMemo<PriceValue>(() => ({ prices, done, register }), [prices, done, register]);
-  return <PriceContext.Provider value={value}>{children}</PriceContext.Provider>;
+  return (
+    <PriceRegisterContext.Provider value={register}>
+      <PriceContext.Provider value={value}>{children}</PriceContext.Provider>
+    </PriceRegisterContext.Provider>
+  );
+}
+
+/** Only the function that announces ids to price; stable for the life of the provider. */
+export function usePriceRegister(): PriceValue["register"] {
+  const register = useContext(PriceRegisterContext);
+  if (!register) throw new Error("usePriceRegister() must be used inside <PriceProvider>");
+  return register;
 }
 
 export function usePrices(): PriceValue {

@@ -7,7 +7,7 @@ import React, { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Facet } from "../catalogue/types";
 import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
-import { EMPTY_SEARCH, isEmptySearch, type SearchState } from "./search-query";
+import { EMPTY_SEARCH, isEmptySearch, withDate, type SearchState } from "./search-query";
 import * as styles from "./search.module.css";
 
 const TEXT_DELAY_MS = 350;
@@ -32,6 +32,18 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): 
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(state.q);
+  /** set when a date the visitor chose moved the other end of the range */
+  const [datesMoved, setDatesMoved] = useState(false);
+  const setDate = (end: "from" | "to", value: string) => {
+    const next = withDate(state, end, value);
+    setDatesMoved(next.moved);
+    onChange(next.state);
+  };
+  // The text box suggests a query that finds something: the venue with the most events.
+  const example = useMemo(
+    () => [...facets.places].sort((a, b) => (b.eventsCount ?? 0) - (a.eventsCount ?? 0))[0]?.title ?? null,
+    [facets.places],
+  );
 
   // the URL changed under us (Back, a shared link): show its text
   useEffect(() => setText(state.q), [state.q]);
@@ -65,7 +77,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): 
           type="search"
           value={text}
           maxLength={MAX_SEARCH_LENGTH}
-          placeholder={t("search.textPlaceholder")}
+          placeholder={example ? t("search.textPlaceholderExample", { example }) : t("search.textPlaceholder")}
           autoComplete="off"
           enterKeyHint="search"
           dir="auto"
@@ -122,7 +134,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): 
             value={state.from}
             max={state.to || undefined}
             aria-describedby={`${id}-date-hint`}
-            onChange={(event) => onChange({ ...state, from: event.target.value })}
+            onChange={(event) => setDate("from", event.target.value)}
           />
         </div>
         <div className={styles.field}>
@@ -133,12 +145,12 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): 
             value={state.to}
             min={state.from || undefined}
             aria-describedby={`${id}-date-hint`}
-            onChange={(event) => onChange({ ...state, to: event.target.value })}
+            onChange={(event) => setDate("to", event.target.value)}
           />
         </div>
       </div>
-      <p id={`${id}-date-hint`} className={styles.hint}>
-        {t("search.dateHint")}
+      <p id={`${id}-date-hint`} className={styles.hint} aria-live="polite">
+        {datesMoved ? t("search.datesMoved") : t("search.dateHint")}
       </p>
 
       {facets.categories.length > 0 && (

@@ -102,3 +102,35 @@ export function searchFilter(state: SearchState, page: number, pageSize: number)
 export function isEmptySearch(state: SearchState): boolean {
   return stringifySearchQuery(state) === "";
 }
+
+/**
+ * Sets one end of the date range. An end that would cross the other moves the other with it
+ * ("From" after "To" would find nothing), and says so, so the page can explain the change.
+ */
+export function withDate(state: SearchState, end: "from" | "to", value: string): { state: SearchState; moved: boolean } {
+  let { from, to } = state;
+  if (end === "from") from = value;
+  else to = value;
+  let moved = false;
+  if (from && to && to < from) {
+    if (end === "from") to = from;
+    else from = to;
+    moved = true;
+  }
+  return { state: { ...state, from, to }, moved };
+}
+
+/** YYYY-MM-DD moved by whole days (calendar arithmetic in UTC, which has no DST). */
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The same search over a range widened by `days` on each side of the chosen dates. */
+export function widenDates(state: SearchState, days: number): SearchState {
+  const from = state.from || state.to;
+  const to = state.to || state.from;
+  if (!from || !to) return state;
+  return { ...state, from: shiftDay(from, -days), to: shiftDay(to, days) };
+}

@@ -7,7 +7,7 @@ import { formatNumber } from "../i18n/format";
 import type { EventSearch } from "./use-event-search";
 import * as styles from "./search.module.css";
 
-export function SearchResults({ search, onReset }: { search: EventSearch; onReset(): void }): React.JSX.Element {
+export function SearchResults({ search, onReset, empty }: { search: EventSearch; onReset(): void; empty?: React.ReactNode }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const busy = search.status === "idle" || search.status === "loading";
@@ -34,7 +34,8 @@ export function SearchResults({ search, onReset }: { search: EventSearch; onRese
         </div>
       )}
 
-      {search.status === "loaded" && search.events.length === 0 && (
+      {search.status === "loaded" && search.events.length === 0 && empty}
+      {search.status === "loaded" && search.events.length === 0 && !empty && (
         <div className={styles.message}>
           <p>{t("search.empty")}</p>
           <button type="button" className="btn btn-ghost" onClick={onReset}>

@@ -3,7 +3,7 @@
  * catalogue in the browser, the search kept in the URL query.
  */
 import { graphql } from "gatsby";
-import React, { useCallback } from "react";
+import React, { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventsSearchPageContext } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
@@ -15,9 +15,11 @@ import { makeHeadT } from "../i18n/head-t";
 // results (and with them the card styles) before the filters: one CSS order for all pages
 import { SearchResults } from "../search/search-results";
 import { SearchFilters } from "../search/search-filters";
+import { SearchEmpty } from "../search/search-empty";
 import { EMPTY_SEARCH } from "../search/search-query";
 import { useEventSearch } from "../search/use-event-search";
 import { useSearchUrl } from "../search/use-search-url";
+import { useSearchPageQueryEvents } from "../search/use-query-events";
 import * as styles from "../search/search.module.css";
 
 export default function EventsSearchTemplate({ pageContext }: TemplateProps<EventsSearchPageContext>): React.JSX.Element {
@@ -25,18 +27,19 @@ export default function EventsSearchTemplate({ pageContext }: TemplateProps<Even
   const lang = i18n.language as Lang;
   const [state, setState] = useSearchUrl();
   const search = useEventSearch(state, lang);
+  useSearchPageQueryEvents(state, setState, search);
   const reset = useCallback(() => setState(EMPTY_SEARCH), [setState]);
+  const facets = useMemo(
+    () => ({ categories: pageContext.categories, locations: pageContext.locations, places: pageContext.places }),
+    [pageContext.categories, pageContext.locations, pageContext.places],
+  );
 
   return (
     <Layout>
       <PageHeader title={t("search.title")} lead={t("search.lead")} />
       <div className={`container ${styles.layout}`}>
-        <SearchFilters
-          state={state ?? EMPTY_SEARCH}
-          facets={{ categories: pageContext.categories, locations: pageContext.locations, places: pageContext.places }}
-          onChange={setState}
-        />
-        <SearchResults search={search} onReset={reset} />
+        <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
+        <SearchResults search={search} onReset={reset} empty={<SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />} />
       </div>
     </Layout>
   );

@@ -78,8 +78,11 @@ describe("events search", () => {
       await waitForHydration(page);
       await page.getByLabel(text("en", "search.textLabel")).fill("zzzz-no-such-event-zzzz");
       await page.waitForURL(/q=zzzz-no-such-event-zzzz/);
-      await page.getByText(text("en", "search.empty")).waitFor();
-      await page.getByRole("button", { name: text("en", "search.reset") }).last().click();
+      // The empty result says what was searched, offers popular events, and drops the text on a click.
+      await page.getByText(text("en", "search.emptyTitle")).waitFor();
+      await page.getByRole("heading", { name: text("en", "search.emptyPopular") }).waitFor();
+      assert.ok((await page.locator("article[data-event-id]").count()) > 0, "popular events are offered");
+      await page.getByRole("button", { name: /zzzz-no-such-event-zzzz/ }).click();
       await page.waitForURL((url) => url.search === "");
       await page.locator("article[data-event-id]").first().waitFor();
       assert.deepEqual(errors, []);

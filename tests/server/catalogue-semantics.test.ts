@@ -91,7 +91,7 @@ describe("events: filters", () => {
     assert.ok(!ids(await get(`/v1/events?date_type=all&page_size=100&started_gte=${after}`)).includes(e.id));
   });
 
-  it("search looks at title, place and persons in the requested language", async () => {
+  it("search looks at title, place and persons", async () => {
     const byTitle = await get("/v1/events?date_type=all&search=sandstorm");
     assert.ok(ids(byTitle).includes(1));
     const byPlace = await get(`/v1/events?date_type=all&page_size=100&search=${encodeURIComponent("coca-cola")}`);
@@ -102,7 +102,7 @@ describe("events: filters", () => {
     assert.ok(ru.count >= 3, "Russian, case-insensitive");
     const ar = await get(`/v1/events?date_type=all&lang=ar&search=${encodeURIComponent("ليلى")}`);
     assert.ok(ar.count >= 3, "Arabic");
-    assert.equal((await get(`/v1/events?date_type=all&lang=en&search=${encodeURIComponent("ليلى")}`)).count, 0, "only the requested language");
+    assert.ok((await get(`/v1/events?date_type=all&lang=en&search=${encodeURIComponent("ليلى")}`)).count >= 3, "any of the three languages");
     assert.equal((await get("/v1/events?date_type=all&search=zzzznothing")).count, 0);
   });
 

@@ -2,7 +2,10 @@ import type { Db } from "../db/database";
 import { dataVersion, loadCatalogue, type CatalogueData, type EventRow } from "../db/repositories/catalogue-repository";
 import { LANGS, pick, type Lang } from "../lib/i18n";
 import { toUaeDate } from "../lib/time";
+import { matchRank, queryTokens, indexTexts, type EventSearchIndex } from "./search-match";
 import { Serializer } from "./serialize";
+
+export { normalizeForSearch } from "./search-match";
 
 export interface EventFilter {
   lang: Lang;
@@ -22,20 +25,6 @@ export interface EventFilter {
   now: number;
 }
 
-/** Lower-cases and strips what a searcher does not type: accents, Arabic vowel marks, ё, alef forms. */
-export function normalizeForSearch(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "")
-    .toLowerCase()
-    .replace(/ё/g, "е")
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ى/g, "ي")
-    .replace(/ة/g, "ه")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 const intersects = (have: number[], want: Set<number>): boolean => have.some((x) => want.has(x));
 
 /**
@@ -46,7 +35,7 @@ export class CatalogueService {
   data!: CatalogueData;
   serializer!: Serializer;
   private eventJson = new Map<string, string>();
-  private searchText = new Map<Lang, Map<number, string>>();
+  private searchIndex = new Map<number, EventSearchIndex>();
   private collators = new Map<Lang, Intl.Collator>(LANGS.map((l) => [l, new Intl.Collator(l, { sensitivity: "base", numeric: true })]));
   private version = -1;
   private checkedAt = 0;
@@ -65,7 +54,7 @@ export class CatalogueService {
     this.data = loadCatalogue(this.db);
     this.serializer = new Serializer(this.data, this.publicUrl);
     this.eventJson.clear();
-    this.searchText.clear();
+    this.searchIndex.clear();
     this.generation++;
   }
 
@@ -86,25 +75,19 @@ export class CatalogueService {
     return text;
   }
 
-  private haystack(e: EventRow, lang: Lang): string {
-    let byId = this.searchText.get(lang);
-    if (!byId) {
-      byId = new Map();
-      this.searchText.set(lang, byId);
-    }
-    let text = byId.get(e.id);
-    if (text === undefined) {
+  /** The words an event is found by, in all three languages (see search-match.ts). */
+  private searchIndexOf(e: EventRow): EventSearchIndex {
+    let index = this.searchIndex.get(e.id);
+    if (index === undefined) {
       const d = this.data;
       const place = d.places.get(e.placeId);
-      const parts = [pick(e.title, lang), place ? pick(place.title, lang) : ""];
-      for (const pid of e.persons) {
-        const p = d.persons.get(pid);
-        if (p) parts.push(pick(p.title, lang));
-      }
-      text = normalizeForSearch(parts.join(" \u0000 "));
-      byId.set(e.id, text);
+      index = {
+        title: indexTexts([e.title]),
+        other: indexTexts([place?.title, ...e.persons.map((pid) => d.persons.get(pid)?.title)]),
+      };
+      this.searchIndex.set(e.id, index);
     }
-    return text;
+    return index;
   }
 
   isActive(e: EventRow, now: number): boolean {
@@ -120,7 +103,9 @@ export class CatalogueService {
     const persons = f.personIds && new Set(f.personIds);
     const labels = f.labelIds && new Set(f.labelIds);
     const ids = f.ids && new Set(f.ids);
-    const tokens = f.search ? normalizeForSearch(f.search).split(" ").filter(Boolean) : [];
+    const tokens = f.search ? queryTokens(f.search) : [];
+    // With a query, events whose title matches come before those found by place or persons.
+    const rank = new Map<number, number>();
     const out = d.events.filter((e) => {
       if (f.dateType === "active" && !this.isActive(e, f.now)) return false;
       if (f.dateType === "archive" && this.isActive(e, f.now)) return false;
@@ -137,14 +122,19 @@ export class CatalogueService {
       if (f.startedGte !== undefined && e.startedAt < f.startedGte) return false;
       if (f.startedLte !== undefined && e.startedAt > f.startedLte) return false;
       if (tokens.length > 0) {
-        const hay = this.haystack(e, f.lang);
-        if (!tokens.every((tok) => hay.includes(tok))) return false;
+        const r = matchRank(this.searchIndexOf(e), tokens);
+        if (r === null) return false;
+        rank.set(e.id, r);
       }
       return true;
     });
     const dir = f.sortOn === "desc" ? -1 : 1;
     const collator = this.collators.get(f.lang) as Intl.Collator;
     out.sort((a, b) => {
+      if (tokens.length > 0) {
+        const byRank = (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0);
+        if (byRank !== 0) return byRank;
+      }
       let c = 0;
       if (f.sortBy === "started_at") c = a.startedAt - b.startedAt;
       else if (f.sortBy === "popularity") c = a.popularity - b.popularity;

@@ -1,0 +1,21 @@
+/** Writes the places-and-persons index of each language into public/ (Node, at build time). */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { personPath, placePath } from "../build/plan-pages";
+import type { CatalogueSnapshot } from "../build/source-catalogue";
+import { LANGUAGES } from "../catalogue/types";
+import { buildSearchIndex, searchIndexPath } from "./search-index";
+
+export async function writeSearchIndexes(publicDir: string, snapshot: CatalogueSnapshot): Promise<number> {
+  await mkdir(publicDir, { recursive: true });
+  await Promise.all(
+    LANGUAGES.map((lang) =>
+      writeFile(
+        path.join(publicDir, searchIndexPath(lang)),
+        JSON.stringify(buildSearchIndex(lang, snapshot.byLanguage, { place: placePath, person: personPath })),
+        "utf8",
+      ),
+    ),
+  );
+  return LANGUAGES.length;
+}

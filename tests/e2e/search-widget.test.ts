@@ -1,0 +1,242 @@
+/**
+ * The header search box in a real Chromium against the built site and the local server:
+ * suggestions while typing (events live, places and persons from the build-time index),
+ * the combobox keyboard, the full-screen box on a phone, the window events it shares with
+ * the search page, and the catalogue's matching rules seen through it: a Russian word form,
+ * an Arabic spelling variant and a query in another language than the page.
+ */
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { API_URL, closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
+import { localized, text, type Lang } from "./support/site";
+
+after(closeBrowser);
+
+interface WireEvent {
+  id: number;
+  title: string;
+  place: { title: string };
+}
+
+async function apiSearch(query: string, lang: Lang): Promise<{ count: number; results: WireEvent[] }> {
+  const url = new URL(`${API_URL}/v1/events`);
+  for (const [k, v] of Object.entries({ lang, search: query, page_size: "5", sort_by: "popularity", sort_on: "desc" })) url.searchParams.set(k, v);
+  const res = await fetch(url);
+  assert.ok(res.ok, `${url} answered ${res.status}`);
+  return (await res.json()) as { count: number; results: WireEvent[] };
+}
+
+/** Records the search window events the page dispatches, across client-side navigations. */
+async function recordEvents(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __searchEvents: Array<{ type: string; detail: unknown }> };
+    w.__searchEvents = [];
+    for (const type of ["QUERY_CHANGE", "QUERY_CHANGED", "WIDGET_FULLSCREEN"]) {
+      window.addEventListener(type, (event) => w.__searchEvents.push({ type, detail: (event as CustomEvent).detail }));
+    }
+  });
+}
+
+async function recorded(page: Page, type: string): Promise<unknown[]> {
+  return page.evaluate(
+    (t) => (window as unknown as { __searchEvents: Array<{ type: string; detail: unknown }> }).__searchEvents.filter((e) => e.type === t).map((e) => e.detail),
+    type,
+  );
+}
+
+async function openHome(lang: Lang, viewport?: { width: number; height: number }) {
+  const tp = await newPage(viewport ? { viewport } : {});
+  await tp.page.goto(siteUrl(localized(lang, "/")));
+  await waitForHydration(tp.page);
+  return tp;
+}
+
+/** The header's search box (the search page's own filters are comboboxes too). */
+function searchBox(page: Page, lang: Lang) {
+  return page.getByRole("combobox", { name: text(lang, "nav.search"), exact: true });
+}
+
+/** The option texts of the open listbox, once suggestions for the current text arrived. */
+async function optionTexts(page: Page): Promise<string[]> {
+  const list = page.getByRole("listbox");
+  await list.waitFor({ state: "visible", timeout: 10_000 });
+  await page.waitForFunction(() => (document.querySelector("[data-search-count]")?.textContent ?? "") !== "", undefined, {
+    timeout: 10_000,
+  });
+  return list.getByRole("option").allTextContents();
+}
+
+describe("header search box", () => {
+  for (const lang of ["en", "ru", "ar"] as const) {
+    it(`suggests events, places and all results, chosen with the keyboard (${lang})`, async () => {
+      const expected = await apiSearch("Coca-Cola", lang);
+      assert.ok(expected.count > 0, "the sample has events at the Coca-Cola Arena");
+      const { page, errors, close } = await openHome(lang);
+      try {
+        const box = searchBox(page, lang);
+        assert.equal(await box.getAttribute("placeholder"), text(lang, "searchBox.placeholder"));
+        await box.click();
+        await box.pressSequentially("Coca-Cola", { delay: 20 });
+        const options = await optionTexts(page);
+        assert.equal(await box.getAttribute("aria-expanded"), "true");
+        // the first suggestions are the catalogue's own answer, in its order
+        assert.ok(options[0]!.includes(expected.results[0]!.title), `${options[0]} vs ${expected.results[0]!.title}`);
+        assert.ok(options.some((o) => o.includes(lang === "ar" ? "كوكاكولا أرينا" : "Coca-Cola Arena")), "the arena itself, from the index");
+        assert.ok(options.at(-1)!.includes(text(lang, "searchBox.allResults")));
+        const status = await page.locator("[data-search-count]").textContent();
+        assert.ok(status && status.length > 3, "the number of suggestions is announced");
+
+        await box.press("ArrowDown");
+        const first = page.getByRole("listbox").getByRole("option").first();
+        assert.equal(await box.getAttribute("aria-activedescendant"), await first.getAttribute("id"));
+        assert.equal(await first.getAttribute("aria-selected"), "true");
+        await box.press("ArrowUp");
+        assert.equal(await box.getAttribute("aria-activedescendant"), await page.getByRole("listbox").getByRole("option").last().getAttribute("id"), "Up from the first wraps to the last");
+        await box.press("ArrowDown");
+        await box.press("Enter");
+        await page.waitForURL((url) => url.pathname === localized(lang, `/events/${expected.results[0]!.id}/`), { timeout: 10_000 });
+        assert.deepEqual(errors, []);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it("closes the list with Escape, then clears the text", async () => {
+    const { page, close } = await openHome("en");
+    try {
+      const box = searchBox(page, "en");
+      await box.click();
+      await box.pressSequentially("layla", { delay: 20 });
+      await optionTexts(page);
+      await box.press("Escape");
+      assert.equal(await box.getAttribute("aria-expanded"), "false");
+      assert.equal(await page.getByRole("listbox").isVisible(), false);
+      assert.equal(await box.inputValue(), "layla");
+      await box.press("Escape");
+      assert.equal(await box.inputValue(), "");
+    } finally {
+      await close();
+    }
+  });
+
+  it("waits for a pause in typing and asks the catalogue once", async () => {
+    const { page, requests, close } = await openHome("en");
+    try {
+      const box = searchBox(page, "en");
+      await box.click();
+      await box.pressSequentially("sandstorm", { delay: 25 });
+      await optionTexts(page);
+      const searches = requests.filter((u) => u.startsWith(API_URL) && new URL(u).searchParams.has("search")).map((u) => new URL(u).searchParams.get("search"));
+      // One request per pause, not per key (a slow machine may pause once mid-word); the
+      // suggestions shown answer the last text.
+      assert.ok(searches.length >= 1 && searches.length <= 3, `requests: ${searches.join(", ")}`);
+      assert.equal(searches.at(-1), "sandstorm");
+      assert.ok((await page.getByRole("listbox").getByRole("option").first().textContent())?.includes("Sandstorm"));
+    } finally {
+      await close();
+    }
+  });
+
+  it("finds a Russian title by another form of its word", async () => {
+    const expected = await apiSearch("комедия", "ru");
+    assert.ok(expected.results.some((e) => /комедии/i.test(e.title)), "the catalogue answers with the form комедии");
+    const { page, close } = await openHome("ru");
+    try {
+      const box = searchBox(page, "ru");
+      await box.click();
+      await box.pressSequentially("комедия", { delay: 20 });
+      const options = await optionTexts(page);
+      assert.ok(options.some((o) => /комедии/i.test(o)), options.join(" | "));
+    } finally {
+      await close();
+    }
+  });
+
+  it("finds Arabic names written with another spelling, and places typed in another language", async () => {
+    const { page, close } = await openHome("ar");
+    try {
+      const box = searchBox(page, "ar");
+      await box.click();
+      // ى typed as ي, as many keyboards and people write it
+      await box.pressSequentially("ليلي حداد", { delay: 20 });
+      const options = await optionTexts(page);
+      assert.ok(options.some((o) => o.includes("ليلى حداد") && o.includes(text("ar", "searchBox.person"))), options.join(" | "));
+      assert.ok(options.some((o) => o.includes("ليلى") && !o.includes(text("ar", "searchBox.person"))), "and her events");
+    } finally {
+      await close();
+    }
+  });
+
+  it("opens the search page with the text and shares the query with it through window events", async () => {
+    const { page, close } = await openHome("ru");
+    try {
+      await recordEvents(page);
+      const box = searchBox(page, "ru");
+      await box.click();
+      await box.pressSequentially("комедия", { delay: 20 });
+      await box.press("Enter");
+      await page.waitForURL((url) => url.pathname === "/ru/events/search/" && url.searchParams.get("q") === "комедия", { timeout: 10_000 });
+      const expected = await apiSearch("комедия", "ru");
+      await page.waitForFunction(() => (window as unknown as { __searchEvents: Array<{ type: string }> }).__searchEvents.some((e) => e.type === "QUERY_CHANGED"), undefined, { timeout: 10_000 });
+      assert.deepEqual((await recorded(page, "QUERY_CHANGED")).at(-1), { query: "комедия", count: expected.count });
+
+      // Someone else asks for a query: the page takes it (the event is cancelled), searches, and says so.
+      const taken = await page.evaluate(() => !window.dispatchEvent(new CustomEvent("QUERY_CHANGE", { detail: { query: "Sandstorm" }, cancelable: true })));
+      assert.equal(taken, true);
+      const sandstorm = await apiSearch("Sandstorm", "ru");
+      await page.waitForFunction(
+        () => (window as unknown as { __searchEvents: Array<{ type: string; detail: { query?: string } }> }).__searchEvents.some((e) => e.type === "QUERY_CHANGED" && e.detail.query === "Sandstorm"),
+        undefined,
+        { timeout: 10_000 },
+      );
+      assert.deepEqual((await recorded(page, "QUERY_CHANGED")).at(-1), { query: "Sandstorm", count: sandstorm.count });
+      assert.equal(new URL(page.url()).searchParams.get("q"), "Sandstorm");
+      assert.equal(await box.inputValue(), "Sandstorm", "the header box shows the query in force");
+
+      // From the header box on the search page: the page takes the request, no navigation.
+      await box.fill("");
+      await box.pressSequentially("джаз", { delay: 20 });
+      await box.press("Escape");
+      await box.press("Enter");
+      await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "джаз", undefined, { timeout: 10_000 });
+      assert.ok((await recorded(page, "QUERY_CHANGE")).some((d) => (d as { query: string }).query === "джаз"));
+    } finally {
+      await close();
+    }
+  });
+
+  for (const lang of ["en", "ar"] as const) {
+    it(`opens full screen behind an icon at phone width and says so on the window (${lang})`, async () => {
+      const viewport = { width: 390, height: 844 };
+      const { page, errors, close } = await openHome(lang, viewport);
+      try {
+        await recordEvents(page);
+        const box = searchBox(page, lang);
+        assert.equal(await box.isVisible(), false, "only the icon shows on a phone");
+        const icon = page.getByRole("button", { name: text(lang, "nav.search") });
+        await icon.click();
+        await box.waitFor({ state: "visible" });
+        assert.deepEqual(await recorded(page, "WIDGET_FULLSCREEN"), [{ open: true }]);
+        const dialog = page.getByRole("dialog");
+        const rect = await dialog.boundingBox();
+        assert.ok(rect && rect.width >= viewport.width - 1 && rect.height >= viewport.height - 1, `covers the screen: ${JSON.stringify(rect)}`);
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("role")), "combobox", "focus moves into the box");
+
+        await box.pressSequentially("Coca", { delay: 20 });
+        const options = await optionTexts(page);
+        assert.ok(options.length >= 2);
+        await box.press("Escape"); // closes the list
+        await box.press("Escape"); // closes the full screen
+        await page.waitForFunction(() => document.activeElement?.tagName === "BUTTON", undefined, { timeout: 5_000 });
+        assert.deepEqual(await recorded(page, "WIDGET_FULLSCREEN"), [{ open: true }, { open: false }]);
+        assert.equal(await box.isVisible(), false);
+        assert.equal(await icon.getAttribute("aria-expanded"), "false");
+        assert.deepEqual(errors, []);
+      } finally {
+        await close();
+      }
+    });
+  }
+});

@@ -1,0 +1,52 @@
+/**
+ * Every built HTML file is clean text: no C0 control character other than tab, line feed and
+ * carriage return. React 18's streaming renderer used to flush its whole 2 KB buffer when a
+ * multi-byte character did not fit at its end, leaving NUL bytes in Russian and Arabic words
+ * (patched in patches/react-dom+18.3.1.patch); browsers hide them, crawlers and link previews
+ * do not. The test reads the files the build wrote, not what a browser shows.
+ */
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { describe, it } from "node:test";
+
+const publicDir = resolve(__dirname, "../../public");
+
+function htmlFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...htmlFiles(path));
+    else if (name.endsWith(".html")) found.push(path);
+  }
+  return found;
+}
+
+// Any C0 control character except \t (09), \n (0A) and \r (0D), and DEL.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+describe("built HTML bytes", () => {
+  const files = htmlFiles(publicDir);
+
+  it("the build wrote pages in all three languages", () => {
+    const rel = files.map((f) => relative(publicDir, f));
+    assert.ok(rel.includes("index.html"));
+    assert.ok(rel.some((f) => f.startsWith("ru/")), "Russian pages were built");
+    assert.ok(rel.some((f) => f.startsWith("ar/")), "Arabic pages were built");
+  });
+
+  it("no built page contains a control character or a broken UTF-8 sequence", () => {
+    const bad: string[] = [];
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+      const at = text.search(CONTROL);
+      if (at >= 0) {
+        bad.push(`${relative(publicDir, file)}: U+${text.charCodeAt(at).toString(16).padStart(4, "0")} near ${JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))}`);
+      } else if (text.includes("\uFFFD")) {
+        bad.push(`${relative(publicDir, file)}: invalid UTF-8 near ${JSON.stringify(text.slice(Math.max(0, text.indexOf("\uFFFD") - 20), text.indexOf("\uFFFD") + 20))}`);
+      }
+    }
+    assert.deepEqual(bad.slice(0, 20), [], `${bad.length} of ${files.length} pages are not clean text`);
+  });
+});
