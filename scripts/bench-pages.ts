@@ -156,8 +156,9 @@ async function main(): Promise<void> {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
 
-  const api = await ensureApi();
+  // the site first: if its port is taken, nothing else has been started yet
   const site = await startSite();
+  const api = await ensureApi();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
