@@ -43,6 +43,7 @@ import {
 
 /** The info pages' texts (src/content/info/), each page handed only its own language's. */
 const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };
+import { hasEnded } from "../basket/sessions";
 import type { CatalogueSnapshot, LanguageSnapshot } from "./source-catalogue";
 
 /** Template file names under src/templates/ (routes.md). */
@@ -343,6 +344,8 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
       }),
       related: index.cards(index.related(event, LIMITS.related)),
       icsPath: icsPath(event.id, lang),
+      sessions: snapshot.sessions?.[event.id] ?? [],
+      endedAtBuild: hasEnded(event, now.getTime()),
     });
   }
 

@@ -32,7 +32,12 @@ export async function writeBuildFiles(
     for (const event of snapshot.byLanguage[lang].events) {
       files.push({
         file: path.join(publicDir, icsPath(event.id, lang)),
-        text: eventIcs(event, { url: absoluteUrl(siteUrl, localizedPath(lang, eventPath(event.id))), uidDomain, lang }),
+        text: eventIcs(event, {
+          url: absoluteUrl(siteUrl, localizedPath(lang, eventPath(event.id))),
+          uidDomain,
+          lang,
+          sessions: snapshot.sessions?.[event.id],
+        }),
       });
     }
   }
