@@ -43,10 +43,14 @@ function useCurrentTail(originalPath: string): [string, () => void] {
 }
 
 /** Links to this same page in every language: the switcher keeps the page, its query and hash. */
-export function LanguageLinks({ className, current }: { className?: string; current: Lang }): React.JSX.Element {
+export function LanguageLinks({ className, current, open }: { className?: string; current: Lang; open?: boolean }): React.JSX.Element {
   const { t } = useTranslation();
   const { originalPath } = useSite();
   const [tail, refresh] = useCurrentTail(originalPath);
+  // a menu that opens shows where the links go now
+  useEffect(() => {
+    if (open) refresh();
+  }, [open, refresh]);
   const follow = (lang: Lang) => (event: React.MouseEvent<HTMLAnchorElement>) => {
     // the address may have changed since the last render (replaceState): go where it is now
     const now = addressTail(window.location);
@@ -123,7 +127,7 @@ function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.
         <span className={styles.langCode}>{language.toUpperCase()}</span>
         <span className="visually-hidden">{t("nav.language")}</span>
       </summary>
-      <LanguageLinks className={styles.langMenu} current={language} />
+      <LanguageLinks className={styles.langMenu} current={language} open={open} />
     </details>
   );
 }
