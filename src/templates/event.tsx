@@ -74,7 +74,7 @@ function When({ event, sessions, lang }: { event: EventDetail; sessions: Session
   if (sessions.length > 1) {
     // several sessions: each one, not a span from the first start to the last end
     return (
-      <span>
+      <div>
         <span className="visually-hidden">{t("event.sessions")}: </span>
         <ul className={styles.sessionList} data-testid="event-sessions">
           {sessions.map((s) => (
@@ -84,9 +84,9 @@ function When({ event, sessions, lang }: { event: EventDetail; sessions: Session
               </time>
             </li>
           ))}
-        </ul>{" "}
+        </ul>
         <span className={styles.tz}>({t("event.uaeTime")})</span>
-      </span>
+      </div>
     );
   }
   const sameDayEnd = event.finishedAt && formatLongDate(event.finishedAt, lang) === formatLongDate(event.startedAt, lang);
