@@ -28,6 +28,7 @@ import { browserConfig } from "../config";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../shop/toast-context";
 import { basketErrorKey } from "./error-messages";
+import { isSessionOver } from "./sessions";
 import { basketReducer, initialBasketState, visibleBasket, type LocalChange, type TicketToAdd } from "./reducer";
 import { countSelected, readSelectedTickets, writeSelectedTickets } from "./storage";
 import { basketTotals, type BasketTotals } from "./totals";
@@ -189,7 +190,15 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
       totals,
       count: state.loading || state.loadFailed ? storedCount : totals.total.count,
       busy: state.pending.length > 0,
-      addTicket: (item, count) => run({ type: "ADD_TICKET", ticket: { id: item.ticket.id, count } }, item),
+      addTicket: (item, count) => {
+        // a page left open overnight still offers yesterday's session: refuse it here
+        const end = item.sessionEndsAt ?? item.ticket.startedAt;
+        if (end && isSessionOver({ startedAt: end, finishedAt: null }, Date.now())) {
+          toasts.notify("error", "toast.sessionOver");
+          return Promise.resolve(false);
+        }
+        return run({ type: "ADD_TICKET", ticket: { id: item.ticket.id, count } }, item);
+      },
       updateTicket: (id, count) =>
         count <= 0 ? run({ type: "DELETE_TICKET", ticket: { id } }) : run({ type: "UPDATE_TICKET", ticket: { id, count } }),
       deleteTicket: (id) => run({ type: "DELETE_TICKET", ticket: { id } }),
@@ -197,7 +206,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
       clear: () => run({ type: "CLEAR" }),
       reload: () => load(codeRef.current, false),
     }),
-    [client, basket, state.loading, state.loadFailed, state.pending.length, totals, storedCount, run, load],
+    [client, basket, state.loading, state.loadFailed, state.pending.length, totals, storedCount, run, load, toasts],
   );
   return <BasketContext.Provider value={value}>{children}</BasketContext.Provider>;
 }

@@ -14,9 +14,13 @@ import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
 import { HoldTimer } from "./hold-timer";
 import { basketLimit, clampCount } from "./limits";
-import { grandTotal, type Totals } from "./totals";
+import { grandTotal, lineTotal, type Totals } from "./totals";
 import type { BasketEventGroup, BasketTicket } from "./types";
 import { useTicketOffers } from "./use-ticket-offers";
+import * as styles from "./cart.module.css";
+
+/** The cart page's own spacing, for the template that holds the view. */
+export const cartPageClassName = styles.page ?? "";
 
 type Money = (value: number) => string;
 
@@ -39,14 +43,14 @@ export function CartView() {
 
   if (loading) {
     return (
-      <div className="cart-skeleton" aria-busy="true" role="status">
+      <div className={styles.skeleton} aria-busy="true" role="status">
         <span className="visually-hidden">{t("cart.loading")}</span>
       </div>
     );
   }
   if (unavailable) {
     return (
-      <div className="cart-alert" role="alert">
+      <div className={styles.alert} role="alert">
         <p>{t("cart.unavailable")}</p>
         {count ? <p>{t("basket.tickets", { count })}</p> : null}
         <button type="button" className="btn" onClick={() => void reload()}>
@@ -57,7 +61,7 @@ export function CartView() {
   }
   if (basket.events.length === 0) {
     return (
-      <div className="cart-empty" data-testid="cart-empty">
+      <div className={styles.empty} data-testid="cart-empty">
         <h2>{t("cart.emptyTitle")}</h2>
         <p>{t("cart.emptyText")}</p>
         <Link to="/events/" className="btn">
@@ -69,8 +73,8 @@ export function CartView() {
 
   const { total, byEvent } = totals;
   return (
-    <div className="cart-grid" data-busy={busy || undefined} data-testid="cart">
-      <div className="cart-events">
+    <div className={styles.grid} data-busy={busy || undefined} data-testid="cart">
+      <div className={styles.events}>
         {basket.events.map((group) => (
           <CartEvent
             key={group.event.id}
@@ -85,9 +89,9 @@ export function CartView() {
           />
         ))}
       </div>
-      <aside className="cart-summary" aria-labelledby="cart-summary-heading" data-testid="cart-summary">
+      <aside className={styles.summary} aria-labelledby="cart-summary-heading" data-testid="cart-summary">
         <h2 id="cart-summary-heading">{t("cart.summary")}</h2>
-        <dl className="cart-totals">
+        <dl className={styles.totals}>
           <dt>{t("basket.tickets", { count: total.count })}</dt>
           <dd data-testid="cart-price" data-value={total.price}>
             <bdi>{money(total.price)}</bdi>
@@ -96,18 +100,18 @@ export function CartView() {
           <dd data-testid="cart-fee" data-value={total.serviceFee}>
             <bdi>{money(total.serviceFee)}</bdi>
           </dd>
-          <dt className="cart-grand">{t("cart.total")}</dt>
-          <dd className="cart-grand" data-testid="cart-total" data-value={grandTotal(total)}
+          <dt className={styles.grand}>{t("cart.total")}</dt>
+          <dd className={styles.grand} data-testid="cart-total" data-value={grandTotal(total)}
             data-currency={basket.currencyCode} data-count={total.count}>
             <bdi>{money(grandTotal(total))}</bdi>
           </dd>
         </dl>
         <HoldTimer expiresAt={basket.expiresAt} onExpired={onExpired} />
-        <Link to="/order/checkout/" className="btn" data-testid="checkout-link">
+        <Link to="/order/checkout/" className={`btn ${styles.checkout}`} data-testid="checkout-link">
           {t("cart.checkout")}
         </Link>
-        <p className="cart-note">{t("cart.pricesIn", { code: basket.currencyCode })}</p>
-        <button type="button" className="cart-link-btn" onClick={() => void clear()}>
+        <p className={styles.note}>{t("cart.pricesIn", { code: basket.currencyCode })}</p>
+        <button type="button" className={styles.linkBtn} onClick={() => void clear()}>
           {t("cart.clear")}
         </button>
       </aside>
@@ -130,17 +134,21 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
   const { t } = useTranslation();
   const { event } = group;
   const headingId = `cart-event-${event.id}`;
-  const meta = [event.startedAt ? formatDateTime(event.startedAt, lang) : null, event.place?.title || null].filter(Boolean);
+  // one session: its date goes beside the venue once; several: each ticket says its own
+  const sessionStarts = new Set(group.tickets.map((t) => t.startedAt ?? event.startedAt));
+  const oneSession = sessionStarts.size <= 1;
+  const when = oneSession ? ([...sessionStarts][0] ?? event.startedAt) : null;
+  const meta = [when ? formatDateTime(when, lang) : null, event.place?.title || null].filter(Boolean);
   return (
-    <section className="cart-event" aria-labelledby={headingId} data-testid="cart-event" data-event-id={event.id}>
-      <div className="cart-event-head">
+    <section className={styles.event} aria-labelledby={headingId} data-testid="cart-event" data-event-id={event.id}>
+      <div className={styles.eventHead}>
         <div>
           <h2 id={headingId}>
             <Link to={`/events/${event.id}/`}>
               <bdi>{event.title}</bdi>
             </Link>
           </h2>
-          <p className="cart-meta">
+          <p className={styles.meta}>
             {meta.map((m, i) => (
               <Fragment key={i}>
                 {i > 0 ? " · " : null}
@@ -149,28 +157,32 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
             ))}
           </p>
         </div>
-        <button type="button" className="cart-link-btn" onClick={onRemoveEvent} aria-label={String(t("cart.removeEvent"))}
+        <button type="button" className={styles.linkBtn} onClick={onRemoveEvent} aria-label={String(t("cart.removeEvent"))}
           data-testid="remove-event">
           {t("cart.removeEventShort")}
         </button>
       </div>
-      <ul className="cart-tickets">
+      <ul className={styles.tickets}>
         {group.tickets.map((ticket) => {
           const offer = offers.get(ticket.id);
           const max = offer ? basketLimit(offer, ticket.count) : Number.POSITIVE_INFINITY;
           return (
-            <li key={ticket.id} className="cart-ticket" data-testid="cart-ticket" data-ticket-id={ticket.id}
+            <li key={ticket.id} className={styles.ticket} data-testid="cart-ticket" data-ticket-id={ticket.id}
               data-count={ticket.count}>
-              <div className="cart-ticket-info">
+              <div className={styles.ticketInfo}>
                 <strong><bdi>{ticket.title}</bdi></strong>
-                {ticket.startedAt ? <span>{t("cart.session")}: <bdi>{formatDateTime(ticket.startedAt, lang)}</bdi></span> : null}
+                {!oneSession && ticket.startedAt ? (
+                  <span data-testid="cart-ticket-session">
+                    {t("cart.session")}: <bdi>{formatDateTime(ticket.startedAt, lang)}</bdi>
+                  </span>
+                ) : null}
                 <span data-value={ticket.price}>{t("cart.unitPrice", { price: money(ticket.price) })}</span>
                 {ticket.serviceFee > 0 ? (
                   <span data-value={ticket.serviceFee}>{t("cart.feeEach", { fee: money(ticket.serviceFee) })}</span>
                 ) : null}
               </div>
-              <div className="cart-ticket-actions">
-                <div className="cart-stepper" role="group" aria-label={String(t("cart.quantity", { title: ticket.title }))}>
+              <div className={styles.ticketActions}>
+                <div className={styles.stepper} role="group" aria-label={String(t("cart.quantity", { title: ticket.title }))}>
                   <button type="button" disabled={ticket.count <= 1}
                     onClick={() => onCount(ticket, clampCount(ticket.count - 1, 1, max))}
                     aria-label={String(t("cart.decrease", { title: ticket.title }))}>−</button>
@@ -179,10 +191,11 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
                     onClick={() => onCount(ticket, clampCount(ticket.count + 1, 1, max))}
                     aria-label={String(t("cart.increase", { title: ticket.title }))}>+</button>
                 </div>
-                <span className="cart-line-total" data-value={ticket.price * ticket.count}>
-                  <bdi>{money(ticket.price * ticket.count)}</bdi>
+                <span className={styles.lineTotal} data-testid="cart-line-total" data-value={lineTotal(ticket)}>
+                  <bdi>{money(lineTotal(ticket))}</bdi>
+                  {ticket.serviceFee > 0 ? <span className={styles.lineFee}>{t("cart.inclFee")}</span> : null}
                 </span>
-                <button type="button" className="cart-link-btn" onClick={() => onRemove(ticket)}
+                <button type="button" className={styles.linkBtn} onClick={() => onRemove(ticket)}
                   aria-label={String(t("cart.removeTicket", { title: ticket.title }))} data-testid="remove-ticket">
                   {t("cart.remove")}
                 </button>
@@ -192,8 +205,8 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
         })}
       </ul>
       {totals ? (
-        <p className="cart-subtotal">
-          <span>{t("cart.subtotal")}</span>
+        <p className={styles.subtotal}>
+          <span>{totals.serviceFee > 0 ? t("cart.subtotalInclFee") : t("cart.subtotal")}</span>
           <bdi data-testid="event-subtotal" data-value={grandTotal(totals)}>{money(grandTotal(totals))}</bdi>
         </p>
       ) : null}

@@ -1,10 +1,11 @@
 /**
- * "Tickets held for 14:32", counting down live. The clock is read only in the browser
+ * "Tickets held for 14:32", counting down live, on the cart and on checkout. The clock is read only in the browser
  * (after mount), so the server render and hydration agree.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatCountdown, remainingMs } from "./hold";
+import * as styles from "./hold-timer.module.css";
 
 const MARK = "\u0000";
 
@@ -33,7 +34,7 @@ export function HoldTimer({ expiresAt, onExpired }: { expiresAt: string | null; 
   if (left === null) return null;
   if (left === 0) {
     return (
-      <p className="cart-hold cart-hold-over" role="status">
+      <p className={`${styles.hold} ${styles.over}`} role="status">
         {t("cart.holdExpired")}
       </p>
     );
@@ -41,7 +42,7 @@ export function HoldTimer({ expiresAt, onExpired }: { expiresAt: string | null; 
   // the translation places the time anywhere in its sentence; the marker finds the spot
   const [before = "", after = ""] = String(t("cart.heldFor", { time: MARK })).split(MARK);
   return (
-    <p className="cart-hold" data-testid="hold-timer">
+    <p className={styles.hold} data-testid="hold-timer">
       {before}
       <time dateTime={`PT${Math.ceil(left / 1000)}S`} dir="ltr">
         {formatCountdown(left)}

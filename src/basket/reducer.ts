@@ -17,6 +17,8 @@ export type LocalChange = BasketChange | { type: "CLEAR" };
 export interface TicketToAdd {
   event: BasketEventInfo;
   ticket: Omit<BasketTicket, "count">;
+  /** when the ticket's session ends (its start when it has no end): nothing past is added */
+  sessionEndsAt?: string | null;
 }
 
 export interface PendingChange {

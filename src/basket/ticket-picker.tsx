@@ -2,9 +2,13 @@
  * The event page's ticket choice: sessions and ticket categories live from
  * /v2/dates_prices in the selected currency, steppers within what is left and what one
  * order may hold, and "add to basket". Sold-out categories and sold-out or cancelled
- * events cannot be bought and say so.
+ * events cannot be bought and say so; sessions that are over are not offered.
+ *
+ * After "add to basket" the choice stays on screen, marked as being in the basket, with
+ * the way to the basket (focused, so keyboard users are not dropped to the page body)
+ * and a way to choose more. On phones one bar at the bottom follows the choice.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { DatePrices, EventDetail, Lang, TicketOffer } from "../catalogue/types";
@@ -12,16 +16,25 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
 import { Link } from "../i18n/link";
+import { LivePrice } from "../prices/live-price";
 import { useToasts } from "../shop/toast-context";
 import { useBasket } from "./basket-context";
 import { addableCount, clampCount, offerAvailability } from "./limits";
+import { openSessions } from "./sessions";
 import { countInBasket, roundMoney } from "./totals";
-import { PICKER_CSS } from "./ticket-picker-css";
+import * as styles from "./ticket-picker.module.css";
 
 type Load =
   | { status: "loading" }
   | { status: "failed" }
   | { status: "ready"; currency: string; sessions: DatePrices[] };
+
+/** What the last "add to basket" put in: shown until the visitor chooses again. */
+interface Added {
+  count: number;
+  total: number;
+  currency: string;
+}
 
 export function TicketPicker({ event }: { event: EventDetail }) {
   const { t, i18n } = useTranslation();
@@ -34,6 +47,9 @@ export function TicketPicker({ event }: { event: EventDetail }) {
   const [sessionKey, setSessionKey] = useState<string | null>(null);
   const [counts, setCounts] = useState<Record<number, number>>({});
   const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<Added | null>(null);
+  const addedRef = useRef<HTMLDivElement>(null);
+  const offersRef = useRef<HTMLUListElement>(null);
   const closed = event.status === "sold_out" || event.status === "cancelled";
 
   useEffect(() => {
@@ -43,7 +59,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     loadCatalogueClient()
       .then((client) => client.datesPrices(event.eventSourceId, code, lang))
       .then((sessions) => {
-        if (current) setLoad({ status: "ready", currency: code, sessions });
+        if (current) setLoad({ status: "ready", currency: code, sessions: openSessions(sessions, Date.now()) });
       })
       .catch(() => {
         if (current) setLoad({ status: "failed" });
@@ -53,9 +69,15 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     };
   }, [closed, settled, code, lang, event.eventSourceId, attempt]);
 
+  // the confirmation takes the focus from the button that has just gone away
+  useEffect(() => {
+    if (added) addedRef.current?.focus();
+  }, [added]);
+
   const sessions = load.status === "ready" ? load.sessions : [];
   const session = sessions.find((s) => s.startedAt === sessionKey) ?? sessions[0] ?? null;
-  const decimals = findCurrency(currencies, load.status === "ready" ? load.currency : code)?.decimals ?? 2;
+  const currency = load.status === "ready" ? load.currency : code;
+  const decimals = findCurrency(currencies, currency)?.decimals ?? 2;
   const money = useCallback(
     (value: number, currencyCode: string) => formatMoney(value, currencyCode, lang, decimals),
     [lang, decimals],
@@ -72,7 +94,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
       price += n * offer.price;
       fee += n * offer.serviceFee;
     }
-    return { offers, count, total: roundMoney(price + fee) };
+    return { offers, count, total: roundMoney(price + fee), hasFee: fee > 0 };
   }, [session, counts]);
 
   const setCount = (offer: TicketOffer, value: number) => {
@@ -80,8 +102,17 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     setCounts((prev) => ({ ...prev, [offer.id]: clampCount(value, 0, max) }));
   };
 
+  const chooseMore = () => {
+    setAdded(null);
+    setCounts({});
+    // back to the first stepper that can go up
+    window.requestAnimationFrame(() => {
+      offersRef.current?.querySelector<HTMLButtonElement>("button[data-step='up']:not(:disabled)")?.focus();
+    });
+  };
+
   const onAdd = async () => {
-    if (!session || chosen.count === 0) return;
+    if (!session || chosen.count === 0 || adding) return;
     setAdding(true);
     const wanted = chosen.offers.filter((o) => (counts[o.id] ?? 0) > 0);
     const results = await Promise.all(
@@ -96,36 +127,45 @@ export function TicketPicker({ event }: { event: EventDetail }) {
               place: event.place,
             },
             ticket: { id: offer.id, title: offer.title, price: offer.price, serviceFee: offer.serviceFee, startedAt: session.startedAt },
+            sessionEndsAt: session.finishedAt ?? session.startedAt,
           },
           counts[offer.id] ?? 0,
         ),
       ),
     );
-    const added = wanted.reduce((sum, offer, i) => (results[i] ? sum + (counts[offer.id] ?? 0) : sum), 0);
-    setCounts((prev) => {
-      const next = { ...prev };
-      wanted.forEach((offer, i) => {
-        if (results[i]) delete next[offer.id];
-      });
-      return next;
+    let count = 0;
+    let total = 0;
+    const kept: Record<number, number> = {};
+    wanted.forEach((offer, i) => {
+      const n = counts[offer.id] ?? 0;
+      if (!results[i]) return; // refused: its toast says why, and the choice is dropped
+      kept[offer.id] = n;
+      count += n;
+      total += n * (offer.price + offer.serviceFee);
     });
-    if (added > 0) toasts.notify("success", "toast.added", { count: added });
+    setCounts(kept);
     setAdding(false);
+    if (count > 0) {
+      toasts.notify("success", "toast.added", { count });
+      setAdded({ count, total: roundMoney(total), currency });
+    }
   };
 
+  const addedText = added ? `${t("picker.added", { count: added.count })} · ${money(added.total, added.currency)}` : "";
+
   const body = () => {
-    if (event.status === "cancelled") return <p className="tp-closed" role="status">{t("picker.cancelledEvent")}</p>;
-    if (event.status === "sold_out") return <p className="tp-closed" role="status">{t("picker.soldOutEvent")}</p>;
+    if (event.status === "cancelled") return <p className={styles.closed} role="status">{t("picker.cancelledEvent")}</p>;
+    if (event.status === "sold_out") return <p className={styles.closed} role="status">{t("picker.soldOutEvent")}</p>;
     if (load.status === "loading") {
       return (
-        <div className="tp-skeleton" aria-busy="true">
+        <div className={styles.skeleton} aria-busy="true">
           <span className="visually-hidden">{t("picker.loading")}</span>
         </div>
       );
     }
     if (load.status === "failed") {
       return (
-        <div className="tp-closed" role="alert">
+        <div className={styles.closed} role="alert">
           <p>{t("picker.loadFailed")}</p>
           <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
             {t("picker.retry")}
@@ -133,15 +173,15 @@ export function TicketPicker({ event }: { event: EventDetail }) {
         </div>
       );
     }
-    if (!session) return <p className="tp-closed">{t("picker.noSessions")}</p>;
+    if (!session) return <p className={styles.closed}>{t("picker.noSessions")}</p>;
     return (
       <>
         {sessions.length > 1 ? (
-          <fieldset className="tp-sessions">
+          <fieldset className={styles.sessions} disabled={added !== null}>
             <legend>{t("picker.chooseSession")}</legend>
-            <div className="tp-session-list">
+            <div className={styles.sessionList}>
               {sessions.map((s) => (
-                <label key={s.startedAt} className="tp-session">
+                <label key={s.startedAt} className={styles.session}>
                   <input
                     type="radio"
                     name={`session-${event.id}`}
@@ -151,81 +191,131 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                       setCounts({});
                     }}
                   />
-                  <span>{formatDateTime(s.startedAt, lang)}</span>
+                  <time dateTime={s.startedAt}>{formatDateTime(s.startedAt, lang)}</time>
                 </label>
               ))}
             </div>
           </fieldset>
         ) : (
-          <p className="tp-one-session">{formatDateTime(session.startedAt, lang)}</p>
+          <p className={styles.oneSession}>
+            <time dateTime={session.startedAt}>{formatDateTime(session.startedAt, lang)}</time>
+          </p>
         )}
-        <ul className="tp-offers">
+        <ul className={styles.offers} ref={offersRef}>
           {session.tickets.map((offer) => {
             const held = countInBasket(basket, offer.id);
             const max = addableCount(offer, held);
             const n = counts[offer.id] ?? 0;
             const availability = offerAvailability(offer);
-            const soldOut = availability === "sold_out";
+            const soldOut = availability === "sold_out" && n === 0;
+            const locked = added !== null;
             return (
-              <li key={offer.id} className="tp-offer" data-testid="ticket-offer" data-ticket-id={offer.id}
-                data-sold-out={soldOut || undefined}>
-                <div className="tp-offer-info">
-                  <span className="tp-offer-title"><bdi>{offer.title}</bdi></span>
-                  <span className="tp-offer-price" data-value={offer.price} data-currency={offer.currencyCode.toUpperCase()}>
+              <li key={offer.id} className={styles.offer} data-testid="ticket-offer" data-ticket-id={offer.id}
+                data-sold-out={soldOut || undefined} data-chosen={n > 0 || undefined}>
+                <div className={styles.offerInfo}>
+                  <span className={styles.offerTitle}><bdi>{offer.title}</bdi></span>
+                  <span className={styles.offerPrice} data-value={offer.price} data-currency={offer.currencyCode.toUpperCase()}>
                     {money(offer.price, offer.currencyCode)}
                   </span>
                   {offer.serviceFee > 0 ? (
-                    <span className="tp-offer-fee">{t("picker.serviceFee", { fee: money(offer.serviceFee, offer.currencyCode) })}</span>
+                    <span className={styles.offerFee}>{t("picker.serviceFee", { fee: money(offer.serviceFee, offer.currencyCode) })}</span>
                   ) : null}
                   {soldOut ? (
-                    <span className="tp-badge tp-badge-out">{t("picker.soldOut")}</span>
+                    <span className={`${styles.badge} ${styles.badgeOut}`}>{t("picker.soldOut")}</span>
                   ) : availability === "few_left" ? (
-                    <span className="tp-badge">{t("picker.onlyLeft", { count: offer.available })}</span>
+                    <span className={styles.badge}>{t("picker.onlyLeft", { count: offer.available })}</span>
                   ) : null}
-                  {held > 0 ? <span className="tp-held">{t("picker.inBasket", { count: held })}</span> : null}
+                  {held > 0 ? <span className={styles.held} data-testid="ticket-held">{t("picker.inBasket", { count: held })}</span> : null}
                 </div>
                 {soldOut ? null : (
-                  <div className="tp-stepper" role="group" aria-label={String(t("picker.countLabel", { title: offer.title }))}>
-                    <button type="button" onClick={() => setCount(offer, n - 1)} disabled={n <= 0}
+                  <div className={styles.stepper} role="group" aria-label={String(t("picker.countLabel", { title: offer.title }))}>
+                    <button type="button" onClick={() => setCount(offer, n - 1)} disabled={locked || n <= 0} data-step="down"
                       aria-label={String(t("picker.decrease", { title: offer.title }))}>−</button>
                     <output aria-live="polite" data-testid="ticket-count">{formatNumber(n, lang)}</output>
-                    <button type="button" onClick={() => setCount(offer, n + 1)} disabled={n >= max}
+                    <button type="button" onClick={() => setCount(offer, n + 1)} disabled={locked || n >= max} data-step="up"
                       aria-label={String(t("picker.increase", { title: offer.title }))}>+</button>
                   </div>
                 )}
-                {!soldOut && max === 0 && held > 0 ? <span className="tp-limit">{t("picker.limitReached")}</span> : null}
+                {!soldOut && !locked && max === 0 && held > 0 ? <span className={styles.limit}>{t("picker.limitReached")}</span> : null}
               </li>
             );
           })}
         </ul>
-        <div className="tp-footer">
-          <div className="tp-total" aria-live="polite">
-            {chosen.count > 0 ? (
-              <>
-                <span>{t("picker.selected", { count: chosen.count })}</span>
-                <strong data-value={chosen.total} data-currency={code}>
-                  {money(chosen.total, load.status === "ready" ? load.currency : code)}
-                </strong>
-              </>
-            ) : (
-              <span className="muted">{t("picker.chooseTickets")}</span>
-            )}
+        {added ? (
+          <div className={styles.added} ref={addedRef} tabIndex={-1} role="status" data-testid="picker-added">
+            <p className={styles.addedText}>{addedText}</p>
+            <div className={styles.addedActions}>
+              <Link to="/cart/" className="btn">{t("picker.goToCart")}</Link>
+              <button type="button" className="btn btn-ghost" onClick={chooseMore}>{t("picker.chooseMore")}</button>
+            </div>
           </div>
-          <button type="button" className="btn" onClick={() => void onAdd()} disabled={chosen.count === 0 || adding}>
-            {adding ? t("picker.adding") : t("picker.add")}
-          </button>
-          {countInBasketTotal(basket) > 0 ? (
-            <Link to="/cart/" className="btn btn-ghost">{t("picker.goToCart")}</Link>
-          ) : null}
-        </div>
+        ) : (
+          <div className={styles.footer}>
+            <div className={styles.total} aria-live="polite">
+              {chosen.count > 0 ? (
+                <>
+                  <span>{t("picker.selected", { count: chosen.count })}</span>
+                  <strong data-value={chosen.total} data-currency={currency} data-testid="picker-total">
+                    {money(chosen.total, currency)}
+                  </strong>
+                  {chosen.hasFee ? <span className={styles.feeNote}>{t("picker.feesIncluded")}</span> : null}
+                </>
+              ) : (
+                <span className="muted">{t("picker.chooseTickets")}</span>
+              )}
+            </div>
+            <button type="button" className="btn" data-testid="add-to-basket" onClick={() => void onAdd()}
+              disabled={chosen.count === 0 || adding}>
+              {adding ? t("picker.adding") : t("picker.add")}
+            </button>
+            {countInBasketTotal(basket) > 0 ? (
+              <Link to="/cart/" className="btn btn-ghost">{t("picker.goToCart")}</Link>
+            ) : null}
+          </div>
+        )}
       </>
     );
   };
 
+  const stickyBar = () => {
+    if (closed) return null;
+    if (added) {
+      return (
+        <div className={styles.stickyBar} data-testid="sticky-bar">
+          <span className={styles.stickyInfo}><strong>{addedText}</strong></span>
+          <Link to="/cart/" className="btn">{t("picker.goToCart")}</Link>
+        </div>
+      );
+    }
+    if (chosen.count > 0) {
+      return (
+        <div className={styles.stickyBar} data-testid="sticky-bar">
+          <span className={styles.stickyInfo}>
+            <span>{t("picker.selected", { count: chosen.count })}</span>
+            <strong data-value={chosen.total} data-currency={currency}>{money(chosen.total, currency)}</strong>
+          </span>
+          <button type="button" className="btn" onClick={() => void onAdd()} disabled={adding}>
+            {adding ? t("picker.adding") : t("picker.add")}
+          </button>
+        </div>
+      );
+    }
+    return (
+      <div className={styles.stickyBar} data-testid="sticky-bar">
+        <span className={styles.stickyInfo}>
+          <strong>
+            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+          </strong>
+        </span>
+        <a href="#tickets" className="btn">{t("common.buyTickets")}</a>
+      </div>
+    );
+  };
+
   return (
-    <div className="tp" data-testid="ticket-picker">
-      <style>{PICKER_CSS}</style>
+    <div className={styles.picker} data-testid="ticket-picker">
       {body()}
+      {stickyBar()}
     </div>
   );
 }

@@ -60,6 +60,14 @@ export function grandTotal(totals: Totals): number {
   return roundMoney(totals.price + totals.serviceFee);
 }
 
+/**
+ * What one line of the cart costs, service fee included, so that the lines of an event
+ * add up to its subtotal (grandTotal of its totals) and the subtotals to the total.
+ */
+export function lineTotal(ticket: Pick<BasketTicket, "price" | "serviceFee" | "count">): number {
+  return roundMoney((ticket.price + ticket.serviceFee) * ticket.count);
+}
+
 /** How many of one ticket offer the basket holds. */
 export function countInBasket(basket: Basket, ticketId: number): number {
   for (const group of basket.events) {

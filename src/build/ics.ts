@@ -3,6 +3,7 @@
  * public/ at build time. Pure text in, text out.
  */
 import { htmlToText } from "../catalogue/html-to-text";
+import type { SessionTimes } from "../basket/sessions";
 import type { EventDetail, Lang } from "../catalogue/types";
 
 const CRLF = "\r\n";
@@ -57,35 +58,51 @@ export interface IcsOptions {
   lang: Lang;
   /** DTSTAMP; the event's updated_at by default so rebuilds give identical files */
   stamp?: string;
+  /** the event's sessions when it has several: one VEVENT each */
+  sessions?: readonly SessionTimes[];
 }
 
 /** An event without an end gets a nominal two hours in calendars. */
 const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
 
+function endOf(startedAt: string, finishedAt: string | null): string {
+  return finishedAt ?? new Date(new Date(startedAt).getTime() + DEFAULT_DURATION_MS).toISOString();
+}
+
+/**
+ * The event as a calendar: one VEVENT per session (two evening concerts are two
+ * evenings in the visitor's calendar, not one block from the first start to the last
+ * end). UIDs stay stable across rebuilds: the event's own for a single session, the
+ * event's plus the session's start otherwise.
+ */
 export function eventIcs(event: EventDetail, options: IcsOptions): string {
-  const end = event.finishedAt ?? new Date(new Date(event.startedAt).getTime() + DEFAULT_DURATION_MS).toISOString();
   const location = [event.place.title, event.hall?.title, event.location.title].filter(Boolean).join(", ");
   const description = [event.shortDescription ?? (event.descriptionHtml ? htmlToText(event.descriptionHtml) : ""), options.url]
     .filter(Boolean)
     .join("\n\n");
   const status = event.status === "cancelled" ? "CANCELLED" : "CONFIRMED";
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//UAE Tickets//Events//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+  const several = options.sessions && options.sessions.length > 1 ? options.sessions : null;
+  const sessions: SessionTimes[] = several ? [...several] : [{ startedAt: event.startedAt, finishedAt: event.finishedAt }];
+  const vevents = sessions.flatMap((session) => [
     "BEGIN:VEVENT",
-    `UID:event-${event.id}@${options.uidDomain}`,
+    several ? `UID:event-${event.id}-${utcStamp(session.startedAt)}@${options.uidDomain}` : `UID:event-${event.id}@${options.uidDomain}`,
     `DTSTAMP:${utcStamp(options.stamp ?? event.updatedAt)}`,
-    `DTSTART:${utcStamp(event.startedAt)}`,
-    `DTEND:${utcStamp(end)}`,
+    `DTSTART:${utcStamp(session.startedAt)}`,
+    `DTEND:${utcStamp(endOf(session.startedAt, session.finishedAt))}`,
     `SUMMARY;LANGUAGE=${options.lang}:${escapeText(event.title)}`,
     `LOCATION;LANGUAGE=${options.lang}:${escapeText(location)}`,
     `DESCRIPTION;LANGUAGE=${options.lang}:${escapeText(description)}`,
     `URL:${options.url}`,
     `STATUS:${status}`,
     "END:VEVENT",
+  ]);
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//UAE Tickets//Events//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...vevents,
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join(CRLF) + CRLF;

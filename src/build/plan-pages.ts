@@ -48,6 +48,7 @@ export type { TemplateName };
 
 /** The info pages' texts (src/content/info/), each page handed only its own language's. */
 const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };
+import { hasEnded } from "../basket/sessions";
 
 export interface PlannedPage<C extends BasePageContext = BasePageContext> {
   path: string;
@@ -313,6 +314,8 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
       }),
       related: index.cards(index.related(event, LIMITS.related)),
       icsPath: icsPath(event.id, lang),
+      sessions: snapshot.sessions?.[event.id] ?? [],
+      endedAtBuild: hasEnded(event, now.getTime()),
     });
   }
 

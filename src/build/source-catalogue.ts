@@ -21,6 +21,8 @@ import {
   type Place,
 } from "../catalogue/types";
 import type { SiteConfig } from "../config";
+import { uaeDateKey } from "../i18n/format";
+import type { SessionTimes } from "../basket/sessions";
 
 export interface LanguageSnapshot {
   /** every event the catalogue holds (active and archived), soonest first */
@@ -35,6 +37,12 @@ export interface LanguageSnapshot {
 export interface CatalogueSnapshot {
   landing: Landing;
   byLanguage: Record<Lang, LanguageSnapshot>;
+  /**
+   * The sessions of upcoming events that span more than one UAE day, by event id (the
+   * same in every language): two evening concerts are shown, and booked in calendars, as
+   * two evenings rather than one 27-hour block. Absent for an event means one session.
+   */
+  sessions?: Record<number, SessionTimes[]>;
 }
 
 export type ProgressLog = (line: string) => void;
@@ -86,6 +94,40 @@ async function sourceLanguage(client: CatalogueClient, lang: Lang, log: Progress
   return { events, places, persons, news, acquisitions, facets };
 }
 
+/** Whether an event may have several sessions: it has not ended and spans UAE days. */
+function mayHaveSessions(event: EventDetail, now: number): boolean {
+  if (!event.finishedAt || Date.parse(event.finishedAt) < now) return false;
+  return uaeDateKey(event.startedAt) !== uaeDateKey(event.finishedAt);
+}
+
+/**
+ * Asks /v2/dates_prices for the events that may have several sessions (a few per
+ * catalogue: one request each, under the client's rate limit). A failure leaves the
+ * event without sessions: its page then shows the first start and last end, as before.
+ */
+export async function sourceSessions(
+  client: CatalogueClient,
+  events: readonly EventDetail[],
+  currency: string,
+  now: number,
+  log: ProgressLog = () => {},
+): Promise<Record<number, SessionTimes[]>> {
+  const candidates = events.filter((e) => mayHaveSessions(e, now));
+  const sessions: Record<number, SessionTimes[]> = {};
+  await Promise.all(
+    candidates.map(async (event) => {
+      try {
+        const list = await client.datesPrices(event.eventSourceId, currency);
+        if (list.length > 1) sessions[event.id] = list.map((s) => ({ startedAt: s.startedAt, finishedAt: s.finishedAt }));
+      } catch {
+        // shown as one span; the ticket picker still lists the sessions live
+      }
+    }),
+  );
+  log(`catalogue: sessions of ${candidates.length} events spanning several days, ${Object.keys(sessions).length} with several sessions`);
+  return sessions;
+}
+
 export async function sourceCatalogue(
   client: CatalogueClient,
   landingId: number,
@@ -97,6 +139,8 @@ export async function sourceCatalogue(
   const landing = await client.landing(landingId);
   const perLanguage = await Promise.all(LANGUAGES.map((lang) => sourceLanguage(client, lang, log)));
   const byLanguage = Object.fromEntries(LANGUAGES.map((lang, i) => [lang, perLanguage[i] as LanguageSnapshot])) as Record<Lang, LanguageSnapshot>;
+  const currency = landing.currencies[0]?.code ?? byLanguage.en.events[0]?.currencyCode ?? "AED";
+  const sessions = await sourceSessions(client, byLanguage.en.events, currency.toUpperCase(), Date.now(), log);
   log(`catalogue: read from ${client.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { landing, byLanguage };
+  return { landing, byLanguage, sessions };
 }

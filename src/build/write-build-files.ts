@@ -32,7 +32,12 @@ export async function writeBuildFiles(
     for (const event of snapshot.byLanguage[lang].events) {
       files.push({
         file: path.join(publicDir, href.ics(event.id, lang)),
-        text: eventIcs(event, { url: absoluteUrl(siteUrl, localize(href.event(event.id), lang)), uidDomain, lang }),
+        text: eventIcs(event, {
+          url: absoluteUrl(siteUrl, localize(href.event(event.id), lang)),
+          uidDomain,
+          lang,
+          sessions: snapshot.sessions?.[event.id],
+        }),
       });
     }
   }

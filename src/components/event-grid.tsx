@@ -63,7 +63,10 @@ export function groupByDay(events: EventCardData[]): EventDay[] {
   return [...days.values()];
 }
 
-/** Events under a heading per day ("Friday, 12 December 2026"). */
+/**
+ * Events under a heading per day ("Friday, 12 December 2026"); the count only where a day
+ * has several, so a quiet month is not a column of "1 event" headings.
+ */
 export function EventsByDay({ events, eagerCount = 0 }: { events: EventCardData[]; eagerCount?: number }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
@@ -78,7 +81,9 @@ export function EventsByDay({ events, eagerCount = 0 }: { events: EventCardData[
           <section key={day.key} aria-labelledby={`day-${day.key}`}>
             <h2 id={`day-${day.key}`} className={styles.dayHeading}>
               <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
-              <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
+              {day.events.length > 1 && (
+                <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
+              )}
             </h2>
             <EventList events={day.events} eagerCount={eager} />
           </section>

@@ -2,10 +2,12 @@
  * The frame of every page: skip link, sticky header (navigation, search, shop controls,
  * language switcher), the page's <main>, the footer and the hidden captcha container.
  */
-import React, { useEffect, useRef, useState } from "react";
+import { navigate } from "gatsby";
+import React, { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { LANGUAGES, type Lang } from "../catalogue/types";
+import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
 import { MY_ORDERS_PATH, ORDER_LOOKUP_PATH } from "../tickets/paths";
@@ -13,6 +15,7 @@ import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
+import { localizedPath } from "./seo";
 
 const NAV = [
   { to: "/events/", key: "nav.events" },
@@ -21,20 +24,55 @@ const NAV = [
   { to: "/news/", key: "nav.news" },
 ] as const;
 
-/** Links to this same page in every language (the spec's switcher keeps the page). */
-export function LanguageLinks({ className, current }: { className?: string; current: Lang }): React.JSX.Element {
+/**
+ * Where the language links point: this page's build-time path at first (so the server
+ * render and hydration agree), then the address actually shown, with its tail, query
+ * and hash. Pages that rewrite their query with history.replaceState (search filters)
+ * fire no event, so the links look again when the visitor points at or focuses them.
+ */
+function useCurrentTail(originalPath: string): [string, () => void] {
+  const [tail, setTail] = useState(originalPath);
+  const refresh = useCallback(() => setTail(addressTail(window.location)), []);
+  useEffect(() => {
+    refresh();
+    window.addEventListener("popstate", refresh);
+    window.addEventListener("hashchange", refresh);
+    return () => {
+      window.removeEventListener("popstate", refresh);
+      window.removeEventListener("hashchange", refresh);
+    };
+  }, [refresh, originalPath]);
+  return [tail, refresh];
+}
+
+/** Links to this same page in every language: the switcher keeps the page, its query and hash. */
+export function LanguageLinks({ className, current, open }: { className?: string; current: Lang; open?: boolean }): React.JSX.Element {
   const { t } = useTranslation();
   const { originalPath } = useSite();
+  const [tail, refresh] = useCurrentTail(originalPath);
+  // a menu that opens shows where the links go now
+  useEffect(() => {
+    if (open) refresh();
+  }, [open, refresh]);
+  const follow = (lang: Lang) => (event: React.MouseEvent<HTMLAnchorElement>) => {
+    // the address may have changed since the last render (replaceState): go where it is now
+    const now = addressTail(window.location);
+    if (now === tail || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    window.localStorage.setItem("gatsby-i18next-language", lang);
+    void navigate(localizedPath(now, lang));
+  };
   return (
-    <ul className={className}>
+    <ul className={className} onPointerEnter={refresh} onFocusCapture={refresh}>
       {LANGUAGES.map((lang) => (
         <li key={lang}>
           <Link
-            to={originalPath}
+            to={tail}
             language={lang}
             hrefLang={lang}
             lang={lang}
             aria-current={lang === current ? "true" : undefined}
+            onClick={follow(lang)}
           >
             {t(`nav.languageNames.${lang}`)}
           </Link>
@@ -44,25 +82,29 @@ export function LanguageLinks({ className, current }: { className?: string; curr
   );
 }
 
-function LanguageSwitcher(): React.JSX.Element {
+interface LanguageSwitcherProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.JSX.Element {
   const { t } = useTranslation();
   const { language, originalPath } = useSite();
   const ref = useRef<HTMLDetailsElement>(null);
 
   // A disclosure, not a modal: it closes on a new page, on Escape and on a click elsewhere.
+  useEffect(() => onOpenChange(false), [language, originalPath, onOpenChange]);
   useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [language, originalPath]);
-  useEffect(() => {
+    if (!open) return;
     const close = (event: Event) => {
       const details = ref.current;
-      if (!details?.open) return;
+      if (!details) return;
       if (event instanceof KeyboardEvent) {
         if (event.key !== "Escape") return;
-        details.open = false;
+        onOpenChange(false);
         details.querySelector("summary")?.focus();
       } else if (!details.contains(event.target as Node)) {
-        details.open = false;
+        onOpenChange(false);
       }
     };
     document.addEventListener("keydown", close);
@@ -71,16 +113,24 @@ function LanguageSwitcher(): React.JSX.Element {
       document.removeEventListener("keydown", close);
       document.removeEventListener("click", close);
     };
-  }, []);
+  }, [open, onOpenChange]);
 
   return (
-    <details className={styles.lang} ref={ref}>
+    <details
+      className={styles.lang}
+      ref={ref}
+      open={open}
+      onToggle={(event) => {
+        const isOpen = event.currentTarget.open;
+        if (isOpen !== open) onOpenChange(isOpen);
+      }}
+    >
       <summary className={styles.iconButton}>
         <GlobeIcon size={22} />
         <span className={styles.langCode}>{language.toUpperCase()}</span>
         <span className="visually-hidden">{t("nav.language")}</span>
       </summary>
-      <LanguageLinks className={styles.langMenu} current={language} />
+      <LanguageLinks className={styles.langMenu} current={language} open={open} />
     </details>
   );
 }
@@ -89,8 +139,26 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
   const { t } = useTranslation();
   const { language, originalPath } = useSite();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // A new page closes the phone menu.
   useEffect(() => setMenuOpen(false), [originalPath]);
+  // Escape closes the phone menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+  // One menu at a time: the language menu would otherwise open on top of the phone menu.
+  const openLanguages = useCallback((open: boolean) => {
+    setLanguagesOpen(open);
+    if (open) setMenuOpen(false);
+  }, []);
 
   return (
     <>
@@ -102,9 +170,13 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           <button
             type="button"
             className={`${styles.iconButton} ${styles.menuButton}`}
+            ref={menuButton}
             aria-expanded={menuOpen}
             aria-controls="site-nav"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => {
+              setLanguagesOpen(false);
+              setMenuOpen((open) => !open);
+            }}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
             <span className="visually-hidden">{t("nav.mainNav")}</span>
@@ -128,7 +200,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           <div className={styles.tools}>
             <HeaderSearch />
             <HeaderShopControls />
-            <LanguageSwitcher />
+            <LanguageSwitcher open={languagesOpen} onOpenChange={openLanguages} />
           </div>
         </div>
       </header>

@@ -1,53 +1,97 @@
-import React, { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { ShareIcon } from "./icons";
-
 /**
- * Shares the page with the system share sheet where there is one (phones), and copies
- * the link otherwise. The outcome is announced in a polite live region.
+ * Sharing an event: the phone's share sheet where the browser has one, WhatsApp (what
+ * most people in the UAE message with), Telegram, e-mail, and copying the link. The
+ * messenger and mail links are plain links written at build time, so they work before
+ * any script runs; the share sheet appears only once the browser says it has one, so the
+ * server render and hydration agree.
  */
+import React, { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSite } from "../app/site-context";
+import { ShareIcon } from "./icons";
+import { localizedPath } from "./seo";
+import { shareTargets } from "./share-targets";
+import * as styles from "./share-button.module.css";
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No clipboard permission (an old browser, an insecure origin): select-and-copy.
+    const field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.className = styles.offscreen ?? "";
+    document.body.appendChild(field);
+    field.select();
+    document.execCommand("copy");
+    field.remove();
+  }
+}
+
 export function ShareButton({ title, className }: { title: string; className?: string }): React.JSX.Element {
   const { t } = useTranslation();
+  const { siteUrl, language, originalPath } = useSite();
+  const url = `${siteUrl}${localizedPath(originalPath, language)}`;
+  const targets = shareTargets(title, url);
+  const [canShare, setCanShare] = useState(false);
   const [message, setMessage] = useState("");
 
+  useEffect(() => setCanShare(typeof navigator.share === "function"), []);
+  useEffect(() => {
+    if (!message) return;
+    const timer = window.setTimeout(() => setMessage(""), 4000);
+    return () => window.clearTimeout(timer);
+  }, [message]);
+
   async function share() {
-    const url = window.location.href;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title, url });
-        return;
-      } catch (error) {
-        // The visitor closed the sheet: nothing to do. Anything else: fall back to copying.
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.share({ title, url });
     } catch {
-      // No clipboard permission (an old browser, an insecure origin): select-and-copy.
-      const field = document.createElement("textarea");
-      field.value = url;
-      field.setAttribute("readonly", "");
-      field.style.position = "fixed";
-      field.style.opacity = "0";
-      document.body.appendChild(field);
-      field.select();
-      document.execCommand("copy");
-      field.remove();
+      // closed by the visitor, or refused: the links beside it still work
     }
-    setMessage(t("event.linkCopied"));
-    window.setTimeout(() => setMessage(""), 4000);
+  }
+
+  async function copy() {
+    await copyText(url);
+    setMessage(t("share.copied"));
   }
 
   return (
-    <>
-      <button type="button" className={className} onClick={share}>
-        <ShareIcon size={20} />
-        <span>{t("event.share")}</span>
-      </button>
-      <span role="status" aria-live="polite" className="share-status">
+    <div className={styles.share}>
+      <ul className={styles.list} aria-label={t("share.linksLabel")}>
+        {canShare && (
+          <li>
+            <button type="button" className={className} onClick={() => void share()}>
+              <ShareIcon size={20} />
+              <span>{t("share.title")}</span>
+            </button>
+          </li>
+        )}
+        <li>
+          <a className={`${styles.target} ${styles.whatsapp}`} href={targets.whatsapp} target="_blank" rel="noopener noreferrer">
+            {t("share.whatsapp")}
+          </a>
+        </li>
+        <li>
+          <a className={`${styles.target} ${styles.telegram}`} href={targets.telegram} target="_blank" rel="noopener noreferrer">
+            {t("share.telegram")}
+          </a>
+        </li>
+        <li>
+          <a className={styles.target} href={targets.email}>
+            {t("share.email")}
+          </a>
+        </li>
+        <li>
+          <button type="button" className={styles.target} onClick={() => void copy()}>
+            {t("share.copy")}
+          </button>
+        </li>
+      </ul>
+      <span role="status" aria-live="polite" className={styles.status}>
         {message}
       </span>
-    </>
+    </div>
   );
 }

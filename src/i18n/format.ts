@@ -85,9 +85,18 @@ export function formatLongDate(iso: string, lang: Lang): string {
   return pattern(iso, lang, lang === "ar" ? "EEEE، d MMMM yyyy" : "EEEE, d MMMM yyyy");
 }
 
+/**
+ * The short weekday as each language writes it: "Thu"; "чт" (date-fns' "EEE" gives the
+ * three-letter "чтв" no Russian text uses); Arabic keeps the whole name with its article
+ * ("الخميس"), as Arabic headings, calendars and tickets do: there is no shorter form.
+ */
+function shortWeekday(lang: Lang): string {
+  return lang === "ru" ? "EEEEEE" : lang === "ar" ? "EEEE" : "EEE";
+}
+
 /** "Fri, 12 Dec" — compact, for cards and badges. */
 export function formatShortDate(iso: string, lang: Lang): string {
-  return pattern(iso, lang, lang === "ar" ? "EEE، d MMM" : "EEE, d MMM");
+  return pattern(iso, lang, lang === "ar" ? "EEEE، d MMM" : `${shortWeekday(lang)}, d MMM`);
 }
 
 /** "20:00" (24-hour clock, UAE time). */
@@ -97,7 +106,7 @@ export function formatTime(iso: string, lang: Lang): string {
 
 /** "Fri, 12 Dec 2026, 20:00" */
 export function formatDateTime(iso: string, lang: Lang): string {
-  return pattern(iso, lang, lang === "ar" ? "EEE، d MMM yyyy، HH:mm" : "EEE, d MMM yyyy, HH:mm");
+  return pattern(iso, lang, lang === "ar" ? "EEEE، d MMM yyyy، HH:mm" : `${shortWeekday(lang)}, d MMM yyyy, HH:mm`);
 }
 
 /** Day number and short month for a date badge: { day: "12", month: "Dec" }. */
@@ -105,7 +114,7 @@ export function dateBadge(iso: string, lang: Lang): { day: string; month: string
   return {
     day: pattern(iso, lang, "d"),
     month: pattern(iso, lang, "LLL"),
-    weekday: pattern(iso, lang, "EEE"),
+    weekday: pattern(iso, lang, shortWeekday(lang)),
   };
 }
 
@@ -126,8 +135,18 @@ function cachedNumberFormat(key: string, make: () => Intl.NumberFormat): Intl.Nu
 }
 
 /**
- * Money for the page's language: "AED 1,250.00", "1 250,00 AED", "‏1,250.00 د.إ.‏".
- * `decimals` comes from the landing's currency (default 2).
+ * Arabic pages name foreign currencies by their code ("‏1,250.00 USD"): the symbol form
+ * "US$" mixes Latin letters with a neutral sign, and in a right-to-left line the bidi
+ * algorithm moves the "$" to the other side, so readers saw "$US". The dirham keeps its
+ * Arabic symbol "د.إ.".
+ */
+function currencyDisplay(lang: Lang, code: string): "symbol" | "code" {
+  return lang === "ar" && code !== "AED" ? "code" : "symbol";
+}
+
+/**
+ * Money for the page's language: "AED 1,250.00", "1 250,00 AED", "‏1,250.00 د.إ.‏",
+ * "‏1,250.00 USD". `decimals` comes from the landing's currency (default 2).
  */
 export function formatMoney(value: number, currencyCode: string, lang: Lang, decimals = 2): string {
   const code = currencyCode.toUpperCase();
@@ -137,6 +156,7 @@ export function formatMoney(value: number, currencyCode: string, lang: Lang, dec
       new Intl.NumberFormat(intlLocale(lang), {
         style: "currency",
         currency: code,
+        currencyDisplay: currencyDisplay(lang, code),
         minimumFractionDigits: decimals,
         maximumFractionDigits: decimals,
       }),

@@ -15,6 +15,7 @@ import type {
   Person,
   Place,
 } from "../catalogue/types";
+import type { SessionTimes } from "../basket/sessions";
 
 /** The shape gatsby-plugin-react-i18next reads from pageContext.i18n. */
 export interface I18nPageContext {
@@ -87,6 +88,10 @@ export interface EventPageContext extends BasePageContext {
   related: EventCardData[];
   /** site path of the .ics file made at build time, e.g. "/ics/event-12-en.ics" */
   icsPath: string;
+  /** the sessions when there are several (empty: one session, startedAt to finishedAt) */
+  sessions: SessionTimes[];
+  /** whether the event had ended when the site was built (the browser checks again) */
+  endedAtBuild: boolean;
 }
 
 export interface PlacesListPageContext extends BasePageContext {

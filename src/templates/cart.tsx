@@ -1,8 +1,7 @@
 /** /cart/ in three languages: the visitor's basket (everything in it lives in the browser). */
 import { graphql } from "gatsby";
 import { useTranslation } from "react-i18next";
-import { CART_CSS } from "../basket/cart-css";
-import { CartView } from "../basket/cart-view";
+import { CartView, cartPageClassName } from "../basket/cart-view";
 import type { StaticPageContext } from "../site/page-context";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
@@ -14,7 +13,7 @@ export default function CartPage(_props: TemplateProps<StaticPageContext>) {
   const { t } = useTranslation();
   return (
     <Layout>
-      <div className="container cart-page">
+      <div className={`container ${cartPageClassName}`}>
         <h1>{t("cart.title")}</h1>
         <UnpaidOrderBanner boxed />
         <CartView />
@@ -26,9 +25,7 @@ export default function CartPage(_props: TemplateProps<StaticPageContext>) {
 export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>) {
   const t = makeHeadT(data);
   return (
-    <Seo data={data} pageContext={pageContext} title={t("cart.title")} description={t("cart.description")} noindex>
-      <style>{CART_CSS}</style>
-    </Seo>
+    <Seo data={data} pageContext={pageContext} title={t("cart.title")} description={t("cart.description")} noindex />
   );
 }
 

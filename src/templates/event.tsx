@@ -1,6 +1,7 @@
 import { graphql } from "gatsby";
-import React from "react";
+import React, { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { hasEnded, type SessionTimes } from "../basket/sessions";
 import { TicketPicker } from "../basket/ticket-picker";
 import { eventJsonLd } from "../site/json-ld";
 import type { EventPageContext } from "../site/page-context";
@@ -18,14 +19,22 @@ import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { browserConfig } from "../config";
-import { formatLongDate, formatTime, joinParts, listSeparator } from "../i18n/format";
+import { formatLongDate, formatShortDate, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./event.module.css";
 
-function StatusBanner({ event }: { event: EventDetail }): React.JSX.Element | null {
+function StatusBanner({ event, ended, hasRelated }: { event: EventDetail; ended: boolean; hasRelated: boolean }): React.JSX.Element | null {
   const { t } = useTranslation();
+  if (ended && event.status !== "cancelled") {
+    return (
+      <div className={`${styles.banner} ${styles.ended}`} role="status" data-status="ended">
+        <AlertIcon size={22} />
+        <p>{hasRelated ? <a href="#related">{t("event.endedBanner")}</a> : t("picker.endedEvent")}</p>
+      </div>
+    );
+  }
   const key = { cancelled: "event.cancelledBanner", postponed: "event.postponedBanner", sold_out: "event.soldOutBanner", on_sale: null }[event.status];
   if (!key) return null;
   return (
@@ -36,8 +45,50 @@ function StatusBanner({ event }: { event: EventDetail }): React.JSX.Element | nu
   );
 }
 
-function When({ event, lang }: { event: EventDetail; lang: Lang }): React.JSX.Element {
+/**
+ * Whether the event is over: as of the build first (so the server render and hydration
+ * agree), then by the visitor's clock, since a page built last week outlives its event.
+ */
+function useEnded(event: EventDetail, endedAtBuild: boolean): boolean {
+  const [ended, setEnded] = useState(endedAtBuild);
+  useEffect(() => {
+    const check = () => setEnded(hasEnded(event, Date.now()));
+    check();
+    const timer = window.setInterval(check, 60_000);
+    return () => window.clearInterval(timer);
+  }, [event]);
+  return ended;
+}
+
+/**
+ * "Hall: Auditorium", but not "Hall: Sheikh Saeed Hall" nor "القاعة: القاعة": the label
+ * goes when the hall's own name already says it (ignoring case and the Arabic article).
+ */
+function hallText(title: string, label: string): string {
+  const norm = (text: string) => text.toLocaleLowerCase().replace(/(^|\s)ال/gu, "$1");
+  return norm(title).includes(norm(label)) ? title : `${label}: ${title}`;
+}
+
+function When({ event, sessions, lang }: { event: EventDetail; sessions: SessionTimes[]; lang: Lang }): React.JSX.Element {
   const { t } = useTranslation();
+  if (sessions.length > 1) {
+    // several sessions: each one, not a span from the first start to the last end
+    return (
+      <div>
+        <span className="visually-hidden">{t("event.sessions")}: </span>
+        <ul className={styles.sessionList} data-testid="event-sessions">
+          {sessions.map((s) => (
+            <li key={s.startedAt}>
+              <time dateTime={s.startedAt} className={styles.capitalize}>
+                {joinParts([formatShortDate(s.startedAt, lang), formatTime(s.startedAt, lang)], lang)}
+              </time>
+            </li>
+          ))}
+        </ul>
+        <span className={styles.tz}>({t("event.uaeTime")})</span>
+      </div>
+    );
+  }
   const sameDayEnd = event.finishedAt && formatLongDate(event.finishedAt, lang) === formatLongDate(event.startedAt, lang);
   return (
     <span>
@@ -62,14 +113,15 @@ function When({ event, lang }: { event: EventDetail; lang: Lang }): React.JSX.El
 export default function EventTemplate({ pageContext }: TemplateProps<EventPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
-  const { event, place, persons, related, icsPath } = pageContext;
-  const buyable = event.status === "on_sale" || event.status === "postponed";
+  const { event, place, persons, related, icsPath, sessions, endedAtBuild } = pageContext;
+  const ended = useEnded(event, endedAtBuild);
+  const buyable = !ended && (event.status === "on_sale" || event.status === "postponed");
   const mapUrl = place ? openStreetMapUrl(place, event.location.title) : null;
 
   return (
     <Layout>
       <article className={`container ${styles.page}`} data-event-id={event.id}>
-        <StatusBanner event={event} />
+        <StatusBanner event={event} ended={ended} hasRelated={related.length > 0} />
         <div className={styles.top}>
           <Media image={event.image} alt={event.title} eager className={styles.hero} />
           <div className={styles.summary}>
@@ -81,7 +133,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
               <li>
                 <CalendarIcon size={20} />
                 <span className="visually-hidden">{t("event.when")}: </span>
-                <When event={event} lang={lang} />
+                <When event={event} sessions={sessions} lang={lang} />
               </li>
               <li>
                 <PinIcon size={20} />
@@ -93,7 +145,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                   {event.hall && (
                     <>
                       {" · "}
-                      {t("event.hall")}: <bdi>{event.hall.title}</bdi>
+                      <bdi>{event.hall.title}</bdi>
                     </>
                   )}
                   {listSeparator(lang)}
@@ -125,15 +177,17 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                 <div className={styles.price}>
                   <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
                 </div>
-                <a href="#tickets" className="btn">
+                <a href="#tickets" className={`btn ${styles.buyButton}`}>
                   <TicketIcon size={20} /> {t("common.buyTickets")}
                 </a>
               </div>
             )}
             <div className={styles.actions}>
-              <a href={icsPath} download className="btn btn-ghost">
-                <CalendarIcon size={20} /> {t("event.addToCalendar")}
-              </a>
+              {!ended && (
+                <a href={icsPath} download className="btn btn-ghost">
+                  <CalendarIcon size={20} /> {t("event.addToCalendar")}
+                </a>
+              )}
               <ShareButton title={event.title} className="btn btn-ghost" />
             </div>
           </div>
@@ -143,7 +197,13 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
           <div className={styles.main}>
             <section id="tickets" className={`section ${styles.tickets}`} aria-labelledby="tickets-title">
               <h2 id="tickets-title">{t("event.tickets")}</h2>
-              <TicketPicker event={event} />
+              {ended ? (
+                <p className={styles.endedNote} role="status">
+                  {t("picker.endedEvent")}
+                </p>
+              ) : (
+                <TicketPicker event={event} />
+              )}
             </section>
 
             {event.descriptionHtml && (
@@ -175,7 +235,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
             </p>
             {event.hall && (
               <p>
-                {t("event.hall")}: <bdi>{event.hall.title}</bdi>
+                <bdi>{hallText(event.hall.title, t("event.hall"))}</bdi>
               </p>
             )}
             {place?.address && (
@@ -195,22 +255,12 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
         </div>
 
         {related.length > 0 && (
-          <Section id="related" title={t("event.related")}>
+          <Section id="related" title={ended ? t("event.similarUpcoming") : t("event.related")}>
             <EventGrid events={related} />
           </Section>
         )}
       </article>
 
-      {buyable && (
-        <div className={styles.stickyBar}>
-          <div className={styles.stickyPrice}>
-            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
-          </div>
-          <a href="#tickets" className="btn">
-            {t("common.buyTickets")}
-          </a>
-        </div>
-      )}
     </Layout>
   );
 }

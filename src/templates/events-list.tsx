@@ -1,8 +1,9 @@
 import { graphql } from "gatsby";
-import React, { useCallback, useState } from "react";
+import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventsListPageContext } from "../site/page-context";
-import type { EventCardData, Lang } from "../catalogue/types";
+import type { EventCardData, EventFilter, Lang } from "../catalogue/types";
+import { isQuickDate, QUICK_DATES, quickDateRange, type QuickDate } from "../catalogue/quick-dates";
 import { EventsByDay } from "../components/event-grid";
 import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";
@@ -11,60 +12,198 @@ import type { TemplateHeadProps, TemplateProps } from "../components/template-ty
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { formatNumber } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
+import * as styles from "./events-list.module.css";
 
 type LoadState = "idle" | "loading" | "failed";
 
+/** What narrows the list: a quick date choice, a category and a city. */
+interface Choice {
+  when: QuickDate;
+  category: number | null;
+  city: number | null;
+}
+
+const NO_CHOICE: Choice = { when: "all", category: null, city: null };
+
+const isNoChoice = (c: Choice) => c.when === "all" && c.category === null && c.city === null;
+
+function positiveId(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** ?when=weekend&category=3&city=2: shareable, and the language switcher keeps it. */
+function readChoice(search: string): Choice {
+  const params = new URLSearchParams(search);
+  const when = params.get("when");
+  return { when: isQuickDate(when) ? when : "all", category: positiveId(params.get("category")), city: positiveId(params.get("city")) };
+}
+
+function writeChoice(choice: Choice): void {
+  const params = new URLSearchParams(window.location.search);
+  const set = (name: string, value: string | null) => (value === null ? params.delete(name) : params.set(name, value));
+  set("when", choice.when === "all" ? null : choice.when);
+  set("category", choice.category === null ? null : String(choice.category));
+  set("city", choice.city === null ? null : String(choice.city));
+  const query = params.toString();
+  window.history.replaceState(window.history.state, "", `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`);
+}
+
+function toFilter(choice: Choice, now: number): EventFilter {
+  const range = quickDateRange(choice.when, now);
+  return {
+    categories: choice.category === null ? undefined : [choice.category],
+    cities: choice.city === null ? undefined : [choice.city],
+    date_gte: range?.from,
+    date_lte: range?.to,
+  };
+}
+
 /**
- * The build ships the first page of events; the rest comes from the catalogue in the
- * browser, page by page, with the client loaded on the first click (it brings axios).
+ * The build ships the first page of events; the rest, and every narrowed list, comes from
+ * the catalogue in the browser page by page, with the client loaded on first use (it
+ * brings axios). The last choice wins: an answer to an older one is dropped.
  */
-function useMoreEvents(initial: EventCardData[], totalCount: number, lang: Lang) {
+function useEventsList(initial: EventCardData[], initialTotal: number, choice: Choice, lang: Lang) {
+  const pageSize = Math.max(initial.length, 20);
   const [events, setEvents] = useState(initial);
+  const [total, setTotal] = useState(initialTotal);
   const [state, setState] = useState<LoadState>("idle");
   const [pagesLoaded, setPagesLoaded] = useState(1);
-  const pageSize = Math.max(initial.length, 1);
-  const [hasMore, setHasMore] = useState(initial.length < totalCount);
+  const [hasMore, setHasMore] = useState(initial.length < initialTotal);
+  const request = useRef(0);
+  const filter = useMemo(() => (isNoChoice(choice) ? {} : toFilter(choice, Date.now())), [choice]);
 
-  const loadMore = useCallback(async () => {
-    setState("loading");
-    try {
-      const client = await loadCatalogueClient();
-      const page = await client.listEvents({ page: pagesLoaded + 1, page_size: pageSize }, lang);
-      setEvents((current) => {
-        const known = new Set(current.map((e) => e.id));
-        return [...current, ...page.results.filter((e) => !known.has(e.id))];
-      });
-      setPagesLoaded((n) => n + 1);
-      setHasMore(page.next !== null && page.results.length > 0);
-      setState("idle");
-    } catch {
-      setState("failed");
+  const fetchPage = useCallback(
+    async (page: number, replace: boolean) => {
+      const ticket = ++request.current;
+      setState("loading");
+      try {
+        const client = await loadCatalogueClient();
+        const answer = await client.listEvents({ ...filter, page, page_size: pageSize }, lang);
+        if (ticket !== request.current) return;
+        setEvents((current) => {
+          if (replace) return answer.results;
+          const known = new Set(current.map((e) => e.id));
+          return [...current, ...answer.results.filter((e) => !known.has(e.id))];
+        });
+        setTotal(answer.count);
+        setPagesLoaded(page);
+        setHasMore(answer.next !== null && answer.results.length > 0);
+        setState("idle");
+      } catch {
+        if (ticket === request.current) setState("failed");
+      }
+    },
+    [filter, lang, pageSize],
+  );
+
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      if (isNoChoice(choice)) return; // the build's first page is already on screen
     }
-  }, [lang, pageSize, pagesLoaded]);
+    if (isNoChoice(choice)) {
+      request.current++;
+      setEvents(initial);
+      setTotal(initialTotal);
+      setPagesLoaded(1);
+      setHasMore(initial.length < initialTotal);
+      setState("idle");
+      return;
+    }
+    void fetchPage(1, true);
+  }, [choice, fetchPage, initial, initialTotal]);
 
-  return { events, state, hasMore, loadMore };
+  const loadMore = useCallback(() => void fetchPage(pagesLoaded + 1, false), [fetchPage, pagesLoaded]);
+  return { events, total, state, hasMore, loadMore };
+}
+
+function Filters({ choice, onChange, pageContext }: { choice: Choice; onChange(next: Choice): void; pageContext: EventsListPageContext }) {
+  const { t } = useTranslation();
+  const categoryId = useId();
+  const cityId = useId();
+  return (
+    <div className={styles.filters} role="group" aria-label={t("events.filters")}>
+      <ul className={styles.quick} aria-label={t("events.when")}>
+        {QUICK_DATES.map((when) => (
+          <li key={when}>
+            <button
+              type="button"
+              className={styles.quickChip}
+              aria-pressed={choice.when === when}
+              onClick={() => onChange({ ...choice, when })}
+            >
+              {t(`events.quick.${when}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.selects}>
+        <label htmlFor={categoryId} className="visually-hidden">{t("events.category")}</label>
+        <select id={categoryId} className={styles.select} value={choice.category ?? ""}
+          onChange={(e) => onChange({ ...choice, category: positiveId(e.target.value) })}>
+          <option value="">{t("events.anyCategory")}</option>
+          {pageContext.categories.map((c) => (
+            <option key={c.id} value={c.id}>{c.title}</option>
+          ))}
+        </select>
+        <label htmlFor={cityId} className="visually-hidden">{t("events.city")}</label>
+        <select id={cityId} className={styles.select} value={choice.city ?? ""}
+          onChange={(e) => onChange({ ...choice, city: positiveId(e.target.value) })}>
+          <option value="">{t("events.anyCity")}</option>
+          {pageContext.locations.map((c) => (
+            <option key={c.id} value={c.id}>{c.title}</option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
 }
 
 export default function EventsListTemplate({ pageContext }: TemplateProps<EventsListPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
-  const { events, state, hasMore, loadMore } = useMoreEvents(pageContext.events, pageContext.totalCount, lang);
-  const total = Math.max(pageContext.totalCount, events.length);
+  const [choice, setChoice] = useState<Choice>(NO_CHOICE);
+  // the address's choice is read after hydration, so the server render and the first browser render agree
+  useEffect(() => {
+    const fromUrl = readChoice(window.location.search);
+    if (!isNoChoice(fromUrl)) setChoice(fromUrl);
+  }, []);
+  const change = (next: Choice) => {
+    setChoice(next);
+    writeChoice(next);
+  };
+  const { events, total, state, hasMore, loadMore } = useEventsList(pageContext.events, pageContext.totalCount, choice, lang);
+  const narrowed = !isNoChoice(choice);
+  const shownTotal = Math.max(total, events.length);
   return (
     <Layout>
-      <PageHeader title={t("events.title")} lead={t("common.eventsCount", { count: total })} />
+      <PageHeader title={t("events.title")} lead={t("common.eventsCount", { count: pageContext.totalCount })} />
       <div className="container">
-        {events.length === 0 ? (
-          <p className="empty">{t("events.empty")}</p>
+        <Filters choice={choice} onChange={change} pageContext={pageContext} />
+        <p className={styles.found} aria-live="polite" data-testid="events-found" data-count={shownTotal} aria-busy={state === "loading"}>
+          {narrowed ? t("events.found", { count: shownTotal }) : null}
+        </p>
+        {events.length === 0 && state !== "loading" ? (
+          <div className="empty">
+            <p>{narrowed ? t("events.noMatch") : t("events.empty")}</p>
+            {narrowed && (
+              <button type="button" className="btn btn-ghost" onClick={() => change(NO_CHOICE)}>
+                {t("events.reset")}
+              </button>
+            )}
+          </div>
         ) : (
           <>
             <EventsByDay events={events} eagerCount={4} />
             <div className="load-more" aria-live="polite">
               <p className="muted">
-                {t("events.shown", { shown: formatNumber(events.length, lang), total: formatNumber(total, lang) })}
+                {t("events.shown", { shown: formatNumber(events.length, lang), total: formatNumber(shownTotal, lang) })}
               </p>
               {state === "failed" && <p role="alert">{t("events.loadError")}</p>}
-              {hasMore && (
+              {(hasMore || state === "failed") && (
                 <button type="button" className="btn btn-ghost" onClick={loadMore} disabled={state === "loading"} aria-busy={state === "loading"}>
                   {state === "loading" ? t("common.loading") : state === "failed" ? t("common.retry") : t("events.loadMore")}
                 </button>

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { basketTotals, countInBasket, grandTotal, ticketsTotals } from "../../src/basket/totals";
+import { basketTotals, countInBasket, grandTotal, lineTotal, roundMoney, ticketsTotals } from "../../src/basket/totals";
 import type { Basket, BasketTicket } from "../../src/basket/types";
 
 const ticket = (id: number, price: number, count: number, serviceFee = 0): BasketTicket => ({
@@ -70,5 +70,23 @@ describe("basket totals (spec section 3)", () => {
     assert.equal(countInBasket(basket, 12), 1);
     assert.equal(countInBasket(basket, 21), 3);
     assert.equal(countInBasket(basket, 99), 0);
+  });
+});
+
+describe("cart lines", () => {
+  it("include the service fee, so an event's lines add up to its subtotal", () => {
+    // the figures of the report: USD lines that did not add up to the subtotal shown
+    const tickets = [
+      { id: 1, title: "A", price: 53.1, serviceFee: 0.68, count: 2, startedAt: null },
+      { id: 2, title: "B", price: 26.89, serviceFee: 0.34, count: 4, startedAt: null },
+    ];
+    const lines = tickets.map(lineTotal);
+    assert.deepEqual(lines, [107.56, 108.92]);
+    const subtotal = grandTotal(ticketsTotals(tickets));
+    assert.equal(roundMoney(lines[0]! + lines[1]!), subtotal);
+  });
+
+  it("is the price times the count when there is no fee", () => {
+    assert.equal(lineTotal({ price: 0.1, serviceFee: 0, count: 3 }), 0.3);
   });
 });

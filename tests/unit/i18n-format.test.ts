@@ -34,17 +34,35 @@ describe("dates in UAE time", () => {
     assert.equal(formatLongDate(LATE, "ru"), "воскресенье, 6 декабря 2026");
     assert.equal(formatLongDate(LATE, "ar"), "الأحد، 6 ديسمبر 2026");
     assert.equal(formatShortDate(LATE, "en"), "Sun, 6 Dec");
-    assert.equal(formatShortDate(LATE, "ar"), "أحد، 6 ديسمبر");
-    assert.equal(formatDateTime(LATE, "ar"), "أحد، 6 ديسمبر 2026، 02:30");
-    assert.deepEqual(dateBadge(LATE, "ru"), { day: "6", month: "дек.", weekday: "вск" });
+    assert.equal(formatShortDate(LATE, "ar"), "الأحد، 6 ديسمبر");
+    assert.equal(formatDateTime(LATE, "ar"), "الأحد، 6 ديسمبر 2026، 02:30");
+    assert.deepEqual(dateBadge(LATE, "ru"), { day: "6", month: "дек.", weekday: "вс" });
   });
 
   it("keeps remembered formats apart by language and pattern", () => {
     const iso = "2027-03-01T10:00:00+04:00";
     assert.equal(formatShortDate(iso, "en"), "Mon, 1 Mar");
-    assert.equal(formatShortDate(iso, "ru"), "пнд, 1 мар.");
+    assert.equal(formatShortDate(iso, "ru"), "пн, 1 мар.");
     assert.equal(formatLongDate(iso, "en"), "Monday, 1 March 2027");
     assert.equal(formatShortDate(iso, "en"), "Mon, 1 Mar", "asked again, the same text");
+  });
+
+  it("writes Russian short weekdays with two letters, as Russian calendars do", () => {
+    const week = ["2027-03-01", "2027-03-02", "2027-03-03", "2027-03-04", "2027-03-05", "2027-03-06", "2027-03-07"];
+    assert.deepEqual(
+      week.map((day) => dateBadge(`${day}T10:00:00+04:00`, "ru").weekday),
+      ["пн", "вт", "ср", "чт", "пт", "сб", "вс"],
+    );
+    assert.equal(formatDateTime("2027-03-04T19:30:00+04:00", "ru"), "чт, 4 мар. 2027, 19:30");
+  });
+
+  it("writes Arabic weekdays with their article everywhere, as the day headings do", () => {
+    const iso = "2027-03-04T19:30:00+04:00";
+    const heading = formatLongDate(iso, "ar").split("،")[0];
+    assert.equal(heading, "الخميس");
+    assert.equal(dateBadge(iso, "ar").weekday, heading);
+    assert.ok(formatShortDate(iso, "ar").startsWith(`${heading}،`));
+    assert.ok(formatDateTime(iso, "ar").startsWith(`${heading}،`));
   });
 
   it("starts the week as the spec says", () => {
@@ -72,6 +90,16 @@ describe("money and currency names", () => {
     assert.equal(spaced(formatMoney(1250.5, "RUB", "ru", 0)), "1 251 ₽");
     assert.match(formatMoney(1250, "AED", "ar"), /1,250\.00/);
     assert.equal(spaced(formatMoney(5, "ZZZ1", "en")), "5.00 ZZZ1", "a code Intl refuses still shows the amount");
+  });
+
+  it("names foreign currencies on Arabic pages by code, so right-to-left text cannot turn US$ into $US", () => {
+    const usd = formatMoney(106.2, "USD", "ar");
+    assert.match(usd, /106\.20/);
+    assert.match(usd, /USD/);
+    assert.doesNotMatch(usd, /\$/, "no dollar sign for the bidi algorithm to move");
+    assert.match(formatMoney(106.2, "usd", "ar"), /USD/, "the code is compared case-insensitively");
+    assert.match(formatMoney(10, "AED", "ar"), /د\.إ/, "the dirham keeps its Arabic symbol");
+    assert.equal(formatMoney(106.2, "USD", "en"), "$106.20");
   });
 
   it("names currencies in the page's language, falling back to the catalogue's title", () => {

@@ -54,3 +54,26 @@ describe(".ics files (RFC 5545)", () => {
     assert.match(ics, /STATUS:CANCELLED/);
   });
 });
+
+describe(".ics of an event with several sessions", () => {
+  const twoEvenings = [
+    { startedAt: "2026-12-10T19:30:00+04:00", finishedAt: "2026-12-10T22:00:00+04:00" },
+    { startedAt: "2026-12-11T19:30:00+04:00", finishedAt: "2026-12-11T22:00:00+04:00" },
+  ];
+  const event = domainEvent(2, { startedAt: "2026-12-10T19:30:00+04:00", finishedAt: "2026-12-11T22:00:00+04:00" });
+
+  it("books each session, not one block from the first start to the last end", () => {
+    const ics = eventIcs(event, { ...OPTIONS, sessions: twoEvenings });
+    assert.equal(ics.match(/BEGIN:VEVENT/g)?.length, 2);
+    assert.deepEqual(ics.match(/DTSTART:\w+/g), ["DTSTART:20261210T153000Z", "DTSTART:20261211T153000Z"]);
+    assert.deepEqual(ics.match(/DTEND:\w+/g), ["DTEND:20261210T180000Z", "DTEND:20261211T180000Z"]);
+    const uids = ics.match(/UID:\S+/g) ?? [];
+    assert.equal(new Set(uids).size, 2, "each session has its own UID");
+  });
+
+  it("keeps one VEVENT with the event's UID for a single session", () => {
+    const ics = eventIcs(event, { ...OPTIONS, sessions: [twoEvenings[0]!] });
+    assert.equal(ics.match(/BEGIN:VEVENT/g)?.length, 1);
+    assert.match(ics, /\r\nUID:event-2@tickets\.example\r\n/);
+  });
+});

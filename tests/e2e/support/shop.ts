@@ -139,7 +139,7 @@ export class ShopPage {
   }
 
   async addToBasket(): Promise<void> {
-    await this.page.getByTestId("ticket-picker").locator(".tp-footer button.btn").click();
+    await this.page.getByTestId("add-to-basket").click();
   }
 
   toast(text: string | RegExp): Locator {
