@@ -229,6 +229,22 @@ describe("limits (finding 1)", () => {
     }
   });
 
+  it("unpaid orders count against the address's cap: a bank-transfer order cannot be used to hold more", async () => {
+    const { app, clock } = await makeApp({ heldPerClient: 5, offlinePayMinutes: 60 });
+    try {
+      const a = new Visitor(app);
+      await a.add(1, 4);
+      await orderOf(app, a, { ...BUYER, email: email(), acquisition_id: 3 });
+      const b = new Visitor(app);
+      assert.equal((await b.add(2, 2)).statusCode, 409, "4 waiting for payment + 2 more is over 5");
+      assert.equal((await b.add(2, 1)).statusCode, 200);
+      clock.advance(61 * 60_000);
+      assert.equal((await b.add(2, 3)).statusCode, 200, "the expired order no longer counts");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("behind a trusted proxy, the client address comes from X-Forwarded-For", async () => {
     const { app } = await makeApp({ heldPerClient: 2, trustedProxy: "127.0.0.1" });
     try {

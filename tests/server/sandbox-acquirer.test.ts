@@ -184,6 +184,13 @@ describe("card outcomes", () => {
     assert.equal((await status(o.id)).status, "awaiting_payment");
   });
 
+  it("accepts the page's own post when the browser hides its origin (Origin: null)", async () => {
+    const o = await newOrder();
+    const page = await start(o.id);
+    backToShop(await submitAcquirer(app, page.path, card(page.html, "4242424242424242"), "null"), o.id);
+    assert.equal((await status(o.id)).status, "paid");
+  });
+
   it("charges once when the form is sent twice at the same moment", async () => {
     const o = await newOrder({}, 2);
     const page = await start(o.id);

@@ -145,7 +145,8 @@ export function basketService(deps: AppDeps) {
           }
           const delta = wanted - current;
           if (delta > 0 && clientIp !== null) {
-            const held = baskets.heldByClient(clientIp, sessionId) + baskets.heldInBasket(sessionId);
+            // baskets and unpaid orders alike: an order waiting 48 hours for a bank transfer holds its tickets too
+            const held = baskets.heldByClient(clientIp, sessionId) + baskets.heldInBasket(sessionId) + deps.orders.unpaidByClient(clientIp);
             if (held + delta > config.heldPerClient) {
               throw conflict(`at most ${config.heldPerClient} tickets can be held from one address at a time`, "over_limit");
             }

@@ -209,8 +209,11 @@ CREATE TABLE IF NOT EXISTS orders (
   charges INTEGER NOT NULL DEFAULT 0,
   created_at INTEGER NOT NULL,
   expires_at INTEGER,
-  paid_at INTEGER
+  paid_at INTEGER,
+  -- the address the order was made from: its unpaid tickets count against that address's cap
+  client_ip TEXT
 );
+CREATE INDEX IF NOT EXISTS orders_open_client ON orders(client_ip) WHERE status IN ('awaiting_payment','failed');
 CREATE INDEX IF NOT EXISTS orders_open_expiry ON orders(expires_at) WHERE status IN ('awaiting_payment','failed');
 CREATE INDEX IF NOT EXISTS orders_email ON orders(email_key);
 CREATE TABLE IF NOT EXISTS order_items (

@@ -192,6 +192,10 @@ export function orderService(deps: AppDeps) {
         const events = Object.fromEntries(LANGS.map((l) => [l, baskets.group(items, cur, l)])) as Record<Lang, BasketEventJson[]>;
         const total = baskets.totals(events.en, cur);
         const free = total.price + total.service_fee === 0;
+        // unpaid orders hold tickets as baskets do: one address may not keep more than its cap waiting
+        if (!free && orders.unpaidByClient(clientIp) + total.count > config.heldPerClient) {
+          throw conflict(`at most ${config.heldPerClient} tickets can wait for payment from one address at a time`, "over_limit");
+        }
         if (!free) {
           if (!acquisition) throw badRequest("acquisition_id is required: choose a way to pay", "unknown_acquisition");
           if (!acquisition.currencies.some((c) => c.toUpperCase() === cur.code)) {
@@ -218,7 +222,7 @@ export function orderService(deps: AppDeps) {
           expiresAt: free ? null : now + payMinutes * 60_000,
           paidAt: free ? now : null,
         };
-        orders.insert(row, items, sessionId, input.utm ? JSON.stringify(input.utm) : null);
+        orders.insert(row, items, sessionId, input.utm ? JSON.stringify(input.utm) : null, clientIp);
         deps.baskets.clearItems(sessionId);
         deps.baskets.touch(sessionId, null, now, clientIp);
         rotateSession(deps, sessionId, req, reply);

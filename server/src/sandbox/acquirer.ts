@@ -216,7 +216,8 @@ ${cancelLink(t, p)}`);
   /** A post must come from this page: the acquirer's own origin (when the browser says) and the payment's form token. */
   function trusted(req: FastifyRequest<{ Body: unknown }>, p: PaymentRow): boolean {
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== ownOrigin) return false;
+    // "null" is what a browser sends when its referrer settings hide the origin; the form token still has to match
+    if (origin !== undefined && origin !== ownOrigin && origin !== "null") return false;
     const body = req.body as Form | undefined;
     return typeof body?.csrf === "string" && sameSecret(body.csrf, p.csrf);
   }

@@ -38,8 +38,8 @@ export function ordersRepository(db: Db) {
   const s = {
     insert: db.prepare(
       `INSERT INTO orders (id, number, number_key, status, email, email_key, name, phone, lang, acquisition_id, currency_code, events_json,
-        total_price, total_service_fee, total_payment_fee, total_amount, total_count, utm_json, tickets_json, created_at, expires_at, paid_at)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+        total_price, total_service_fee, total_payment_fee, total_amount, total_count, utm_json, tickets_json, created_at, expires_at, paid_at,
+        client_ip) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     ),
     item: db.prepare("INSERT INTO order_items (order_id, ticket_id, count) VALUES (?, ?, ?)"),
     items: db.prepare("SELECT ticket_id, count FROM order_items WHERE order_id = ?"),
@@ -63,6 +63,7 @@ export function ordersRepository(db: Db) {
       `UPDATE tickets SET sold = sold - (SELECT count FROM order_items i WHERE i.order_id = ? AND i.ticket_id = tickets.id)
         WHERE id IN (SELECT ticket_id FROM order_items WHERE order_id = ?)`,
     ),
+    unpaidByClient: db.prepare(`SELECT COALESCE(SUM(total_count), 0) AS n FROM orders WHERE client_ip = ? AND status IN ${OPEN}`),
     byEmail: db.prepare(
       `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ('awaiting_payment', 'failed', 'paid')`,
@@ -70,11 +71,11 @@ export function ordersRepository(db: Db) {
   };
   const repo = {
     /** Inside a transaction: the order, its items, and the session that may see it. */
-    insert(o: NewOrder, items: Array<{ ticketId: number; count: number }>, sessionId: string, utm: string | null): void {
+    insert(o: NewOrder, items: Array<{ ticketId: number; count: number }>, sessionId: string, utm: string | null, clientIp: string | null): void {
       s.insert.run(
         o.id, o.number, numberKey(o.number), o.status, o.email, o.email.toLowerCase(), o.name, o.phone, o.lang, o.acquisitionId,
         o.currencyCode, o.eventsJson, o.totalPrice, o.totalServiceFee, o.totalPaymentFee, o.totalAmount, o.totalCount, utm,
-        o.tickets.length > 0 ? JSON.stringify(o.tickets) : null, o.createdAt, o.expiresAt, o.paidAt,
+        o.tickets.length > 0 ? JSON.stringify(o.tickets) : null, o.createdAt, o.expiresAt, o.paidAt, clientIp,
       );
       for (const i of items) s.item.run(o.id, i.ticketId, i.count);
       s.attach.run(sessionId, o.id);
@@ -103,6 +104,10 @@ export function ordersRepository(db: Db) {
     },
     items(orderId: string): Array<{ ticketId: number; count: number }> {
       return (s.items.all(orderId) as Array<{ ticket_id: number; count: number }>).map((r) => ({ ticketId: r.ticket_id, count: r.count }));
+    },
+    /** Tickets in unpaid orders made from one client address. */
+    unpaidByClient(clientIp: string): number {
+      return (s.unpaidByClient.get(clientIp) as { n: number }).n;
     },
     /** Tickets of one type an email holds in orders awaiting payment or paid. */
     countByEmail(email: string, ticketId: number): number {
