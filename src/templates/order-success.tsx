@@ -42,16 +42,16 @@ export default function OrderSuccessPage({ location, pageContext }: PageProps<Lo
                 <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
               ) : (
                 <>
-                {acquisition && order.status === "awaiting_payment" && <PayLaterInstructions order={order} acquisition={acquisition} />}
-                <section aria-labelledby="co-next-heading">
-                  <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
-                  <ol className={styles.next}>
-                    <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
-                    <li>{t("order.success.nextTickets")}</li>
-                    <li>{t("order.success.nextKeep")}</li>
-                  </ol>
-                </section>
-                <FixedCurrencyNote currencyCode={order.currencyCode} />
+                  {acquisition && order.status === "awaiting_payment" && <PayLaterInstructions order={order} acquisition={acquisition} />}
+                  <section aria-labelledby="co-next-heading">
+                    <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
+                    <ol className={styles.next}>
+                      <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
+                      <li>{t("order.success.nextTickets")}</li>
+                      <li>{t("order.success.nextKeep")}</li>
+                    </ol>
+                  </section>
+                  <FixedCurrencyNote currencyCode={order.currencyCode} />
                 </>
               )}
               <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
