@@ -51,7 +51,11 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/server.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "bench.sqlite"), SITE_ORIGINS: origin, SERVER_LOG: "0" },
+    env: {
+      ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "bench.sqlite"), SITE_ORIGINS: origin, SERVER_LOG: "0",
+      // every simulated visitor comes from this one machine: the per-address cap of held tickets would stop them
+      HELD_PER_CLIENT: String(sessions * 2),
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {

@@ -13,7 +13,8 @@ export class FaultController {
     return f.dead || f.latencyMs > 0 || f.rate429 > 0 || f.rate503 > 0;
   }
   appliesTo(url: string): boolean {
-    if (url.startsWith("/__faults")) return false;
+    // the control itself, and the acquirer's page (a third party's in real life), are never faulted
+    if (url.startsWith("/__faults") || url.startsWith("/sandbox-acquirer/")) return false;
     const scope: FaultScope = this.settings.scope;
     if (scope === "all") return true;
     const basket = url.startsWith("/api/") || url === "/api";

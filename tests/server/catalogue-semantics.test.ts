@@ -260,3 +260,16 @@ describe("sample texts", () => {
     }
   });
 });
+
+describe("dates_prices in a language (catalogue 1.1)", () => {
+  it("names ticket categories in the requested language and refuses an unknown one", async () => {
+    const titles = async (lang: string) =>
+      json<Array<{ tickets: Array<{ title: string }> }>>(await app.inject(`/v2/dates_prices?event_source_id=10001&currency=AED&source_id=2&lang=${lang}`))
+        .flatMap((s) => s.tickets.map((t) => t.title));
+    assert.match((await titles("ru")).join(" "), /[а-яё]/i);
+    assert.match((await titles("ar")).join(" "), /[\u0600-\u06ff]/);
+    assert.doesNotMatch((await titles("en")).join(" "), /[а-яё\u0600-\u06ff]/i);
+    const bad = await app.inject("/v2/dates_prices?event_source_id=10001&currency=AED&source_id=2&lang=xx");
+    assert.equal(bad.statusCode, 400);
+  });
+});

@@ -286,8 +286,21 @@ describe("sessions (finding 5)", () => {
     assert.equal((await get(o.id)).statusCode, 200);
     const stale = new Visitor(app);
     stale.cookie = before;
+    const late = await get(o.id, stale);
+    assert.equal(late.statusCode, 404);
+    assert.equal(late.headers["set-cookie"], undefined, "a request already on its way with the old id does not replace the new cookie");
+    assert.equal(json<{ results: unknown[] }>(await stale.request("GET", "/api/orders")).results.length, 0);
+    clock.advance(3 * 60_000);
     assert.equal((await get(o.id, stale)).statusCode, 404);
-    assert.notEqual(stale.cookie, before, "the old id gets a new session");
+    assert.notEqual(stale.cookie, before, "after a moment the old id is unknown and gets a new session");
+    assert.equal((await get(o.id)).statusCode, 200);
+  });
+
+  it("a double submit of the order form makes one order", async () => {
+    await visitor.add(1, 1);
+    const body = buyer();
+    const [a, b] = await Promise.all([createOrder(app, visitor, body), createOrder(app, visitor, body)]);
+    assert.deepEqual([a.statusCode, b.statusCode].sort(), [201, 409]);
   });
 
   it("shows an order only to its sessions", async () => {

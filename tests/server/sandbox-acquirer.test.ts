@@ -61,6 +61,8 @@ describe("starting a payment", () => {
     assert.match(csp, /frame-ancestors 'none'/);
     assert.match(csp, /default-src 'none'/);
     assert.equal(page.headers["x-frame-options"], "DENY");
+    // with no-referrer, browsers send "Origin: null" on the page's own posts and the origin check would refuse them
+    assert.equal(page.headers["referrer-policy"], "same-origin");
     assert.doesNotMatch(page.html, /<script/);
   });
 
@@ -180,6 +182,13 @@ describe("card outcomes", () => {
     const crossSite = await submitAcquirer(app, page.path, card(page.html, "4242424242424242"), "https://evil.example");
     assert.equal(crossSite.statusCode, 403);
     assert.equal((await status(o.id)).status, "awaiting_payment");
+  });
+
+  it("accepts the page's own post when the browser hides its origin (Origin: null)", async () => {
+    const o = await newOrder();
+    const page = await start(o.id);
+    backToShop(await submitAcquirer(app, page.path, card(page.html, "4242424242424242"), "null"), o.id);
+    assert.equal((await status(o.id)).status, "paid");
   });
 
   it("charges once when the form is sent twice at the same moment", async () => {

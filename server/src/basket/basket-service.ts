@@ -4,7 +4,7 @@ import type { CurrencyRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { pick, type Lang } from "../lib/i18n";
-import { fromAed, roundMoney } from "../lib/money";
+import { findCurrency, fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 import { isObject } from "../lib/validate";
 
@@ -49,9 +49,7 @@ export function basketService(deps: AppDeps) {
   const holdMs = () => config.holdMinutes * 60_000;
 
   function currency(code: string | undefined): CurrencyRow {
-    const c = catalogue.data.currencies.get((code ?? "AED").toUpperCase());
-    if (!c) throw badRequest(`unknown currency "${(code ?? "").slice(0, 20)}"`, "unknown_currency");
-    return c;
+    return findCurrency(catalogue.data.currencies, code ?? "AED");
   }
 
   /** Tickets grouped by event, priced in `cur`, in the order they were first added. */

@@ -6,6 +6,8 @@ import type { SessionsRepository } from "../db/repositories/sessions-repository"
 export const SESSION_COOKIE = "session";
 const SESSION_RE = /^[A-Za-z0-9_-]{32}$/;
 const THIRTY_DAYS_S = 30 * 24 * 3600;
+/** How long a replaced id is recognised (requests sent before the new cookie arrived). */
+const ROTATION_GRACE_MS = 2 * 60_000;
 
 export interface SessionDeps {
   sessions: SessionsRepository;
@@ -36,7 +38,18 @@ function issue(deps: SessionDeps, req: FastifyRequest, reply: FastifyReply): str
  */
 export function sessionOf(deps: SessionDeps, req: FastifyRequest, reply: FastifyReply): string {
   const current = req.cookies[SESSION_COOKIE];
-  if (current !== undefined && SESSION_RE.test(current) && deps.sessions.valid(current, deps.now())) return current;
+  if (current !== undefined && SESSION_RE.test(current)) {
+    const state = deps.sessions.state(current, deps.now());
+    if (state === "valid") return current;
+    if (state === "rotated") {
+      // A request that left before the order's answer brought the new cookie: it must not see the
+      // old session (it is dead), nor overwrite the new cookie with yet another one. It is answered
+      // as a visitor without a session: a fresh id, neither stored nor set.
+      const passing = randomBytes(24).toString("base64url");
+      req.cookies[SESSION_COOKIE] = passing;
+      return passing;
+    }
+  }
   return issue(deps, req, reply);
 }
 
@@ -46,6 +59,7 @@ export function sessionOf(deps: SessionDeps, req: FastifyRequest, reply: Fastify
  */
 export function rotateSession(deps: SessionDeps, old: string, req: FastifyRequest, reply: FastifyReply): string {
   const id = issue(deps, req, reply);
-  deps.sessions.move(old, id);
+  const now = deps.now();
+  deps.sessions.move(old, id, now, now + ROTATION_GRACE_MS);
   return id;
 }

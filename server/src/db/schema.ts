@@ -159,7 +159,9 @@ CREATE TABLE IF NOT EXISTS landings (
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
   created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
+  expires_at INTEGER NOT NULL,
+  -- set when an order replaced this id by a new one: then it is dead, and expires_at is the end of its grace
+  rotated_at INTEGER
 ) WITHOUT ROWID;
 
 -- the visitor's basket, keyed by the session cookie; its items hold tickets until expires_at

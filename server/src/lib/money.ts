@@ -1,4 +1,12 @@
 import type { CurrencyRow } from "../db/repositories/catalogue-repository";
+import { badRequest } from "./errors";
+
+/** The one currency lookup: by code, any case; an unknown code is the contract's 400 unknown_currency. */
+export function findCurrency(currencies: ReadonlyMap<string, CurrencyRow>, code: string): CurrencyRow {
+  const c = currencies.get(code.toUpperCase());
+  if (!c) throw badRequest(`unknown currency "${code.slice(0, 20)}"; known: ${[...currencies.keys()].join(", ")}`, "unknown_currency");
+  return c;
+}
 
 /** Converts an AED amount at the currency's fixed rate, rounded to its decimals. */
 export function fromAed(amountAed: number, currency: CurrencyRow): number {

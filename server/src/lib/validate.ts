@@ -11,7 +11,7 @@ export function assertWellFormed(value: unknown, path = "body"): void {
   if (typeof value === "string") {
     if (!isWellFormed(value)) throw badRequest(`${path} holds a lone surrogate (text that is not valid UTF-8)`, "invalid_text");
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => assertWellFormed(v, `${path}[${i}]`));
+    for (const [i, v] of value.entries()) assertWellFormed(v, `${path}[${i}]`);
   } else if (isObject(value)) {
     for (const [k, v] of Object.entries(value)) {
       if (!isWellFormed(k)) throw badRequest(`${path} has a key that is not valid UTF-8`, "invalid_text");

@@ -4,7 +4,7 @@ import type { EventFilter } from "../catalogue/catalogue-service";
 import type { Schemas } from "../catalogue/serialize";
 import { badRequest, notFound } from "../lib/errors";
 import { pick } from "../lib/i18n";
-import { fromAed } from "../lib/money";
+import { findCurrency, fromAed } from "../lib/money";
 import { parseBound, toUaeIso } from "../lib/time";
 import { sessionOpen } from "../db/repositories/tickets-repository";
 import { idList, integer, lang, oneOf, pageParams, required, softLang, str, type PageParams, type Query } from "./query";
@@ -213,10 +213,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
   });
 
   function currencyParam(q: Query, name: string) {
-    const code = required(q, name);
-    const c = catalogue.data.currencies.get(code.toUpperCase());
-    if (!c) throw badRequest(`unknown currency "${code.slice(0, 20)}"; known: ${[...catalogue.data.currencies.keys()].join(", ")}`, "unknown_currency");
-    return c;
+    return findCurrency(catalogue.data.currencies, required(q, name));
   }
   function sourceIdParam(q: Query): void {
     const v = required(q, "source_id");
@@ -258,7 +255,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     sourceIdParam(q);
     const event = catalogue.data.eventsBySource.get(sourceId);
     if (!event) throw notFound(`no event with event_source_id ${sourceId}`);
-    const l = softLang(q);
+    const l = lang(q);
     const now = deps.now();
     deps.releaseExpired(now);
     const onSale = event.status === "on_sale" || event.status === "postponed";

@@ -15,6 +15,8 @@ export const DECLINED_CARD = "4000000000000002";
 export const CHALLENGE_CODE = "123456";
 
 const CSS = readFileSync(join(__dirname, "acquirer.css"), "utf8");
+/** A padlock-blue square, so the browser's favicon request finds something. */
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#2b6cb0"/></svg>';
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Everything written into the page goes through this: text and attribute values alike. */
@@ -51,7 +53,8 @@ export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, order
     );
     reply.header("X-Frame-Options", "DENY");
     reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "no-referrer");
+    // not no-referrer: with it browsers send "Origin: null" on the page's own form posts, which the origin check refuses
+    reply.header("Referrer-Policy", "same-origin");
     reply.header("Cache-Control", "no-store");
   }
 
@@ -73,6 +76,7 @@ export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, order
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · ${escapeHtml(t.merchant)}</title>
 <link rel="stylesheet" href="/sandbox-acquirer/acquirer.css">
+<link rel="icon" href="/sandbox-acquirer/icon.svg" type="image/svg+xml">
 </head>
 <body>
 <main>
@@ -134,14 +138,21 @@ ${any ? `<p class="alert" role="alert">${escapeHtml(t.fixErrors)}</p>` : ""}
 ${csrf}
 ${field("card-number", t.cardNumber, 'name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" dir="ltr" maxlength="23" required', form.card_number ?? "", errors.number)}
 <div class="row">
-${field("card-expiry", t.expiry, 'name="expiry" type="text" inputmode="numeric" autocomplete="cc-exp" dir="ltr" maxlength="7" placeholder="MM/YY" required', form.expiry ?? "", errors.expiry, t.expiryHint)}
+${field("card-expiry", t.expiry, `name="expiry" type="text" inputmode="numeric" autocomplete="cc-exp" dir="ltr" maxlength="7" placeholder="${escapeHtml(t.expiryPlaceholder)}" required`, form.expiry ?? "", errors.expiry, t.expiryHint)}
 ${field("card-cvc", t.cvc, 'name="cvc" type="password" inputmode="numeric" autocomplete="cc-csc" dir="ltr" maxlength="4" required', "", errors.cvc, t.cvcHint)}
 </div>
 ${field("card-name", t.cardholder, 'name="cardholder" type="text" autocomplete="cc-name" dir="auto" maxlength="100" required', form.cardholder ?? "", errors.name)}
 <button type="submit">${escapeHtml(t.pay)} <bdi>${escapeHtml(money(t, o))}</bdi></button>
 </form>
 ${cancelLink(t, p)}
-<p class="cards">${escapeHtml(t.testCards)}</p>`);
+<section class="cards" aria-labelledby="test-cards">
+<h2 id="test-cards">${escapeHtml(t.testCards)}</h2>
+<ul>
+<li><bdi dir="ltr">4242 4242 4242 4242</bdi>: ${escapeHtml(t.cardApproved)}</li>
+<li><bdi dir="ltr">4000 0000 0000 3220</bdi>: ${escapeHtml(t.cardChallenge)}</li>
+<li><bdi dir="ltr">4000 0000 0000 0002</bdi>: ${escapeHtml(t.cardDeclined)}</li>
+</ul>
+</section>`);
   }
 
   function challengeForm(o: OrderRow, p: PaymentRow, error?: string): string {
@@ -205,7 +216,8 @@ ${cancelLink(t, p)}`);
   /** A post must come from this page: the acquirer's own origin (when the browser says) and the payment's form token. */
   function trusted(req: FastifyRequest<{ Body: unknown }>, p: PaymentRow): boolean {
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== ownOrigin) return false;
+    // "null" is what a browser sends when its referrer settings hide the origin; the form token still has to match
+    if (origin !== undefined && origin !== ownOrigin && origin !== "null") return false;
     const body = req.body as Form | undefined;
     return typeof body?.csrf === "string" && sameSecret(body.csrf, p.csrf);
   }
@@ -228,6 +240,11 @@ ${cancelLink(t, p)}`);
   app.get("/sandbox-acquirer/acquirer.css", async (_req, reply) => {
     reply.header("Cache-Control", "public, max-age=3600").header("X-Content-Type-Options", "nosniff");
     return reply.type("text/css; charset=utf-8").send(CSS);
+  });
+
+  app.get("/sandbox-acquirer/icon.svg", async (_req, reply) => {
+    reply.header("Cache-Control", "public, max-age=86400").header("X-Content-Type-Options", "nosniff");
+    return reply.type("image/svg+xml").send(ICON);
   });
 
   app.get<{ Params: { token: string } }>("/sandbox-acquirer/pay/:token", async (req, reply) => {

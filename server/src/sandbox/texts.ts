@@ -12,12 +12,16 @@ export interface AcquirerTexts {
   cardNumber: string;
   expiry: string;
   expiryHint: string;
+  expiryPlaceholder: string;
   cvc: string;
   cvcHint: string;
   cardholder: string;
   pay: string;
   cancel: string;
   testCards: string;
+  cardApproved: string;
+  cardChallenge: string;
+  cardDeclined: string;
   fixErrors: string;
   numberMissing: string;
   numberUnknown: string;
@@ -54,12 +58,16 @@ export const TEXTS: Record<Lang, AcquirerTexts> = {
     cardNumber: "Card number",
     expiry: "Expiry date",
     expiryHint: "MM/YY",
+    expiryPlaceholder: "MM/YY",
     cvc: "Security code (CVC)",
     cvcHint: "3 or 4 digits on the back of the card",
     cardholder: "Name on the card",
     pay: "Pay",
     cancel: "Cancel and return to the shop",
-    testCards: "Test cards: 4242 4242 4242 4242 is approved, 4000 0000 0000 3220 asks for a 3-D Secure code (123456), 4000 0000 0000 0002 is declined.",
+    testCards: "Test cards",
+    cardApproved: "approved",
+    cardChallenge: "asks for a 3-D Secure code (123456)",
+    cardDeclined: "declined",
     fixErrors: "Please correct the marked fields.",
     numberMissing: "Enter the card number.",
     numberUnknown: "This card is not accepted here. In the sandbox, use one of the test cards below.",
@@ -94,12 +102,16 @@ export const TEXTS: Record<Lang, AcquirerTexts> = {
     cardNumber: "Номер карты",
     expiry: "Срок действия",
     expiryHint: "ММ/ГГ",
+    expiryPlaceholder: "ММ/ГГ",
     cvc: "Код безопасности (CVC)",
     cvcHint: "3 или 4 цифры на обратной стороне карты",
     cardholder: "Имя владельца карты",
     pay: "Оплатить",
     cancel: "Отменить и вернуться в магазин",
-    testCards: "Тестовые карты: 4242 4242 4242 4242 — оплата проходит, 4000 0000 0000 3220 — банк запросит код 3-D Secure (123456), 4000 0000 0000 0002 — оплата отклоняется.",
+    testCards: "Тестовые карты",
+    cardApproved: "оплата проходит",
+    cardChallenge: "банк запросит код 3-D Secure (123456)",
+    cardDeclined: "оплата отклоняется",
     fixErrors: "Исправьте отмеченные поля.",
     numberMissing: "Введите номер карты.",
     numberUnknown: "Эта карта здесь не принимается. В тестовом режиме используйте одну из тестовых карт ниже.",
@@ -134,12 +146,16 @@ export const TEXTS: Record<Lang, AcquirerTexts> = {
     cardNumber: "رقم البطاقة",
     expiry: "تاريخ الانتهاء",
     expiryHint: "الشهر/السنة (MM/YY)",
+    expiryPlaceholder: "MM/YY",
     cvc: "رمز الأمان (CVC)",
     cvcHint: "3 أو 4 أرقام على ظهر البطاقة",
     cardholder: "الاسم على البطاقة",
     pay: "ادفع",
     cancel: "إلغاء والعودة إلى المتجر",
-    testCards: "بطاقات التجربة: 4242 4242 4242 4242 تُقبل، و4000 0000 0000 3220 تطلب رمز التحقق 3-D Secure ‏(123456)، و4000 0000 0000 0002 تُرفض.",
+    testCards: "بطاقات التجربة",
+    cardApproved: "تُقبل",
+    cardChallenge: "تطلب رمز التحقق 3-D Secure ‏(123456)",
+    cardDeclined: "تُرفض",
     fixErrors: "يُرجى تصحيح الحقول المحددة.",
     numberMissing: "أدخل رقم البطاقة.",
     numberUnknown: "هذه البطاقة غير مقبولة هنا. في وضع التجربة استخدم إحدى بطاقات التجربة أدناه.",

@@ -56,9 +56,13 @@ export function catalogueWriter(db: Db) {
       const l = db.prepare("INSERT INTO labels (id, title) VALUES (?, ?)");
       for (const [id, title] of LABELS) l.run(id, i18n(title));
       const cur = db.prepare("INSERT INTO currencies (code, symbol, title, decimals, rate_from_aed, position) VALUES (?,?,?,?,?,?)");
-      CURRENCIES.forEach((x, i) => cur.run(x.code, x.symbol, i18n(x.title), x.decimals, x.rate, i));
+      CURRENCIES.forEach((x, i) => {
+        cur.run(x.code, x.symbol, i18n(x.title), x.decimals, x.rate, i);
+      });
       const acq = db.prepare("INSERT INTO acquisitions (id, title, type, currencies, fee_percent, description, position) VALUES (?,?,?,?,?,?,?)");
-      ACQUISITIONS.forEach((a, i) => acq.run(a.id, i18n(a.title), a.type, JSON.stringify(a.currencies), a.fee, i18n(a.description), i));
+      ACQUISITIONS.forEach((a, i) => {
+        acq.run(a.id, i18n(a.title), a.type, JSON.stringify(a.currencies), a.fee, i18n(a.description), i);
+      });
       db.prepare(
         "INSERT INTO landings (id, site_url, languages, main_lang, currencies, language_currency, ui_config_show_currencies) VALUES (?,?,?,?,?,?,?)",
       ).run(
@@ -87,7 +91,9 @@ export function catalogueWriter(db: Db) {
     }): void {
       s.event.run(e.id, e.eventSourceId, i18n(e.title), opt(e.short), opt(e.description), e.placeId, e.hallId, e.imageId, e.age, e.status, e.popularity, e.updatedAt);
       for (const c of e.categories) s.eventCategory.run(e.id, c);
-      e.persons.forEach((p, i) => s.eventPerson.run(e.id, p, i));
+      e.persons.forEach((p, i) => {
+        s.eventPerson.run(e.id, p, i);
+      });
       for (const l of e.labels) s.eventLabel.run(e.id, l);
     },
     session(eventId: number, startedAt: number, finishedAt: number | null): number {

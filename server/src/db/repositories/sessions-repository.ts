@@ -3,7 +3,8 @@ import type { Db } from "../database";
 /** The sessions the server has issued. */
 export function sessionsRepository(db: Db) {
   const s = {
-    get: db.prepare("SELECT 1 FROM sessions WHERE id = ? AND expires_at > ?"),
+    get: db.prepare("SELECT rotated_at FROM sessions WHERE id = ? AND expires_at > ?"),
+    retire: db.prepare("UPDATE sessions SET rotated_at = ?, expires_at = ? WHERE id = ?"),
     insert: db.prepare("INSERT INTO sessions (id, created_at, expires_at) VALUES (?, ?, ?)"),
     remove: db.prepare("DELETE FROM sessions WHERE id = ?"),
     moveOrders: db.prepare("UPDATE OR IGNORE session_orders SET session_id = ? WHERE session_id = ?"),
@@ -12,21 +13,25 @@ export function sessionsRepository(db: Db) {
     expired: db.prepare("DELETE FROM sessions WHERE expires_at <= ?"),
   };
   return {
-    valid(id: string, now: number): boolean {
-      return s.get.get(id, now) !== undefined;
+    /** "rotated": replaced by an order a moment ago (in its grace time); "unknown": never issued, or expired. */
+    state(id: string, now: number): "valid" | "rotated" | "unknown" {
+      const r = s.get.get(id, now) as { rotated_at: number | null } | undefined;
+      if (!r) return "unknown";
+      return r.rotated_at === null ? "valid" : "rotated";
     },
     insert(id: string, now: number, expiresAt: number): void {
       s.insert.run(id, now, expiresAt);
     },
     /**
-     * The orders of `from` now belong to `to`, and `from` is no longer a session. Called when an
+     * The orders of `from` now belong to `to`, and `from` is dead: kept only until `graceUntil` so
+     * that requests already on their way with it are told apart from a made-up id. Called when an
      * order was just made, so the old basket is empty and only its row is left. Inside a transaction.
      */
-    move(from: string, to: string): void {
+    move(from: string, to: string, now: number, graceUntil: number): void {
       s.moveOrders.run(to, from);
       s.dropOrders.run(from);
       s.dropBasket.run(from, from);
-      s.remove.run(from);
+      s.retire.run(now, graceUntil, from);
     },
     removeExpired(now: number): number {
       return s.expired.run(now).changes;
