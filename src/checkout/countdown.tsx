@@ -1,13 +1,17 @@
 /**
  * A live "time left" line: the basket's hold on checkout, an unpaid order's time to pay.
  * Ticks once a second; the clock is isolated (<bdi>, left to right) so an Arabic sentence
- * around it keeps its order. Screen readers hear it only when a minute is crossed or in
- * the last two minutes, not every second.
+ * around it keeps its order. Screen readers hear it on whole minutes and at 30 s, not
+ * every second.
  */
 import React, { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clockText, HURRY_SECONDS, timeLeft } from "./time-left";
 import * as styles from "./checkout.module.css";
+
+function announced(seconds: number): boolean {
+  return seconds === 30 || (seconds > 0 && seconds % 60 === 0);
+}
 
 export interface CountdownProps {
   expiresAt: string | null;
@@ -57,7 +61,7 @@ export function Countdown({ expiresAt, textKey, overKey, onOver, testId }: Count
         </>
       )}
       <span className="visually-hidden" aria-live="polite">
-        {over ? "" : hurry || left.seconds % 60 === 0 ? t(textKey, { time: clockText(left.seconds) }) : null}
+        {over ? "" : announced(left.seconds) ? t(textKey, { time: clockText(left.seconds) }) : null}
       </span>
     </p>
   );

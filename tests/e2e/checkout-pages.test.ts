@@ -9,13 +9,13 @@ import { API_URL, closeBrowser, newPage, siteUrl, waitForHydration } from "./sup
 import {
   APPROVED_CARD,
   LANGS,
-  enterCard,
   fillBuyer,
   findTicketsOnSale,
   localPath,
   open,
   orderViaApi,
-  payButton,
+  goToAcquirer,
+  payOnAcquirer,
   seedBasket,
   seriousViolationsInMain,
   text,
@@ -108,13 +108,18 @@ describe("ways to pay that complete later", () => {
       await page.getByRole("heading", { level: 1, name: text(lang, "forms:order.success.heading") }).waitFor();
       await page.getByText(text(lang, "forms:order.success.nextDetails", { email: "office@example.com" })).waitFor();
       const orderId = new URL(page.url()).searchParams.get("order") ?? "";
-      assert.equal((await orderViaApi(context, orderId)).order?.status, "awaiting_payment");
+      const { order } = await orderViaApi(context, orderId);
+      assert.equal(order?.status, "awaiting_payment");
+      // where, by when and how much; the number for people, not the id
+      await page.getByTestId("pay-later").getByRole("heading", { name: text(lang, "forms:order.payLater.bankHeading") }).waitFor();
+      await page.getByTestId("pay-later-deadline").waitFor();
+      assert.equal((await page.getByTestId("order-number").textContent())?.trim(), order?.number);
 
       // the English bill also answers under /en/order/bill/
       await page.goto(siteUrl(`/en/order/bill/${encodeURIComponent(orderId)}/`));
       await waitForHydration(page);
       await page.getByRole("button", { name: text(lang, "forms:bill.print") }).waitFor();
-      assert.equal((await page.getByTestId("order-number").textContent())?.trim(), orderId);
+      assert.equal((await page.getByTestId("order-number").textContent())?.trim(), order?.number);
       assert.deepEqual(t.errors, []);
     } finally {
       await t.close();
@@ -134,9 +139,8 @@ describe("privacy of orders", () => {
       await owner.page.getByRole("button", { name: text("en", "forms:checkout.submit") }).click();
       await owner.page.waitForURL(/\/order\/pay\/[^/]+\/$/);
       const orderId = decodeURIComponent(new URL(owner.page.url()).pathname.split("/").filter(Boolean).at(-1) ?? "");
-      await enterCard(owner.page, "en", APPROVED_CARD);
-      await payButton(owner.page, "en").click();
-      await owner.page.waitForURL("**/payment/success/?order=*");
+      await goToAcquirer(owner.page, "en");
+      await payOnAcquirer(owner.page, "en", APPROVED_CARD);
 
       for (const path of [`/order/pay/${encodeURIComponent(orderId)}/`, `/order/bill/${encodeURIComponent(orderId)}/`, `/payment/success/?order=${encodeURIComponent(orderId)}`]) {
         await stranger.page.goto(siteUrl(path));

@@ -1,11 +1,13 @@
 /**
- * Page objects of the purchase path (event page → basket → cart → checkout → pay →
- * outcome) for the checkout end-to-end tests. Elements are found by role and by the label
- * the visitor reads, taken from locales/ so every language is driven the same way.
+ * Page objects of the purchase path (event page → basket → cart → checkout → pay → the
+ * acquirer's hosted page → outcome) for the checkout end-to-end tests. Elements are found
+ * by role and by the label the visitor reads, taken from locales/ (the site) and from the
+ * sandbox acquirer's own texts, so every language is driven the same way.
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
+import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/sandbox/texts";
 import { API_URL, siteUrl, waitForHydration } from "./browser";
 
 export const LANGS = ["en", "ru", "ar"] as const;
@@ -13,6 +15,8 @@ export type Lang = (typeof LANGS)[number];
 
 export const APPROVED_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
+export const THREE_D_SECURE_CARD = "4000 0000 0000 3220";
+export const THREE_D_SECURE_CODE = "123456";
 
 const LOCALES_DIR = resolve(__dirname, "../../../locales");
 const trees = new Map<string, Record<string, unknown>>();
@@ -69,7 +73,13 @@ interface WireEvent {
 }
 
 interface WireSession {
-  tickets: Array<{ id: number; title: string; available: number; max_per_order: number }>;
+  tickets: Array<{ id: number; title: string; available: number; max_per_order: number; price: number; service_fee?: number }>;
+}
+
+export interface PricedTicket extends TicketOnSale {
+  /** in AED */
+  price: number;
+  serviceFee: number;
 }
 
 /**
@@ -77,20 +87,29 @@ interface WireSession {
  * least `count` of them, titled as the page in `lang` shows them. `skip` picks a later
  * event, so tests can buy from different ones.
  */
-export async function findTicketsOnSale(request: APIRequestContext, count: number, skip = 0, lang: Lang = "en"): Promise<TicketOnSale> {
-  const events = (await (await request.get(`${API_URL}/v1/events?page_size=50&lang=${lang}`)).json()) as { results: WireEvent[] };
+export async function findTicketsOnSale(request: APIRequestContext, count: number, skip = 0, lang: Lang = "en", free = false): Promise<PricedTicket> {
+  const events = (await (await request.get(`${API_URL}/v1/events?page_size=100&lang=${lang}`)).json()) as { results: WireEvent[] };
   let skipped = 0;
   for (const event of events.results) {
     if (event.status && event.status !== "on_sale") continue;
     const sessions = (await (await request.get(`${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2&lang=${lang}`)).json()) as WireSession[];
-    const ticket = sessions[0]?.tickets.find((t) => t.available >= count + 5 && t.max_per_order >= count);
+    // free tickets only when asked for: a purchase test needs something to pay
+    const ticket = sessions[0]?.tickets.find((t) => t.available >= count + 5 && t.max_per_order >= count && (t.price === 0) === free);
     if (!ticket) continue;
     if (skipped++ < skip) continue;
     const english = (await (await request.get(`${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2`)).json()) as WireSession[];
     const defaultTitle = english.flatMap((s) => s.tickets).find((t) => t.id === ticket.id)?.title ?? ticket.title;
-    return { eventId: event.id, eventTitle: event.title, ticketId: ticket.id, ticketTitle: ticket.title, defaultTicketTitle: defaultTitle };
+    return {
+      eventId: event.id,
+      eventTitle: event.title,
+      ticketId: ticket.id,
+      ticketTitle: ticket.title,
+      defaultTicketTitle: defaultTitle,
+      price: ticket.price,
+      serviceFee: ticket.service_fee ?? 0,
+    };
   }
-  throw new Error(`no event with ${count} tickets on sale`);
+  throw new Error(`no event with ${count} ${free ? "free " : ""}tickets on sale`);
 }
 
 /**
@@ -110,10 +129,10 @@ export async function pickTicketsOnEventPage(page: Page, lang: Lang, tickets: Ti
   await page.waitForURL(`**${localPath(lang, "/cart/")}`);
 }
 
-export async function checkoutFromCart(page: Page, lang: Lang): Promise<void> {
+export async function checkoutFromCart(page: Page, lang: Lang, submitKey = "forms:checkout.submit"): Promise<void> {
   await page.getByRole("link", { name: text(lang, "cart.checkout") }).click();
   await page.waitForURL(`**${localPath(lang, "/order/checkout/")}`);
-  await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).waitFor();
+  await page.getByRole("button", { name: text(lang, submitKey) }).waitFor();
 }
 
 export interface Buyer {
@@ -128,7 +147,10 @@ export async function fillBuyer(page: Page, lang: Lang, buyer: Buyer): Promise<v
   await page.getByLabel(text(lang, "forms:checkout.phone"), { exact: true }).fill(buyer.phone ?? "");
 }
 
-/** Places the order with the preselected way to pay (the bank card) and waits for the pay page. */
+/**
+ * Places the order with the preselected way to pay (the bank card) and waits for the pay
+ * page; the captcha is solved by the page itself, unseen.
+ */
 export async function placeOrder(page: Page, lang: Lang): Promise<string> {
   await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).click();
   await page.waitForURL(new RegExp(`${localPath(lang, "/order/pay/")}[^/]+/$`));
@@ -138,13 +160,36 @@ export async function placeOrder(page: Page, lang: Lang): Promise<string> {
   return decodeURIComponent(id);
 }
 
+/** The pay page's one button: "Pay" and the amount. */
 export function payButton(page: Page, lang: Lang) {
-  const start = text(lang, "forms:payment.pay", { amount: "@@" }).split("@@")[0]!.trim();
-  return page.getByRole("button", { name: new RegExp(`^${escapeRegExp(start)}`) });
+  return page.getByRole("button", { name: new RegExp(`^${escapeRegExp(text(lang, "forms:payment.payButton"))}\\s`) });
 }
 
-export async function enterCard(page: Page, lang: Lang, card: string): Promise<void> {
-  await page.getByLabel(text(lang, "forms:payment.cardNumber"), { exact: true }).fill(card);
+/** From the pay page to the acquirer's hosted page (an address outside the site). */
+export async function goToAcquirer(page: Page, lang: Lang): Promise<void> {
+  await payButton(page, lang).click();
+  await page.waitForURL((url) => url.href.startsWith(API_URL));
+  await page.getByRole("heading", { name: ACQUIRER_TEXTS[lang].title }).waitFor();
+}
+
+/**
+ * On the sandbox acquirer's page, in the order's language: the card form filled by its
+ * labels, then Pay; with `otp`, the 3-D Secure step too. Ends back on the site.
+ */
+export async function payOnAcquirer(page: Page, lang: Lang, card: string, options: { otp?: string; holder?: string } = {}): Promise<void> {
+  const t = ACQUIRER_TEXTS[lang];
+  await page.getByLabel(t.cardNumber, { exact: true }).fill(card);
+  await page.getByLabel(t.expiry, { exact: true }).fill("12/34");
+  await page.getByLabel(t.cvc, { exact: true }).fill("123");
+  await page.getByLabel(t.cardholder, { exact: true }).fill(options.holder ?? "LAYLA HADDAD");
+  await page.getByRole("button", { name: new RegExp(`^${escapeRegExp(t.pay)}\\s`) }).click();
+  if (options.otp !== undefined) {
+    await page.getByRole("heading", { name: t.challengeTitle }).waitFor();
+    await page.getByLabel(t.otp, { exact: true }).fill(options.otp);
+    await page.getByRole("button", { name: t.confirm, exact: true }).click();
+  }
+  await page.waitForURL(`**${localPath(lang, "/payment/success/")}?order=*`);
+  await waitForHydration(page);
 }
 
 export function escapeRegExp(s: string): string {
@@ -160,9 +205,10 @@ export async function shownCodes(page: Page): Promise<string[]> {
 
 export interface ApiOrder {
   id: string;
+  number: string;
   status: string;
-  tickets_codes?: string[];
-  total: { count: number };
+  tickets: Array<{ code: string }>;
+  total: { price: number; service_fee: number; payment_fee: number; amount: number; count: number };
 }
 
 /** The order as the API tells this browser context (its session cookie) about it. */
