@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import styles from "../tickets/tickets.module.css";
+import * as styles from "../tickets/tickets.module.css";
 import { suggestEmail } from "./email-typo";
 
 export function EmailTypoHint({ email, touched, onAccept }: { email: string; touched: boolean; onAccept: (email: string) => void }): React.JSX.Element | null {

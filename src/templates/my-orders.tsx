@@ -16,7 +16,7 @@ import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
 import { ORDER_LOOKUP_PATH } from "../tickets/paths";
-import styles from "../tickets/tickets.module.css";
+import * as styles from "../tickets/tickets.module.css";
 
 /** Newest first, whatever order the answer came in. */
 export function newestFirst(orders: readonly Order[]): Order[] {

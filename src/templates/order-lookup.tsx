@@ -19,7 +19,7 @@ import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
 import { lookupPrefill, MY_ORDERS_PATH } from "../tickets/paths";
 import { TicketCards } from "../tickets/ticket-cards";
-import styles from "../tickets/tickets.module.css";
+import * as styles from "../tickets/tickets.module.css";
 
 type Problem = { kind: "notFound" } | { kind: "tooMany"; minutes: number } | { kind: "network" };
 

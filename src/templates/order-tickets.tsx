@@ -21,7 +21,7 @@ import { useOrdersApi } from "../tickets/orders-api";
 import { ORDER_LOOKUP_PATH } from "../tickets/paths";
 import { TicketCard } from "../tickets/ticket-cards";
 import { placeIds, ticketViews } from "../tickets/ticket-view";
-import styles from "../tickets/tickets.module.css";
+import * as styles from "../tickets/tickets.module.css";
 import { useVenues } from "../tickets/use-venues";
 
 function Sheets({ order }: { order: Order }): React.JSX.Element {

@@ -10,7 +10,7 @@ import { payPath } from "../checkout/outcome";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { ticketsPrintPath } from "./paths";
-import styles from "./tickets.module.css";
+import * as styles from "./tickets.module.css";
 
 export function canStillPay(order: Order, now: number): boolean {
   return (order.status === "awaiting_payment" || order.status === "failed") && order.expiresAt !== null && new Date(order.expiresAt).getTime() > now;

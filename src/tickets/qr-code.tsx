@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { qrMatrix, qrPath } from "./qr-matrix";
-import styles from "./tickets.module.css";
+import * as styles from "./tickets.module.css";
 
 /**
  * A ticket's QR code, drawn in the browser as SVG (sharp at any print size) holding

@@ -16,7 +16,7 @@ import { QrCode } from "./qr-code";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, ticketViews, type TicketView } from "./ticket-view";
 import { ticketsPrintPath } from "./paths";
-import styles from "./tickets.module.css";
+import * as styles from "./tickets.module.css";
 import { useVenues } from "./use-venues";
 
 function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {

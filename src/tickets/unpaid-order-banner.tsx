@@ -11,7 +11,7 @@ import { payPath } from "../checkout/outcome";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "./orders-api";
 import { timeLeft, unpaidOrder } from "./time-left";
-import styles from "./tickets.module.css";
+import * as styles from "./tickets.module.css";
 
 export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React.JSX.Element | null {
   const { t } = useTranslation("common");
@@ -45,7 +45,7 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
   const left = timeLeft(order.expiresAt, now);
   if (!left) return null;
   return (
-    <div className={boxed ? styles.bannerBox : styles.banner} role="status" data-testid="unpaid-order-banner">
+    <div className={boxed ? `${styles.banner} ${styles.bannerBox}` : styles.banner} role="status" data-testid="unpaid-order-banner">
       <span>
         <Trans t={t} i18nKey="unpaidOrder.text" values={{ number: order.number, time: left }} components={{ 1: <bdi />, 2: <bdi /> }} />
       </span>

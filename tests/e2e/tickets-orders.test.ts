@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { PDFDocument } from "pdf-lib";
-import { closeBrowser, newPage, waitForHydration } from "./support/browser";
+import { API_URL, closeBrowser, newPage, waitForHydration } from "./support/browser";
 import { decodeAllQr, offer, orderNow, payOnSandbox, placeOrder, sitePath, uniqueEmail, type Lang } from "./support/tickets-orders";
 
 after(closeBrowser);
@@ -183,7 +183,7 @@ describe("the checkout's e-mail field", () => {
     try {
       const { page, context } = t;
       const ticket = await offer("paid", 11);
-      const add = await context.request.post(`${process.env.API_URL ?? "http://127.0.0.1:4010"}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } } });
+      const add = await context.request.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } } });
       assert.equal(add.status(), 200);
       await page.goto(sitePath("en", "/order/checkout/"));
       await waitForHydration(page);
