@@ -18,6 +18,7 @@ import { grandTotal, lineTotal, type Totals } from "./totals";
 import type { BasketEventGroup, BasketTicket } from "./types";
 import { useTicketOffers } from "./use-ticket-offers";
 import * as styles from "./cart.module.css";
+import { href } from "../site/routes";
 
 /** The cart page's own spacing, for the template that holds the view. */
 export const cartPageClassName = styles.page ?? "";
@@ -64,7 +65,7 @@ export function CartView() {
       <div className={styles.empty} data-testid="cart-empty">
         <h2>{t("cart.emptyTitle")}</h2>
         <p>{t("cart.emptyText")}</p>
-        <Link to="/events/" className="btn">
+        <Link to={href.events()} className="btn">
           {t("cart.browseEvents")}
         </Link>
       </div>
@@ -107,7 +108,7 @@ export function CartView() {
           </dd>
         </dl>
         <HoldTimer expiresAt={basket.expiresAt} onExpired={onExpired} />
-        <Link to="/order/checkout/" className={`btn ${styles.checkout}`} data-testid="checkout-link">
+        <Link to={href.orderCheckout()} className={`btn ${styles.checkout}`} data-testid="checkout-link">
           {t("cart.checkout")}
         </Link>
         <p className={styles.note}>{t("cart.pricesIn", { code: basket.currencyCode })}</p>
@@ -144,7 +145,7 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
       <div className={styles.eventHead}>
         <div>
           <h2 id={headingId}>
-            <Link to={`/events/${event.id}/`}>
+            <Link to={href.event(event.id)}>
               <bdi>{event.title}</bdi>
             </Link>
           </h2>

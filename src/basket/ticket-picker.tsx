@@ -23,6 +23,7 @@ import { addableCount, clampCount, offerAvailability } from "./limits";
 import { openSessions } from "./sessions";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
+import { href } from "../site/routes";
 
 type Load =
   | { status: "loading" }
@@ -245,7 +246,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
           <div className={styles.added} ref={addedRef} tabIndex={-1} role="status" data-testid="picker-added">
             <p className={styles.addedText}>{addedText}</p>
             <div className={styles.addedActions}>
-              <Link to="/cart/" className="btn">{t("picker.goToCart")}</Link>
+              <Link to={href.cart()} className="btn">{t("picker.goToCart")}</Link>
               <button type="button" className="btn btn-ghost" onClick={chooseMore}>{t("picker.chooseMore")}</button>
             </div>
           </div>
@@ -269,7 +270,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
               {adding ? t("picker.adding") : t("picker.add")}
             </button>
             {countInBasketTotal(basket) > 0 ? (
-              <Link to="/cart/" className="btn btn-ghost">{t("picker.goToCart")}</Link>
+              <Link to={href.cart()} className="btn btn-ghost">{t("picker.goToCart")}</Link>
             ) : null}
           </div>
         )}
@@ -283,7 +284,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
       return (
         <div className={styles.stickyBar} data-testid="sticky-bar">
           <span className={styles.stickyInfo}><strong>{addedText}</strong></span>
-          <Link to="/cart/" className="btn">{t("picker.goToCart")}</Link>
+          <Link to={href.cart()} className="btn">{t("picker.goToCart")}</Link>
         </div>
       );
     }

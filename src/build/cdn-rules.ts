@@ -306,7 +306,7 @@ export async function inlineHashes(publicDir: string): Promise<{ scriptHashes: s
     for (const route of Object.values(ROUTES)) {
       if (!route.path.includes(":")) samples.add(`${localize(route.path, lang)}index.html`);
     }
-    for (const dir of ["/events/", "/places/", "/persons/person/", "/news/"]) {
+    for (const dir of [ROUTES.event, ROUTES.place, ROUTES.person, ROUTES.news].map((route) => route.path.replace(/:id\/$/, ""))) {
       const base = path.join(publicDir, localize(dir, lang));
       const first = (await readdir(base).catch(() => [] as string[])).find((name) => /^\d+$/.test(name));
       if (first) samples.add(`${localize(dir, lang)}${first}/index.html`);

@@ -16,6 +16,7 @@ import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
 import * as styles from "./checkout.module.css";
 import { ORDER_LOOKUP_PATH } from "../tickets/paths";
+import { href } from "../site/routes";
 
 /** The order's number for people (never the long id, which stays in addresses). */
 export function OrderNumber({ number }: { number: string }): React.JSX.Element {
@@ -170,8 +171,8 @@ export function OrderNotFound({ as: Heading = "h2" }: { as?: "h1" | "h2" }): Rea
         label={t("order.notFound.ways")}
         links={[
           { to: ORDER_LOOKUP_PATH, label: t("footer.findOrder"), primary: true },
-          { to: "/events/", label: t("order.notFound.browseEvents") },
-          { to: "/cart/", label: t("order.notFound.openCart") },
+          { to: href.events(), label: t("order.notFound.browseEvents") },
+          { to: href.cart(), label: t("order.notFound.openCart") },
           { to: "/contacts/", label: t("order.notFound.contacts") },
         ]}
       />

@@ -7,6 +7,7 @@ import type { AcquisitionType, Lang } from "../catalogue/types";
 import { DEFAULT_LANGUAGE } from "../catalogue/types";
 import type { Order, OrderStatus } from "../basket/types";
 import { paysOnline } from "./acquisitions";
+import { href } from "../site/routes";
 
 export type FailReason = "declined" | "cancelled";
 
@@ -16,15 +17,15 @@ function withOrder(path: string, orderId: string, extra: Record<string, string> 
 }
 
 export function payPath(orderId: string): string {
-  return `/order/pay/${encodeURIComponent(orderId)}/`;
+  return href.orderPay(orderId);
 }
 
 export function billPath(orderId: string): string {
-  return `/order/bill/${encodeURIComponent(orderId)}/`;
+  return href.orderBill(orderId);
 }
 
 /** The page the acquirer sends the visitor back to (it adds `order=<id>` itself). */
-export const PAYMENT_RETURN_PATH = "/payment/success/";
+export const PAYMENT_RETURN_PATH = href.paymentSuccess();
 
 export function paymentSuccessPath(orderId: string): string {
   return withOrder(PAYMENT_RETURN_PATH, orderId);
@@ -42,7 +43,7 @@ export function paymentReturnUrl(origin: string, lang: Lang): string {
  */
 export function pathAfterOrderCreated(order: Pick<Order, "id" | "status">, acquisitionType: AcquisitionType | null): string {
   if (order.status === "paid") return paymentSuccessPath(order.id);
-  return acquisitionType && paysOnline(acquisitionType) ? payPath(order.id) : withOrder("/order/success/", order.id);
+  return acquisitionType && paysOnline(acquisitionType) ? payPath(order.id) : withOrder(href.orderSuccess(), order.id);
 }
 
 /** Where "show this order" leads for an order in a given state. */
@@ -51,9 +52,9 @@ export function pathAfterPayment(orderId: string, status: OrderStatus): string {
     case "paid":
       return paymentSuccessPath(orderId);
     case "failed":
-      return withOrder("/order/fail/", orderId, { reason: "declined" });
+      return withOrder(href.orderFail(), orderId, { reason: "declined" });
     case "cancelled":
-      return withOrder("/order/fail/", orderId, { reason: "cancelled" });
+      return withOrder(href.orderFail(), orderId, { reason: "cancelled" });
     case "expired":
     case "awaiting_payment":
       return payPath(orderId);

@@ -7,13 +7,14 @@ import { formatDate } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { Media } from "./media";
 import * as styles from "./cards.module.css";
+import { href } from "../site/routes";
 
 export function PersonCard({ person, eager = false }: { person: PersonSummary; eager?: boolean }): React.JSX.Element {
   return (
     <article className={`${styles.card} ${styles.person}`}>
       <Media image={person.image} alt={person.title} ratio="square" eager={eager} decorative className={styles.round} />
       <h3 className={styles.title}>
-        <Link to={`/persons/person/${person.id}/`} className={styles.link}>
+        <Link to={href.person(person.id)} className={styles.link}>
           <bdi>{person.title}</bdi>
         </Link>
       </h3>
@@ -26,7 +27,7 @@ export function PlaceCard({ place, eager = false }: { place: PlaceSummary; eager
     <article className={styles.card}>
       <Media image={place.image} alt={place.title} eager={eager} decorative />
       <h3 className={styles.title}>
-        <Link to={`/places/${place.id}/`} className={styles.link}>
+        <Link to={href.place(place.id)} className={styles.link}>
           <bdi>{place.title}</bdi>
         </Link>
       </h3>
@@ -48,7 +49,7 @@ export function NewsCard({ item, eager = false }: { item: NewsSummary; eager?: b
         <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, i18n.language as Lang)}</time>
       </p>
       <h3 className={styles.title}>
-        <Link to={`/news/${item.id}/`} className={styles.link}>
+        <Link to={href.news(item.id)} className={styles.link}>
           <bdi>{item.title}</bdi>
         </Link>
       </h3>

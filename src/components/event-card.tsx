@@ -12,6 +12,7 @@ import { LivePrice } from "../prices/live-price";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-card.module.css";
+import { href } from "../site/routes";
 
 interface EventCardProps {
   event: EventCardData;
@@ -37,7 +38,7 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
       </Media>
       <div className={styles.body}>
         <Heading className={styles.title}>
-          <Link to={`/events/${event.id}/`} className={styles.link}>
+          <Link to={href.event(event.id)} className={styles.link}>
             <bdi>{event.title}</bdi>
           </Link>
         </Heading>

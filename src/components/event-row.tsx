@@ -13,6 +13,7 @@ import { ArrowIcon } from "./icons";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-row.module.css";
+import { href } from "../site/routes";
 
 export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -26,7 +27,7 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
           <time dateTime={event.startedAt}>{joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}</time>
         </p>
         <h3 className={styles.title}>
-          <Link to={`/events/${event.id}/`} className={styles.link}>
+          <Link to={href.event(event.id)} className={styles.link}>
             <bdi>{event.title}</bdi>
           </Link>
         </h3>

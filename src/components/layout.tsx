@@ -16,12 +16,13 @@ import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
 import { localizedPath } from "./seo";
+import { ROUTES, href } from "../site/routes";
 
 const NAV = [
-  { to: "/events/", key: "nav.events" },
-  { to: "/places/", key: "nav.places" },
-  { to: "/persons/", key: "nav.persons" },
-  { to: "/news/", key: "nav.news" },
+  { to: href.events(), key: "nav.events" },
+  { to: href.places(), key: "nav.places" },
+  { to: href.persons(), key: "nav.persons" },
+  { to: href.newsList(), key: "nav.news" },
 ] as const;
 
 /**
@@ -205,7 +206,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
         </div>
       </header>
       {/* the cart shows its own reminder; the pay page is where the reminder leads */}
-      {originalPath !== "/cart/" && !originalPath.startsWith("/order/pay/") && <UnpaidOrderBanner />}
+      {originalPath !== href.cart() && !originalPath.startsWith(ROUTES.orderPay.path) && <UnpaidOrderBanner />}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>

@@ -23,11 +23,12 @@ import { LivePrice } from "../prices/live-price";
 import { QUERY_CHANGED, announceFullscreen, queryOf, requestQueryChange } from "./query-events";
 import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-suggestions";
 import * as styles from "./header-search.module.css";
+import { href } from "../site/routes";
 
 /** The search page with a text; its single address until the route module takes it. */
 export function searchPagePath(query: string): string {
   const q = query.trim();
-  return q ? `/events/search/?q=${encodeURIComponent(q)}` : "/events/search/";
+  return q ? href.eventsSearch(`q=${encodeURIComponent(q)}`) : href.eventsSearch();
 }
 
 type Option =
@@ -38,7 +39,7 @@ type Option =
 function optionsOf(s: Suggestions, text: string): Option[] {
   if (text.trim().length < MIN_QUERY_LENGTH) return [];
   return [
-    ...s.events.map((event): Option => ({ kind: "event", key: `e${event.id}`, path: `/events/${event.id}/`, event })),
+    ...s.events.map((event): Option => ({ kind: "event", key: `e${event.id}`, path: href.event(event.id), event })),
     ...s.places.map((p): Option => ({ kind: "place", key: `p${p.id}`, path: p.path, title: p.title })),
     ...s.persons.map((p): Option => ({ kind: "person", key: `a${p.id}`, path: p.path, title: p.title })),
     { kind: "all", key: "all", path: searchPagePath(text) },

@@ -14,6 +14,7 @@ import { useCurrency } from "../currency/currency-context";
 import { formatNumber } from "../i18n/format";
 import { Link } from "../i18n/link";
 import * as styles from "./header-shop-controls.module.css";
+import { href } from "../site/routes";
 
 function BasketIcon() {
   return (
@@ -40,7 +41,7 @@ export function HeaderShopControls() {
       {/* The name is hidden text rather than aria-label: in Arabic "one ticket" is a word, not
           the digit the badge shows, and a label that does not contain the visible text fails
           WCAG 2.5.3 (axe's label-content-name-mismatch). */}
-      <Link to="/cart/" className={styles.basket} title={label} data-testid="basket-link" data-count={count ?? ""}>
+      <Link to={href.cart()} className={styles.basket} title={label} data-testid="basket-link" data-count={count ?? ""}>
         <span className="visually-hidden">{label}</span>
         <BasketIcon />
         {count ? (

@@ -24,6 +24,7 @@ import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./event.module.css";
+import { href } from "../site/routes";
 
 function StatusBanner({ event, ended, hasRelated }: { event: EventDetail; ended: boolean; hasRelated: boolean }): React.JSX.Element | null {
   const { t } = useTranslation();
@@ -139,7 +140,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                 <PinIcon size={20} />
                 <span className="visually-hidden">{t("event.where")}: </span>
                 <span>
-                  <Link to={`/places/${event.place.id}/`}>
+                  <Link to={href.place(event.place.id)}>
                     <bdi>{event.place.title}</bdi>
                   </Link>
                   {event.hall && (
@@ -165,7 +166,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
               <ul className="chips" aria-label={t("event.categories")}>
                 {event.categories.map((c) => (
                   <li key={c.id}>
-                    <Link to={`/events/search/?categories=${c.id}`} className={`chip ${styles.smallChip}`}>
+                    <Link to={href.eventsSearch(`categories=${c.id}`)} className={`chip ${styles.smallChip}`}>
                       <bdi>{c.title}</bdi>
                     </Link>
                   </li>
@@ -229,7 +230,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
           <aside className={styles.aside} aria-labelledby="venue-title">
             <h2 id="venue-title">{t("event.where")}</h2>
             <p className={styles.venueName}>
-              <Link to={`/places/${event.place.id}/`}>
+              <Link to={href.place(event.place.id)}>
                 <bdi>{event.place.title}</bdi>
               </Link>
             </p>
@@ -283,9 +284,9 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
     event,
     place: pageContext.place,
     persons: pageContext.persons,
-    url: absolute(`/events/${event.id}/`),
-    placeUrl: absolute(`/places/${event.place.id}/`),
-    personUrl: (id) => absolute(`/persons/person/${id}/`),
+    url: absolute(href.event(event.id)),
+    placeUrl: absolute(href.place(event.place.id)),
+    personUrl: (id) => absolute(href.person(id)),
     organizer: { name: t("seo.siteName"), url: absolute("/") },
   });
   return <Seo data={data} pageContext={pageContext} title={event.title} description={description} image={event.image} type="article" jsonLd={jsonLd} />;

@@ -16,6 +16,7 @@ import { formatLongDate, formatTime, joinParts, listSeparator } from "../i18n/fo
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./home.module.css";
+import { href } from "../site/routes";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -44,7 +45,7 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
           </span>
         </p>
         <div className={styles.heroActions}>
-          <Link to={`/events/${event.id}/`} className="btn">
+          <Link to={href.event(event.id)} className="btn">
             {t("common.buyTickets")}
           </Link>
           <span className={styles.heroPrice}>
@@ -74,7 +75,7 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
         )}
 
         {thisWeek.length > 0 && (
-          <Section id="this-week" title={t("home.thisWeek")} more={{ to: "/events/", label: t("home.allEvents") }}>
+          <Section id="this-week" title={t("home.thisWeek")} more={{ to: href.events(), label: t("home.allEvents") }}>
             <EventGrid events={thisWeek} rail />
           </Section>
         )}
@@ -84,7 +85,7 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
             <ul className="chips">
               {categories.map((c) => (
                 <li key={c.id}>
-                  <Link to={`/events/search/?categories=${c.id}`} className="chip">
+                  <Link to={href.eventsSearch(`categories=${c.id}`)} className="chip">
                     <bdi>{c.title}</bdi>
                     {c.eventsCount !== null && <small>{c.eventsCount}</small>}
                   </Link>
@@ -94,12 +95,12 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
           </Section>
         )}
 
-        <Section id="upcoming" title={t("home.upcoming")} more={{ to: "/events/", label: t("home.allEvents") }}>
+        <Section id="upcoming" title={t("home.upcoming")} more={{ to: href.events(), label: t("home.allEvents") }}>
           {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("home.emptyUpcoming")}</p>}
         </Section>
 
         {latestNews.length > 0 && (
-          <Section id="news" title={t("home.latestNews")} more={{ to: "/news/", label: t("home.allNews") }}>
+          <Section id="news" title={t("home.latestNews")} more={{ to: href.newsList(), label: t("home.allNews") }}>
             <CardGrid>
               {latestNews.map((item) => (
                 <li key={item.id}>

@@ -7,6 +7,7 @@ import type { TemplateHeadProps, TemplateProps } from "../components/template-ty
 import { makeHeadT } from "../i18n/head-t";
 import type { StaticPageContext } from "../site/page-context";
 import { Link } from "../i18n/link";
+import { href } from "../site/routes";
 
 export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
@@ -23,12 +24,12 @@ export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext
             </Link>
           </li>
           <li>
-            <Link to="/events/" className="btn btn-ghost">
+            <Link to={href.events()} className="btn btn-ghost">
               {t("notFound.events")}
             </Link>
           </li>
           <li>
-            <Link to="/events/search/" className="btn btn-ghost">
+            <Link to={href.eventsSearch()} className="btn btn-ghost">
               {t("notFound.search")}
             </Link>
           </li>

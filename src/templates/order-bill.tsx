@@ -21,6 +21,7 @@ import { useCurrency } from "../currency/currency-context";
 import { formatDate, formatDateTime } from "../i18n/format";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import * as styles from "../checkout/checkout.module.css";
+import { href } from "../site/routes";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
 
@@ -185,7 +186,7 @@ export default function OrderBillPage({ location }: PageProps<LocalesQueryData, 
           <EmptyOutcome
             heading={t("bill.emptyHeading")}
             text={t("bill.emptyText")}
-            links={[{ to: "/events/", label: t("order.notFound.browseEvents"), primary: true }]}
+            links={[{ to: href.events(), label: t("order.notFound.browseEvents"), primary: true }]}
           />
         </>
       );

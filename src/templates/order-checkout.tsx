@@ -21,6 +21,7 @@ import { useCurrency } from "../currency/currency-context";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "../checkout/checkout.module.css";
+import { href } from "../site/routes";
 
 export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
@@ -53,8 +54,8 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
         heading={t("checkout.emptyHeading")}
         text={t("checkout.emptyText")}
         links={[
-          { to: "/events/", label: t("checkout.browseEvents"), primary: true },
-          { to: "/cart/", label: t("checkout.backToCart") },
+          { to: href.events(), label: t("checkout.browseEvents"), primary: true },
+          { to: href.cart(), label: t("checkout.backToCart") },
         ]}
       />
     );
@@ -86,7 +87,7 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
             decimals={currency?.decimals}
           >
             <p className={styles.actions}>
-              <Link to="/cart/">{t("checkout.editBasket")}</Link>
+              <Link to={href.cart()}>{t("checkout.editBasket")}</Link>
             </p>
             <p className={styles.hint}>{t("checkout.trust")}</p>
             <p className={styles.hint}>
@@ -106,7 +107,7 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
         {problem && (
           <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="checkout-problem">
             <p>{t(problem.key)}</p>
-            <Link to="/cart/" state={{ checkoutProblem: problem.key }} className="btn">
+            <Link to={href.cart()} state={{ checkoutProblem: problem.key }} className="btn">
               {t("checkout.backToCart")}
             </Link>
           </div>

@@ -14,6 +14,7 @@ import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import * as styles from "../checkout/checkout.module.css";
+import { href } from "../site/routes";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
@@ -62,7 +63,7 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
           heading={t("order.fail.emptyHeading")}
           text={t("order.fail.emptyText")}
           links={[
-            { to: "/events/", label: t("order.fail.browseEvents"), primary: true },
+            { to: href.events(), label: t("order.fail.browseEvents"), primary: true },
             { to: "/contacts/", label: t("order.fail.contacts") },
           ]}
         />

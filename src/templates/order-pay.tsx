@@ -38,6 +38,7 @@ import { Seo } from "../components/seo";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import { href } from "../site/routes";
 
 const payOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "pay");
 
@@ -121,7 +122,7 @@ function PayOrder({ order, acquisition, onStale }: { order: Order; acquisition: 
             links={
               paid
                 ? [{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]
-                : [{ to: "/events/", label: t("order.pay.chooseAgain"), primary: true }]
+                : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
             }
           />
         </div>

@@ -16,6 +16,7 @@ import { TicketCards } from "../tickets/ticket-cards";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import * as styles from "../checkout/checkout.module.css";
+import { href } from "../site/routes";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
@@ -74,8 +75,8 @@ export default function OrderSuccessPage({ location, pageContext }: PageProps<Lo
           heading={t("order.success.emptyHeading")}
           text={t("order.success.emptyText")}
           links={[
-            { to: "/events/", label: t("order.success.browseEvents"), primary: true },
-            { to: "/cart/", label: t("order.success.openCart") },
+            { to: href.events(), label: t("order.success.browseEvents"), primary: true },
+            { to: href.cart(), label: t("order.success.openCart") },
             { to: "/contacts/", label: t("order.notFound.contacts") },
           ]}
         >

@@ -25,6 +25,7 @@ import { Layout } from "../components/layout";
 import { TicketCards, TicketsSentTo } from "../tickets/ticket-cards";
 import { Seo } from "../components/seo";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import { href } from "../site/routes";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
@@ -70,7 +71,7 @@ function NotPaid({ order, outcome }: { order: Order; outcome: "failed" | "expire
               links={
                 canRetry
                   ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
-                  : [{ to: "/events/", label: t("order.pay.chooseAgain"), primary: true }]
+                  : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
               }
             />
           </div>
@@ -127,7 +128,7 @@ export default function PaymentSuccessPage({ location }: PageProps<LocalesQueryD
           heading={t("payment.success.emptyHeading")}
           text={t("payment.success.emptyText")}
           links={[
-            { to: "/events/", label: t("payment.success.browseEvents"), primary: true },
+            { to: href.events(), label: t("payment.success.browseEvents"), primary: true },
             { to: "/contacts/", label: t("payment.success.contacts") },
           ]}
         />
