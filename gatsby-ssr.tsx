@@ -24,7 +24,11 @@ interface InlinedStyleProps {
 const PAGE_PATH_SCRIPT = "window.pagePath=document.currentScript.dataset.pagePath;";
 
 function isScriptLoader(component: ReactNode): boolean {
-  return isValidElement(component) && component.type === "script" && (component.props as { id?: string }).id === "gatsby-script-loader";
+  return (
+    isValidElement(component) &&
+    component.type === "script" &&
+    (component.props as { id?: string }).id === "gatsby-script-loader"
+  );
 }
 
 /**
@@ -52,7 +56,13 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
   replacePostBodyComponents(
     getPostBodyComponents().map((component) =>
       isScriptLoader(component) ? (
-        <script key="script-loader" id="gatsby-script-loader" data-page-path={pathname} dangerouslySetInnerHTML={{ __html: PAGE_PATH_SCRIPT }} />
+        <script
+          key="script-loader"
+          id="gatsby-script-loader"
+          data-page-path={pathname}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, hashed into the CSP
+          dangerouslySetInnerHTML={{ __html: PAGE_PATH_SCRIPT }}
+        />
       ) : (
         component
       ),

@@ -91,7 +91,9 @@ class Publisher {
     const queued = this.queue.status();
     return {
       state: this.state(),
-      live: live ? { release: live, createdAt: manifest?.createdAt ?? null, pages: manifest?.totalPages ?? null } : null,
+      live: live
+        ? { release: live, createdAt: manifest?.createdAt ?? null, pages: manifest?.totalPages ?? null }
+        : null,
       lastAttempt: this.attempt,
       pending: queued.pending,
       nextScheduled: this.nextRun ? { at: this.nextRun.at.toISOString(), reason: this.nextRun.reason } : null,
@@ -136,13 +138,22 @@ class Publisher {
     log(`${job.kind} started (${job.reason}), full output in ${logFile}`);
     if (job.kind === "publish") void this.notify("started", { reason: job.reason });
 
-    const args = job.kind === "rollback" ? ["--rollback", ...(job.target ? [job.target] : [])] : ["--reason", job.reason, ...(job.force ? ["--force"] : [])];
+    const args =
+      job.kind === "rollback"
+        ? ["--rollback", ...(job.target ? [job.target] : [])]
+        : ["--reason", job.reason, ...(job.force ? ["--force"] : [])];
     const out = createWriteStream(logFile);
     let failure: string | null = null;
-    const child = (this.child = startProcess(`publish ${this.attempts}`, process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "publish.ts"), ...args], {
-      cwd: ROOT,
-      output: "pipe",
-    }));
+    // biome-ignore lint/suspicious/noAssignInExpressions: the running child is kept for stop() as it starts
+    const child = (this.child = startProcess(
+      `publish ${this.attempts}`,
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "scripts", "publish.ts"), ...args],
+      {
+        cwd: ROOT,
+        output: "pipe",
+      },
+    ));
     let pendingText = "";
     const onData = (chunk: Buffer) => {
       out.write(chunk);
@@ -188,7 +199,9 @@ class Publisher {
   async schedule(): Promise<void> {
     if (this.closed || process.env.PUBLISH_SCHEDULE === "0") return;
     const events = await this.readEventTimes().catch((error: unknown) => {
-      log(`could not read the catalogue for the schedule (${(error as Error).message}); only the daily rebuild is planned`);
+      log(
+        `could not read the catalogue for the schedule (${(error as Error).message}); only the daily rebuild is planned`,
+      );
       return [] as EventTimes[];
     });
     if (this.closed) return;
@@ -232,7 +245,11 @@ class Publisher {
 
   authorized(req: IncomingMessage, body: Buffer): boolean {
     const signature = req.headers["x-signature-256"];
-    return isAuthorized(this.token, { authorization: req.headers.authorization, signature: Array.isArray(signature) ? signature[0] : signature }, body);
+    return isAuthorized(
+      this.token,
+      { authorization: req.headers.authorization, signature: Array.isArray(signature) ? signature[0] : signature },
+      body,
+    );
   }
 }
 
@@ -271,19 +288,37 @@ export function createPublisherServer(publisher: Publisher): Server {
 
 async function handle(publisher: Publisher, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", "http://publisher");
-  const routes: Record<string, string> = { "/hooks/publish": "POST", "/hooks/rollback": "POST", "/hooks/status": "GET" };
+  const routes: Record<string, string> = {
+    "/hooks/publish": "POST",
+    "/hooks/rollback": "POST",
+    "/hooks/status": "GET",
+  };
   const method = routes[url.pathname];
-  if (!method) return json(res, 404, { detail: `no such address: ${url.pathname}; the hooks are ${Object.keys(routes).join(", ")}`, code: "not_found" });
+  if (!method)
+    return json(res, 404, {
+      detail: `no such address: ${url.pathname}; the hooks are ${Object.keys(routes).join(", ")}`,
+      code: "not_found",
+    });
   if (req.method !== method && !(method === "GET" && req.method === "HEAD")) {
     return json(res, 405, { detail: `${url.pathname} takes ${method}`, code: "method_not_allowed" }, { allow: method });
   }
   if (method === "GET") return json(res, 200, publisher.status());
 
   const body = await readBody(req);
-  if (body === null) return json(res, 413, { detail: `the body is larger than ${MAX_BODY / 1024} KiB`, code: "body_too_large" });
+  if (body === null)
+    return json(res, 413, { detail: `the body is larger than ${MAX_BODY / 1024} KiB`, code: "body_too_large" });
   if (!publisher.authorized(req, body)) {
     log(`refused ${url.pathname}: missing or wrong token`);
-    return json(res, 401, { detail: "a valid token is required: Authorization: Bearer <token> or X-Signature-256: sha256=<HMAC-SHA256 of the body>", code: "unauthorized" }, { "www-authenticate": "Bearer" });
+    return json(
+      res,
+      401,
+      {
+        detail:
+          "a valid token is required: Authorization: Bearer <token> or X-Signature-256: sha256=<HMAC-SHA256 of the body>",
+        code: "unauthorized",
+      },
+      { "www-authenticate": "Bearer" },
+    );
   }
   if (url.pathname === "/hooks/publish") {
     const force = url.searchParams.get("force") === "1" || url.searchParams.get("force") === "true";
@@ -292,7 +327,8 @@ async function handle(publisher: Publisher, req: IncomingMessage, res: ServerRes
     return json(res, 202, { accepted: true, joined, status: publisher.status() });
   }
   const release = url.searchParams.get("release") ?? undefined;
-  if (release !== undefined && !/^\d{4,}$/.test(release)) return json(res, 400, { detail: "release must be a release number such as 0005", code: "bad_release" });
+  if (release !== undefined && !/^\d{4,}$/.test(release))
+    return json(res, 400, { detail: "release must be a release number such as 0005", code: "bad_release" });
   publisher.queue.request({ kind: "rollback", reason: "rollback", target: release });
   log(`rollback requested${release ? ` to ${release}` : ""}`);
   return json(res, 202, { accepted: true, status: publisher.status() });
@@ -301,7 +337,9 @@ async function handle(publisher: Publisher, req: IncomingMessage, res: ServerRes
 function main(): void {
   const token = process.env.PUBLISH_TOKEN ?? "";
   if (token.length < 16) {
-    process.stderr.write("publisher: refusing to start: set PUBLISH_TOKEN to a secret of at least 16 characters (the hooks' Bearer token and HMAC key)\n");
+    process.stderr.write(
+      "publisher: refusing to start: set PUBLISH_TOKEN to a secret of at least 16 characters (the hooks' Bearer token and HMAC key)\n",
+    );
     process.exit(1);
   }
   const port = Number(process.env.PUBLISHER_PORT ?? 4020);

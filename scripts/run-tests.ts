@@ -51,7 +51,8 @@ function log(message: string): void {
 function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv = baseEnv): void {
   log(`$ ${command} ${commandArgs.join(" ")}`);
   const result = spawnSync(command, commandArgs, { cwd: root, env, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} exited with ${result.status ?? result.signal}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${commandArgs.join(" ")} exited with ${result.status ?? result.signal}`);
 }
 
 function start(name: string, command: string, commandArgs: string[], env: NodeJS.ProcessEnv): Started {
@@ -109,11 +110,13 @@ async function main(): Promise<number> {
   const tsx = join(root, "node_modules/.bin/tsx");
   ensureChromium();
   run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", root]);
+  run(join(root, "node_modules/.bin/biome"), ["check", "--diagnostic-level=error", root]);
 
   // Something already answering on our ports would be tested instead of the fresh server
   // and build: refuse rather than report on the wrong thing.
   for (const url of [apiUrl, siteUrl]) {
-    if (await answers(url)) throw new Error(`${url} is already in use; stop what runs there or set E2E_API_PORT / E2E_SITE_PORT`);
+    if (await answers(url))
+      throw new Error(`${url} is already in use; stop what runs there or set E2E_API_PORT / E2E_SITE_PORT`);
   }
 
   // First start creates and seeds the database; then the hostile records are planted

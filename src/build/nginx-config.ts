@@ -21,7 +21,15 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MIN_COMPRESS_BYTES } from "./precompress";
-import { COMPRESSIBLE_EXTENSIONS, CONTENT_TYPES, HIDDEN_PATH_PATTERNS, REVALIDATE, readCdnRules, type CdnRules, type SiteSettings } from "./cdn-rules";
+import {
+  COMPRESSIBLE_EXTENSIONS,
+  CONTENT_TYPES,
+  HIDDEN_PATH_PATTERNS,
+  REVALIDATE,
+  readCdnRules,
+  type CdnRules,
+  type SiteSettings,
+} from "./cdn-rules";
 
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 
@@ -71,13 +79,21 @@ function typesBlock(): string {
 }
 
 function charsetTypes(): string {
-  const types = new Set(Object.values(CONTENT_TYPES).filter((t) => /charset=utf-8/i.test(t)).map(mimeType));
+  const types = new Set(
+    Object.values(CONTENT_TYPES)
+      .filter((t) => /charset=utf-8/i.test(t))
+      .map(mimeType),
+  );
   types.delete("text/html"); // nginx always includes it
   return [...types].join(" ");
 }
 
 function gzipTypes(): string {
-  const types = new Set(COMPRESSIBLE_EXTENSIONS.map((e) => CONTENT_TYPES[e]).filter((t): t is string => t !== undefined).map(mimeType));
+  const types = new Set(
+    COMPRESSIBLE_EXTENSIONS.map((e) => CONTENT_TYPES[e])
+      .filter((t): t is string => t !== undefined)
+      .map(mimeType),
+  );
   types.delete("text/html"); // always compressed
   return [...types].join(" ");
 }
@@ -96,26 +112,30 @@ interface HeaderPlan {
  */
 function planHeaders(rules: CdnRules): HeaderPlan {
   const names = new Map<string, string>(); // lower -> as written
-  for (const rule of rules.headers) for (const [name] of rule.headers) if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  for (const rule of rules.headers)
+    for (const [name] of rule.headers) if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
   if (!names.has("cache-control")) names.set("cache-control", "Cache-Control");
   const maps: string[] = [];
   const addHeaders: string[] = [];
   for (const [lower, name] of names) {
     const setters = rules.headers.filter((r) => r.headers.some(([n]) => n.toLowerCase() === lower));
-    const valueOf = (rule: (typeof setters)[number]) =>
+    const headerValueOf = (rule: (typeof setters)[number]) =>
       rule.headers
         .filter(([n]) => n.toLowerCase() === lower)
         .map(([, v]) => v)
         .join(", ");
     const everywhere = setters.find((r) => r.path === "/*");
     const others = setters.filter((r) => r !== everywhere);
-    const fallback = everywhere ? valueOf(everywhere) : lower === "cache-control" ? REVALIDATE : "";
+    const fallback = everywhere ? headerValueOf(everywhere) : lower === "cache-control" ? REVALIDATE : "";
     if (others.length === 0) {
       addHeaders.push(`add_header ${name} ${quote(fallback)} always;`);
       continue;
     }
     const variable = headerVariable(lower);
-    const entries = others.map((rule) => `    ${mapKey(rule.path)} ${quote(everywhere ? `${fallback}, ${valueOf(rule)}` : valueOf(rule))};`);
+    const entries = others.map(
+      (rule) =>
+        `    ${mapKey(rule.path)} ${quote(everywhere ? `${fallback}, ${headerValueOf(rule)}` : headerValueOf(rule))};`,
+    );
     maps.push(`  map $site_request_path ${variable} {\n    default ${quote(fallback)};\n${entries.join("\n")}\n  }`);
     addHeaders.push(`add_header ${name} ${variable} always;`);
   }
@@ -239,7 +259,10 @@ ${clientOnly}
   }
 }
 `;
-  return { main, headers: `# Generated with nginx.conf; included in every block that answers.\n${plan.addHeaders.join("\n")}\n` };
+  return {
+    main,
+    headers: `# Generated with nginx.conf; included in every block that answers.\n${plan.addHeaders.join("\n")}\n`,
+  };
 }
 
 export interface WrittenNginxConfig {
@@ -255,11 +278,16 @@ export interface WrittenNginxConfig {
  */
 export async function writeNginxConfig(options: NginxOptions): Promise<WrittenNginxConfig> {
   const prefixDir = path.resolve(options.prefixDir);
-  const settings = options.settings ?? { siteUrl: "http://127.0.0.1", catalogueApiUrl: "http://127.0.0.1", basketApiUrl: "http://127.0.0.1" };
+  const settings = options.settings ?? {
+    siteUrl: "http://127.0.0.1",
+    catalogueApiUrl: "http://127.0.0.1",
+    basketApiUrl: "http://127.0.0.1",
+  };
   const rules = options.rules ?? (await readCdnRules(path.resolve(options.root), settings));
   const files = nginxConfig({ ...options, prefixDir, rules });
   await mkdir(path.join(prefixDir, "logs"), { recursive: true });
-  for (const temp of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) await mkdir(path.join(prefixDir, "temp", temp), { recursive: true });
+  for (const temp of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"])
+    await mkdir(path.join(prefixDir, "temp", temp), { recursive: true });
   const configFile = path.join(prefixDir, "nginx.conf");
   await writeFile(path.join(prefixDir, "site-headers.conf"), files.headers, "utf8");
   await writeFile(configFile, files.main, "utf8");

@@ -1,4 +1,4 @@
-import React from "react";
+import type React from "react";
 
 /**
  * Editors' rich text. The HTML was sanitized with an allowlist when the catalogue was
@@ -7,5 +7,6 @@ import React from "react";
  */
 export function SafeHtml({ html, className }: { html: string | null; className?: string }): React.JSX.Element | null {
   if (!html) return null;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the catalogue HTML is sanitized at the boundary (catalogue/sanitize.ts)
   return <div className={`prose ${className ?? ""}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -3,7 +3,7 @@
  * Open Graph, <html lang dir>, robots and an optional JSON-LD block. Used from each
  * template's `Head` export, which gets the page context but not the React tree.
  */
-import React from "react";
+import type React from "react";
 import type { BasePageContext } from "../site/page-context";
 import type { CatalogueImage } from "../catalogue/types";
 import { browserConfig } from "../config";
@@ -32,15 +32,31 @@ export function localizedPath(originalPath: string, lang: Lang): string {
 
 /** JSON for an inline <script>: "<" escaped so no "</script>" in the data can end the block. */
 export function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 function plainText(text: string, max = 300): string {
-  const flat = text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  const flat = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-export function Seo({ data, pageContext, title, description, image, type = "website", noindex = false, jsonLd, children }: SeoProps): React.JSX.Element {
+export function Seo({
+  data,
+  pageContext,
+  title,
+  description,
+  image,
+  type = "website",
+  noindex = false,
+  jsonLd,
+  children,
+}: SeoProps): React.JSX.Element {
   const t = makeHeadT(data);
   const lang = asLang(pageContext.i18n?.language ?? pageContext.language);
   const originalPath = pageContext.i18n?.originalPath ?? "/";
@@ -59,8 +75,12 @@ export function Seo({ data, pageContext, title, description, image, type = "webs
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={canonical} />}
       {!noindex &&
-        LANGUAGES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={`${siteUrl}${localize(originalPath, l)}`} />)}
-      {!noindex && <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${localize(originalPath, DEFAULT_LANGUAGE)}`} />}
+        LANGUAGES.map((l) => (
+          <link key={l} rel="alternate" hrefLang={l} href={`${siteUrl}${localize(originalPath, l)}`} />
+        ))}
+      {!noindex && (
+        <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${localize(originalPath, DEFAULT_LANGUAGE)}`} />
+      )}
       <meta property="og:site_name" content={siteName} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title ?? fullTitle} />
@@ -74,6 +94,7 @@ export function Seo({ data, pageContext, title, description, image, type = "webs
       {image && <meta property="og:image:width" content={String(image.width)} />}
       {image && <meta property="og:image:height" content={String(image.height)} />}
       <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD escaped by inlineJson */}
       {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: inlineJson(jsonLd) }} />}
       {children}
     </>

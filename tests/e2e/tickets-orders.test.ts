@@ -10,7 +10,16 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { PDFDocument } from "pdf-lib";
 import { API_URL, closeBrowser, newPage, waitForHydration } from "./support/browser";
-import { decodeAllQr, offer, orderNow, payOnSandbox, placeOrder, sitePath, uniqueEmail, type Lang } from "./support/tickets-orders";
+import {
+  decodeAllQr,
+  offer,
+  orderNow,
+  payOnSandbox,
+  placeOrder,
+  sitePath,
+  uniqueEmail,
+  type Lang,
+} from "./support/tickets-orders";
 
 after(closeBrowser);
 
@@ -18,10 +27,11 @@ const LANGS: Lang[] = ["en", "ru", "ar"];
 const CARD = 1;
 const BANK_TRANSFER = 3;
 
-const tickets = (lang: Lang) => JSON.parse(readFileSync(join(__dirname, "..", "..", "locales", lang, "tickets.json"), "utf8")) as {
-  lookup: Record<string, string>;
-  orders: { status: Record<string, string> };
-};
+const tickets = (lang: Lang) =>
+  JSON.parse(readFileSync(join(__dirname, "..", "..", "locales", lang, "tickets.json"), "utf8")) as {
+    lookup: Record<string, string>;
+    orders: { status: Record<string, string> };
+  };
 
 describe("e-tickets on the success page", () => {
   LANGS.forEach((lang, i) => {
@@ -30,7 +40,13 @@ describe("e-tickets on the success page", () => {
       try {
         const { page, context } = t;
         const ticket = await offer("paid", 3 + i);
-        const placed = await placeOrder(context, { lang, ticketId: ticket.id, count: 2, email: uniqueEmail(`qr-${lang}`), acquisitionId: CARD });
+        const placed = await placeOrder(context, {
+          lang,
+          ticketId: ticket.id,
+          count: 2,
+          email: uniqueEmail(`qr-${lang}`),
+          acquisitionId: CARD,
+        });
         await payOnSandbox(page, placed, lang);
         await page.locator('[data-testid="e-tickets"] svg[data-qr]').nth(1).waitFor({ timeout: 20_000 });
         const paid = await orderNow(context, placed.id);
@@ -42,7 +58,10 @@ describe("e-tickets on the success page", () => {
           assert.equal(await page.getByTestId("ticket-code").filter({ hasText: code }).count(), 1, `${code} in text`);
         }
         assert.equal(await page.locator("html").getAttribute("dir"), lang === "ar" ? "rtl" : "ltr");
-        assert.match((await page.getByTestId("tickets-sent-to").textContent()) ?? "", new RegExp(placed.email.replace(/[.+]/g, "\\$&")));
+        assert.match(
+          (await page.getByTestId("tickets-sent-to").textContent()) ?? "",
+          new RegExp(placed.email.replace(/[.+]/g, "\\$&")),
+        );
         assert.deepEqual(t.errors, []);
       } finally {
         await t.close();
@@ -57,14 +76,22 @@ describe("the printable tickets", () => {
     try {
       const { page, context } = t;
       const ticket = await offer("free");
-      const order = await placeOrder(context, { lang: "ar", ticketId: ticket.id, count: 3, email: uniqueEmail("print"), acquisitionId: null });
+      const order = await placeOrder(context, {
+        lang: "ar",
+        ticketId: ticket.id,
+        count: 3,
+        email: uniqueEmail("print"),
+        acquisitionId: null,
+      });
       assert.equal(order.status, "paid", "a free order is created paid");
       await page.goto(sitePath("ar", `/order/tickets/?order=${encodeURIComponent(order.id)}`));
       await waitForHydration(page);
       await page.locator("svg[data-qr]").nth(2).waitFor();
       assert.deepEqual((await decodeAllQr(page)).sort(), order.tickets.map((x) => x.code).sort());
       await page.emulateMedia({ media: "print" });
-      const pdf = await PDFDocument.load(await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true }));
+      const pdf = await PDFDocument.load(
+        await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true }),
+      );
       assert.equal(pdf.getPageCount(), 3, "one printed page per ticket");
       assert.deepEqual(t.errors, []);
     } finally {
@@ -77,10 +104,16 @@ describe("find my order", () => {
   it("finds the order with its number and e-mail in a fresh browser, and says nothing about which half was wrong", async () => {
     const buyer = await newPage();
     const email = uniqueEmail("lookup");
-    let order;
+    let order: Awaited<ReturnType<typeof placeOrder>> | undefined;
     try {
       const ticket = await offer("free", 1);
-      order = await placeOrder(buyer.context, { lang: "ru", ticketId: ticket.id, count: 1, email, acquisitionId: null });
+      order = await placeOrder(buyer.context, {
+        lang: "ru",
+        ticketId: ticket.id,
+        count: 1,
+        email,
+        acquisitionId: null,
+      });
     } finally {
       await buyer.close();
     }
@@ -102,13 +135,19 @@ describe("find my order", () => {
       await page.getByTestId("lookup-result").waitFor();
       assert.match((await page.getByTestId("lookup-result").textContent()) ?? "", new RegExp(order.number));
       await page.locator("svg[data-qr]").first().waitFor();
-      assert.deepEqual(await decodeAllQr(page), order.tickets.map((x) => x.code));
+      assert.deepEqual(
+        await decodeAllQr(page),
+        order.tickets.map((x) => x.code),
+      );
 
       // found once, the order belongs to this browser too
       await page.goto(sitePath("ru", "/orders/"));
       await page.getByTestId("orders-list").waitFor();
       assert.match((await page.getByTestId("orders-list").textContent()) ?? "", new RegExp(order.number));
-      assert.deepEqual(t.errors.filter((e) => !/404|Not Found/.test(e)), []);
+      assert.deepEqual(
+        t.errors.filter((e) => !/404|Not Found/.test(e)),
+        [],
+      );
     } finally {
       await t.close();
     }
@@ -117,10 +156,16 @@ describe("find my order", () => {
   it("opens the order straight from the e-mail's link", async () => {
     const buyer = await newPage();
     const email = uniqueEmail("link");
-    let order;
+    let order: Awaited<ReturnType<typeof placeOrder>> | undefined;
     try {
       const ticket = await offer("free", 2);
-      order = await placeOrder(buyer.context, { lang: "en", ticketId: ticket.id, count: 1, email, acquisitionId: null });
+      order = await placeOrder(buyer.context, {
+        lang: "en",
+        ticketId: ticket.id,
+        count: 1,
+        email,
+        acquisitionId: null,
+      });
     } finally {
       await buyer.close();
     }
@@ -141,7 +186,13 @@ describe("an unpaid order", () => {
     try {
       const { page, context } = t;
       const ticket = await offer("paid", 7);
-      const order = await placeOrder(context, { lang: "en", ticketId: ticket.id, count: 1, email: uniqueEmail("unpaid"), acquisitionId: CARD });
+      const order = await placeOrder(context, {
+        lang: "en",
+        ticketId: ticket.id,
+        count: 1,
+        email: uniqueEmail("unpaid"),
+        acquisitionId: CARD,
+      });
       assert.equal(order.status, "awaiting_payment");
       await page.goto(sitePath("en", "/events/"));
       const banner = page.getByTestId("unpaid-order-banner");
@@ -155,7 +206,10 @@ describe("an unpaid order", () => {
 
       await page.goto(sitePath("en", "/orders/"));
       await page.getByTestId("orders-list").waitFor();
-      assert.match((await page.getByTestId("orders-list").textContent()) ?? "", new RegExp(tickets("en").orders.status.awaiting_payment!));
+      assert.match(
+        (await page.getByTestId("orders-list").textContent()) ?? "",
+        new RegExp(tickets("en").orders.status.awaiting_payment!),
+      );
     } finally {
       await t.close();
     }
@@ -166,7 +220,13 @@ describe("an unpaid order", () => {
     try {
       const { page, context } = t;
       const ticket = await offer("paid", 9);
-      const order = await placeOrder(context, { lang: "ar", ticketId: ticket.id, count: 1, email: uniqueEmail("bank"), acquisitionId: BANK_TRANSFER });
+      const order = await placeOrder(context, {
+        lang: "ar",
+        ticketId: ticket.id,
+        count: 1,
+        email: uniqueEmail("bank"),
+        acquisitionId: BANK_TRANSFER,
+      });
       await page.goto(sitePath("ar", "/orders/"));
       const row = page.locator(`[data-order-id="${order.id}"]`);
       await row.waitFor();
@@ -183,7 +243,9 @@ describe("the checkout's e-mail field", () => {
     try {
       const { page, context } = t;
       const ticket = await offer("paid", 11);
-      const add = await context.request.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } } });
+      const add = await context.request.post(`${API_URL}/api/basket`, {
+        data: { type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } },
+      });
       assert.equal(add.status(), 200);
       await page.goto(sitePath("en", "/order/checkout/"));
       await waitForHydration(page);
