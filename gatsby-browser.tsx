@@ -19,7 +19,10 @@ function routeOf(location: { pathname: string; search?: string; hash?: string })
 function isChunkLoadError(reason: unknown): boolean {
   if (!reason) return false;
   const name = typeof reason === "object" && "name" in reason ? String((reason as { name: unknown }).name) : "";
-  const message = typeof reason === "object" && "message" in reason ? String((reason as { message: unknown }).message) : String(reason);
+  const message =
+    typeof reason === "object" && "message" in reason
+      ? String((reason as { message: unknown }).message)
+      : String(reason);
   return name === "ChunkLoadError" || /Loading (CSS )?chunk [\w-]+ failed/i.test(message);
 }
 

@@ -41,15 +41,24 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(LANDING_TYPE_DEFS);
 };
 
-export const sourceNodes: GatsbyNode["sourceNodes"] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
+export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
+  actions,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
   const config = readBuildConfig();
   const activity = reporter.activityTimer(`read the catalogue at ${config.catalogueApiUrl}`);
   activity.start();
   try {
-    snapshot = await sourceCatalogue(createBuildCatalogueClient(config), config.landingId, (line) => reporter.info(line));
+    snapshot = await sourceCatalogue(createBuildCatalogueClient(config), config.landingId, (line) =>
+      reporter.info(line),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    activity.panicOnBuild(`The catalogue at ${config.catalogueApiUrl} could not be read, so the site cannot be built.\n${message}`);
+    activity.panicOnBuild(
+      `The catalogue at ${config.catalogueApiUrl} could not be read, so the site cannot be built.\n${message}`,
+    );
     return;
   }
   activity.end();
@@ -80,10 +89,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
     `${planned.length} pages (planned in ${((plannedAt - started) / 1000).toFixed(1)} s, handed to Gatsby in ${((Date.now() - plannedAt) / 1000).toFixed(1)} s)`,
   );
   activity.end();
-  buildFiles = writeBuildFiles(path.resolve("public"), snapshot, planned, readBuildConfig().siteUrl).catch((error: unknown) =>
+  buildFiles = writeBuildFiles(path.resolve("public"), snapshot, planned, readBuildConfig().siteUrl).catch(
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
+  searchIndexes = writeSearchIndexes(path.resolve("public"), snapshot).catch((error: unknown) =>
     error instanceof Error ? error : new Error(String(error)),
   );
-  searchIndexes = writeSearchIndexes(path.resolve("public"), snapshot).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {

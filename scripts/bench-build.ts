@@ -19,7 +19,18 @@
  * sizes of the gatsby process and all its children, sampled from /proc every 200 ms.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startProcess, waitFor } from "./lib/processes";
@@ -52,7 +63,20 @@ interface BuildFigures {
 
 // ---------------------------------------------------------------- the scratch copy
 
-const COPIED = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "package-lock.json", "tsconfig.json", "src", "locales", "static", "contracts", "scripts"];
+const COPIED = [
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "src",
+  "locales",
+  "static",
+  "contracts",
+  "scripts",
+];
 
 function prepareSite(): void {
   mkdirSync(SITE_DIR, { recursive: true });
@@ -75,11 +99,16 @@ function cleanSite(): void {
 
 async function startServer(database: string): Promise<{ url: string; stop(): Promise<void> }> {
   const url = `http://127.0.0.1:${PORT}`;
-  const server = startProcess("server", process.execPath, ["--import", "tsx", path.join(ROOT, "server/src/server.ts")], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATABASE_PATH: database, HOLD_SWEEP_MS: "0" },
-    output: "quiet",
-  });
+  const server = startProcess(
+    "server",
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "server/src/server.ts")],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(PORT), DATABASE_PATH: database, HOLD_SWEEP_MS: "0" },
+      output: "quiet",
+    },
+  );
   await waitFor(`${url}/v2/landings/1`, "the server", { timeoutMs: 120_000, child: server.child });
   return { url, stop: () => server.stop() };
 }
@@ -132,7 +161,8 @@ function countPages(publicDir: string): number {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
-        if (entry.name !== "page-data" && entry.name !== "static" && entry.name !== "ics") walk(path.join(dir, entry.name));
+        if (entry.name !== "page-data" && entry.name !== "static" && entry.name !== "ics")
+          walk(path.join(dir, entry.name));
       } else if (entry.name === "index.html") count++;
     }
   };
@@ -172,7 +202,9 @@ async function build(label: string, catalogueUrl: string): Promise<BuildFigures>
       const step = /success (.+?) - [\d.]+s/.exec(line);
       if (step) lastStep = step[1] as string;
     }
-    for (const line of text.split("\n")) if (/catalogue: (events|read|wrote)|success Building static HTML|error|ERROR/.test(line)) console.log(`   ${line.trim()}`);
+    for (const line of text.split("\n"))
+      if (/catalogue: (events|read|wrote)|success Building static HTML|error|ERROR/.test(line))
+        console.log(`   ${line.trim()}`);
   };
   child.stdout?.on("data", onData);
   child.stderr?.on("data", onData);
@@ -210,7 +242,9 @@ function eventPageJs(publicDir: string): { page: string; files: number; gzipByte
   // ___chunkMapping. webpack.stats.json names them per chunk group.
   const statsFile = path.join(publicDir, "webpack.stats.json");
   if (existsSync(statsFile)) {
-    const stats = JSON.parse(readFileSync(statsFile, "utf8")) as { namedChunkGroups?: Record<string, { assets?: Array<{ name: string } | string> }> };
+    const stats = JSON.parse(readFileSync(statsFile, "utf8")) as {
+      namedChunkGroups?: Record<string, { assets?: Array<{ name: string } | string> }>;
+    };
     const group = stats.namedChunkGroups?.["component---src-templates-event-tsx"];
     for (const asset of group?.assets ?? []) {
       const name = typeof asset === "string" ? asset : asset.name;
@@ -224,7 +258,8 @@ function eventPageJs(publicDir: string): { page: string; files: number; gzipByte
   }
   // inline scripts ship with the HTML; count them too
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (!/application\/ld\+json/.test(match[0])) gzipBytes += gzipSync(Buffer.from(match[1] as string), { level: 9 }).length;
+    if (!/application\/ld\+json/.test(match[0]))
+      gzipBytes += gzipSync(Buffer.from(match[1] as string), { level: 9 }).length;
   }
   return { page: `/events/${id}/`, files: scripts.size, gzipBytes };
 }
@@ -255,7 +290,10 @@ async function benchCatalogue(label: string, database: string): Promise<BuildFig
     const cold = await build(`${label} (cold)`, server.url);
     const figures = [cold];
     const js = eventPageJs(path.join(SITE_DIR, "public"));
-    if (js) console.log(`   event page ${js.page}: ${js.files} script files, ${(js.gzipBytes / 1024).toFixed(1)} KiB of JavaScript gzipped (-9)`);
+    if (js)
+      console.log(
+        `   event page ${js.page}: ${js.files} script files, ${(js.gzipBytes / 1024).toFixed(1)} KiB of JavaScript gzipped (-9)`,
+      );
     if (cold.ok) {
       const id = changeOneEvent(database);
       console.log(`   changed event ${id} (age limit), rebuilding`);
@@ -282,10 +320,23 @@ async function main(): Promise<void> {
     const scaleDb = path.join(DATA_DIR, `scale-${SCALE_EVENTS}.sqlite`);
     if (!existsSync(scaleDb)) {
       console.log(`\n== seeding ${SCALE_EVENTS} events into ${scaleDb}`);
-      const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/scripts/seed-scale.ts", "--events", String(SCALE_EVENTS), "--database", scaleDb, "--force"], {
-        cwd: ROOT,
-        stdio: "inherit",
-      });
+      const seeded = spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "server/scripts/seed-scale.ts",
+          "--events",
+          String(SCALE_EVENTS),
+          "--database",
+          scaleDb,
+          "--force",
+        ],
+        {
+          cwd: ROOT,
+          stdio: "inherit",
+        },
+      );
       if (seeded.status !== 0) throw new Error("seeding the scale catalogue failed");
     }
     results.push(...(await benchCatalogue(`${SCALE_EVENTS} events`, scaleDb)));
@@ -299,7 +350,8 @@ async function main(): Promise<void> {
     );
   }
   const size = statSync(SITE_DIR).isDirectory() ? eventPageJs(path.join(SITE_DIR, "public")) : null;
-  if (size) console.log(`event page JavaScript (gzip -9): ${(size.gzipBytes / 1024).toFixed(1)} KiB in ${size.files} files`);
+  if (size)
+    console.log(`event page JavaScript (gzip -9): ${(size.gzipBytes / 1024).toFixed(1)} KiB in ${size.files} files`);
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 }
 

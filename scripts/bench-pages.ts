@@ -76,7 +76,8 @@ function bakedApiUrl(): string | null {
   for (const name of readdirSync(PUBLIC)) {
     if (!name.endsWith(".js")) continue;
     const code = readFileSync(join(PUBLIC, name), "utf8");
-    for (const m of code.matchAll(/catalogueApiUrl:[^"]{0,10}"(https?:\/\/(?:127\.0\.0\.1|localhost):\d+)/g)) found.add(m[1]!);
+    for (const m of code.matchAll(/catalogueApiUrl:[^"]{0,10}"(https?:\/\/(?:127\.0\.0\.1|localhost):\d+)/g))
+      found.add(m[1]!);
   }
   return found.size === 1 ? [...found][0]! : null;
 }
@@ -184,17 +185,34 @@ async function main(): Promise<void> {
           const lhr = result.lhr;
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-          const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
-          const bytes = (filter: (i: NetworkItem) => boolean) => items.filter(filter).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+          const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
+            []) as NetworkItem[];
+          const bytes = (filter: (i: NetworkItem) => boolean) =>
+            items.filter(filter).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
           if (DETAIL && run === 0) {
-            const table = (id: string) => ((lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+            const table = (id: string) =>
+              (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
             const kb = (n: unknown) => `${(Number(n) / 1024).toFixed(1)} KB`;
             const ms = (n: unknown) => `${Math.round(Number(n))} ms`;
             const lines = [
-              ...items.filter((i) => i.resourceType === "Script").map((i) => `    script ${kb(i.transferSize)} ${i.url.replace(/^https?:\/\/[^/]+/, "")}`),
-              ...table("bootup-time").slice(0, 6).map((i) => `    bootup ${ms(i.total)} (script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}) ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`),
-              ...table("mainthread-work-breakdown").map((i) => `    main thread ${String(i.groupLabel ?? i.group)}: ${ms(i.duration)}`),
-              ...table("long-tasks").slice(0, 8).map((i) => `    long task ${ms(i.duration)} at ${ms(i.startTime)} ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`),
+              ...items
+                .filter((i) => i.resourceType === "Script")
+                .map((i) => `    script ${kb(i.transferSize)} ${i.url.replace(/^https?:\/\/[^/]+/, "")}`),
+              ...table("bootup-time")
+                .slice(0, 6)
+                .map(
+                  (i) =>
+                    `    bootup ${ms(i.total)} (script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}) ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
+                ),
+              ...table("mainthread-work-breakdown").map(
+                (i) => `    main thread ${String(i.groupLabel ?? i.group)}: ${ms(i.duration)}`,
+              ),
+              ...table("long-tasks")
+                .slice(0, 8)
+                .map(
+                  (i) =>
+                    `    long task ${ms(i.duration)} at ${ms(i.startTime)} ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
+                ),
             ];
             process.stdout.write(`  ${path} (run 1):\n${lines.join("\n")}\n`);
           }
@@ -214,7 +232,9 @@ async function main(): Promise<void> {
           (Object.keys(runs[0]!) as Array<keyof Measure>).map((key) => [key, median(runs.map((r) => r[key]))]),
         ) as unknown as Measure;
         rows.push({ page, path, m });
-        process.stdout.write(`  ${path}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${(m.lcpMs / 1000).toFixed(1)} s\n`);
+        process.stdout.write(
+          `  ${path}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${(m.lcpMs / 1000).toFixed(1)} s\n`,
+        );
       }
     }
   } finally {
@@ -229,8 +249,9 @@ async function main(): Promise<void> {
     "",
     header,
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map(({ page, path, m }) =>
-      `| ${page} | \`${path}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB | ${m.htmlKb.toFixed(1)} KB |`,
+    ...rows.map(
+      ({ page, path, m }) =>
+        `| ${page} | \`${path}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB | ${m.htmlKb.toFixed(1)} KB |`,
     ),
   ];
   process.stdout.write(`\n${lines.join("\n")}\n`);

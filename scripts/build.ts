@@ -24,7 +24,18 @@ const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = path.join(ROOT, ".cache", "site-code-fingerprint");
 
 /** What the built pages depend on besides the catalogue. */
-const CODE = ["src", "locales", "static", "patches", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package-lock.json", "tsconfig.json"];
+const CODE = [
+  "src",
+  "locales",
+  "static",
+  "patches",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "package-lock.json",
+  "tsconfig.json",
+];
 /** Settings written into the pages and the browser bundle. */
 const SETTINGS = ["CATALOGUE_API_URL", "BASKET_API_URL", "LANDING_ID", "SITE_URL", "CATALOGUE_RATE_LIMIT"];
 
@@ -39,7 +50,11 @@ function files(entry: string): string[] {
 
 export function codeFingerprint(): string {
   const hash = createHash("sha256");
-  for (const file of CODE.flatMap(files)) hash.update(`${file}\0`).update(readFileSync(path.join(ROOT, file))).update("\0");
+  for (const file of CODE.flatMap(files))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(ROOT, file)))
+      .update("\0");
   for (const name of SETTINGS) hash.update(`${name}=${process.env[name] ?? ""}\0`);
   return hash.digest("hex");
 }
@@ -49,7 +64,8 @@ function main(): void {
   const previous = existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, "utf8").trim() : null;
   const clean = process.argv.includes("--clean") || previous !== fingerprint;
   if (clean) {
-    if (previous !== null) console.log("build: the site's code or settings changed since the last build, building from scratch");
+    if (previous !== null)
+      console.log("build: the site's code or settings changed since the last build, building from scratch");
     rmSync(path.join(ROOT, ".cache"), { recursive: true, force: true });
     rmSync(path.join(ROOT, "public"), { recursive: true, force: true });
   } else {

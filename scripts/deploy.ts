@@ -17,7 +17,19 @@
  * by itself.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, rmdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { decideStale, parseDuration, planPhases, type DeployState } from "../src/publish/deploy-plan";
@@ -44,7 +56,8 @@ function emptyState(): DeployState {
 
 function parseState(text: string): DeployState {
   const parsed = JSON.parse(text) as DeployState;
-  if (typeof parsed !== "object" || parsed === null || typeof parsed.files !== "object") throw new Error("not a deploy state");
+  if (typeof parsed !== "object" || parsed === null || typeof parsed.files !== "object")
+    throw new Error("not a deploy state");
   return parsed;
 }
 
@@ -122,7 +135,8 @@ class RsyncTarget implements Target {
 
   private run(command: string, args: string[], input?: string): string {
     const result = spawnSync(command, args, { encoding: "utf8", input, stdio: ["pipe", "pipe", "pipe"] });
-    if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${(result.stderr || result.error?.message || "").trim()}`);
+    if (result.status !== 0)
+      throw new Error(`${command} ${args.join(" ")} failed: ${(result.stderr || result.error?.message || "").trim()}`);
     return result.stdout;
   }
 
@@ -145,7 +159,13 @@ class RsyncTarget implements Target {
     const list = path.join(this.scratch, "files");
     writeFileSync(list, `${files.join("\n")}\n`);
     // -a keeps times, so unchanged files are skipped; rsync writes each file under a temporary name
-    const out = this.run("rsync", ["-a", "--out-format=%n", `--files-from=${list}`, `${releaseDir}/`, `${this.host}:${this.remotePath}/`]);
+    const out = this.run("rsync", [
+      "-a",
+      "--out-format=%n",
+      `--files-from=${list}`,
+      `${releaseDir}/`,
+      `${this.host}:${this.remotePath}/`,
+    ]);
     const written = out.split("\n").filter((line) => line && !line.endsWith("/"));
     for (const file of written) onWrite(file);
     return written.length;
@@ -157,7 +177,10 @@ class RsyncTarget implements Target {
   }
 
   writeState(state: DeployState): void {
-    this.ssh(`mkdir -p ${this.quoted(`${this.remotePath}/.deploy`)} && cat > ${this.quoted(`${this.remotePath}/${STATE_FILE}`)}`, `${JSON.stringify(state)}\n`);
+    this.ssh(
+      `mkdir -p ${this.quoted(`${this.remotePath}/.deploy`)} && cat > ${this.quoted(`${this.remotePath}/${STATE_FILE}`)}`,
+      `${JSON.stringify(state)}\n`,
+    );
     rmSync(this.scratch, { recursive: true, force: true });
   }
 }
@@ -187,7 +210,8 @@ export function deploy(args: string[]): void {
   const release = option(args, "release") ?? liveRelease(settings.root);
   if (!release) throw new Error(`there is no live release in ${settings.root}: run npm run publish first`);
   const releaseDir = path.join(settings.root, release);
-  if (!existsSync(path.join(releaseDir, "release.json"))) throw new Error(`there is no finished release ${release} in ${settings.root}`);
+  if (!existsSync(path.join(releaseDir, "release.json")))
+    throw new Error(`there is no finished release ${release} in ${settings.root}`);
 
   const target = targetFor(to);
   say(`release ${release} to ${target.describe}`);

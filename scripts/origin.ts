@@ -31,11 +31,14 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   const port = Number(process.env.ORIGIN_PORT ?? 9100);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) fail(`ORIGIN_PORT must be a port number, got "${process.env.ORIGIN_PORT}"`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    fail(`ORIGIN_PORT must be a port number, got "${process.env.ORIGIN_PORT}"`);
   const publishRoot = resolve(process.env.PUBLISH_ROOT ?? "releases");
   const root = resolve(process.env.ORIGIN_ROOT ?? resolve(publishRoot, "current"));
-  if (!existsSync(root)) fail(`nothing to serve at ${root}: publish a release first (npm run publish) or set ORIGIN_ROOT=public`);
-  if (!existsSync(NGINX_BIN)) fail(`${NGINX_BIN} not found: install Debian's nginx (apt-get install -y nginx libnginx-mod-http-brotli-static)`);
+  if (!existsSync(root))
+    fail(`nothing to serve at ${root}: publish a release first (npm run publish) or set ORIGIN_ROOT=public`);
+  if (!existsSync(NGINX_BIN))
+    fail(`${NGINX_BIN} not found: install Debian's nginx (apt-get install -y nginx libnginx-mod-http-brotli-static)`);
   if (process.argv.includes("--precompress")) {
     const result = await precompress(root);
     console.log(`origin: precompressed ${result.written} of ${result.files} text files`);
@@ -68,7 +71,9 @@ async function main(): Promise<void> {
         nginx.kill("SIGHUP");
         console.log(`origin: now serving ${now}; nginx reloaded its rules`);
       })
-      .catch((error: unknown) => console.error(`origin: could not rewrite the nginx rules for ${now}: ${String(error)}`))
+      .catch((error: unknown) =>
+        console.error(`origin: could not rewrite the nginx rules for ${now}: ${String(error)}`),
+      )
       .finally(() => {
         reloading = false;
       });

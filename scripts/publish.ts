@@ -100,12 +100,17 @@ function lock(root: string): () => void {
 /** Runs `npm run build`, passing its output through; the error lines are kept for the report. */
 function build(extraArgs: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const { child } = startProcess("build", process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "build.ts"), ...extraArgs], {
-      cwd: ROOT,
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
-      output: "pipe",
-      ownGroup: false,
-    });
+    const { child } = startProcess(
+      "build",
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "scripts", "build.ts"), ...extraArgs],
+      {
+        cwd: ROOT,
+        env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+        output: "pipe",
+        ownGroup: false,
+      },
+    );
     const errors: string[] = [];
     const remember = (chunk: Buffer, out: NodeJS.WriteStream) => {
       out.write(chunk);
@@ -141,7 +146,11 @@ function catalogueSummary(pages: Set<string>): Record<string, number> {
 
 /** .br and .gz beside the text files that were not linked with theirs from the live release. */
 async function compress(releaseDir: string, files: string[], concurrency = 4): Promise<number> {
-  const todo = files.filter((file) => (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) && !isHiddenPath(`/${file}`));
+  const todo = files.filter(
+    (file) =>
+      (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) &&
+      !isHiddenPath(`/${file}`),
+  );
   const result: PrecompressResult = { files: 0, written: 0, bytesIn: 0, bytesBr: 0, bytesGz: 0 };
   let next = 0;
   const worker = async () => {
@@ -157,7 +166,11 @@ async function compress(releaseDir: string, files: string[], concurrency = 4): P
  */
 async function writeReleaseNginxConfig(settings: PublishSettings, releaseDir: string): Promise<void> {
   const config = readBuildConfig();
-  const siteSettings = { siteUrl: config.siteUrl, catalogueApiUrl: config.catalogueApiUrl, basketApiUrl: config.basketApiUrl };
+  const siteSettings = {
+    siteUrl: config.siteUrl,
+    catalogueApiUrl: config.catalogueApiUrl,
+    basketApiUrl: config.basketApiUrl,
+  };
   await writeNginxConfig({
     root: path.join(settings.root, "current"),
     port: Number(process.env.ORIGIN_PORT ?? 9100),
@@ -195,17 +208,24 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     step(`staging release ${name}`);
     const staged = stageRelease(publicDir, releaseDir, liveDir);
     const older = releaseNames(settings.root).slice(-settings.carry).reverse();
-    const carried = carryHashedAssets(releaseDir, older.map((n) => path.join(settings.root, n)));
+    const carried = carryHashedAssets(
+      releaseDir,
+      older.map((n) => path.join(settings.root, n)),
+    );
 
     step("verifying");
     // the carried assets belong to earlier releases: not this one's pages, never written again
-    const files = walkFiles(releaseDir).filter((file) => !file.endsWith(".br") && !file.endsWith(".gz") && !carried.has(file));
+    const files = walkFiles(releaseDir).filter(
+      (file) => !file.endsWith(".br") && !file.endsWith(".gz") && !carried.has(file),
+    );
     const liveManifest = live ? readManifest(settings.root, live) : null;
     const result = verifyRelease({
       releaseDir,
       files,
       // pages linked from the live release were read when it was verified
-      htmlToCheck: liveDir ? files.filter((file) => file.endsWith(".html") && !staged.reusedCompressed.has(file)) : undefined,
+      htmlToCheck: liveDir
+        ? files.filter((file) => file.endsWith(".html") && !staged.reusedCompressed.has(file))
+        : undefined,
       live: liveManifest?.pages ?? null,
       maxLoss: settings.maxLoss,
       force: options.force,
@@ -214,7 +234,10 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     if (!result.ok) throw new PublishError(`verification refused release ${name}: ${result.problems.join("; ")}`);
 
     step("compressing");
-    const compressed = await compress(releaseDir, files.filter((file) => !staged.reusedCompressed.has(file)));
+    const compressed = await compress(
+      releaseDir,
+      files.filter((file) => !staged.reusedCompressed.has(file)),
+    );
     await writeReleaseNginxConfig(settings, releaseDir);
 
     const pages: Record<string, number> = {};
@@ -266,7 +289,9 @@ export function listText(settings: PublishSettings): string {
     .map(({ name, live, manifest }) => {
       const m = manifest as (ReleaseManifest & { catalogue?: Record<string, number> }) | null;
       const when = m ? m.createdAt.replace("T", " ").replace(/:\d\d\.\d+Z$/, " UTC") : "?";
-      const catalogue = m?.catalogue ? `${m.catalogue.events} events, ${m.catalogue.places} places, ${m.catalogue.persons} persons, ${m.catalogue.news} news` : "";
+      const catalogue = m?.catalogue
+        ? `${m.catalogue.events} events, ${m.catalogue.places} places, ${m.catalogue.persons} persons, ${m.catalogue.news} news`
+        : "";
       return `${live ? "*" : " "} ${name}  ${when}  ${String(m?.totalPages ?? "?").padStart(6)} pages  ${catalogue}  (${m?.reason ?? ""}, ${m?.seconds ?? "?"} s)`;
     })
     .join("\n")}\n  (* live)\n`;
@@ -300,7 +325,8 @@ if (require.main === module) {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     step(`failed: ${message.replace(/\s+/g, " ")}`);
-    if (!(error instanceof PublishError) && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    if (!(error instanceof PublishError) && error instanceof Error && error.stack)
+      process.stderr.write(`${error.stack}\n`);
     process.exit(1);
   });
 }

@@ -17,7 +17,13 @@
  */
 import { createReadStream, type Stats } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
@@ -86,7 +92,12 @@ function encodePath(sitePath: string): string {
 }
 
 /** What answers a request path: a file with its status, a redirect, or an error status. */
-export async function resolveRequest(root: string, rules: CdnRules, rawPath: string, search: string): Promise<Resolved> {
+export async function resolveRequest(
+  root: string,
+  rules: CdnRules,
+  rawPath: string,
+  search: string,
+): Promise<Resolved> {
   const sitePath = normalizePath(rawPath);
   if (sitePath === null) return { status: 400 };
   const full = join(root, sitePath);
@@ -170,13 +181,15 @@ async function handle(root: string, rules: CdnRules, req: IncomingMessage, res: 
   const extension = extname(resolved.file).toLowerCase();
   // as nginx: small files go as they are, and without a Vary
   const compressible =
-    (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) && ((await statOrNull(resolved.file))?.size ?? 0) >= MIN_COMPRESS_BYTES;
+    (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) &&
+    ((await statOrNull(resolved.file))?.size ?? 0) >= MIN_COMPRESS_BYTES;
   let file = resolved.file;
   let encoding: "br" | "gzip" | null = null;
   if (compressible) {
     if (acceptsEncoding(req, "br") && (await isFile(`${file}.br`))) encoding = "br";
     else if (acceptsEncoding(req, "gzip")) encoding = "gzip";
-    if (encoding && (await isFile(`${file}.${encoding === "br" ? "br" : "gz"}`))) file = `${file}.${encoding === "br" ? "br" : "gz"}`;
+    if (encoding && (await isFile(`${file}.${encoding === "br" ? "br" : "gz"}`)))
+      file = `${file}.${encoding === "br" ? "br" : "gz"}`;
   }
   const onTheFly = encoding === "gzip" && file === resolved.file;
 
@@ -214,7 +227,9 @@ if (isMain) {
   void loadRules(rootDir).then((rules) => {
     const server = createSiteServer(rootDir, rules);
     server.listen(port, host, () => {
-      console.log(`Serving ${rootDir} at http://${host}:${port}/ (${rules.redirects.length} rewrites, ${rules.headers.length} header rules)`);
+      console.log(
+        `Serving ${rootDir} at http://${host}:${port}/ (${rules.redirects.length} rewrites, ${rules.headers.length} header rules)`,
+      );
     });
     const stop = () => server.close(() => process.exit(0));
     process.on("SIGINT", stop);

@@ -57,8 +57,14 @@ async function main(): Promise<void> {
     SITE_URL: siteUrl,
   };
 
-  for (const [url, name, variable] of [[apiUrl, "the local server", "API_PORT"], [siteUrl, "the site", "SITE_PORT"]] as const) {
-    if (await answers(url)) throw new Error(`${url} is already taken by another program; stop it or choose another port for ${name} with ${variable}=...`);
+  for (const [url, name, variable] of [
+    [apiUrl, "the local server", "API_PORT"],
+    [siteUrl, "the site", "SITE_PORT"],
+  ] as const) {
+    if (await answers(url))
+      throw new Error(
+        `${url} is already taken by another program; stop it or choose another port for ${name} with ${variable}=...`,
+      );
   }
 
   say(`starting the local server on ${apiUrl} (sample data)`);

@@ -62,7 +62,9 @@ export function exposeConfigToBrowser(config: SiteConfig): void {
 export function browserConfig(): SiteConfig {
   return {
     catalogueApiUrl: trimSlash(process.env.GATSBY_CATALOGUE_API_URL || DEFAULT_API_URL),
-    basketApiUrl: trimSlash(process.env.GATSBY_BASKET_API_URL || process.env.GATSBY_CATALOGUE_API_URL || DEFAULT_API_URL),
+    basketApiUrl: trimSlash(
+      process.env.GATSBY_BASKET_API_URL || process.env.GATSBY_CATALOGUE_API_URL || DEFAULT_API_URL,
+    ),
     landingId: Number(process.env.GATSBY_LANDING_ID || 1),
     siteUrl: trimSlash(process.env.GATSBY_SITE_URL || DEFAULT_SITE_URL),
     catalogueRateLimit: Number(process.env.GATSBY_CATALOGUE_RATE_LIMIT || 10),

@@ -106,7 +106,8 @@ export async function waitFor(url: string, what: string, options: WaitOptions = 
   const deadline = Date.now() + timeoutMs;
   let last = "";
   while (Date.now() < deadline) {
-    if (options.child && options.child.exitCode !== null) throw new Error(`${what} exited with ${options.child.exitCode} before answering at ${url}`);
+    if (options.child && options.child.exitCode !== null)
+      throw new Error(`${what} exited with ${options.child.exitCode} before answering at ${url}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;

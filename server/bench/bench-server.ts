@@ -52,7 +52,12 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/server.ts"], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: path.join(dir, "bench.sqlite"), SITE_ORIGINS: origin, SERVER_LOG: "0",
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: path.join(dir, "bench.sqlite"),
+      SITE_ORIGINS: origin,
+      SERVER_LOG: "0",
       // every simulated visitor comes from this one machine: the per-address cap of held tickets would stop them
       HELD_PER_CLIENT: String(sessions * 2),
     },
@@ -60,7 +65,9 @@ async function main(): Promise<void> {
   });
   try {
     await waitFor(`${base}/v2/landings/1`, 30_000);
-    console.log(`server: ${base}  load: ${connections} connections (${sessions} basket sessions) × ${duration} s each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})`);
+    console.log(
+      `server: ${base}  load: ${connections} connections (${sessions} basket sessions) × ${duration} s each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})`,
+    );
 
     // warm-up: the first answer of a URL is computed, the rest come from memory
     await autocannon({ url: `${base}/v1/events?page_size=20`, connections: 10, duration: 2 });
@@ -68,11 +75,15 @@ async function main(): Promise<void> {
 
     // a ticket with room for every session to hold two
     type Offers = Array<{ tickets: Array<{ id: number; available: number }> }>;
-    const offersOf = async (sourceId: number) => (await (await fetch(`${base}/v2/dates_prices?event_source_id=${sourceId}&currency=AED&source_id=2`)).json()) as Offers;
+    const offersOf = async (sourceId: number) =>
+      (await (
+        await fetch(`${base}/v2/dates_prices?event_source_id=${sourceId}&currency=AED&source_id=2`)
+      ).json()) as Offers;
     let ticket = { id: 0, available: -1 };
     let sourceId = 0;
     for (const candidate of [10005, 10007, 10018, 10026, 10028]) {
-      for (const t of (await offersOf(candidate)).flatMap((s) => s.tickets)) if (t.available > ticket.available) [ticket, sourceId] = [t, candidate];
+      for (const t of (await offersOf(candidate)).flatMap((s) => s.tickets))
+        if (t.available > ticket.available) [ticket, sourceId] = [t, candidate];
     }
     if (ticket.available < sessions * 2) throw new Error(`ticket ${ticket.id} has only ${ticket.available} left`);
     const cookies: string[] = [];
@@ -91,7 +102,10 @@ async function main(): Promise<void> {
       duration,
       requests: [
         {
-          method: "POST", path: "/api/basket", headers, body: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } }),
+          method: "POST",
+          path: "/api/basket",
+          headers,
+          body: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } }),
           setupRequest: (req, context: Ctx) => {
             // autocannon resets the context when a connection starts the list again: only the UPDATE reads it
             context.cookie = cookies[nextSession++ % cookies.length]!;
@@ -100,7 +114,10 @@ async function main(): Promise<void> {
           },
         },
         {
-          method: "POST", path: "/api/basket", headers, body: JSON.stringify({ type: "UPDATE_TICKET", ticket: { id: ticket.id, count: 1 } }),
+          method: "POST",
+          path: "/api/basket",
+          headers,
+          body: JSON.stringify({ type: "UPDATE_TICKET", ticket: { id: ticket.id, count: 1 } }),
           setupRequest: (req, context: Ctx) => ({ ...req, headers: { ...headers, cookie: context.cookie ?? "" } }),
         },
       ],
@@ -111,7 +128,9 @@ async function main(): Promise<void> {
     const b = report("basket writes    POST /api/basket add/update", writes, AIMS.writesPerSec);
     const after = (await offersOf(sourceId)).flatMap((s) => s.tickets).find((t) => t.id === ticket.id)!;
     const held = ticket.available - after.available;
-    console.log(`\nheld after the write run: ${held} tickets, by ${used.size} of ${sessions} sessions (each holds 1 or 2)`);
+    console.log(
+      `\nheld after the write run: ${held} tickets, by ${used.size} of ${sessions} sessions (each holds 1 or 2)`,
+    );
     process.exitCode = a && b ? 0 : 1;
   } finally {
     server.kill("SIGTERM");

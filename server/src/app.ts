@@ -33,7 +33,10 @@ export interface BuildOptions {
 
 const BODY_LIMIT = 16 * 1024;
 
-const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 /**
  * Builds the whole server as one Fastify instance without listening: the catalogue API,
@@ -103,13 +106,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }));
 
   // a database this app opened itself gets its WAL checkpoints off the request path
-  const checkpointer = !opts.db && config.databasePath !== ":memory:"
-    ? startCheckpointer(config.databasePath, 1000, (err) => {
-        // without the worker, SQLite checkpoints inside commits again
-        app.log.error(err);
-        db.pragma("wal_autocheckpoint = 1000");
-      })
-    : undefined;
+  const checkpointer =
+    !opts.db && config.databasePath !== ":memory:"
+      ? startCheckpointer(config.databasePath, 1000, (err) => {
+          // without the worker, SQLite checkpoints inside commits again
+          app.log.error(err);
+          db.pragma("wal_autocheckpoint = 1000");
+        })
+      : undefined;
   // a safety net only: the worker checkpoints every second, long before 10,000 pages
   if (checkpointer) db.pragma("wal_autocheckpoint = 10000");
 

@@ -84,7 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = num(env.PORT, 4010);
   const databasePath = path.resolve(REPO_ROOT, env.DATABASE_PATH || "data/local.sqlite");
   const siteOrigins = env.SITE_ORIGINS
-    ? env.SITE_ORIGINS.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean)
+    ? env.SITE_ORIGINS.split(",")
+        .map((o) => o.trim().replace(/\/+$/, ""))
+        .filter(Boolean)
     : DEFAULT_SITE_ORIGINS;
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, "");
   const siteUrl = (env.SITE_URL || "http://127.0.0.1:9000").replace(/\/+$/, "");
@@ -116,7 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lookupWindowMs: num(env.LOOKUP_WINDOW_MS, 10 * 60_000),
     trustedProxy: trustProxy(env.TRUSTED_PROXY),
     // a site served over https gets a Secure cookie; COOKIE_SECURE=1/0 decides explicitly
-    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "1" || env.COOKIE_SECURE === "true" : siteUrl.startsWith("https:") || siteOrigins.every((o) => o.startsWith("https:")),
+    cookieSecure: env.COOKIE_SECURE
+      ? env.COOKIE_SECURE === "1" || env.COOKIE_SECURE === "true"
+      : siteUrl.startsWith("https:") || siteOrigins.every((o) => o.startsWith("https:")),
     captchaSecret: env.CAPTCHA_SECRET ?? "",
     captchaMaxNumber: num(env.CAPTCHA_MAX_NUMBER, 100_000),
     captchaTtlMs: num(env.CAPTCHA_TTL_S, 600) * 1000,

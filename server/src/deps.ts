@@ -26,7 +26,9 @@ export interface OrderNotifier {
 export function loggingNotifier(log: (message: string) => void): OrderNotifier {
   return {
     orderConfirmed(order) {
-      log(`order ${order.number} confirmed (${order.status}, ${order.total.amount} ${order.currency_code}, ${order.lang ?? "en"})`);
+      log(
+        `order ${order.number} confirmed (${order.status}, ${order.total.amount} ${order.currency_code}, ${order.lang ?? "en"})`,
+      );
     },
   };
 }

@@ -42,7 +42,10 @@ export function registerFaults(app: FastifyInstance, faults: FaultController, co
     }
     if (f.latencyMs > 0) await sleep(f.latencyMs);
     if (f.rate429 > 0 && Math.random() < f.rate429) {
-      return reply.code(429).header("Retry-After", "1").send({ detail: "too many requests (injected fault)", code: "rate_limited" });
+      return reply
+        .code(429)
+        .header("Retry-After", "1")
+        .send({ detail: "too many requests (injected fault)", code: "rate_limited" });
     }
     if (f.rate503 > 0 && Math.random() < f.rate503) {
       return reply.code(503).send({ detail: "service unavailable (injected fault)", code: "unavailable" });
@@ -56,7 +59,8 @@ export function registerFaults(app: FastifyInstance, faults: FaultController, co
     if (typeof b !== "object" || b === null || Array.isArray(b)) throw badRequest("expected a JSON object");
     const next = { ...faults.settings };
     if (b.latencyMs !== undefined) {
-      if (typeof b.latencyMs !== "number" || !(b.latencyMs >= 0 && b.latencyMs <= 120_000)) throw badRequest("latencyMs must be 0..120000");
+      if (typeof b.latencyMs !== "number" || !(b.latencyMs >= 0 && b.latencyMs <= 120_000))
+        throw badRequest("latencyMs must be 0..120000");
       next.latencyMs = b.latencyMs;
     }
     next.rate429 = rate(b.rate429, "rate429") ?? next.rate429;
@@ -66,7 +70,8 @@ export function registerFaults(app: FastifyInstance, faults: FaultController, co
       next.dead = b.dead;
     }
     if (b.scope !== undefined) {
-      if (b.scope !== "all" && b.scope !== "catalogue" && b.scope !== "basket") throw badRequest('scope must be "all", "catalogue" or "basket"');
+      if (b.scope !== "all" && b.scope !== "catalogue" && b.scope !== "basket")
+        throw badRequest('scope must be "all", "catalogue" or "basket"');
       next.scope = b.scope;
     }
     faults.settings = next;

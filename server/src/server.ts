@@ -27,7 +27,9 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const f = config.faults;
   const faults = f.dead || f.latencyMs || f.rate429 || f.rate503 ? ` faults=${JSON.stringify(f)}` : "";
-  console.log(`local server on http://${config.host}:${config.port} (database ${config.databasePath}; site origins ${config.siteOrigins.join(", ")})${faults}`);
+  console.log(
+    `local server on http://${config.host}:${config.port} (database ${config.databasePath}; site origins ${config.siteOrigins.join(", ")})${faults}`,
+  );
 }
 
 main().catch((err) => {

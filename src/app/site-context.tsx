@@ -3,7 +3,8 @@
  * settings) and the page's language. The page wrapper reads these once and applies them
  * on every page; components take them from `useSite()`.
  */
-import React, { createContext, useContext, useEffect, useMemo } from "react";
+import type React from "react";
+import { createContext, useContext, useEffect, useMemo } from "react";
 import type { Landing, Lang } from "../catalogue/types";
 import { useLanding } from "../catalogue/use-landing";
 import { browserConfig } from "../config";

@@ -8,7 +8,8 @@
  * the element it hands us, is provided again around them.
  */
 import type { i18n as I18n } from "i18next";
-import React, { isValidElement } from "react";
+import type React from "react";
+import { isValidElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { AppProviders } from "./app-providers";
 import { SiteProvider } from "./site-context";

@@ -79,7 +79,10 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   const failures = useRef(0);
   const [failedLoads, setFailedLoads] = useState(0);
   // One client per page language: titles in answers follow the page the visitor reads.
-  const client = useMemo(() => createBasketClient({ baseUrl: browserConfig().basketApiUrl, lang: language }), [language]);
+  const client = useMemo(
+    () => createBasketClient({ baseUrl: browserConfig().basketApiUrl, lang: language }),
+    [language],
+  );
 
   useEffect(() => {
     setStoredCount(countSelected(readSelectedTickets(window.sessionStorage)));
@@ -105,21 +108,24 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
     return next;
   }, []);
 
-  const fetchBasket = useCallback(async (currencyCode: string, quiet: boolean) => {
-    try {
-      const basket = await client.getBasket(currencyCode);
-      // a currency switch while this was under way: the newer load wins
-      if (currencyCode !== codeRef.current) return;
-      failures.current = 0;
-      dispatch({ type: "LOAD_SUCCEEDED", basket });
-      announceBasket(basket);
-    } catch (error) {
-      failures.current += 1;
-      setFailedLoads(failures.current);
-      dispatch({ type: "LOAD_FAILED" });
-      if (!quiet) toasts.notify("error", basketErrorKey(toBasketApiError(error)));
-    }
-  }, [toasts, client]);
+  const fetchBasket = useCallback(
+    async (currencyCode: string, quiet: boolean) => {
+      try {
+        const basket = await client.getBasket(currencyCode);
+        // a currency switch while this was under way: the newer load wins
+        if (currencyCode !== codeRef.current) return;
+        failures.current = 0;
+        dispatch({ type: "LOAD_SUCCEEDED", basket });
+        announceBasket(basket);
+      } catch (error) {
+        failures.current += 1;
+        setFailedLoads(failures.current);
+        dispatch({ type: "LOAD_FAILED" });
+        if (!quiet) toasts.notify("error", basketErrorKey(toBasketApiError(error)));
+      }
+    },
+    [toasts, client],
+  );
 
   const load = useCallback(
     (currencyCode: string, quiet: boolean) => enqueue(() => fetchBasket(currencyCode, quiet)),
@@ -163,7 +169,9 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
         const currencyCode = codeRef.current;
         try {
           const answer =
-            change.type === "CLEAR" ? await client.clearBasket(currencyCode) : await client.changeBasket(change, currencyCode);
+            change.type === "CLEAR"
+              ? await client.clearBasket(currencyCode)
+              : await client.changeBasket(change, currencyCode);
           dispatch({ type: "CHANGE_SUCCEEDED", opId, basket: answer });
           announceBasket(answer);
           return true;
@@ -200,7 +208,9 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
         return run({ type: "ADD_TICKET", ticket: { id: item.ticket.id, count } }, item);
       },
       updateTicket: (id, count) =>
-        count <= 0 ? run({ type: "DELETE_TICKET", ticket: { id } }) : run({ type: "UPDATE_TICKET", ticket: { id, count } }),
+        count <= 0
+          ? run({ type: "DELETE_TICKET", ticket: { id } })
+          : run({ type: "UPDATE_TICKET", ticket: { id, count } }),
       deleteTicket: (id) => run({ type: "DELETE_TICKET", ticket: { id } }),
       deleteEvent: (id) => run({ type: "DELETE_EVENT", event: { id } }),
       clear: () => run({ type: "CLEAR" }),

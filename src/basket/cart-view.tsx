@@ -102,8 +102,13 @@ export function CartView() {
             <bdi>{money(total.serviceFee)}</bdi>
           </dd>
           <dt className={styles.grand}>{t("cart.total")}</dt>
-          <dd className={styles.grand} data-testid="cart-total" data-value={grandTotal(total)}
-            data-currency={basket.currencyCode} data-count={total.count}>
+          <dd
+            className={styles.grand}
+            data-testid="cart-total"
+            data-value={grandTotal(total)}
+            data-currency={basket.currencyCode}
+            data-count={total.count}
+          >
             <bdi>{money(grandTotal(total))}</bdi>
           </dd>
         </dl>
@@ -158,8 +163,13 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
             ))}
           </p>
         </div>
-        <button type="button" className={styles.linkBtn} onClick={onRemoveEvent} aria-label={String(t("cart.removeEvent"))}
-          data-testid="remove-event">
+        <button
+          type="button"
+          className={styles.linkBtn}
+          onClick={onRemoveEvent}
+          aria-label={String(t("cart.removeEvent"))}
+          data-testid="remove-event"
+        >
           {t("cart.removeEventShort")}
         </button>
       </div>
@@ -168,10 +178,17 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
           const offer = offers.get(ticket.id);
           const max = offer ? basketLimit(offer, ticket.count) : Number.POSITIVE_INFINITY;
           return (
-            <li key={ticket.id} className={styles.ticket} data-testid="cart-ticket" data-ticket-id={ticket.id}
-              data-count={ticket.count}>
+            <li
+              key={ticket.id}
+              className={styles.ticket}
+              data-testid="cart-ticket"
+              data-ticket-id={ticket.id}
+              data-count={ticket.count}
+            >
               <div className={styles.ticketInfo}>
-                <strong><bdi>{ticket.title}</bdi></strong>
+                <strong>
+                  <bdi>{ticket.title}</bdi>
+                </strong>
                 {!oneSession && ticket.startedAt ? (
                   <span data-testid="cart-ticket-session">
                     {t("cart.session")}: <bdi>{formatDateTime(ticket.startedAt, lang)}</bdi>
@@ -183,21 +200,42 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
                 ) : null}
               </div>
               <div className={styles.ticketActions}>
-                <div className={styles.stepper} role="group" aria-label={String(t("cart.quantity", { title: ticket.title }))}>
-                  <button type="button" disabled={ticket.count <= 1}
+                <div
+                  className={styles.stepper}
+                  role="group"
+                  aria-label={String(t("cart.quantity", { title: ticket.title }))}
+                >
+                  <button
+                    type="button"
+                    disabled={ticket.count <= 1}
                     onClick={() => onCount(ticket, clampCount(ticket.count - 1, 1, max))}
-                    aria-label={String(t("cart.decrease", { title: ticket.title }))}>−</button>
-                  <output aria-live="polite" data-testid="cart-ticket-count">{formatNumber(ticket.count, lang)}</output>
-                  <button type="button" disabled={ticket.count >= max}
+                    aria-label={String(t("cart.decrease", { title: ticket.title }))}
+                  >
+                    −
+                  </button>
+                  <output aria-live="polite" data-testid="cart-ticket-count">
+                    {formatNumber(ticket.count, lang)}
+                  </output>
+                  <button
+                    type="button"
+                    disabled={ticket.count >= max}
                     onClick={() => onCount(ticket, clampCount(ticket.count + 1, 1, max))}
-                    aria-label={String(t("cart.increase", { title: ticket.title }))}>+</button>
+                    aria-label={String(t("cart.increase", { title: ticket.title }))}
+                  >
+                    +
+                  </button>
                 </div>
                 <span className={styles.lineTotal} data-testid="cart-line-total" data-value={lineTotal(ticket)}>
                   <bdi>{money(lineTotal(ticket))}</bdi>
                   {ticket.serviceFee > 0 ? <span className={styles.lineFee}>{t("cart.inclFee")}</span> : null}
                 </span>
-                <button type="button" className={styles.linkBtn} onClick={() => onRemove(ticket)}
-                  aria-label={String(t("cart.removeTicket", { title: ticket.title }))} data-testid="remove-ticket">
+                <button
+                  type="button"
+                  className={styles.linkBtn}
+                  onClick={() => onRemove(ticket)}
+                  aria-label={String(t("cart.removeTicket", { title: ticket.title }))}
+                  data-testid="remove-ticket"
+                >
                   {t("cart.remove")}
                 </button>
               </div>
@@ -208,7 +246,9 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
       {totals ? (
         <p className={styles.subtotal}>
           <span>{totals.serviceFee > 0 ? t("cart.subtotalInclFee") : t("cart.subtotal")}</span>
-          <bdi data-testid="event-subtotal" data-value={grandTotal(totals)}>{money(grandTotal(totals))}</bdi>
+          <bdi data-testid="event-subtotal" data-value={grandTotal(totals)}>
+            {money(grandTotal(totals))}
+          </bdi>
         </p>
       ) : null}
     </section>

@@ -127,7 +127,13 @@ export function TicketPicker({ event }: { event: EventDetail }) {
               startedAt: session.startedAt,
               place: event.place,
             },
-            ticket: { id: offer.id, title: offer.title, price: offer.price, serviceFee: offer.serviceFee, startedAt: session.startedAt },
+            ticket: {
+              id: offer.id,
+              title: offer.title,
+              price: offer.price,
+              serviceFee: offer.serviceFee,
+              startedAt: session.startedAt,
+            },
             sessionEndsAt: session.finishedAt ?? session.startedAt,
           },
           counts[offer.id] ?? 0,
@@ -155,8 +161,18 @@ export function TicketPicker({ event }: { event: EventDetail }) {
   const addedText = added ? `${t("picker.added", { count: added.count })} · ${money(added.total, added.currency)}` : "";
 
   const body = () => {
-    if (event.status === "cancelled") return <p className={styles.closed} role="status">{t("picker.cancelledEvent")}</p>;
-    if (event.status === "sold_out") return <p className={styles.closed} role="status">{t("picker.soldOutEvent")}</p>;
+    if (event.status === "cancelled")
+      return (
+        <p className={styles.closed} role="status">
+          {t("picker.cancelledEvent")}
+        </p>
+      );
+    if (event.status === "sold_out")
+      return (
+        <p className={styles.closed} role="status">
+          {t("picker.soldOutEvent")}
+        </p>
+      );
     if (load.status === "loading") {
       return (
         <div className={styles.skeleton} aria-busy="true">
@@ -211,33 +227,73 @@ export function TicketPicker({ event }: { event: EventDetail }) {
             const soldOut = availability === "sold_out" && n === 0;
             const locked = added !== null;
             return (
-              <li key={offer.id} className={styles.offer} data-testid="ticket-offer" data-ticket-id={offer.id}
-                data-sold-out={soldOut || undefined} data-chosen={n > 0 || undefined}>
+              <li
+                key={offer.id}
+                className={styles.offer}
+                data-testid="ticket-offer"
+                data-ticket-id={offer.id}
+                data-sold-out={soldOut || undefined}
+                data-chosen={n > 0 || undefined}
+              >
                 <div className={styles.offerInfo}>
-                  <span className={styles.offerTitle}><bdi>{offer.title}</bdi></span>
-                  <span className={styles.offerPrice} data-value={offer.price} data-currency={offer.currencyCode.toUpperCase()}>
+                  <span className={styles.offerTitle}>
+                    <bdi>{offer.title}</bdi>
+                  </span>
+                  <span
+                    className={styles.offerPrice}
+                    data-value={offer.price}
+                    data-currency={offer.currencyCode.toUpperCase()}
+                  >
                     {money(offer.price, offer.currencyCode)}
                   </span>
                   {offer.serviceFee > 0 ? (
-                    <span className={styles.offerFee}>{t("picker.serviceFee", { fee: money(offer.serviceFee, offer.currencyCode) })}</span>
+                    <span className={styles.offerFee}>
+                      {t("picker.serviceFee", { fee: money(offer.serviceFee, offer.currencyCode) })}
+                    </span>
                   ) : null}
                   {soldOut ? (
                     <span className={`${styles.badge} ${styles.badgeOut}`}>{t("picker.soldOut")}</span>
                   ) : availability === "few_left" ? (
                     <span className={styles.badge}>{t("picker.onlyLeft", { count: offer.available })}</span>
                   ) : null}
-                  {held > 0 ? <span className={styles.held} data-testid="ticket-held">{t("picker.inBasket", { count: held })}</span> : null}
+                  {held > 0 ? (
+                    <span className={styles.held} data-testid="ticket-held">
+                      {t("picker.inBasket", { count: held })}
+                    </span>
+                  ) : null}
                 </div>
                 {soldOut ? null : (
-                  <div className={styles.stepper} role="group" aria-label={String(t("picker.countLabel", { title: offer.title }))}>
-                    <button type="button" onClick={() => setCount(offer, n - 1)} disabled={locked || n <= 0} data-step="down"
-                      aria-label={String(t("picker.decrease", { title: offer.title }))}>−</button>
-                    <output aria-live="polite" data-testid="ticket-count">{formatNumber(n, lang)}</output>
-                    <button type="button" onClick={() => setCount(offer, n + 1)} disabled={locked || n >= max} data-step="up"
-                      aria-label={String(t("picker.increase", { title: offer.title }))}>+</button>
+                  <div
+                    className={styles.stepper}
+                    role="group"
+                    aria-label={String(t("picker.countLabel", { title: offer.title }))}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => setCount(offer, n - 1)}
+                      disabled={locked || n <= 0}
+                      data-step="down"
+                      aria-label={String(t("picker.decrease", { title: offer.title }))}
+                    >
+                      −
+                    </button>
+                    <output aria-live="polite" data-testid="ticket-count">
+                      {formatNumber(n, lang)}
+                    </output>
+                    <button
+                      type="button"
+                      onClick={() => setCount(offer, n + 1)}
+                      disabled={locked || n >= max}
+                      data-step="up"
+                      aria-label={String(t("picker.increase", { title: offer.title }))}
+                    >
+                      +
+                    </button>
                   </div>
                 )}
-                {!soldOut && !locked && max === 0 && held > 0 ? <span className={styles.limit}>{t("picker.limitReached")}</span> : null}
+                {!soldOut && !locked && max === 0 && held > 0 ? (
+                  <span className={styles.limit}>{t("picker.limitReached")}</span>
+                ) : null}
               </li>
             );
           })}
@@ -246,8 +302,12 @@ export function TicketPicker({ event }: { event: EventDetail }) {
           <div className={styles.added} ref={addedRef} tabIndex={-1} role="status" data-testid="picker-added">
             <p className={styles.addedText}>{addedText}</p>
             <div className={styles.addedActions}>
-              <Link to={href.cart()} className="btn">{t("picker.goToCart")}</Link>
-              <button type="button" className="btn btn-ghost" onClick={chooseMore}>{t("picker.chooseMore")}</button>
+              <Link to={href.cart()} className="btn">
+                {t("picker.goToCart")}
+              </Link>
+              <button type="button" className="btn btn-ghost" onClick={chooseMore}>
+                {t("picker.chooseMore")}
+              </button>
             </div>
           </div>
         ) : (
@@ -265,12 +325,19 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                 <span className="muted">{t("picker.chooseTickets")}</span>
               )}
             </div>
-            <button type="button" className="btn" data-testid="add-to-basket" onClick={() => void onAdd()}
-              disabled={chosen.count === 0 || adding}>
+            <button
+              type="button"
+              className="btn"
+              data-testid="add-to-basket"
+              onClick={() => void onAdd()}
+              disabled={chosen.count === 0 || adding}
+            >
               {adding ? t("picker.adding") : t("picker.add")}
             </button>
             {countInBasketTotal(basket) > 0 ? (
-              <Link to={href.cart()} className="btn btn-ghost">{t("picker.goToCart")}</Link>
+              <Link to={href.cart()} className="btn btn-ghost">
+                {t("picker.goToCart")}
+              </Link>
             ) : null}
           </div>
         )}
@@ -283,8 +350,12 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     if (added) {
       return (
         <div className={styles.stickyBar} data-testid="sticky-bar">
-          <span className={styles.stickyInfo}><strong>{addedText}</strong></span>
-          <Link to={href.cart()} className="btn">{t("picker.goToCart")}</Link>
+          <span className={styles.stickyInfo}>
+            <strong>{addedText}</strong>
+          </span>
+          <Link to={href.cart()} className="btn">
+            {t("picker.goToCart")}
+          </Link>
         </div>
       );
     }
@@ -293,7 +364,9 @@ export function TicketPicker({ event }: { event: EventDetail }) {
         <div className={styles.stickyBar} data-testid="sticky-bar">
           <span className={styles.stickyInfo}>
             <span>{t("picker.selected", { count: chosen.count })}</span>
-            <strong data-value={chosen.total} data-currency={currency}>{money(chosen.total, currency)}</strong>
+            <strong data-value={chosen.total} data-currency={currency}>
+              {money(chosen.total, currency)}
+            </strong>
           </span>
           <button type="button" className="btn" onClick={() => void onAdd()} disabled={adding}>
             {adding ? t("picker.adding") : t("picker.add")}
@@ -305,10 +378,16 @@ export function TicketPicker({ event }: { event: EventDetail }) {
       <div className={styles.stickyBar} data-testid="sticky-bar">
         <span className={styles.stickyInfo}>
           <strong>
-            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+            <LivePrice
+              eventSourceId={event.eventSourceId}
+              fallbackPrice={event.minPrice}
+              fallbackCurrency={event.currencyCode}
+            />
           </strong>
         </span>
-        <a href="#tickets" className="btn">{t("common.buyTickets")}</a>
+        <a href="#tickets" className="btn">
+          {t("common.buyTickets")}
+        </a>
       </div>
     );
   };

@@ -7,7 +7,10 @@ import { useEffect, useState } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { TicketOffer } from "../catalogue/types";
 
-export function useTicketOffers(eventSourceIds: readonly number[], currencyCode: string): ReadonlyMap<number, TicketOffer> {
+export function useTicketOffers(
+  eventSourceIds: readonly number[],
+  currencyCode: string,
+): ReadonlyMap<number, TicketOffer> {
   const [offers, setOffers] = useState<ReadonlyMap<number, TicketOffer>>(new Map());
   const key = [...new Set(eventSourceIds)].sort((a, b) => a - b).join(",");
 

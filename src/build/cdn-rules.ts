@@ -16,7 +16,16 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CLIENT_ONLY_ROUTES, DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, ROUTES, localize, notFoundFile, notFoundFileFor } from "../site/routes";
+import {
+  CLIENT_ONLY_ROUTES,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_INFO,
+  ROUTES,
+  localize,
+  notFoundFile,
+  notFoundFileFor,
+} from "../site/routes";
 
 /** Hashed assets: the name changes with the content, so browsers and CDNs keep them a year. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -47,7 +56,18 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Extensions worth compressing (precompressed .br/.gz beside them, gzip on the fly otherwise). */
-export const COMPRESSIBLE_EXTENSIONS = [".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".xml", ".txt", ".ics", ".svg"] as const;
+export const COMPRESSIBLE_EXTENSIONS = [
+  ".html",
+  ".js",
+  ".mjs",
+  ".css",
+  ".json",
+  ".webmanifest",
+  ".xml",
+  ".txt",
+  ".ics",
+  ".svg",
+] as const;
 
 /**
  * Webpack output at the root carries a content hash ("app-1a2b3c4d5e6f7a8b9c0d.js",
@@ -157,7 +177,8 @@ export function securityHeaders(options: SecurityOptions): Array<[string, string
   ];
   // only over https: a browser that got it over http would ignore it, and a test site
   // on http must not pin itself to https
-  if (new URL(options.siteUrl).protocol === "https:") headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  if (new URL(options.siteUrl).protocol === "https:")
+    headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   return headers;
 }
 
@@ -166,8 +187,14 @@ export function securityHeaders(options: SecurityOptions): Array<[string, string
  * 404 page of the path's language. Non-forced rules apply only where no file answers.
  */
 export function redirectRules(hiddenFiles: readonly string[] = []): RedirectRule[] {
-  const rules: RedirectRule[] = hiddenFiles.map((file) => ({ from: file, to: notFoundFileFor(file), status: 404, force: true }));
-  for (const route of CLIENT_ONLY_ROUTES) rules.push({ from: `${route.path}*`, to: `${route.path}index.html`, status: 200 });
+  const rules: RedirectRule[] = hiddenFiles.map((file) => ({
+    from: file,
+    to: notFoundFileFor(file),
+    status: 404,
+    force: true,
+  }));
+  for (const route of CLIENT_ONLY_ROUTES)
+    rules.push({ from: `${route.path}*`, to: `${route.path}index.html`, status: 200 });
   for (const lang of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
     rules.push({ from: `${LANGUAGE_INFO[lang].prefix}/*`, to: notFoundFile(lang), status: 404 });
   }
@@ -187,7 +214,10 @@ export function headerRules(security: SecurityOptions, hashedAssets: readonly st
   return rules;
 }
 
-export function buildCdnRules(security: SecurityOptions, files: { hashedAssets: readonly string[]; hiddenFiles: readonly string[] }): CdnRules {
+export function buildCdnRules(
+  security: SecurityOptions,
+  files: { hashedAssets: readonly string[]; hiddenFiles: readonly string[] },
+): CdnRules {
   return { redirects: redirectRules(files.hiddenFiles), headers: headerRules(security, files.hashedAssets) };
 }
 
@@ -306,7 +336,9 @@ export async function inlineHashes(publicDir: string): Promise<{ scriptHashes: s
     for (const route of Object.values(ROUTES)) {
       if (!route.path.includes(":")) samples.add(`${localize(route.path, lang)}index.html`);
     }
-    for (const dir of [ROUTES.event, ROUTES.place, ROUTES.person, ROUTES.news].map((route) => route.path.replace(/:id\/$/, ""))) {
+    for (const dir of [ROUTES.event, ROUTES.place, ROUTES.person, ROUTES.news].map((route) =>
+      route.path.replace(/:id\/$/, ""),
+    )) {
       const base = path.join(publicDir, localize(dir, lang));
       const first = (await readdir(base).catch(() => [] as string[])).find((name) => /^\d+$/.test(name));
       if (first) samples.add(`${localize(dir, lang)}${first}/index.html`);
@@ -353,6 +385,7 @@ export async function readCdnRules(publicDir: string, settings: SiteSettings): P
     readFile(path.join(publicDir, "_redirects"), "utf8").catch(() => null),
     readFile(path.join(publicDir, "_headers"), "utf8").catch(() => null),
   ]);
-  if (redirects !== null && headers !== null) return { redirects: parseRedirects(redirects), headers: parseHeaders(headers) };
+  if (redirects !== null && headers !== null)
+    return { redirects: parseRedirects(redirects), headers: parseHeaders(headers) };
   return rulesOfBuild(publicDir, settings);
 }

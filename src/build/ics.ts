@@ -47,7 +47,10 @@ export function foldLine(line: string): string {
 
 /** 20261212T160000Z */
 export function utcStamp(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export interface IcsOptions {
@@ -77,15 +80,22 @@ function endOf(startedAt: string, finishedAt: string | null): string {
  */
 export function eventIcs(event: EventDetail, options: IcsOptions): string {
   const location = [event.place.title, event.hall?.title, event.location.title].filter(Boolean).join(", ");
-  const description = [event.shortDescription ?? (event.descriptionHtml ? htmlToText(event.descriptionHtml) : ""), options.url]
+  const description = [
+    event.shortDescription ?? (event.descriptionHtml ? htmlToText(event.descriptionHtml) : ""),
+    options.url,
+  ]
     .filter(Boolean)
     .join("\n\n");
   const status = event.status === "cancelled" ? "CANCELLED" : "CONFIRMED";
   const several = options.sessions && options.sessions.length > 1 ? options.sessions : null;
-  const sessions: SessionTimes[] = several ? [...several] : [{ startedAt: event.startedAt, finishedAt: event.finishedAt }];
+  const sessions: SessionTimes[] = several
+    ? [...several]
+    : [{ startedAt: event.startedAt, finishedAt: event.finishedAt }];
   const vevents = sessions.flatMap((session) => [
     "BEGIN:VEVENT",
-    several ? `UID:event-${event.id}-${utcStamp(session.startedAt)}@${options.uidDomain}` : `UID:event-${event.id}@${options.uidDomain}`,
+    several
+      ? `UID:event-${event.id}-${utcStamp(session.startedAt)}@${options.uidDomain}`
+      : `UID:event-${event.id}@${options.uidDomain}`,
     `DTSTAMP:${utcStamp(options.stamp ?? event.updatedAt)}`,
     `DTSTART:${utcStamp(session.startedAt)}`,
     `DTEND:${utcStamp(endOf(session.startedAt, session.finishedAt))}`,

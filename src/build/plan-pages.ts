@@ -168,13 +168,14 @@ class LanguageIndex {
   private readonly upcomingByPerson = new Map<number, EventSummary[]>();
   private readonly upcomingByCategory = new Map<number, EventSummary[]>();
 
-  constructor(readonly data: LanguageSnapshot, now: Date) {
+  constructor(
+    readonly data: LanguageSnapshot,
+    now: Date,
+  ) {
     this.eventsById = new Map(data.events.map((e) => [e.id, e]));
     this.placesById = new Map(data.places.map((p) => [p.id, p]));
     this.personsById = new Map(data.persons.map((p) => [p.id, p]));
-    this.upcoming = data.events
-      .filter((e) => isUpcoming(e, now))
-      .sort(bySoonest);
+    this.upcoming = data.events.filter((e) => isUpcoming(e, now)).sort(bySoonest);
     for (const event of this.upcoming) {
       push(this.upcomingByPlace, event.place.id, event);
       for (const person of event.persons) push(this.upcomingByPerson, person.id, event);
@@ -248,7 +249,10 @@ function placesByCity(lang: Lang, places: Place[], locations: Facet[]): PlacesLi
   const facetById = new Map(locations.map((l) => [l.id, l]));
   const groups = new Map<number, { location: Facet | Place["location"]; places: PlaceSummary[] }>();
   for (const place of places) {
-    const group = groups.get(place.location.id) ?? { location: facetById.get(place.location.id) ?? place.location, places: [] };
+    const group = groups.get(place.location.id) ?? {
+      location: facetById.get(place.location.id) ?? place.location,
+      places: [],
+    };
     group.places.push(placeSummary(place));
     groups.set(place.location.id, group);
   }
@@ -265,7 +269,12 @@ function staticPage(lang: Lang, originalPath: string, template: TemplateName, in
  * A client-only page: one HTML file at `/ru/order/pay/` serving every `/ru/order/pay/*`.
  * The matchPath carries exactly one language prefix (the i18n plugin's own would double it).
  */
-function clientOnlyPage(lang: Lang, originalPath: string, template: TemplateName, prefix = localizedPath(lang, originalPath)): PlannedPage {
+function clientOnlyPage(
+  lang: Lang,
+  originalPath: string,
+  template: TemplateName,
+  prefix = localizedPath(lang, originalPath),
+): PlannedPage {
   return {
     path: prefix,
     matchPath: `${prefix}*`,
@@ -279,7 +288,12 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
   const data = snapshot.byLanguage[lang];
   const index = new LanguageIndex(data, now);
   const pages: PlannedPage[] = [];
-  const add = <C extends BasePageContext>(originalPath: string, template: TemplateName, context: C, inSitemap = true) => {
+  const add = <C extends BasePageContext>(
+    originalPath: string,
+    template: TemplateName,
+    context: C,
+    inSitemap = true,
+  ) => {
     pages.push({ path: localizedPath(lang, originalPath), template, context, inSitemap });
   };
 
@@ -347,7 +361,10 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
   }
 
   const newest = [...data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
-  add<NewsListPageContext>(ROUTES.newsList.path, ROUTES.newsList.template, { ...baseContext(lang, ROUTES.newsList.path), news: newest.map(newsSummary) });
+  add<NewsListPageContext>(ROUTES.newsList.path, ROUTES.newsList.template, {
+    ...baseContext(lang, ROUTES.newsList.path),
+    news: newest.map(newsSummary),
+  });
   for (const item of data.news) {
     add<NewsPageContext>(newsPath(item.id), ROUTES.news.template, {
       ...baseContext(lang, newsPath(item.id)),
@@ -367,7 +384,11 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     acquisitions: data.acquisitions,
   });
   for (const key of INFO_PAGE_KEYS) {
-    add<InfoPageContext>(href.info(key), ROUTES.info.template, { ...baseContext(lang, href.info(key)), pageKey: key, sections: INFO_TEXTS[lang][key] });
+    add<InfoPageContext>(href.info(key), ROUTES.info.template, {
+      ...baseContext(lang, href.info(key)),
+      pageKey: key,
+      sections: INFO_TEXTS[lang][key],
+    });
   }
 
   pages.push(staticPage(lang, ROUTES.cart.path, ROUTES.cart.template, ROUTES.cart.inSitemap));
@@ -383,10 +404,14 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     context: { ...page.context, acquisitions: data.acquisitions },
   });
   pages.push(
-    withAcquisitions(staticPage(lang, ROUTES.orderSuccess.path, ROUTES.orderSuccess.template, ROUTES.orderSuccess.inSitemap)),
+    withAcquisitions(
+      staticPage(lang, ROUTES.orderSuccess.path, ROUTES.orderSuccess.template, ROUTES.orderSuccess.inSitemap),
+    ),
   );
   pages.push(staticPage(lang, ROUTES.orderFail.path, ROUTES.orderFail.template, ROUTES.orderFail.inSitemap));
-  pages.push(staticPage(lang, ROUTES.paymentSuccess.path, ROUTES.paymentSuccess.template, ROUTES.paymentSuccess.inSitemap));
+  pages.push(
+    staticPage(lang, ROUTES.paymentSuccess.path, ROUTES.paymentSuccess.template, ROUTES.paymentSuccess.inSitemap),
+  );
   // the client-only order pages of this language (the route module's table, which also
   // gives English its second bill address under /en/)
   for (const route of CLIENT_ONLY_ROUTES.filter((r) => r.lang === lang)) {

@@ -41,7 +41,10 @@ async function mtimeOrZero(file: string): Promise<number> {
 }
 
 /** Writes file.br and file.gz unless both are newer than the file; adds to `result`. */
-export async function precompressFile(file: string, result: PrecompressResult = emptyResult()): Promise<PrecompressResult> {
+export async function precompressFile(
+  file: string,
+  result: PrecompressResult = emptyResult(),
+): Promise<PrecompressResult> {
   await compressOne(file, result);
   return result;
 }
@@ -80,7 +83,8 @@ export async function precompress(dir: string, concurrency = 8): Promise<Precomp
   const queue: string[] = [];
   for await (const sitePath of walk(root)) {
     const extension = path.extname(sitePath).toLowerCase();
-    if ((COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) && !isHiddenPath(sitePath)) queue.push(path.join(root, sitePath));
+    if ((COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) && !isHiddenPath(sitePath))
+      queue.push(path.join(root, sitePath));
   }
   let next = 0;
   const worker = async () => {

@@ -6,7 +6,12 @@ import { DEFAULT_LANGUAGE, LANGUAGES, href, localize } from "../site/routes";
 import type { PlannedPage } from "./plan-pages";
 
 function xmlEscape(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -20,14 +25,17 @@ export function sitemapXml(pages: PlannedPage[], siteUrl: string): string {
   const entries = listed.map((page) => {
     const original = page.context.i18n.originalPath;
     const alternates = LANGUAGES.filter((lang) => existing.has(localize(original, lang))).map(
-      (lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${xmlEscape(absoluteUrl(siteUrl, localize(original, lang)))}"/>`,
+      (lang) =>
+        `    <xhtml:link rel="alternate" hreflang="${lang}" href="${xmlEscape(absoluteUrl(siteUrl, localize(original, lang)))}"/>`,
     );
     if (existing.has(localize(original, DEFAULT_LANGUAGE))) {
       alternates.push(
         `    <xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(absoluteUrl(siteUrl, localize(original, DEFAULT_LANGUAGE)))}"/>`,
       );
     }
-    return [`  <url>`, `    <loc>${xmlEscape(absoluteUrl(siteUrl, page.path))}</loc>`, ...alternates, `  </url>`].join("\n");
+    return [`  <url>`, `    <loc>${xmlEscape(absoluteUrl(siteUrl, page.path))}</loc>`, ...alternates, `  </url>`].join(
+      "\n",
+    );
   });
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -45,7 +53,11 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /cart/",
     "Disallow: /order/",
     "Disallow: /payment/",
-    ...LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).flatMap((l) => [`Disallow: /${l}/cart/`, `Disallow: /${l}/order/`, `Disallow: /${l}/payment/`]),
+    ...LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).flatMap((l) => [
+      `Disallow: /${l}/cart/`,
+      `Disallow: /${l}/order/`,
+      `Disallow: /${l}/payment/`,
+    ]),
     "Disallow: /en/order/",
     "",
     `Sitemap: ${absoluteUrl(siteUrl, href.sitemap())}`,

@@ -47,7 +47,9 @@ export interface CatalogueSnapshot {
 
 export type ProgressLog = (line: string) => void;
 
-export function createBuildCatalogueClient(config: Pick<SiteConfig, "catalogueApiUrl" | "catalogueRateLimit">): CatalogueClient {
+export function createBuildCatalogueClient(
+  config: Pick<SiteConfig, "catalogueApiUrl" | "catalogueRateLimit">,
+): CatalogueClient {
   return createCatalogueClient({
     baseUrl: config.catalogueApiUrl,
     rateLimit: config.catalogueRateLimit,
@@ -74,7 +76,11 @@ function progress(log: ProgressLog, kind: string, lang: Lang): (loaded: number, 
 
 async function sourceLanguage(client: CatalogueClient, lang: Lang, log: ProgressLog): Promise<LanguageSnapshot> {
   const [events, places, persons, news, acquisitions, facets] = await Promise.all([
-    client.listAllEvents({ date_type: "all", sort_by: "started_at", sort_on: "asc" }, lang, progress(log, "events", lang)),
+    client.listAllEvents(
+      { date_type: "all", sort_by: "started_at", sort_on: "asc" },
+      lang,
+      progress(log, "events", lang),
+    ),
     client.listAllPlaces(lang, progress(log, "places", lang)),
     client.listAllPersons(lang, progress(log, "persons", lang)),
     client.listAllNews(lang, progress(log, "news", lang)),
@@ -83,12 +89,19 @@ async function sourceLanguage(client: CatalogueClient, lang: Lang, log: Progress
       return list;
     }),
     client.facets(lang).then((f) => {
-      log(`catalogue: facets ${lang} ${f.categories.length} categories, ${f.locations.length} cities, ${f.places.length} places`);
+      log(
+        `catalogue: facets ${lang} ${f.categories.length} categories, ${f.locations.length} cities, ${f.places.length} places`,
+      );
       return f;
     }),
   ]);
   // an empty list page (count 0) reports no progress: say so, so the log covers every kind
-  for (const [kind, list] of [["events", events], ["places", places], ["persons", persons], ["news", news]] as const) {
+  for (const [kind, list] of [
+    ["events", events],
+    ["places", places],
+    ["persons", persons],
+    ["news", news],
+  ] as const) {
     if (list.length === 0) log(`catalogue: ${kind} ${lang} 0/0`);
   }
   return { events, places, persons, news, acquisitions, facets };
@@ -118,13 +131,16 @@ export async function sourceSessions(
     candidates.map(async (event) => {
       try {
         const list = await client.datesPrices(event.eventSourceId, currency);
-        if (list.length > 1) sessions[event.id] = list.map((s) => ({ startedAt: s.startedAt, finishedAt: s.finishedAt }));
+        if (list.length > 1)
+          sessions[event.id] = list.map((s) => ({ startedAt: s.startedAt, finishedAt: s.finishedAt }));
       } catch {
         // shown as one span; the ticket picker still lists the sessions live
       }
     }),
   );
-  log(`catalogue: sessions of ${candidates.length} events spanning several days, ${Object.keys(sessions).length} with several sessions`);
+  log(
+    `catalogue: sessions of ${candidates.length} events spanning several days, ${Object.keys(sessions).length} with several sessions`,
+  );
   return sessions;
 }
 
@@ -138,7 +154,9 @@ export async function sourceCatalogue(
   // rather than on hundreds queued behind the rate limit
   const landing = await client.landing(landingId);
   const perLanguage = await Promise.all(LANGUAGES.map((lang) => sourceLanguage(client, lang, log)));
-  const byLanguage = Object.fromEntries(LANGUAGES.map((lang, i) => [lang, perLanguage[i] as LanguageSnapshot])) as Record<Lang, LanguageSnapshot>;
+  const byLanguage = Object.fromEntries(
+    LANGUAGES.map((lang, i) => [lang, perLanguage[i] as LanguageSnapshot]),
+  ) as Record<Lang, LanguageSnapshot>;
   const currency = landing.currencies[0]?.code ?? byLanguage.en.events[0]?.currencyCode ?? "AED";
   const sessions = await sourceSessions(client, byLanguage.en.events, currency.toUpperCase(), Date.now(), log);
   log(`catalogue: read from ${client.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -162,7 +162,12 @@ function reshapeImage(o: Obj, key: string, at: string): CatalogueImage | null {
   const image = obj(v, p);
   const url = str(image, "url", p);
   if (!safeUrl(url)) return null;
-  return { url: url.trim(), width: int(image, "width", p), height: int(image, "height", p), alt: optStr(image, "alt", p) };
+  return {
+    url: url.trim(),
+    width: int(image, "width", p),
+    height: int(image, "height", p),
+    alt: optStr(image, "alt", p),
+  };
 }
 
 const EVENT_STATUSES: readonly EventStatus[] = ["on_sale", "sold_out", "cancelled", "postponed"];
@@ -230,10 +235,14 @@ export function reshapeNews(value: unknown, at: string, options: ReshapeOptions 
     bodyHtml: html(o, "body", at, options),
     publishedAt: dateTime(o, "published_at", at),
     image: reshapeImage(o, "image", at),
-    eventIds: o.event_ids === undefined || o.event_ids === null ? [] : arr(o.event_ids, `${at}/event_ids`).map((id, i) => {
-      if (typeof id !== "number" || !Number.isInteger(id)) throw new ShapeError(`${at}/event_ids/${i}`, "integer");
-      return id;
-    }),
+    eventIds:
+      o.event_ids === undefined || o.event_ids === null
+        ? []
+        : arr(o.event_ids, `${at}/event_ids`).map((id, i) => {
+            if (typeof id !== "number" || !Number.isInteger(id))
+              throw new ShapeError(`${at}/event_ids/${i}`, "integer");
+            return id;
+          }),
     updatedAt: dateTime(o, "updated_at", at),
   };
 }

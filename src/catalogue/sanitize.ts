@@ -9,8 +9,27 @@
 import sanitizeHtmlLib from "sanitize-html";
 
 const ALLOWED_TAGS = [
-  "p", "br", "hr", "strong", "em", "b", "i", "u", "s", "small", "sub", "sup",
-  "ul", "ol", "li", "h2", "h3", "h4", "blockquote", "a", "img",
+  "p",
+  "br",
+  "hr",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "u",
+  "s",
+  "small",
+  "sub",
+  "sup",
+  "ul",
+  "ol",
+  "li",
+  "h2",
+  "h3",
+  "h4",
+  "blockquote",
+  "a",
+  "img",
 ];
 
 const OPTIONS: sanitizeHtmlLib.IOptions = {
@@ -24,7 +43,22 @@ const OPTIONS: sanitizeHtmlLib.IOptions = {
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,
   // these tags go with their content, not just their markup
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "svg", "math", "template", "select", "title", "head"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "object",
+    "embed",
+    "svg",
+    "math",
+    "template",
+    "select",
+    "title",
+    "head",
+  ],
   disallowedTagsMode: "discard",
   transformTags: {
     // h1 is the page's own title; demote editors' headings rather than dropping their text

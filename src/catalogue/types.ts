@@ -66,7 +66,18 @@ export interface EventSummary {
  */
 export type EventCardData = Pick<
   EventSummary,
-  "id" | "eventSourceId" | "title" | "startedAt" | "place" | "location" | "isStarCast" | "image" | "ageLimit" | "status" | "minPrice" | "currencyCode"
+  | "id"
+  | "eventSourceId"
+  | "title"
+  | "startedAt"
+  | "place"
+  | "location"
+  | "isStarCast"
+  | "image"
+  | "ageLimit"
+  | "status"
+  | "minPrice"
+  | "currencyCode"
 >;
 
 export interface EventDetail extends EventSummary {

@@ -24,7 +24,8 @@ export function useLanding(): Landing {
   `);
   const json = data.catalogueLanding?.json;
   return useMemo(() => {
-    if (!json) throw new Error("useLanding: the CatalogueLanding node is missing (gatsby-node sourceNodes did not run)");
+    if (!json)
+      throw new Error("useLanding: the CatalogueLanding node is missing (gatsby-node sourceNodes did not run)");
     return JSON.parse(json) as Landing;
   }, [json]);
 }

@@ -11,7 +11,10 @@ export function acceptsCurrency(acquisition: Pick<Acquisition, "currencies">, cu
   return acquisition.currencies.some((code) => code.trim().toUpperCase() === wanted);
 }
 
-export function acquisitionsForCurrency<T extends Pick<Acquisition, "currencies">>(acquisitions: readonly T[], currencyCode: string): T[] {
+export function acquisitionsForCurrency<T extends Pick<Acquisition, "currencies">>(
+  acquisitions: readonly T[],
+  currencyCode: string,
+): T[] {
   return acquisitions.filter((a) => acceptsCurrency(a, currencyCode));
 }
 

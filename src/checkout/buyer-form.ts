@@ -50,14 +50,16 @@ const PHONE_SHAPE = /^(\+|00)[0-9][0-9 ().-]*[0-9]$/;
 export function validateName(raw: string): FieldMessage | null {
   const name = raw.trim();
   if (name === "") return { key: "checkout.validation.nameRequired" };
-  if (name.length > NAME_MAX_LENGTH) return { key: "checkout.validation.nameTooLong", values: { max: NAME_MAX_LENGTH } };
+  if (name.length > NAME_MAX_LENGTH)
+    return { key: "checkout.validation.nameTooLong", values: { max: NAME_MAX_LENGTH } };
   return null;
 }
 
 export function validateEmail(raw: string): FieldMessage | null {
   const email = raw.trim();
   if (email === "") return { key: "checkout.validation.emailRequired" };
-  if (email.length > EMAIL_MAX_LENGTH) return { key: "checkout.validation.emailTooLong", values: { max: EMAIL_MAX_LENGTH } };
+  if (email.length > EMAIL_MAX_LENGTH)
+    return { key: "checkout.validation.emailTooLong", values: { max: EMAIL_MAX_LENGTH } };
   // the server also wants a top-level domain of two letters or more ("a@b.c" is no one's)
   if (!EMAIL_PATTERN.test(email) || !/\.[^.]{2,}$/.test(email)) return { key: "checkout.validation.emailInvalid" };
   return null;
@@ -75,7 +77,8 @@ export function normalizePhone(raw: string): string | null {
 export function validatePhone(raw: string): FieldMessage | null {
   const phone = raw.trim();
   if (phone === "") return null;
-  if (phone.length > PHONE_MAX_LENGTH) return { key: "checkout.validation.phoneTooLong", values: { max: PHONE_MAX_LENGTH } };
+  if (phone.length > PHONE_MAX_LENGTH)
+    return { key: "checkout.validation.phoneTooLong", values: { max: PHONE_MAX_LENGTH } };
   if (normalizePhone(phone) === null) return { key: "checkout.validation.phoneInvalid" };
   return null;
 }

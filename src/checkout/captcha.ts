@@ -64,7 +64,8 @@ const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 
 /** Finds the number, a slice of candidates per task; stops when `signal` aborts. */
 export async function solve(challenge: CaptchaChallenge, signal: AbortSignal): Promise<string> {
-  if (challenge.algorithm.toUpperCase() !== "SHA-256") throw new Error(`captcha algorithm ${challenge.algorithm} is not supported`);
+  if (challenge.algorithm.toUpperCase() !== "SHA-256")
+    throw new Error(`captcha algorithm ${challenge.algorithm} is not supported`);
   const wanted = hexToBytes(challenge.challenge);
   if (!wanted) throw new Error("captcha challenge is not a hex digest");
   const { sha256 } = await import("@noble/hashes/sha2");
@@ -75,7 +76,16 @@ export async function solve(challenge: CaptchaChallenge, signal: AbortSignal): P
     if (signal.aborted) throw new Error("captcha solving stopped");
     const to = Math.min(from + SLICE - 1, challenge.maxNumber);
     for (let n = from; n <= to; n++) {
-      if (sameBytes(salted.clone().update(encoder.encode(String(n))).digest(), wanted)) return encodeSolution(challenge, n);
+      if (
+        sameBytes(
+          salted
+            .clone()
+            .update(encoder.encode(String(n)))
+            .digest(),
+          wanted,
+        )
+      )
+        return encodeSolution(challenge, n);
     }
     await nextTask();
   }

@@ -13,7 +13,8 @@
  * or to "what happens next" for ways that complete later.
  */
 import { useI18next } from "gatsby-plugin-react-i18next";
-import React, { useEffect, useMemo, useRef, useState } from "react";
+import type React from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { toBasketApiError } from "../clients/basket-client";
 import { useSite } from "../app/site-context";
@@ -45,7 +46,10 @@ import { useCaptcha } from "./use-captcha";
 import * as styles from "./checkout.module.css";
 import { EmailTypoHint } from "./email-typo-hint";
 
-const FIELD_INPUT: Record<BuyerField, { type: string; autoComplete: string; maxLength: number; inputMode?: "email" | "tel"; ltr: boolean }> = {
+const FIELD_INPUT: Record<
+  BuyerField,
+  { type: string; autoComplete: string; maxLength: number; inputMode?: "email" | "tel"; ltr: boolean }
+> = {
   // maxLength leaves room over the limit so a pasted overlong value is reported, not cut
   name: { type: "text", autoComplete: "name", maxLength: NAME_MAX_LENGTH + 50, ltr: false },
   email: { type: "email", autoComplete: "email", maxLength: EMAIL_MAX_LENGTH + 50, inputMode: "email", ltr: true },
@@ -62,7 +66,12 @@ export interface CheckoutFormProps {
   onAcquisitionChange?(acquisition: Acquisition | null): void;
 }
 
-export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquisitionChange }: CheckoutFormProps): React.JSX.Element {
+export function CheckoutForm({
+  acquisitions,
+  onBasketProblem,
+  onPlaced,
+  onAcquisitionChange,
+}: CheckoutFormProps): React.JSX.Element {
   const { t } = useTranslation();
   const { navigate } = useI18next();
   const { language } = useSite();
@@ -161,11 +170,24 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquis
     }
   };
 
-  const fieldLabels: Record<BuyerField, string> = { name: t("checkout.name"), email: t("checkout.email"), phone: t("checkout.phone") };
-  const fieldHints: Record<BuyerField, string> = { name: t("checkout.nameHint"), email: t("checkout.emailHint"), phone: t("checkout.phoneHint") };
+  const fieldLabels: Record<BuyerField, string> = {
+    name: t("checkout.name"),
+    email: t("checkout.email"),
+    phone: t("checkout.phone"),
+  };
+  const fieldHints: Record<BuyerField, string> = {
+    name: t("checkout.nameHint"),
+    email: t("checkout.emailHint"),
+    phone: t("checkout.phoneHint"),
+  };
 
   return (
-    <form className={styles.form} noValidate onSubmit={(e) => void onSubmit(e)} aria-describedby={formError ? "co-form-error" : undefined}>
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-describedby={formError ? "co-form-error" : undefined}
+    >
       <div ref={summaryRef} tabIndex={-1}>
         {summaryCount > 0 && (
           <div className={`${styles.alert} ${styles.alertError}`} role="alert">
@@ -263,7 +285,9 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquis
                     </strong>
                     <span>
                       {paysOnline(way.type) ? t("checkout.paysOnline") : t("checkout.paysLater")}
-                      {way.feePercent ? ` · ${t("checkout.feePercent", { value: percentText(way.feePercent, language) })}` : ""}
+                      {way.feePercent
+                        ? ` · ${t("checkout.feePercent", { value: percentText(way.feePercent, language) })}`
+                        : ""}
                     </span>
                     {way.description && (
                       <span>
@@ -304,13 +328,23 @@ export function CheckoutForm({ acquisitions, onBasketProblem, onPlaced, onAcquis
         {charge.paymentFee > 0 && (
           <p className={`${styles.totalLine} ${styles.fee}`}>
             {t("order.summary.paymentFeePercent", { value: percentText(acquisition?.feePercent ?? 0, language) })}{" "}
-            <Money value={charge.paymentFee} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
+            <Money
+              value={charge.paymentFee}
+              currencyCode={basket.currencyCode}
+              lang={language}
+              decimals={currency?.decimals}
+            />
           </p>
         )}
         <p className={styles.totalLine}>
           {t("order.summary.total")}{" "}
           <strong data-testid="checkout-amount">
-            <Money value={charge.amount} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
+            <Money
+              value={charge.amount}
+              currencyCode={basket.currencyCode}
+              lang={language}
+              decimals={currency?.decimals}
+            />
           </strong>
         </p>
         <button

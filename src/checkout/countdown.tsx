@@ -46,18 +46,20 @@ export function Countdown({ expiresAt, textKey, overKey, onOver, testId }: Count
         t(overKey)
       ) : (
         <>
-          {t(textKey, { time: "\u0000" }).split("\u0000").map((part, i) =>
-            i === 0 ? (
-              <React.Fragment key={i}>{part}</React.Fragment>
-            ) : (
-              <React.Fragment key={i}>
-                <bdi dir="ltr" className={styles.clock}>
-                  <time dateTime={`PT${left.seconds}S`}>{clockText(left.seconds)}</time>
-                </bdi>
-                {part}
-              </React.Fragment>
-            ),
-          )}
+          {t(textKey, { time: "\u0000" })
+            .split("\u0000")
+            .map((part, i) =>
+              i === 0 ? (
+                <React.Fragment key={i}>{part}</React.Fragment>
+              ) : (
+                <React.Fragment key={i}>
+                  <bdi dir="ltr" className={styles.clock}>
+                    <time dateTime={`PT${left.seconds}S`}>{clockText(left.seconds)}</time>
+                  </bdi>
+                  {part}
+                </React.Fragment>
+              ),
+            )}
         </>
       )}
       <span className="visually-hidden" aria-live="polite">

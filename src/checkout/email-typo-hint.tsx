@@ -9,7 +9,15 @@ import { Trans, useTranslation } from "react-i18next";
 import * as styles from "../tickets/tickets.module.css";
 import { suggestEmail } from "./email-typo";
 
-export function EmailTypoHint({ email, touched, onAccept }: { email: string; touched: boolean; onAccept: (email: string) => void }): React.JSX.Element | null {
+export function EmailTypoHint({
+  email,
+  touched,
+  onAccept,
+}: {
+  email: string;
+  touched: boolean;
+  onAccept: (email: string) => void;
+}): React.JSX.Element | null {
   const { t } = useTranslation("tickets", { keyPrefix: "typo" });
   const [dismissed, setDismissed] = useState<string | null>(null);
   const suggestion = useMemo(() => (touched ? suggestEmail(email) : null), [email, touched]);
@@ -17,7 +25,12 @@ export function EmailTypoHint({ email, touched, onAccept }: { email: string; tou
   return (
     <div className={styles.typo} role="status" data-testid="email-typo">
       <span>
-        <Trans t={t} i18nKey="suggest" values={{ email: suggestion }} components={{ 1: <bdi dir="ltr" className={styles.email} /> }} />
+        <Trans
+          t={t}
+          i18nKey="suggest"
+          values={{ email: suggestion }}
+          components={{ 1: <bdi dir="ltr" className={styles.email} /> }}
+        />
       </span>{" "}
       <button type="button" className="btn btn-ghost" onClick={() => onAccept(suggestion)}>
         {t("use", { email: suggestion })}

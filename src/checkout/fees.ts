@@ -13,7 +13,12 @@ export function roundToMinorUnit(value: number, decimals = 2): number {
   return (Math.sign(value) * Math.round(scaled + scaled * Number.EPSILON)) / factor;
 }
 
-export function paymentFee(price: number, serviceFee: number, feePercent: number | null | undefined, decimals = 2): number {
+export function paymentFee(
+  price: number,
+  serviceFee: number,
+  feePercent: number | null | undefined,
+  decimals = 2,
+): number {
   if (!feePercent || feePercent <= 0) return 0;
   return roundToMinorUnit(((price + serviceFee) * feePercent) / 100, decimals);
 }
@@ -26,7 +31,11 @@ export interface Charge {
   amount: number;
 }
 
-export function chargeFor(total: { price: number; serviceFee: number }, feePercent: number | null | undefined, decimals = 2): Charge {
+export function chargeFor(
+  total: { price: number; serviceFee: number },
+  feePercent: number | null | undefined,
+  decimals = 2,
+): Charge {
   const fee = paymentFee(total.price, total.serviceFee, feePercent, decimals);
   return {
     price: total.price,

@@ -3,7 +3,7 @@
  * The same block beside the checkout form (from the basket) and on every order page
  * (from the order), so a visitor sees one consistent account of the purchase.
  */
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import type { Lang } from "../catalogue/types";
@@ -42,10 +42,21 @@ export function percentText(value: number, lang: Lang): string {
   return formatNumber(value, lang, decimals);
 }
 
-export function OrderSummary({ events, total, feePercent, currencyCode, decimals = 2, headingId, heading, children }: OrderSummaryProps): React.JSX.Element {
+export function OrderSummary({
+  events,
+  total,
+  feePercent,
+  currencyCode,
+  decimals = 2,
+  headingId,
+  heading,
+  children,
+}: OrderSummaryProps): React.JSX.Element {
   const { t } = useTranslation();
   const { language } = useSite();
-  const money = (value: number) => <Money value={value} currencyCode={currencyCode} lang={language} decimals={decimals} />;
+  const money = (value: number) => (
+    <Money value={value} currencyCode={currencyCode} lang={language} decimals={decimals} />
+  );
 
   return (
     <div className={`${styles.card} ${styles.summary}`}>
@@ -66,7 +77,9 @@ export function OrderSummary({ events, total, feePercent, currencyCode, decimals
                 <li className={styles.line} key={ticket.id} data-ticket-id={ticket.id}>
                   <span>
                     <bdi>{ticket.title}</bdi> {t("order.summary.quantity", { count: ticket.count })}
-                    <small>{t("order.summary.each", { price: formatMoney(ticket.price, currencyCode, language, decimals) })}</small>
+                    <small>
+                      {t("order.summary.each", { price: formatMoney(ticket.price, currencyCode, language, decimals) })}
+                    </small>
                   </span>
                   <span>{money(roundMoney(ticket.price * ticket.count))}</span>
                 </li>
@@ -82,12 +95,18 @@ export function OrderSummary({ events, total, feePercent, currencyCode, decimals
         <dd>{money(total.serviceFee)}</dd>
         {total.paymentFee !== undefined && total.paymentFee > 0 && (
           <>
-            <dt>{feePercent ? t("order.summary.paymentFeePercent", { value: percentText(feePercent, language) }) : t("order.summary.paymentFee")}</dt>
+            <dt>
+              {feePercent
+                ? t("order.summary.paymentFeePercent", { value: percentText(feePercent, language) })
+                : t("order.summary.paymentFee")}
+            </dt>
             <dd data-testid="payment-fee">{money(total.paymentFee)}</dd>
           </>
         )}
         <dt className={styles.grand}>{t("order.summary.total")}</dt>
-        <dd className={styles.grand} data-testid="order-total">{money(total.amount ?? roundMoney(total.price + total.serviceFee))}</dd>
+        <dd className={styles.grand} data-testid="order-total">
+          {money(total.amount ?? roundMoney(total.price + total.serviceFee))}
+        </dd>
       </dl>
       {children}
     </div>

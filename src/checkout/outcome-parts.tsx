@@ -2,7 +2,7 @@
  * Pieces the order pages share: the order number, the status badge, the build-time
  * shell, the "could not load" notice, the helpful empty state and "order not found".
  */
-import React from "react";
+import type React from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import type { Order, OrderStatus } from "../basket/types";
@@ -37,7 +37,13 @@ export function OrderNumber({ number }: { number: string }): React.JSX.Element {
  * An order paid later, outside the site (cash at the box office, bank transfer): where,
  * by when and how much, the amount with the way's fee included.
  */
-export function PayLaterInstructions({ order, acquisition }: { order: Order; acquisition: Acquisition }): React.JSX.Element {
+export function PayLaterInstructions({
+  order,
+  acquisition,
+}: {
+  order: Order;
+  acquisition: Acquisition;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const { language } = useSite();
   const { currencies } = useCurrency();
@@ -52,11 +58,22 @@ export function PayLaterInstructions({ order, acquisition }: { order: Order; acq
     way: acquisition.title,
   };
   const bdi = <bdi />;
-  const components = { amount: bdi, deadline: bdi, number: <bdi dir="ltr" />, email: <bdi dir="ltr" />, places: bdi, way: bdi };
+  const components = {
+    amount: bdi,
+    deadline: bdi,
+    number: <bdi dir="ltr" />,
+    email: <bdi dir="ltr" />,
+    places: bdi,
+    way: bdi,
+  };
   const kind = acquisition.type === "cash" ? "cash" : "bank";
   const deadlineKnown = !!order.expiresAt;
   return (
-    <section className={`${styles.alert} ${styles.alertInfo}`} aria-labelledby="co-pay-later-heading" data-testid="pay-later">
+    <section
+      className={`${styles.alert} ${styles.alertInfo}`}
+      aria-labelledby="co-pay-later-heading"
+      data-testid="pay-later"
+    >
       <h2 id="co-pay-later-heading">{t(`order.payLater.${kind}Heading`)}</h2>
       <ul className={styles.payLater}>
         <li data-testid="pay-later-amount">
@@ -90,7 +107,12 @@ export function FixedCurrencyNote({ currencyCode }: { currencyCode: string }): R
   const { t } = useTranslation();
   return (
     <p className={styles.fixedCurrency} data-testid="currency-fixed">
-      <Trans t={t} i18nKey="order.currencyFixed" values={{ currency: currencyCode.toUpperCase() }} components={{ code: <bdi dir="ltr" /> }} />
+      <Trans
+        t={t}
+        i18nKey="order.currencyFixed"
+        values={{ currency: currencyCode.toUpperCase() }}
+        components={{ code: <bdi dir="ltr" /> }}
+      />
     </p>
   );
 }
@@ -149,7 +171,17 @@ export function WaysForward({ links, label }: { links: readonly WayForward[]; la
 }
 
 /** A page reached without an order: not an error, an explanation and where to go. */
-export function EmptyOutcome({ heading, text, links, children }: { heading: string; text: string; links: readonly WayForward[]; children?: React.ReactNode }): React.JSX.Element {
+export function EmptyOutcome({
+  heading,
+  text,
+  links,
+  children,
+}: {
+  heading: string;
+  text: string;
+  links: readonly WayForward[];
+  children?: React.ReactNode;
+}): React.JSX.Element {
   return (
     <section className={styles.card} aria-labelledby="co-empty-heading" data-testid="empty-outcome">
       <h2 id="co-empty-heading">{heading}</h2>
@@ -201,7 +233,13 @@ export function OrderSummaryAside({ order }: { order: Order }): React.JSX.Elemen
  * order in the address (a direct visit: `empty`), someone else's or an unknown order, a
  * failed load, or an order in another state (`ready`).
  */
-export function OrderOutcomeFallback({ title, view, onRetry, empty, ready }: {
+export function OrderOutcomeFallback({
+  title,
+  view,
+  onRetry,
+  empty,
+  ready,
+}: {
   title: string;
   view: OrderView;
   onRetry(): void;

@@ -41,7 +41,10 @@ export function paymentReturnUrl(origin: string, lang: Lang): string {
  * Just created: a free order is already paid (its tickets); card-like ways go to the pay
  * page; bank transfer and cash complete later ("what happens next").
  */
-export function pathAfterOrderCreated(order: Pick<Order, "id" | "status">, acquisitionType: AcquisitionType | null): string {
+export function pathAfterOrderCreated(
+  order: Pick<Order, "id" | "status">,
+  acquisitionType: AcquisitionType | null,
+): string {
   if (order.status === "paid") return paymentSuccessPath(order.id);
   return acquisitionType && paysOnline(acquisitionType) ? payPath(order.id) : withOrder(href.orderSuccess(), order.id);
 }

@@ -60,6 +60,10 @@ export function explainServerError(status: number, code: string | null | undefin
 }
 
 /** Codes that send the visitor back to the cart, passed there as `?reason=`. */
-export function isCartReason(code: string | null): code is "basket_empty" | "not_enough_tickets" | "over_limit" | "over_max_per_order" {
-  return code === "basket_empty" || code === "not_enough_tickets" || code === "over_limit" || code === "over_max_per_order";
+export function isCartReason(
+  code: string | null,
+): code is "basket_empty" | "not_enough_tickets" | "over_limit" | "over_max_per_order" {
+  return (
+    code === "basket_empty" || code === "not_enough_tickets" || code === "over_limit" || code === "over_max_per_order"
+  );
 }

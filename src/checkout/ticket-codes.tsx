@@ -2,7 +2,8 @@
  * The e-ticket codes, one per ticket, in a monospace block the visitor can copy in one go.
  * Codes are Latin letters and digits, so the block stays left-to-right on Arabic pages.
  */
-import React, { useEffect, useRef, useState } from "react";
+import type React from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import * as styles from "./checkout.module.css";
 

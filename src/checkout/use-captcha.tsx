@@ -4,7 +4,8 @@
  * replaced by a new one as soon as it is used (each solution is accepted once). Its state
  * lives in the page's hidden captcha container, so the visitor notices nothing.
  */
-import React, { useCallback, useEffect, useRef, useState } from "react";
+import type React from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { BasketClient } from "../clients/basket-client";
 import { msUntilRefresh, solve } from "./captcha";

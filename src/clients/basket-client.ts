@@ -42,8 +42,18 @@ export class BasketApiError extends Error {
   /** a 429's Retry-After in seconds, when the server said */
   readonly retryAfterSeconds: number | null;
 
-  constructor(init: { status: number | null; code: string; detail: string; network: boolean; retryAfterSeconds?: number | null }) {
-    super(init.network ? `basket API unreachable: ${init.detail}` : `basket API ${init.status}: ${init.code}: ${init.detail}`);
+  constructor(init: {
+    status: number | null;
+    code: string;
+    detail: string;
+    network: boolean;
+    retryAfterSeconds?: number | null;
+  }) {
+    super(
+      init.network
+        ? `basket API unreachable: ${init.detail}`
+        : `basket API ${init.status}: ${init.code}: ${init.detail}`,
+    );
     this.name = "BasketApiError";
     this.status = init.status;
     this.code = init.code;
@@ -64,13 +74,22 @@ function isWireError(data: unknown): data is WireError {
 /** Turns whatever axios (or the dynamic import) threw into a BasketApiError. */
 export function toBasketApiError(error: unknown): BasketApiError {
   if (error instanceof BasketApiError) return error;
-  const e = error as { response?: { status: number; data?: unknown; headers?: Record<string, unknown> }; message?: string };
+  const e = error as {
+    response?: { status: number; data?: unknown; headers?: Record<string, unknown> };
+    message?: string;
+  };
   if (e && typeof e === "object" && e.response) {
     const { status, data } = e.response;
     const retryAfter = Number(e.response.headers?.["retry-after"]);
     const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
     if (isWireError(data)) {
-      return new BasketApiError({ status, code: data.code, detail: String(data.detail ?? ""), network: false, retryAfterSeconds });
+      return new BasketApiError({
+        status,
+        code: data.code,
+        detail: String(data.detail ?? ""),
+        network: false,
+        retryAfterSeconds,
+      });
     }
     return new BasketApiError({ status, code: `http_${status}`, detail: e.message ?? "", network: false });
   }
@@ -232,19 +251,34 @@ export function createBasketClient(options: BasketClientOptions): BasketClient {
   return {
     lang,
     async getBasket(currencyCode) {
-      return fromWireBasket(await request<WireBasket>({ method: "GET", url: "/api/basket", params: currencyParams(currencyCode) }));
+      return fromWireBasket(
+        await request<WireBasket>({ method: "GET", url: "/api/basket", params: currencyParams(currencyCode) }),
+      );
     },
     async changeBasket(change, currencyCode) {
-      const wire = await request<WireBasket>({ method: "POST", url: "/api/basket", params: currencyParams(currencyCode), data: change });
+      const wire = await request<WireBasket>({
+        method: "POST",
+        url: "/api/basket",
+        params: currencyParams(currencyCode),
+        data: change,
+      });
       return fromWireBasket(wire);
     },
     async clearBasket(currencyCode) {
-      const basket = fromWireBasket(await request<WireBasket>({ method: "DELETE", url: "/api/basket", params: currencyParams(currencyCode) }));
+      const basket = fromWireBasket(
+        await request<WireBasket>({ method: "DELETE", url: "/api/basket", params: currencyParams(currencyCode) }),
+      );
       return currencyCode ? { ...basket, currencyCode: basket.currencyCode || currencyCode } : basket;
     },
     async getCaptcha() {
       const wire = await request<WireChallenge>({ method: "GET", url: "/api/captcha" });
-      return { algorithm: wire.algorithm, challenge: wire.challenge, maxNumber: wire.maxnumber, salt: wire.salt, signature: wire.signature };
+      return {
+        algorithm: wire.algorithm,
+        challenge: wire.challenge,
+        maxNumber: wire.maxnumber,
+        salt: wire.salt,
+        signature: wire.signature,
+      };
     },
     async createOrder(order) {
       const body: WireNewOrder = {
@@ -267,10 +301,16 @@ export function createBasketClient(options: BasketClientOptions): BasketClient {
       return wire.results.map(fromWireOrder);
     },
     async lookupOrder(number, email) {
-      return fromWireOrder(await request<WireOrder>({ method: "POST", url: "/api/orders/lookup", data: { number, email } }));
+      return fromWireOrder(
+        await request<WireOrder>({ method: "POST", url: "/api/orders/lookup", data: { number, email } }),
+      );
     },
     async startPayment(id, returnUrl) {
-      const wire = await request<WirePaymentStarted>({ method: "POST", url: `${orderPath(id)}/payments`, data: { return_url: returnUrl } });
+      const wire = await request<WirePaymentStarted>({
+        method: "POST",
+        url: `${orderPath(id)}/payments`,
+        data: { return_url: returnUrl },
+      });
       return { redirectUrl: wire.redirect_url };
     },
   };

@@ -95,7 +95,12 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const reshapeOptions = options.sanitizeHtml ? { sanitizeHtml: options.sanitizeHtml } : {};
   const url = (path: string, params?: QueryParams): string => buildUrl(baseUrl, path, params);
 
-  function listAll<T>(operation: CatalogueOperation, firstUrl: string, item: (v: unknown, at: string) => T, onProgress?: ListProgress) {
+  function listAll<T>(
+    operation: CatalogueOperation,
+    firstUrl: string,
+    item: (v: unknown, at: string) => T,
+    onProgress?: ListProgress,
+  ) {
     const readPage = (pageUrl: string) => transport.getJson(operation, pageUrl, (data) => reshapePage(data, item));
     return readWholeList(readPage, firstUrl, baseUrl, onProgress);
   }
@@ -120,25 +125,40 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const client: CatalogueClient = {
     baseUrl,
     listEvents: (filter, lang, signal) =>
-      transport.getJson("listEvents", url("/v1/events", eventFilterToParams(filter, lang)), (d) => reshapePage(d, event), signal),
+      transport.getJson(
+        "listEvents",
+        url("/v1/events", eventFilterToParams(filter, lang)),
+        (d) => reshapePage(d, event),
+        signal,
+      ),
     listAllEvents: (filter, lang, onProgress) => {
       const params = eventFilterToParams({ ...filter, page: undefined, page_size: Number(pageSize) }, lang);
       return listAll("listEvents", url("/v1/events", params), event, onProgress);
     },
-    listPlaces: (lang, page) => transport.getJson("listPlaces", url("/v1/places", langParams(lang, page)), (d) => reshapePage(d, place)),
+    listPlaces: (lang, page) =>
+      transport.getJson("listPlaces", url("/v1/places", langParams(lang, page)), (d) => reshapePage(d, place)),
     listAllPlaces: (lang, onProgress) => listAll("listPlaces", url("/v1/places", allParams(lang)), place, onProgress),
-    listPersons: (lang, page) => transport.getJson("listPersons", url("/v1/persons", langParams(lang, page)), (d) => reshapePage(d, person)),
-    listAllPersons: (lang, onProgress) => listAll("listPersons", url("/v1/persons", allParams(lang)), person, onProgress),
+    listPersons: (lang, page) =>
+      transport.getJson("listPersons", url("/v1/persons", langParams(lang, page)), (d) => reshapePage(d, person)),
+    listAllPersons: (lang, onProgress) =>
+      listAll("listPersons", url("/v1/persons", allParams(lang)), person, onProgress),
     // news takes further query parameters (a landing's news filter, say) as they are
     listNews: (lang, page, extra = []) =>
-      transport.getJson("listNews", url("/v1/news", [...langParams(lang, page), ...extra]), (d) => reshapePage(d, news)),
+      transport.getJson("listNews", url("/v1/news", [...langParams(lang, page), ...extra]), (d) =>
+        reshapePage(d, news),
+      ),
     listAllNews: (lang, onProgress) => listAll("listNews", url("/v1/news", allParams(lang)), news, onProgress),
     // the ways to pay come as one page; only its results matter
     acquisitions: (lang) =>
-      transport.getJson("listAcquisitions", url("/v2/acquisitions", [["lang", lang]]), (d) => reshapePage(d, reshapeAcquisition).results),
+      transport.getJson(
+        "listAcquisitions",
+        url("/v2/acquisitions", [["lang", lang]]),
+        (d) => reshapePage(d, reshapeAcquisition).results,
+      ),
     categoryTypes: (lang) => facetList("listCategoryTypes", "/v1/events_category_types", lang),
     categories: (lang) => facetList("listCategories", "/v1/events_categories", lang),
-    eventDates: () => transport.getJson("listEventDates", url("/v1/events_dates"), (d) => reshapeResults(d, reshapeDateFacet)),
+    eventDates: () =>
+      transport.getJson("listEventDates", url("/v1/events_dates"), (d) => reshapeResults(d, reshapeDateFacet)),
     halls: (lang) => facetList("listHalls", "/v1/events_halls", lang),
     eventPlaces: (lang) => facetList("listEventPlaces", "/v1/events_places", lang),
     locations: (lang) => facetList("listLocations", "/v1/events_locations", lang),
@@ -153,7 +173,8 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       ]);
       return { categoryTypes, categories, dates, halls, places, locations };
     },
-    landing: (id) => transport.getJson("getLanding", url(`/v2/landings/${encodeURIComponent(String(id))}`), (d) => reshapeLanding(d)),
+    landing: (id) =>
+      transport.getJson("getLanding", url(`/v2/landings/${encodeURIComponent(String(id))}`), (d) => reshapeLanding(d)),
     eventsPrices: async (eventSourceIds, currency) => {
       const ids = idList(eventSourceIds);
       if (ids === undefined) return [];
@@ -162,7 +183,9 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
         ["currency_code", currency],
         ["source_id", PRICE_SOURCE_ID],
       ];
-      return transport.getJson("getEventsPrices", url("/v2/events_prices", params), (d) => reshapeArray(d, reshapeEventPrice));
+      return transport.getJson("getEventsPrices", url("/v2/events_prices", params), (d) =>
+        reshapeArray(d, reshapeEventPrice),
+      );
     },
     datesPrices: (eventSourceId, currency, lang) => {
       const params: QueryParams = [
@@ -171,7 +194,9 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
         ["source_id", PRICE_SOURCE_ID],
         ...(lang ? ([["lang", lang]] as QueryParams) : []),
       ];
-      return transport.getJson("getDatesPrices", url("/v2/dates_prices", params), (d) => reshapeArray(d, reshapeDatePrices));
+      return transport.getJson("getDatesPrices", url("/v2/dates_prices", params), (d) =>
+        reshapeArray(d, reshapeDatePrices),
+      );
     },
   };
   return client;

@@ -38,7 +38,13 @@ function describeData(data: unknown): string {
 }
 
 export function httpError(url: string, status: number, data: unknown): CatalogueError {
-  return new CatalogueError("http", url, status, data, `Catalogue request GET ${url} failed with status ${status}: ${describeData(data)}`);
+  return new CatalogueError(
+    "http",
+    url,
+    status,
+    data,
+    `Catalogue request GET ${url} failed with status ${status}: ${describeData(data)}`,
+  );
 }
 
 export function networkError(url: string, code: string | undefined, detail: string): CatalogueError {

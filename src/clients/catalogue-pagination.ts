@@ -45,7 +45,11 @@ export function resolveNext(next: string, currentUrl: string, baseUrl: string): 
   return url.toString();
 }
 
-async function inParallel<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let nextIndex = 0;
   const worker = async (): Promise<void> => {
     while (nextIndex < items.length) {
@@ -110,7 +114,8 @@ export async function readWholeList<T>(
 
   while (url !== null) {
     const currentUrl: string = url;
-    if (seen.has(currentUrl)) throw malformedError(currentUrl, `/next points back to a page already read (${currentUrl})`);
+    if (seen.has(currentUrl))
+      throw malformedError(currentUrl, `/next points back to a page already read (${currentUrl})`);
     if (seen.size >= MAX_LIST_PAGES) throw malformedError(currentUrl, `/next still set after ${MAX_LIST_PAGES} pages`);
     seen.add(currentUrl);
     const page = await readPage(currentUrl);

@@ -53,7 +53,8 @@ export function eventFilterToParams(filter: EventFilter, lang: Lang): QueryParam
 
   const search = nonEmpty(filter.search);
   add("search", search?.slice(0, MAX_SEARCH_LENGTH));
-  if (filter.page !== undefined && Number.isSafeInteger(filter.page) && filter.page >= 1) add("page", String(filter.page));
+  if (filter.page !== undefined && Number.isSafeInteger(filter.page) && filter.page >= 1)
+    add("page", String(filter.page));
   if (filter.page_size !== undefined && Number.isSafeInteger(filter.page_size) && filter.page_size >= 1) {
     add("page_size", String(Math.min(filter.page_size, 100)));
   }

@@ -59,7 +59,12 @@ export interface TransportOptions {
 
 export interface CatalogueTransport {
   /** GET `url`, check the answer against `operation`'s schema and reshape it. */
-  getJson<T>(operation: CatalogueOperation, url: string, reshape: (data: unknown) => T, signal?: AbortSignal): Promise<T>;
+  getJson<T>(
+    operation: CatalogueOperation,
+    url: string,
+    reshape: (data: unknown) => T,
+    signal?: AbortSignal,
+  ): Promise<T>;
 }
 
 function makeHttp(rate: number, timeoutMs: number, retries: number, retryDelayMs: number): AxiosInstance {
@@ -120,7 +125,8 @@ export function createCatalogueTransport(options: TransportOptions = {}): Catalo
         }
       }
       // axios hands back a string when the body is not JSON
-      if (typeof data === "string") throw malformedError(url, `/ must be JSON, got ${JSON.stringify(data.slice(0, 200))}`);
+      if (typeof data === "string")
+        throw malformedError(url, `/ must be JSON, got ${JSON.stringify(data.slice(0, 200))}`);
       const problems = validate?.(operation, data);
       if (problems) throw malformedError(url, problems);
       try {

@@ -57,7 +57,8 @@ function formatAjvErrors(errors: ErrorObject[] | null | undefined): string {
     .filter((e, _i, all) => !(e.keyword === "oneOf" || e.keyword === "anyOf") || all.length === 1)
     .slice(0, 5)
     .map((e) => {
-      const extra = e.keyword === "enum" ? ` (${(e.params as { allowedValues?: unknown[] }).allowedValues?.join(", ")})` : "";
+      const extra =
+        e.keyword === "enum" ? ` (${(e.params as { allowedValues?: unknown[] }).allowedValues?.join(", ")})` : "";
       return `${e.instancePath || "/"} ${e.message ?? "is invalid"}${extra}`;
     });
   return lines.join("; ");

@@ -1,5 +1,5 @@
 /** Cards for performers, venues and news: the same stretched-link pattern as EventCard. */
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { NewsSummary, PersonSummary, PlaceSummary } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
@@ -59,6 +59,12 @@ export function NewsCard({ item, eager = false }: { item: NewsSummary; eager?: b
 }
 
 /** A responsive grid of any cards. */
-export function CardGrid({ children, small = false }: { children: React.ReactNode; small?: boolean }): React.JSX.Element {
+export function CardGrid({
+  children,
+  small = false,
+}: {
+  children: React.ReactNode;
+  small?: boolean;
+}): React.JSX.Element {
   return <ul className={small ? styles.gridSmall : styles.grid}>{children}</ul>;
 }

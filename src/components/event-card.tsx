@@ -3,7 +3,7 @@
  * venue and city, the live "from" price and status badges. The whole card is one link
  * target (the title's link stretches over it) so the tab order stays one stop per card.
  */
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData, Lang } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
@@ -51,7 +51,11 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
           </span>
         </p>
         <div className={styles.price}>
-          <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+          <LivePrice
+            eventSourceId={event.eventSourceId}
+            fallbackPrice={event.minPrice}
+            fallbackCurrency={event.currencyCode}
+          />
         </div>
       </div>
     </article>

@@ -1,4 +1,5 @@
-import React, { useMemo } from "react";
+import type React from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData, Lang } from "../catalogue/types";
 import { formatLongDate, uaeDateKey } from "../i18n/format";
@@ -16,7 +17,12 @@ interface EventGridProps {
   rail?: boolean;
 }
 
-export function EventGrid({ events, eagerCount = 0, headingLevel = 3, rail = false }: EventGridProps): React.JSX.Element {
+export function EventGrid({
+  events,
+  eagerCount = 0,
+  headingLevel = 3,
+  rail = false,
+}: EventGridProps): React.JSX.Element {
   usePriceRefresh(events.map((e) => e.eventSourceId));
   return (
     <ul className={rail ? styles.rail : styles.grid}>
@@ -67,7 +73,13 @@ export function groupByDay(events: EventCardData[]): EventDay[] {
  * Events under a heading per day ("Friday, 12 December 2026"); the count only where a day
  * has several, so a quiet month is not a column of "1 event" headings.
  */
-export function EventsByDay({ events, eagerCount = 0 }: { events: EventCardData[]; eagerCount?: number }): React.JSX.Element {
+export function EventsByDay({
+  events,
+  eagerCount = 0,
+}: {
+  events: EventCardData[];
+  eagerCount?: number;
+}): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const days = useMemo(() => groupByDay(events), [events]);

@@ -3,7 +3,7 @@
  * city, status badges and the live "from" price. Rows stay compact whether a day has one
  * event or twenty, where cards would leave most of a wide screen empty.
  */
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData, Lang } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
@@ -24,7 +24,9 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
       <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.thumb} />
       <div className={styles.info}>
         <p className={styles.time}>
-          <time dateTime={event.startedAt}>{joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}</time>
+          <time dateTime={event.startedAt}>
+            {joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}
+          </time>
         </p>
         <h3 className={styles.title}>
           <Link to={href.event(event.id)} className={styles.link}>
@@ -41,7 +43,11 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
       <div className={styles.side}>
         {!inactive && (
           <span className={styles.price}>
-            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+            <LivePrice
+              eventSourceId={event.eventSourceId}
+              fallbackPrice={event.minPrice}
+              fallbackCurrency={event.currencyCode}
+            />
           </span>
         )}
         <span className={styles.cta} aria-hidden="true">

@@ -1,5 +1,5 @@
 /** Inline SVG icons: no icon font, no extra request. Decorative unless given a title. */
-import React from "react";
+import type React from "react";
 
 interface IconProps {
   size?: number;
@@ -125,9 +125,6 @@ export const AlertIcon = (p: IconProps) => (
 export const LogoMark = ({ size = 32 }: { size?: number }) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
     <rect width="32" height="32" rx="8" fill="#c2185b" />
-    <path
-      d="M16 7.5l2.4 5 5.4.6-4 3.7 1.1 5.4L16 19.5l-4.9 2.7 1.1-5.4-4-3.7 5.4-.6z"
-      fill="#fff"
-    />
+    <path d="M16 7.5l2.4 5 5.4.6-4 3.7 1.1 5.4L16 19.5l-4.9 2.7 1.1-5.4-4-3.7 5.4-.6z" fill="#fff" />
   </svg>
 );

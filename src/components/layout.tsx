@@ -3,7 +3,8 @@
  * language switcher), the page's <main>, the footer and the hidden captcha container.
  */
 import { navigate } from "gatsby";
-import React, { useCallback, useEffect, useRef, useState } from "react";
+import type React from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { LANGUAGES, type Lang } from "../catalogue/types";
@@ -47,7 +48,15 @@ function useCurrentTail(originalPath: string): [string, () => void] {
 }
 
 /** Links to this same page in every language: the switcher keeps the page, its query and hash. */
-export function LanguageLinks({ className, current, open }: { className?: string; current: Lang; open?: boolean }): React.JSX.Element {
+export function LanguageLinks({
+  className,
+  current,
+  open,
+}: {
+  className?: string;
+  current: Lang;
+  open?: boolean;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const { originalPath } = useSite();
   const [tail, refresh] = useCurrentTail(originalPath);
@@ -58,7 +67,16 @@ export function LanguageLinks({ className, current, open }: { className?: string
   const follow = (lang: Lang) => (event: React.MouseEvent<HTMLAnchorElement>) => {
     // the address may have changed since the last render (replaceState): go where it is now
     const now = addressTail(window.location);
-    if (now === tail || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      now === tail ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     window.localStorage.setItem("gatsby-i18next-language", lang);
     void navigate(localizedPath(now, lang));
@@ -221,21 +239,41 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           <nav aria-label={t("footer.company")}>
             <h2 className={styles.footerHeading}>{t("footer.company")}</h2>
             <ul className={styles.footerLinks}>
-              <li><Link to="/about/">{t("footer.about")}</Link></li>
-              <li><Link to="/contacts/">{t("footer.contacts")}</Link></li>
-              <li><Link to="/license/">{t("footer.license")}</Link></li>
-              <li><Link to="/selltickets/">{t("footer.selltickets")}</Link></li>
+              <li>
+                <Link to="/about/">{t("footer.about")}</Link>
+              </li>
+              <li>
+                <Link to="/contacts/">{t("footer.contacts")}</Link>
+              </li>
+              <li>
+                <Link to="/license/">{t("footer.license")}</Link>
+              </li>
+              <li>
+                <Link to="/selltickets/">{t("footer.selltickets")}</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label={t("footer.help")}>
             <h2 className={styles.footerHeading}>{t("footer.help")}</h2>
             <ul className={styles.footerLinks}>
-              <li><Link to={ORDER_LOOKUP_PATH}>{t("footer.findOrder")}</Link></li>
-              <li><Link to={MY_ORDERS_PATH}>{t("footer.myOrders")}</Link></li>
-              <li><Link to="/pay-and-delivery/">{t("footer.payDelivery")}</Link></li>
-              <li><Link to="/guarantee/">{t("footer.guarantee")}</Link></li>
-              <li><Link to="/offer/">{t("footer.offer")}</Link></li>
-              <li><Link to="/privacy-policy/">{t("footer.privacy")}</Link></li>
+              <li>
+                <Link to={ORDER_LOOKUP_PATH}>{t("footer.findOrder")}</Link>
+              </li>
+              <li>
+                <Link to={MY_ORDERS_PATH}>{t("footer.myOrders")}</Link>
+              </li>
+              <li>
+                <Link to="/pay-and-delivery/">{t("footer.payDelivery")}</Link>
+              </li>
+              <li>
+                <Link to="/guarantee/">{t("footer.guarantee")}</Link>
+              </li>
+              <li>
+                <Link to="/offer/">{t("footer.offer")}</Link>
+              </li>
+              <li>
+                <Link to="/privacy-policy/">{t("footer.privacy")}</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label={t("footer.languages")}>

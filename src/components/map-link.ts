@@ -1,5 +1,8 @@
 /** An OpenStreetMap link: the exact point when the catalogue has coordinates, else a search for the address. */
-export function openStreetMapUrl(place: { latitude: number | null; longitude: number | null; address: string | null; title: string }, city?: string): string {
+export function openStreetMapUrl(
+  place: { latitude: number | null; longitude: number | null; address: string | null; title: string },
+  city?: string,
+): string {
   if (place.latitude !== null && place.longitude !== null) {
     const lat = place.latitude.toFixed(6);
     const lon = place.longitude.toFixed(6);

@@ -2,7 +2,8 @@
  * A catalogue image in a box of fixed aspect ratio, so nothing shifts while it loads; a
  * gradient poster with an icon when the catalogue has no image (or it fails to load).
  */
-import React, { useState } from "react";
+import type React from "react";
+import { useState } from "react";
 import type { CatalogueImage } from "../catalogue/types";
 import { ImageIcon } from "./icons";
 import * as styles from "./media.module.css";
@@ -21,7 +22,15 @@ interface MediaProps {
   children?: React.ReactNode;
 }
 
-export function Media({ image, alt, ratio = "wide", eager = false, decorative = false, className, children }: MediaProps): React.JSX.Element {
+export function Media({
+  image,
+  alt,
+  ratio = "wide",
+  eager = false,
+  decorative = false,
+  className,
+  children,
+}: MediaProps): React.JSX.Element {
   const [failed, setFailed] = useState(false);
   const show = image && !failed;
   return (

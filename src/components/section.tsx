@@ -1,9 +1,15 @@
-import React from "react";
+import type React from "react";
 import { Link } from "../i18n/link";
 import { ArrowIcon } from "./icons";
 
 /** A titled block of a page, with an optional "see all" link beside the heading. */
-export function Section({ id, title, more, children, className }: {
+export function Section({
+  id,
+  title,
+  more,
+  children,
+  className,
+}: {
   id: string;
   title: string;
   more?: { to: string; label: string };

@@ -5,7 +5,8 @@
  * any script runs; the share sheet appears only once the browser says it has one, so the
  * server render and hydration agree.
  */
-import React, { useEffect, useState } from "react";
+import type React from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { ShareIcon } from "./icons";
@@ -69,12 +70,22 @@ export function ShareButton({ title, className }: { title: string; className?: s
           </li>
         )}
         <li>
-          <a className={`${styles.target} ${styles.whatsapp}`} href={targets.whatsapp} target="_blank" rel="noopener noreferrer">
+          <a
+            className={`${styles.target} ${styles.whatsapp}`}
+            href={targets.whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t("share.whatsapp")}
           </a>
         </li>
         <li>
-          <a className={`${styles.target} ${styles.telegram}`} href={targets.telegram} target="_blank" rel="noopener noreferrer">
+          <a
+            className={`${styles.target} ${styles.telegram}`}
+            href={targets.telegram}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t("share.telegram")}
           </a>
         </li>

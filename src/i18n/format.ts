@@ -152,14 +152,16 @@ export function formatMoney(value: number, currencyCode: string, lang: Lang, dec
   const code = currencyCode.toUpperCase();
   const key = `${lang}|${code}|${decimals}`;
   try {
-    const nf = cachedNumberFormat(key, () =>
-      new Intl.NumberFormat(intlLocale(lang), {
-        style: "currency",
-        currency: code,
-        currencyDisplay: currencyDisplay(lang, code),
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
-      }),
+    const nf = cachedNumberFormat(
+      key,
+      () =>
+        new Intl.NumberFormat(intlLocale(lang), {
+          style: "currency",
+          currency: code,
+          currencyDisplay: currencyDisplay(lang, code),
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        }),
     );
     return nf.format(value);
   } catch {
@@ -169,8 +171,9 @@ export function formatMoney(value: number, currencyCode: string, lang: Lang, dec
 }
 
 export function formatNumber(value: number, lang: Lang, decimals = 0): string {
-  const nf = cachedNumberFormat(`${lang}|n|${decimals}`, () =>
-    new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  const nf = cachedNumberFormat(
+    `${lang}|n|${decimals}`,
+    () => new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
   );
   return nf.format(value);
 }

@@ -17,7 +17,11 @@ export function signBody(token: string, body: Buffer | string): string {
   return `sha256=${createHmac("sha256", token).update(body).digest("hex")}`;
 }
 
-export function isAuthorized(token: string, headers: { authorization?: string; signature?: string }, body: Buffer): boolean {
+export function isAuthorized(
+  token: string,
+  headers: { authorization?: string; signature?: string },
+  body: Buffer,
+): boolean {
   if (!token) return false;
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? "");
   if (bearer && sameSecret((bearer[1] as string).trim(), token)) return true;

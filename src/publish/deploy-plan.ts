@@ -58,7 +58,13 @@ export interface StaleDecision {
  * those whose grace period has passed; the protected files (hashed assets of kept releases)
  * are never picked.
  */
-export function decideStale(previous: DeployState, uploaded: string[], protectedFiles: Set<string>, now: number, graceMs: number): StaleDecision {
+export function decideStale(
+  previous: DeployState,
+  uploaded: string[],
+  protectedFiles: Set<string>,
+  now: number,
+  graceMs: number,
+): StaleDecision {
   const files: Record<string, number | null> = {};
   const present = new Set(uploaded);
   for (const file of uploaded) files[file] = null;
@@ -84,6 +90,8 @@ export function decideStale(previous: DeployState, uploaded: string[], protected
 export function parseDuration(text: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
   if (!match) throw new Error(`"${text}" is not a duration such as 30s, 15m, 2h or 1d`);
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(match[2] ?? "s") as "ms" | "s" | "m" | "h" | "d"];
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
+    (match[2] ?? "s") as "ms" | "s" | "m" | "h" | "d"
+  ];
   return Number(match[1]) * unit;
 }

@@ -97,7 +97,13 @@ export class CoalescingQueue {
     return {
       running: this.running,
       pending: w
-        ? { kind: w.job.kind, reason: w.job.reason, requests: w.requests, firstRequestAt: new Date(w.firstAt).toISOString(), dueAt: new Date(this.dueAt(w)).toISOString() }
+        ? {
+            kind: w.job.kind,
+            reason: w.job.reason,
+            requests: w.requests,
+            firstRequestAt: new Date(w.firstAt).toISOString(),
+            dueAt: new Date(this.dueAt(w)).toISOString(),
+          }
         : null,
     };
   }

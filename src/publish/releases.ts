@@ -12,7 +12,22 @@
  * 10,000 events copies only the pages that changed. Releases are never written to after they
  * are finished, which is what makes sharing their files safe.
  */
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 export const MANIFEST = "release.json";
@@ -47,7 +62,9 @@ export function isReleaseName(name: string): boolean {
 export function releaseNames(root: string): string[] {
   if (!existsSync(root)) return [];
   return readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && isReleaseName(entry.name) && existsSync(path.join(root, entry.name, MANIFEST)))
+    .filter(
+      (entry) => entry.isDirectory() && isReleaseName(entry.name) && existsSync(path.join(root, entry.name, MANIFEST)),
+    )
     .map((entry) => entry.name)
     .sort((a, b) => Number(a) - Number(b));
 }
@@ -72,13 +89,19 @@ export function readManifest(root: string, name: string): ReleaseManifest | null
 
 export function listReleases(root: string): ReleaseInfo[] {
   const live = liveRelease(root);
-  return releaseNames(root).map((name) => ({ name, dir: path.join(root, name), live: name === live, manifest: readManifest(root, name) }));
+  return releaseNames(root).map((name) => ({
+    name,
+    dir: path.join(root, name),
+    live: name === live,
+    manifest: readManifest(root, name),
+  }));
 }
 
 /** The next free number, also past unfinished directories a failed publish left. */
 export function nextReleaseName(root: string): string {
   let highest = 0;
-  if (existsSync(root)) for (const entry of readdirSync(root)) if (isReleaseName(entry)) highest = Math.max(highest, Number(entry));
+  if (existsSync(root))
+    for (const entry of readdirSync(root)) if (isReleaseName(entry)) highest = Math.max(highest, Number(entry));
   return String(highest + 1).padStart(4, "0");
 }
 
@@ -97,7 +120,8 @@ export function rollbackTarget(root: string, requested?: string): string {
   const names = releaseNames(root);
   const live = liveRelease(root);
   if (requested !== undefined) {
-    if (!names.includes(requested)) throw new Error(`there is no release ${requested}; there are ${names.join(", ") || "none"}`);
+    if (!names.includes(requested))
+      throw new Error(`there is no release ${requested}; there are ${names.join(", ") || "none"}`);
     if (requested === live) throw new Error(`release ${requested} is already live`);
     return requested;
   }
@@ -121,7 +145,12 @@ export function pruneReleases(root: string, keep: number, unfinishedOf?: string)
     removed.push(name);
   }
   for (const entry of existsSync(root) ? readdirSync(root) : []) {
-    if (isReleaseName(entry) && entry !== unfinishedOf && !existsSync(path.join(root, entry, MANIFEST)) && entry !== live) {
+    if (
+      isReleaseName(entry) &&
+      entry !== unfinishedOf &&
+      !existsSync(path.join(root, entry, MANIFEST)) &&
+      entry !== live
+    ) {
       rmSync(path.join(root, entry), { recursive: true, force: true });
       removed.push(entry);
     }
@@ -232,7 +261,8 @@ export function carryHashedAssets(releaseDir: string, olderDirs: string[]): Set<
       if (existsSync(to)) continue;
       mkdirSync(path.dirname(to), { recursive: true });
       linkSync(path.join(older, file), to);
-      for (const ext of COMPRESSED) if (existsSync(path.join(older, file + ext))) linkSync(path.join(older, file + ext), to + ext);
+      for (const ext of COMPRESSED)
+        if (existsSync(path.join(older, file + ext))) linkSync(path.join(older, file + ext), to + ext);
       carried.add(file);
     }
   }

@@ -91,8 +91,10 @@ export function parseSitemap(xml: string): string[] {
   let last = 0;
   for (let match = tag.exec(body); match; match = tag.exec(body)) {
     const between = body.slice(last, match.index);
-    if (between.includes("<")) throw new Error(`sitemap.xml: a malformed tag near offset ${last + between.indexOf("<")}`);
-    if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(between)) throw new Error(`sitemap.xml: a bare "&" near offset ${last}`);
+    if (between.includes("<"))
+      throw new Error(`sitemap.xml: a malformed tag near offset ${last + between.indexOf("<")}`);
+    if (/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(between))
+      throw new Error(`sitemap.xml: a bare "&" near offset ${last}`);
     if (stack.length === 0 && between.trim() !== "") throw new Error("sitemap.xml: text outside the root element");
     text += between;
     last = tag.lastIndex;
@@ -149,7 +151,10 @@ export function verifyRelease(options: VerifyOptions): VerifyResult {
   const fileSet = new Set(options.files);
 
   const missing = (options.required ?? requiredPages()).filter((page) => !scan.pages.has(page));
-  if (missing.length > 0) problems.push(`${missing.length} fixed page(s) missing: ${missing.slice(0, 8).join(", ")}${missing.length > 8 ? ", ..." : ""}`);
+  if (missing.length > 0)
+    problems.push(
+      `${missing.length} fixed page(s) missing: ${missing.slice(0, 8).join(", ")}${missing.length > 8 ? ", ..." : ""}`,
+    );
 
   for (const file of LANGUAGES.map((lang) => notFoundFile(lang).slice(1))) {
     if (!fileSet.has(file)) problems.push(`the 404 page ${file} is missing`);
@@ -171,7 +176,10 @@ export function verifyRelease(options: VerifyOptions): VerifyResult {
   for (const file of options.htmlToCheck ?? options.files.filter((f) => f.endsWith(".html"))) {
     const text = readFileSync(path.join(options.releaseDir, file), "utf8");
     const found = findControlCharacter(text);
-    if (found) problems.push(`control character U+${found.code.toString(16).toUpperCase().padStart(4, "0")} in ${file} at offset ${found.offset}`);
+    if (found)
+      problems.push(
+        `control character U+${found.code.toString(16).toUpperCase().padStart(4, "0")} in ${file} at offset ${found.offset}`,
+      );
   }
 
   if (!fileSet.has("sitemap.xml")) problems.push("sitemap.xml is missing");
@@ -179,7 +187,10 @@ export function verifyRelease(options: VerifyOptions): VerifyResult {
     try {
       const locs = parseSitemap(readFileSync(path.join(options.releaseDir, "sitemap.xml"), "utf8"));
       const absent = locs.map((loc) => new URL(loc).pathname).filter((page) => !scan.pages.has(page));
-      if (absent.length > 0) problems.push(`sitemap.xml names ${absent.length} page(s) the release does not have: ${absent.slice(0, 5).join(", ")}`);
+      if (absent.length > 0)
+        problems.push(
+          `sitemap.xml names ${absent.length} page(s) the release does not have: ${absent.slice(0, 5).join(", ")}`,
+        );
     } catch (error) {
       problems.push((error as Error).message);
     }

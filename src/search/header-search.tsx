@@ -13,7 +13,8 @@
  * instead of navigating, and shows the page's query when it changes (QUERY_CHANGED).
  */
 import { useI18next } from "gatsby-plugin-react-i18next";
-import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type React from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import type { Lang } from "../catalogue/types";
@@ -62,7 +63,8 @@ export function HeaderSearch(): React.JSX.Element {
   const [active, setActive] = useState(-1);
   const { suggestions, prepare } = useSuggestions(text, lang);
   const options = useMemo(() => optionsOf(suggestions, text), [suggestions, text]);
-  const answered = suggestions.query === text.trim() && (suggestions.status === "loaded" || suggestions.status === "error");
+  const answered =
+    suggestions.query === text.trim() && (suggestions.status === "loaded" || suggestions.status === "error");
   const expanded = listOpen && options.length > 0;
 
   // A new page (or language) closes everything.
@@ -250,9 +252,17 @@ export function HeaderSearch(): React.JSX.Element {
             </button>
           )}
         </form>
-        <div id={listId} role="listbox" aria-label={t("searchBox.suggestionsLabel")} className={styles.list} hidden={!expanded}>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label={t("searchBox.suggestionsLabel")}
+          className={styles.list}
+          hidden={!expanded}
+        >
           {groups.map((group) => {
-            const members = options.map((option, index) => ({ option, index })).filter(({ option }) => option.kind === group.kind);
+            const members = options
+              .map((option, index) => ({ option, index }))
+              .filter(({ option }) => option.kind === group.kind);
             if (members.length === 0) return null;
             return (
               <div role="group" key={group.kind} aria-labelledby={`${baseId}-g-${group.kind}`} className={styles.group}>
@@ -300,7 +310,12 @@ function OptionBody({ option, lang, text }: { option: Option; lang: Lang; text: 
             {formatShortDate(e.startedAt, lang)}, {formatTime(e.startedAt, lang)} · <bdi>{e.place.title}</bdi>
           </span>
           {e.minPrice !== null && e.status !== "cancelled" && (
-            <LivePrice className={styles.price} eventSourceId={e.eventSourceId} fallbackPrice={e.minPrice} fallbackCurrency={e.currencyCode} />
+            <LivePrice
+              className={styles.price}
+              eventSourceId={e.eventSourceId}
+              fallbackPrice={e.minPrice}
+              fallbackCurrency={e.currencyCode}
+            />
           )}
         </span>
       </>
@@ -323,7 +338,9 @@ function OptionBody({ option, lang, text }: { option: Option; lang: Lang; text: 
       <span className={styles.optionTitle} dir="auto">
         {option.title}
       </span>
-      <span className={styles.optionMeta}>{option.kind === "place" ? t("searchBox.place") : t("searchBox.person")}</span>
+      <span className={styles.optionMeta}>
+        {option.kind === "place" ? t("searchBox.place") : t("searchBox.person")}
+      </span>
     </>
   );
 }

@@ -3,7 +3,8 @@
  * to drop it, wider dates when dates were chosen, and the most popular upcoming events, so
  * the visitor always has a next step that finds something.
  */
-import React, { useEffect, useState } from "react";
+import type React from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventSummary, Lang } from "../catalogue/types";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
@@ -23,14 +24,35 @@ interface Filter {
 }
 
 /** Each active filter, in words, with the search as it would be without it. */
-function activeFilters(state: SearchState, facets: SearchFacets, lang: Lang, t: (key: string, options?: Record<string, unknown>) => string): Filter[] {
+function activeFilters(
+  state: SearchState,
+  facets: SearchFacets,
+  lang: Lang,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): Filter[] {
   const titleOf = (list: SearchFacets["places"], id: number) => list.find((f) => f.id === id)?.title ?? `#${id}`;
   const day = (d: string) => formatDate(`${d}T12:00:00+04:00`, lang);
   const filters: Filter[] = [];
-  if (state.q.trim()) filters.push({ key: "q", label: t("search.emptyText", { q: state.q.trim() }), without: { ...state, q: "" } });
-  for (const id of state.cities) filters.push({ key: `c${id}`, label: titleOf(facets.locations, id), without: { ...state, cities: state.cities.filter((x) => x !== id), places: [] } });
-  for (const id of state.places) filters.push({ key: `p${id}`, label: titleOf(facets.places, id), without: { ...state, places: state.places.filter((x) => x !== id) } });
-  for (const id of state.categories) filters.push({ key: `k${id}`, label: titleOf(facets.categories, id), without: { ...state, categories: state.categories.filter((x) => x !== id) } });
+  if (state.q.trim())
+    filters.push({ key: "q", label: t("search.emptyText", { q: state.q.trim() }), without: { ...state, q: "" } });
+  for (const id of state.cities)
+    filters.push({
+      key: `c${id}`,
+      label: titleOf(facets.locations, id),
+      without: { ...state, cities: state.cities.filter((x) => x !== id), places: [] },
+    });
+  for (const id of state.places)
+    filters.push({
+      key: `p${id}`,
+      label: titleOf(facets.places, id),
+      without: { ...state, places: state.places.filter((x) => x !== id) },
+    });
+  for (const id of state.categories)
+    filters.push({
+      key: `k${id}`,
+      label: titleOf(facets.categories, id),
+      without: { ...state, categories: state.categories.filter((x) => x !== id) },
+    });
   if (state.from || state.to) {
     const label =
       state.from && state.to && state.from !== state.to
@@ -42,7 +64,15 @@ function activeFilters(state: SearchState, facets: SearchFacets, lang: Lang, t: 
   return filters;
 }
 
-export function SearchEmpty({ state, facets, onChange }: { state: SearchState; facets: SearchFacets; onChange(next: SearchState): void }): React.JSX.Element {
+export function SearchEmpty({
+  state,
+  facets,
+  onChange,
+}: {
+  state: SearchState;
+  facets: SearchFacets;
+  onChange(next: SearchState): void;
+}): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const [popular, setPopular] = useState<EventSummary[]>([]);
@@ -52,7 +82,13 @@ export function SearchEmpty({ state, facets, onChange }: { state: SearchState; f
   useEffect(() => {
     const abort = new AbortController();
     loadCatalogueClient()
-      .then((client) => client.listEvents({ sort_by: "popularity", sort_on: "desc", page: 1, page_size: POPULAR_COUNT }, lang, abort.signal))
+      .then((client) =>
+        client.listEvents(
+          { sort_by: "popularity", sort_on: "desc", page: 1, page_size: POPULAR_COUNT },
+          lang,
+          abort.signal,
+        ),
+      )
       .then((page) => {
         if (!abort.signal.aborted) setPopular(page.results);
       })

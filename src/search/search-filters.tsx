@@ -3,7 +3,8 @@
  * goes straight to the URL state (text after a short pause), so there is no submit step;
  * the form still submits on Enter without reloading, for keyboard users who expect it.
  */
-import React, { useEffect, useId, useMemo, useState } from "react";
+import type React from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Facet } from "../catalogue/types";
 import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
@@ -172,7 +173,11 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): 
       )}
 
       <label className={styles.check}>
-        <input type="checkbox" checked={state.star} onChange={(event) => onChange({ ...state, star: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={state.star}
+          onChange={(event) => onChange({ ...state, star: event.target.checked })}
+        />
         <span>{t("search.starCast")}</span>
       </label>
 

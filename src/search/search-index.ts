@@ -85,16 +85,25 @@ export function searchEntries(entries: SearchIndexEntry[], query: string, limit:
 /** Builds one language's index from the titles of every language. */
 export function buildSearchIndex(
   lang: Lang,
-  byLanguage: Record<Lang, { places: Array<{ id: number; title: string }>; persons: Array<{ id: number; title: string }> }>,
+  byLanguage: Record<
+    Lang,
+    { places: Array<{ id: number; title: string }>; persons: Array<{ id: number; title: string }> }
+  >,
   paths: { place(id: number): string; person(id: number): string },
 ): SearchIndex {
   const langs = Object.keys(byLanguage) as Lang[];
   const entries = (kind: "places" | "persons", path: (id: number) => string): SearchIndexEntry[] => {
     const titlesById = new Map<number, string[]>();
-    for (const l of langs) for (const item of byLanguage[l][kind]) titlesById.set(item.id, [...(titlesById.get(item.id) ?? []), item.title]);
+    for (const l of langs)
+      for (const item of byLanguage[l][kind]) titlesById.set(item.id, [...(titlesById.get(item.id) ?? []), item.title]);
     return byLanguage[lang][kind].map((item) => {
       const titles = titlesById.get(item.id) ?? [item.title];
-      return { id: item.id, title: item.title, path: path(item.id), words: [...new Set(titles.flatMap(searchWordsOf))] };
+      return {
+        id: item.id,
+        title: item.title,
+        path: path(item.id),
+        words: [...new Set(titles.flatMap(searchWordsOf))],
+      };
     });
   };
   return { places: entries("places", paths.place), persons: entries("persons", paths.person) };

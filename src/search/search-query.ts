@@ -26,7 +26,15 @@ export interface SearchState {
   star: boolean;
 }
 
-export const EMPTY_SEARCH: SearchState = { q: "", categories: [], cities: [], places: [], from: "", to: "", star: false };
+export const EMPTY_SEARCH: SearchState = {
+  q: "",
+  categories: [],
+  cities: [],
+  places: [],
+  from: "",
+  to: "",
+  star: false,
+};
 
 const MAX_IDS = 20;
 
@@ -107,7 +115,11 @@ export function isEmptySearch(state: SearchState): boolean {
  * Sets one end of the date range. An end that would cross the other moves the other with it
  * ("From" after "To" would find nothing), and says so, so the page can explain the change.
  */
-export function withDate(state: SearchState, end: "from" | "to", value: string): { state: SearchState; moved: boolean } {
+export function withDate(
+  state: SearchState,
+  end: "from" | "to",
+  value: string,
+): { state: SearchState; moved: boolean } {
   let { from, to } = state;
   if (end === "from") from = value;
   else to = value;

@@ -1,5 +1,5 @@
 /** The results of a search, with its loading, empty and error states and "more results". */
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../catalogue/types";
 import { EventGrid } from "../components/event-grid";
@@ -7,7 +7,15 @@ import { formatNumber } from "../i18n/format";
 import type { EventSearch } from "./use-event-search";
 import * as styles from "./search.module.css";
 
-export function SearchResults({ search, onReset, empty }: { search: EventSearch; onReset(): void; empty?: React.ReactNode }): React.JSX.Element {
+export function SearchResults({
+  search,
+  onReset,
+  empty,
+}: {
+  search: EventSearch;
+  onReset(): void;
+  empty?: React.ReactNode;
+}): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const busy = search.status === "idle" || search.status === "loading";
@@ -49,7 +57,10 @@ export function SearchResults({ search, onReset, empty }: { search: EventSearch;
           <EventGrid events={search.events} eagerCount={0} headingLevel={3} />
           <div className="load-more" aria-live="polite">
             <p className="muted">
-              {t("search.shown", { shown: formatNumber(search.events.length, lang), total: formatNumber(Math.max(search.total, search.events.length), lang) })}
+              {t("search.shown", {
+                shown: formatNumber(search.events.length, lang),
+                total: formatNumber(Math.max(search.total, search.events.length), lang),
+              })}
             </p>
             {search.moreFailed && <p role="alert">{t("search.moreError")}</p>}
             {search.hasMore && (
@@ -60,7 +71,11 @@ export function SearchResults({ search, onReset, empty }: { search: EventSearch;
                 disabled={search.loadingMore}
                 aria-busy={search.loadingMore}
               >
-                {search.loadingMore ? t("common.loading") : search.moreFailed ? t("common.retry") : t("search.loadMore")}
+                {search.loadingMore
+                  ? t("common.loading")
+                  : search.moreFailed
+                    ? t("common.retry")
+                    : t("search.loadMore")}
               </button>
             )}
           </div>

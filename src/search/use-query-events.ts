@@ -8,7 +8,11 @@ import { QUERY_CHANGE, announceQueryChanged, queryOf } from "./query-events";
 import type { SearchState } from "./search-query";
 import type { EventSearch } from "./use-event-search";
 
-export function useSearchPageQueryEvents(state: SearchState | null, setState: (next: SearchState) => void, search: EventSearch): void {
+export function useSearchPageQueryEvents(
+  state: SearchState | null,
+  setState: (next: SearchState) => void,
+  search: EventSearch,
+): void {
   // The listener stays put; what it needs is read from refs at the time of the request.
   const latest = useRef({ state, setState, search });
   latest.current = { state, setState, search };

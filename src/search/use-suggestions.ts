@@ -63,7 +63,11 @@ export function useSuggestions(text: string, lang: Lang): { suggestions: Suggest
     const timer = window.setTimeout(() => {
       setSuggestions((current) => ({ ...current, query, status: "loading" }));
       const events = loadCatalogueClient().then((client) =>
-        client.listEvents({ search: query, page: 1, page_size: EVENT_SUGGESTIONS, sort_by: "popularity", sort_on: "desc" }, lang, abort.signal),
+        client.listEvents(
+          { search: query, page: 1, page_size: EVENT_SUGGESTIONS, sort_by: "popularity", sort_on: "desc" },
+          lang,
+          abort.signal,
+        ),
       );
       Promise.all([events, loadIndex(lang)])
         .then(([page, index]) => {

@@ -86,5 +86,8 @@ export function eventJsonLd(input: EventJsonLdInput): JsonLd {
  * "</script>" cannot end the element early.
  */
 export function jsonLdText(ld: JsonLd): string {
-  return JSON.stringify(ld).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(ld)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -5,16 +5,7 @@
  * already set, so gatsby-plugin-react-i18next leaves it alone (its own page
  * generation doubles language prefixes of client-only routes: plugin issue #69).
  */
-import type {
-  Acquisition,
-  EventCardData,
-  EventDetail,
-  Facet,
-  Lang,
-  NewsItem,
-  Person,
-  Place,
-} from "../catalogue/types";
+import type { Acquisition, EventCardData, EventDetail, Facet, Lang, NewsItem, Person, Place } from "../catalogue/types";
 import type { SessionTimes } from "../basket/sessions";
 
 /** The shape gatsby-plugin-react-i18next reads from pageContext.i18n. */

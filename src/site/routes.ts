@@ -201,13 +201,20 @@ export interface ClientOnlyRoute {
  */
 export const CLIENT_ONLY_ROUTES: readonly ClientOnlyRoute[] = (() => {
   const routes: ClientOnlyRoute[] = [];
-  const clientOnly = Object.values(ROUTES).filter((r): r is (typeof ROUTES)[RouteKind] & { clientOnly: true } => "clientOnly" in r);
+  const clientOnly = Object.values(ROUTES).filter(
+    (r): r is (typeof ROUTES)[RouteKind] & { clientOnly: true } => "clientOnly" in r,
+  );
   for (const lang of LANGUAGES) {
     for (const route of clientOnly) {
       routes.push({ lang, path: localize(route.path, lang), originalPath: route.path, template: route.template });
     }
   }
-  routes.push({ lang: DEFAULT_LANGUAGE, path: `/${DEFAULT_LANGUAGE}${ROUTES.orderBill.path}`, originalPath: ROUTES.orderBill.path, template: "order-bill.tsx" });
+  routes.push({
+    lang: DEFAULT_LANGUAGE,
+    path: `/${DEFAULT_LANGUAGE}${ROUTES.orderBill.path}`,
+    originalPath: ROUTES.orderBill.path,
+    template: "order-bill.tsx",
+  });
   return routes.sort((a, b) => b.path.length - a.path.length || a.path.localeCompare(b.path));
 })();
 

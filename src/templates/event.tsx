@@ -1,5 +1,6 @@
 import { graphql } from "gatsby";
-import React, { useEffect, useState } from "react";
+import type React from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hasEnded, type SessionTimes } from "../basket/sessions";
 import { TicketPicker } from "../basket/ticket-picker";
@@ -26,7 +27,15 @@ import { LivePrice } from "../prices/live-price";
 import * as styles from "./event.module.css";
 import { href } from "../site/routes";
 
-function StatusBanner({ event, ended, hasRelated }: { event: EventDetail; ended: boolean; hasRelated: boolean }): React.JSX.Element | null {
+function StatusBanner({
+  event,
+  ended,
+  hasRelated,
+}: {
+  event: EventDetail;
+  ended: boolean;
+  hasRelated: boolean;
+}): React.JSX.Element | null {
   const { t } = useTranslation();
   if (ended && event.status !== "cancelled") {
     return (
@@ -36,7 +45,12 @@ function StatusBanner({ event, ended, hasRelated }: { event: EventDetail; ended:
       </div>
     );
   }
-  const key = { cancelled: "event.cancelledBanner", postponed: "event.postponedBanner", sold_out: "event.soldOutBanner", on_sale: null }[event.status];
+  const key = {
+    cancelled: "event.cancelledBanner",
+    postponed: "event.postponedBanner",
+    sold_out: "event.soldOutBanner",
+    on_sale: null,
+  }[event.status];
   if (!key) return null;
   return (
     <div className={`${styles.banner} ${styles[event.status] ?? ""}`} role="status" data-status={event.status}>
@@ -70,7 +84,15 @@ function hallText(title: string, label: string): string {
   return norm(title).includes(norm(label)) ? title : `${label}: ${title}`;
 }
 
-function When({ event, sessions, lang }: { event: EventDetail; sessions: SessionTimes[]; lang: Lang }): React.JSX.Element {
+function When({
+  event,
+  sessions,
+  lang,
+}: {
+  event: EventDetail;
+  sessions: SessionTimes[];
+  lang: Lang;
+}): React.JSX.Element {
   const { t } = useTranslation();
   if (sessions.length > 1) {
     // several sessions: each one, not a span from the first start to the last end
@@ -90,7 +112,8 @@ function When({ event, sessions, lang }: { event: EventDetail; sessions: Session
       </div>
     );
   }
-  const sameDayEnd = event.finishedAt && formatLongDate(event.finishedAt, lang) === formatLongDate(event.startedAt, lang);
+  const sameDayEnd =
+    event.finishedAt && formatLongDate(event.finishedAt, lang) === formatLongDate(event.startedAt, lang);
   return (
     <span>
       <time dateTime={event.startedAt}>
@@ -102,7 +125,9 @@ function When({ event, sessions, lang }: { event: EventDetail; sessions: Session
         <>
           {" – "}
           <time dateTime={event.finishedAt}>
-            {sameDayEnd ? formatTime(event.finishedAt, lang) : joinParts([formatLongDate(event.finishedAt, lang), formatTime(event.finishedAt, lang)], lang)}
+            {sameDayEnd
+              ? formatTime(event.finishedAt, lang)
+              : joinParts([formatLongDate(event.finishedAt, lang), formatTime(event.finishedAt, lang)], lang)}
           </time>
         </>
       )}{" "}
@@ -176,7 +201,11 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
             {buyable && (
               <div className={styles.buy}>
                 <div className={styles.price}>
-                  <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+                  <LivePrice
+                    eventSourceId={event.eventSourceId}
+                    fallbackPrice={event.minPrice}
+                    fallbackCurrency={event.currencyCode}
+                  />
                 </div>
                 <a href="#tickets" className={`btn ${styles.buyButton}`}>
                   <TicketIcon size={20} /> {t("common.buyTickets")}
@@ -261,7 +290,6 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
           </Section>
         )}
       </article>
-
     </Layout>
   );
 }
@@ -289,7 +317,17 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
     personUrl: (id) => absolute(href.person(id)),
     organizer: { name: t("seo.siteName"), url: absolute("/") },
   });
-  return <Seo data={data} pageContext={pageContext} title={event.title} description={description} image={event.image} type="article" jsonLd={jsonLd} />;
+  return (
+    <Seo
+      data={data}
+      pageContext={pageContext}
+      title={event.title}
+      description={description}
+      image={event.image}
+      type="article"
+      jsonLd={jsonLd}
+    />
+  );
 }
 
 export const query = graphql`

@@ -1,5 +1,6 @@
 import { graphql } from "gatsby";
-import React, { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type React from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventsListPageContext } from "../site/page-context";
 import type { EventCardData, EventFilter, Lang } from "../catalogue/types";
@@ -36,7 +37,11 @@ function positiveId(value: string | null): number | null {
 function readChoice(search: string): Choice {
   const params = new URLSearchParams(search);
   const when = params.get("when");
-  return { when: isQuickDate(when) ? when : "all", category: positiveId(params.get("category")), city: positiveId(params.get("city")) };
+  return {
+    when: isQuickDate(when) ? when : "all",
+    category: positiveId(params.get("category")),
+    city: positiveId(params.get("city")),
+  };
 }
 
 function writeChoice(choice: Choice): void {
@@ -46,7 +51,11 @@ function writeChoice(choice: Choice): void {
   set("category", choice.category === null ? null : String(choice.category));
   set("city", choice.city === null ? null : String(choice.city));
   const query = params.toString();
-  window.history.replaceState(window.history.state, "", `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`);
+  window.history.replaceState(
+    window.history.state,
+    "",
+    `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`,
+  );
 }
 
 function toFilter(choice: Choice, now: number): EventFilter {
@@ -120,7 +129,15 @@ function useEventsList(initial: EventCardData[], initialTotal: number, choice: C
   return { events, total, state, hasMore, loadMore };
 }
 
-function Filters({ choice, onChange, pageContext }: { choice: Choice; onChange(next: Choice): void; pageContext: EventsListPageContext }) {
+function Filters({
+  choice,
+  onChange,
+  pageContext,
+}: {
+  choice: Choice;
+  onChange(next: Choice): void;
+  pageContext: EventsListPageContext;
+}) {
   const { t } = useTranslation();
   const categoryId = useId();
   const cityId = useId();
@@ -141,20 +158,36 @@ function Filters({ choice, onChange, pageContext }: { choice: Choice; onChange(n
         ))}
       </ul>
       <div className={styles.selects}>
-        <label htmlFor={categoryId} className="visually-hidden">{t("events.category")}</label>
-        <select id={categoryId} className={styles.select} value={choice.category ?? ""}
-          onChange={(e) => onChange({ ...choice, category: positiveId(e.target.value) })}>
+        <label htmlFor={categoryId} className="visually-hidden">
+          {t("events.category")}
+        </label>
+        <select
+          id={categoryId}
+          className={styles.select}
+          value={choice.category ?? ""}
+          onChange={(e) => onChange({ ...choice, category: positiveId(e.target.value) })}
+        >
           <option value="">{t("events.anyCategory")}</option>
           {pageContext.categories.map((c) => (
-            <option key={c.id} value={c.id}>{c.title}</option>
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
           ))}
         </select>
-        <label htmlFor={cityId} className="visually-hidden">{t("events.city")}</label>
-        <select id={cityId} className={styles.select} value={choice.city ?? ""}
-          onChange={(e) => onChange({ ...choice, city: positiveId(e.target.value) })}>
+        <label htmlFor={cityId} className="visually-hidden">
+          {t("events.city")}
+        </label>
+        <select
+          id={cityId}
+          className={styles.select}
+          value={choice.city ?? ""}
+          onChange={(e) => onChange({ ...choice, city: positiveId(e.target.value) })}
+        >
           <option value="">{t("events.anyCity")}</option>
           {pageContext.locations.map((c) => (
-            <option key={c.id} value={c.id}>{c.title}</option>
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
           ))}
         </select>
       </div>
@@ -175,7 +208,12 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
     setChoice(next);
     writeChoice(next);
   };
-  const { events, total, state, hasMore, loadMore } = useEventsList(pageContext.events, pageContext.totalCount, choice, lang);
+  const { events, total, state, hasMore, loadMore } = useEventsList(
+    pageContext.events,
+    pageContext.totalCount,
+    choice,
+    lang,
+  );
   const narrowed = !isNoChoice(choice);
   const shownTotal = Math.max(total, events.length);
   return (
@@ -183,7 +221,13 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
       <PageHeader title={t("events.title")} lead={t("common.eventsCount", { count: pageContext.totalCount })} />
       <div className="container">
         <Filters choice={choice} onChange={change} pageContext={pageContext} />
-        <p className={styles.found} aria-live="polite" data-testid="events-found" data-count={shownTotal} aria-busy={state === "loading"}>
+        <p
+          className={styles.found}
+          aria-live="polite"
+          data-testid="events-found"
+          data-count={shownTotal}
+          aria-busy={state === "loading"}
+        >
           {narrowed ? t("events.found", { count: shownTotal }) : null}
         </p>
         {events.length === 0 && state !== "loading" ? (
@@ -204,8 +248,18 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
               </p>
               {state === "failed" && <p role="alert">{t("events.loadError")}</p>}
               {(hasMore || state === "failed") && (
-                <button type="button" className="btn btn-ghost" onClick={loadMore} disabled={state === "loading"} aria-busy={state === "loading"}>
-                  {state === "loading" ? t("common.loading") : state === "failed" ? t("common.retry") : t("events.loadMore")}
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={loadMore}
+                  disabled={state === "loading"}
+                  aria-busy={state === "loading"}
+                >
+                  {state === "loading"
+                    ? t("common.loading")
+                    : state === "failed"
+                      ? t("common.retry")
+                      : t("events.loadMore")}
                 </button>
               )}
             </div>

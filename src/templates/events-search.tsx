@@ -3,7 +3,8 @@
  * catalogue in the browser, the search kept in the URL query.
  */
 import { graphql } from "gatsby";
-import React, { useCallback, useMemo } from "react";
+import type React from "react";
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventsSearchPageContext } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
@@ -22,7 +23,9 @@ import { useSearchUrl } from "../search/use-search-url";
 import { useSearchPageQueryEvents } from "../search/use-query-events";
 import * as styles from "../search/search.module.css";
 
-export default function EventsSearchTemplate({ pageContext }: TemplateProps<EventsSearchPageContext>): React.JSX.Element {
+export default function EventsSearchTemplate({
+  pageContext,
+}: TemplateProps<EventsSearchPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const [state, setState] = useSearchUrl();
@@ -39,7 +42,11 @@ export default function EventsSearchTemplate({ pageContext }: TemplateProps<Even
       <PageHeader title={t("search.title")} lead={t("search.lead")} />
       <div className={`container ${styles.layout}`}>
         <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
-        <SearchResults search={search} onReset={reset} empty={<SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />} />
+        <SearchResults
+          search={search}
+          onReset={reset}
+          empty={<SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />}
+        />
       </div>
     </Layout>
   );

@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { HomePageContext } from "../site/page-context";
 import type { EventCardData, Lang } from "../catalogue/types";
@@ -32,9 +32,7 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
         <StatusBadges event={event} />
         <p className={styles.heroMeta}>
           <CalendarIcon size={18} />
-          <span>
-            {joinParts([formatLongDate(event.startedAt, lang), formatTime(event.startedAt, lang)], lang)}
-          </span>
+          <span>{joinParts([formatLongDate(event.startedAt, lang), formatTime(event.startedAt, lang)], lang)}</span>
         </p>
         <p className={styles.heroMeta}>
           <PinIcon size={18} />
@@ -49,7 +47,11 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
             {t("common.buyTickets")}
           </Link>
           <span className={styles.heroPrice}>
-            <LivePrice eventSourceId={event.eventSourceId} fallbackPrice={event.minPrice} fallbackCurrency={event.currencyCode} />
+            <LivePrice
+              eventSourceId={event.eventSourceId}
+              fallbackPrice={event.minPrice}
+              fallbackCurrency={event.currencyCode}
+            />
           </span>
         </div>
       </div>

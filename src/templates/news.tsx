@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { NewsPageContext } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
@@ -43,7 +43,16 @@ export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageCont
 
 export function Head({ data, pageContext }: TemplateHeadProps<NewsPageContext>): React.JSX.Element {
   const { item } = pageContext;
-  return <Seo data={data} pageContext={pageContext} title={item.title} description={item.lead} image={item.image} type="article" />;
+  return (
+    <Seo
+      data={data}
+      pageContext={pageContext}
+      title={item.title}
+      description={item.lead}
+      image={item.image}
+      type="article"
+    />
+  );
 }
 
 export const query = graphql`

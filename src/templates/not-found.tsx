@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
@@ -14,7 +14,9 @@ export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext
   return (
     <Layout>
       <div className="container not-found">
-        <p className="not-found-code" aria-hidden="true">404</p>
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
         <h1>{t("notFound.title")}</h1>
         <p className="prose">{t("notFound.text")}</p>
         <ul className="chips">
@@ -41,7 +43,9 @@ export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext
 
 export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("notFound.title")} description={t("notFound.text")} noindex />;
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("notFound.title")} description={t("notFound.text")} noindex />
+  );
 }
 
 export const query = graphql`

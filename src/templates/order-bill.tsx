@@ -3,7 +3,7 @@
  * The print rules of checkout.module.css drop the site's header, footer and buttons.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
@@ -11,7 +11,14 @@ import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
 import { Money } from "../checkout/money";
 import { orderIdFromPath, pathAfterPayment, payPath } from "../checkout/outcome";
-import { EmptyOutcome, LoadError, LoadingShell, OrderNotFound, StatusBadge, WaysForward } from "../checkout/outcome-parts";
+import {
+  EmptyOutcome,
+  LoadError,
+  LoadingShell,
+  OrderNotFound,
+  StatusBadge,
+  WaysForward,
+} from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { TicketCards } from "../tickets/ticket-cards";
@@ -28,7 +35,9 @@ const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "b
 function Bill({ order, decimals }: { order: Order; decimals?: number }): React.JSX.Element {
   const { t } = useTranslation();
   const { language } = useSite();
-  const money = (value: number) => <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />;
+  const money = (value: number) => (
+    <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
+  );
   const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : payPath(order.id);
 
   return (
@@ -45,7 +54,9 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
       <dl className={styles.meta}>
         <dt>{t("bill.orderNumber")}</dt>
         <dd>
-          <bdi className={styles.mono} data-testid="order-number">{order.number}</bdi>
+          <bdi className={styles.mono} data-testid="order-number">
+            {order.number}
+          </bdi>
         </dd>
         <dt>{t("bill.date")}</dt>
         <dd>
@@ -83,10 +94,18 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
           <thead>
             <tr>
               <th scope="col">{t("bill.item")}</th>
-              <th scope="col" className={styles.num}>{t("bill.quantity")}</th>
-              <th scope="col" className={`${styles.num} ${styles.wide}`}>{t("bill.unitPrice")}</th>
-              <th scope="col" className={`${styles.num} ${styles.wide}`}>{t("bill.serviceFee")}</th>
-              <th scope="col" className={styles.num}>{t("bill.amount")}</th>
+              <th scope="col" className={styles.num}>
+                {t("bill.quantity")}
+              </th>
+              <th scope="col" className={`${styles.num} ${styles.wide}`}>
+                {t("bill.unitPrice")}
+              </th>
+              <th scope="col" className={`${styles.num} ${styles.wide}`}>
+                {t("bill.serviceFee")}
+              </th>
+              <th scope="col" className={styles.num}>
+                {t("bill.amount")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -112,7 +131,9 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
                     <td className={styles.num}>{ticket.count}</td>
                     <td className={`${styles.num} ${styles.wide}`}>{money(ticket.price)}</td>
                     <td className={`${styles.num} ${styles.wide}`}>{money(ticket.serviceFee)}</td>
-                    <td className={styles.num}>{money(roundMoney((ticket.price + ticket.serviceFee) * ticket.count))}</td>
+                    <td className={styles.num}>
+                      {money(roundMoney((ticket.price + ticket.serviceFee) * ticket.count))}
+                    </td>
                   </tr>
                 );
               }),
@@ -120,26 +141,46 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
           </tbody>
           <tfoot>
             <tr>
-              <td colSpan={4} className={styles.wide}>{t("bill.subtotal")}</td>
-              <td colSpan={2} className={styles.narrow}>{t("bill.subtotal")}</td>
+              <td colSpan={4} className={styles.wide}>
+                {t("bill.subtotal")}
+              </td>
+              <td colSpan={2} className={styles.narrow}>
+                {t("bill.subtotal")}
+              </td>
               <td className={styles.num}>{money(order.total.price)}</td>
             </tr>
             <tr>
-              <td colSpan={4} className={styles.wide}>{t("bill.serviceFee")}</td>
-              <td colSpan={2} className={styles.narrow}>{t("bill.serviceFee")}</td>
+              <td colSpan={4} className={styles.wide}>
+                {t("bill.serviceFee")}
+              </td>
+              <td colSpan={2} className={styles.narrow}>
+                {t("bill.serviceFee")}
+              </td>
               <td className={styles.num}>{money(order.total.serviceFee)}</td>
             </tr>
             {order.total.paymentFee > 0 && (
               <tr>
-                <td colSpan={4} className={styles.wide}>{t("bill.paymentFee")}</td>
-                <td colSpan={2} className={styles.narrow}>{t("bill.paymentFee")}</td>
-                <td className={styles.num} data-testid="bill-payment-fee">{money(order.total.paymentFee)}</td>
+                <td colSpan={4} className={styles.wide}>
+                  {t("bill.paymentFee")}
+                </td>
+                <td colSpan={2} className={styles.narrow}>
+                  {t("bill.paymentFee")}
+                </td>
+                <td className={styles.num} data-testid="bill-payment-fee">
+                  {money(order.total.paymentFee)}
+                </td>
               </tr>
             )}
             <tr>
-              <td colSpan={4} className={styles.wide}>{t("bill.total")}</td>
-              <td colSpan={2} className={styles.narrow}>{t("bill.total")}</td>
-              <td className={styles.num} data-testid="bill-total">{money(order.total.amount)}</td>
+              <td colSpan={4} className={styles.wide}>
+                {t("bill.total")}
+              </td>
+              <td colSpan={2} className={styles.narrow}>
+                {t("bill.total")}
+              </td>
+              <td className={styles.num} data-testid="bill-total">
+                {money(order.total.amount)}
+              </td>
             </tr>
           </tfoot>
         </table>
@@ -213,9 +254,7 @@ export default function OrderBillPage({ location }: PageProps<LocalesQueryData, 
 
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return (
-    <Seo data={data} pageContext={pageContext} title={t("bill.title")} noindex />
-  );
+  return <Seo data={data} pageContext={pageContext} title={t("bill.title")} noindex />;
 }
 
 export const query = graphql`

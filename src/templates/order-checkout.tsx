@@ -4,7 +4,8 @@
  * and the basket's summary beside with the chosen way's fee and the amount charged.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import React, { useState } from "react";
+import type React from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
@@ -23,7 +24,9 @@ import { Link } from "../i18n/link";
 import * as styles from "../checkout/checkout.module.css";
 import { href } from "../site/routes";
 
-export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+export default function OrderCheckoutPage({
+  pageContext,
+}: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { basket, loading, unavailable, totals, reload } = useBasket();
   const { currency } = useCurrency();
@@ -121,7 +124,13 @@ export default function OrderCheckoutPage({ pageContext }: PageProps<LocalesQuer
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
   return (
-    <Seo data={data} pageContext={pageContext} title={t("checkout.title")} description={t("checkout.description")} noindex />
+    <Seo
+      data={data}
+      pageContext={pageContext}
+      title={t("checkout.title")}
+      description={t("checkout.description")}
+      noindex
+    />
   );
 }
 

@@ -3,12 +3,25 @@
  * a way to try again on the same order (its tickets stay reserved).
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import React, { useEffect, useState } from "react";
+import type React from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageContext } from "../site/page-context";
-import { failReasonFromSearch, orderIdFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
+import {
+  failReasonFromSearch,
+  orderIdFromSearch,
+  pathAfterPayment,
+  payPath,
+  type FailReason,
+} from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
+import {
+  EmptyOutcome,
+  OrderOutcomeFallback,
+  OrderNumber,
+  OrderSummaryAside,
+  WaysForward,
+} from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { Seo } from "../components/seo";
@@ -27,7 +40,7 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
 
   if (view.kind === "ready" && view.order.status !== "paid") {
     const { order } = view;
-    const why = order.status === "cancelled" ? "cancelled" : reason ?? "unknown";
+    const why = order.status === "cancelled" ? "cancelled" : (reason ?? "unknown");
     return (
       <Layout>
         <div className={`container ${styles.page}`}>
@@ -75,7 +88,9 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
           <div className={`${styles.alert} ${styles.alertOk}`} role="status">
             <p>{t("order.pay.alreadyPaid")}</p>
           </div>
-          <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
+          <WaysForward
+            links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
+          />
         </>
       )}
     />
@@ -84,9 +99,7 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
 
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return (
-    <Seo data={data} pageContext={pageContext} title={t("order.fail.title")} noindex />
-  );
+  return <Seo data={data} pageContext={pageContext} title={t("order.fail.title")} noindex />;
 }
 
 export const query = graphql`

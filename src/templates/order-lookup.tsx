@@ -133,7 +133,9 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
         <div ref={result} tabIndex={-1} aria-live="polite">
           {problem && (
             <p className={styles.alert} role="alert" data-testid="lookup-problem">
-              {problem.kind === "tooMany" ? t("lookup.tooMany", { count: problem.minutes }) : t(`lookup.${problem.kind}`)}
+              {problem.kind === "tooMany"
+                ? t("lookup.tooMany", { count: problem.minutes })
+                : t(`lookup.${problem.kind}`)}
             </p>
           )}
           {order && (

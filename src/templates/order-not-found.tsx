@@ -1,6 +1,6 @@
 /** /order/* catch-all: an order path that is none of the order pages. */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import React from "react";
+import type React from "react";
 import type { StaticPageContext } from "../site/page-context";
 import { OrderNotFound } from "../checkout/outcome-parts";
 import { Layout } from "../components/layout";
@@ -20,9 +20,7 @@ export default function OrderNotFoundPage(_props: PageProps<LocalesQueryData, St
 
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return (
-    <Seo data={data} pageContext={pageContext} title={t("order.notFound.title")} noindex />
-  );
+  return <Seo data={data} pageContext={pageContext} title={t("order.notFound.title")} noindex />;
 }
 
 export const query = graphql`

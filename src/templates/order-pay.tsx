@@ -10,7 +10,8 @@
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { useI18next } from "gatsby-plugin-react-i18next";
-import React, { useRef, useState } from "react";
+import type React from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
@@ -87,7 +88,13 @@ function StartPayment({ order, onStale }: { order: Order; onStale(): void }): Re
           <p>{t(error)}</p>
         </div>
       )}
-      <button type="button" className={`btn ${styles.submit}`} disabled={starting} aria-busy={starting} onClick={() => void onClick()}>
+      <button
+        type="button"
+        className={`btn ${styles.submit}`}
+        disabled={starting}
+        aria-busy={starting}
+        onClick={() => void onClick()}
+      >
         {starting ? (
           t("payment.starting")
         ) : (
@@ -103,7 +110,15 @@ function StartPayment({ order, onStale }: { order: Order; onStale(): void }): Re
 }
 
 /** An order found: how to pay it, or why it cannot be paid (any more), beside its summary. */
-function PayOrder({ order, acquisition, onStale }: { order: Order; acquisition: Acquisition | null; onStale(): void }): React.JSX.Element {
+function PayOrder({
+  order,
+  acquisition,
+  onStale,
+}: {
+  order: Order;
+  acquisition: Acquisition | null;
+  onStale(): void;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const { language } = useSite();
   const { currencies } = useCurrency();
@@ -115,8 +130,18 @@ function PayOrder({ order, acquisition, onStale }: { order: Order; acquisition: 
       <div className={styles.grid}>
         <div>
           <OrderNumber number={order.number} />
-          <div className={`${styles.alert} ${paid ? styles.alertOk : styles.alertInfo}`} role="status" data-testid="pay-status">
-            <p>{paid ? t("order.pay.alreadyPaid") : order.status === "expired" ? t("order.pay.expired") : t("order.pay.notPayable")}</p>
+          <div
+            className={`${styles.alert} ${paid ? styles.alertOk : styles.alertInfo}`}
+            role="status"
+            data-testid="pay-status"
+          >
+            <p>
+              {paid
+                ? t("order.pay.alreadyPaid")
+                : order.status === "expired"
+                  ? t("order.pay.expired")
+                  : t("order.pay.notPayable")}
+            </p>
           </div>
           <WaysForward
             links={
@@ -148,12 +173,27 @@ function PayOrder({ order, acquisition, onStale }: { order: Order; acquisition: 
             <dt>{t("order.pay.amount")}</dt>
             <dd data-testid="pay-amount">
               <strong>
-                <Money value={order.total.amount} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
+                <Money
+                  value={order.total.amount}
+                  currencyCode={order.currencyCode}
+                  lang={language}
+                  decimals={decimals}
+                />
               </strong>
             </dd>
           </dl>
-          <Countdown expiresAt={order.expiresAt} textKey="order.pay.timeLeft" overKey="order.pay.timeOver" onOver={onStale} testId="pay-countdown" />
-          {online || !acquisition ? <StartPayment order={order} onStale={onStale} /> : <PayLaterInstructions order={order} acquisition={acquisition} />}
+          <Countdown
+            expiresAt={order.expiresAt}
+            textKey="order.pay.timeLeft"
+            overKey="order.pay.timeOver"
+            onOver={onStale}
+            testId="pay-countdown"
+          />
+          {online || !acquisition ? (
+            <StartPayment order={order} onStale={onStale} />
+          ) : (
+            <PayLaterInstructions order={order} acquisition={acquisition} />
+          )}
           <FixedCurrencyNote currencyCode={order.currencyCode} />
         </div>
         <OrderSummaryAside order={order} />
@@ -162,10 +202,14 @@ function PayOrder({ order, acquisition, onStale }: { order: Order; acquisition: 
   );
 }
 
-export default function OrderPayPage({ location, pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+export default function OrderPayPage({
+  location,
+  pageContext,
+}: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload, refresh } = useOrderFromUrl(location, payOrderId);
-  const acquisitionOf = (order: Order) => (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
+  const acquisitionOf = (order: Order) =>
+    (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
   // without an order id there is nothing to pay: the same answer as an unknown order
   return (
     <OrderOutcomeFallback

@@ -4,12 +4,21 @@
  * spec's "order success empty" template: an explanation and ways forward, not an error.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
 import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, FixedCurrencyNote, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, PayLaterInstructions, StatusBadge, WaysForward } from "../checkout/outcome-parts";
+import {
+  EmptyOutcome,
+  FixedCurrencyNote,
+  OrderOutcomeFallback,
+  OrderNumber,
+  OrderSummaryAside,
+  PayLaterInstructions,
+  StatusBadge,
+  WaysForward,
+} from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { Layout } from "../components/layout";
 import { TicketCards } from "../tickets/ticket-cards";
@@ -20,7 +29,10 @@ import { href } from "../site/routes";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
-export default function OrderSuccessPage({ location, pageContext }: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+export default function OrderSuccessPage({
+  location,
+  pageContext,
+}: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
 
@@ -40,10 +52,14 @@ export default function OrderSuccessPage({ location, pageContext }: PageProps<Lo
                 <StatusBadge status={order.status} />
               </p>
               {order.status === "paid" ? (
-                <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]} />
+                <WaysForward
+                  links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
+                />
               ) : (
                 <>
-                  {acquisition && order.status === "awaiting_payment" && <PayLaterInstructions order={order} acquisition={acquisition} />}
+                  {acquisition && order.status === "awaiting_payment" && (
+                    <PayLaterInstructions order={order} acquisition={acquisition} />
+                  )}
                   <section aria-labelledby="co-next-heading">
                     <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
                     <ol className={styles.next}>
@@ -89,9 +105,7 @@ export default function OrderSuccessPage({ location, pageContext }: PageProps<Lo
 
 export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return (
-    <Seo data={data} pageContext={pageContext} title={t("order.success.title")} noindex />
-  );
+  return <Seo data={data} pageContext={pageContext} title={t("order.success.title")} noindex />;
 }
 
 export const query = graphql`

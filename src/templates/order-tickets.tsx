@@ -27,7 +27,10 @@ import { useVenues } from "../tickets/use-venues";
 function Sheets({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation("tickets");
   const { language } = useSite();
-  const venues = useVenues(useMemo(() => placeIds(order), [order]), language);
+  const venues = useVenues(
+    useMemo(() => placeIds(order), [order]),
+    language,
+  );
   const tickets = useMemo(() => ticketViews(order, venues), [order, venues]);
   return (
     <div className={styles.sheet} data-testid="printable-tickets">
@@ -64,7 +67,9 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
     api
       .getOrder(id)
       .then((order) => live && setState({ order }))
-      .catch((error: unknown) => live && setState(isBasketApiError(error) && error.status === 404 ? "notFound" : "failed"));
+      .catch(
+        (error: unknown) => live && setState(isBasketApiError(error) && error.status === 404 ? "notFound" : "failed"),
+      );
     return () => {
       live = false;
     };

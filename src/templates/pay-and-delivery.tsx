@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
 import type { Lang } from "../catalogue/types";
@@ -12,7 +12,9 @@ import { formatNumber } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./pay-and-delivery.module.css";
 
-export default function PayAndDeliveryTemplate({ pageContext }: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
+export default function PayAndDeliveryTemplate({
+  pageContext,
+}: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Lang;
   const { acquisitions } = pageContext;
@@ -43,7 +45,9 @@ export default function PayAndDeliveryTemplate({ pageContext }: TemplateProps<Pa
                     ))}
                   </p>
                   <p className="muted">
-                    {a.feePercent ? t("payDelivery.fee", { fee: formatNumber(a.feePercent, lang, a.feePercent % 1 ? 1 : 0) }) : t("payDelivery.noFee")}
+                    {a.feePercent
+                      ? t("payDelivery.fee", { fee: formatNumber(a.feePercent, lang, a.feePercent % 1 ? 1 : 0) })
+                      : t("payDelivery.noFee")}
                   </p>
                 </li>
               ))}
@@ -64,7 +68,14 @@ export default function PayAndDeliveryTemplate({ pageContext }: TemplateProps<Pa
 
 export function Head({ data, pageContext }: TemplateHeadProps<PayAndDeliveryPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("payDelivery.title")} description={t("payDelivery.description")} />;
+  return (
+    <Seo
+      data={data}
+      pageContext={pageContext}
+      title={t("payDelivery.title")}
+      description={t("payDelivery.description")}
+    />
+  );
 }
 
 export const query = graphql`

@@ -11,13 +11,21 @@
  * Without an order (a direct visit) it explains itself.
  */
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import React, { useEffect, useRef, useState } from "react";
+import type React from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
 import { billPath, orderIdFromSearch, payPath, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadingShell, OrderOutcomeFallback, OrderNumber, OrderSummaryAside, WaysForward } from "../checkout/outcome-parts";
+import {
+  EmptyOutcome,
+  LoadingShell,
+  OrderOutcomeFallback,
+  OrderNumber,
+  OrderSummaryAside,
+  WaysForward,
+} from "../checkout/outcome-parts";
 import { TicketCodes } from "../checkout/ticket-codes";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
@@ -53,7 +61,13 @@ function Paid({ order }: { order: Order }): React.JSX.Element {
 }
 
 /** Not paid, and (for now or for good) not going to be by this attempt. */
-function NotPaid({ order, outcome }: { order: Order; outcome: "failed" | "expired" | "cancelled" | "not-completed" }): React.JSX.Element {
+function NotPaid({
+  order,
+  outcome,
+}: {
+  order: Order;
+  outcome: "failed" | "expired" | "cancelled" | "not-completed";
+}): React.JSX.Element {
   const { t } = useTranslation();
   const canRetry = outcome === "failed" || outcome === "not-completed";
   return (
@@ -63,7 +77,11 @@ function NotPaid({ order, outcome }: { order: Order; outcome: "failed" | "expire
         <h1>{t(`payment.return.${outcome}.heading`)}</h1>
         <div className={styles.grid}>
           <div>
-            <div className={`${styles.alert} ${canRetry ? styles.alertError : styles.alertInfo}`} role="alert" data-testid="fail-reason">
+            <div
+              className={`${styles.alert} ${canRetry ? styles.alertError : styles.alertInfo}`}
+              role="alert"
+              data-testid="fail-reason"
+            >
               <p>{t(`payment.return.${outcome}.text`)}</p>
             </div>
             <OrderNumber number={order.number} />
@@ -82,7 +100,9 @@ function NotPaid({ order, outcome }: { order: Order; outcome: "failed" | "expire
   );
 }
 
-export default function PaymentSuccessPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export default function PaymentSuccessPage({
+  location,
+}: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload, refresh } = useOrderFromUrl(location, searchOrderId);
   // how long this page has been waiting for the acquirer's word, counted from the first answer

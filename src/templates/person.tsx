@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonPageContext } from "../site/page-context";
 import { EventGrid } from "../components/event-grid";

@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";
@@ -34,7 +34,9 @@ export default function PersonsListTemplate({ pageContext }: TemplateProps<Perso
 
 export function Head({ data, pageContext }: TemplateHeadProps<PersonsListPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("persons.title")} description={t("persons.description")} />;
+  return (
+    <Seo data={data} pageContext={pageContext} title={t("persons.title")} description={t("persons.description")} />
+  );
 }
 
 export const query = graphql`

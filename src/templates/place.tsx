@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import React from "react";
+import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PlacePageContext } from "../site/page-context";
 import { EventGrid } from "../components/event-grid";
@@ -39,7 +39,12 @@ export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageCo
               </p>
             )}
             <p>
-              <a href={openStreetMapUrl(place, place.location.title)} target="_blank" rel="noopener noreferrer" className="btn btn-ghost">
+              <a
+                href={openStreetMapUrl(place, place.location.title)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn btn-ghost"
+              >
                 <PinIcon size={20} /> {t("place.map")}
               </a>
             </p>

@@ -13,7 +13,11 @@ import { ticketsPrintPath } from "./paths";
 import * as styles from "./tickets.module.css";
 
 export function canStillPay(order: Order, now: number): boolean {
-  return (order.status === "awaiting_payment" || order.status === "failed") && order.expiresAt !== null && new Date(order.expiresAt).getTime() > now;
+  return (
+    (order.status === "awaiting_payment" || order.status === "failed") &&
+    order.expiresAt !== null &&
+    new Date(order.expiresAt).getTime() > now
+  );
 }
 
 export function OrderLine({ order, as: Tag = "div" }: { order: Order; as?: "div" | "li" }): React.JSX.Element {

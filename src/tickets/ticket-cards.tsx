@@ -20,7 +20,12 @@ import * as styles from "./tickets.module.css";
 import { useVenues } from "./use-venues";
 
 function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
-  const text = ticketIcs(ticket, { url: siteUrl, uidDomain: new URL(siteUrl).hostname, stamp: new Date().toISOString(), lang });
+  const text = ticketIcs(ticket, {
+    url: siteUrl,
+    uidDomain: new URL(siteUrl).hostname,
+    stamp: new Date().toISOString(),
+    lang,
+  });
   if (!text) return;
   const url = URL.createObjectURL(new Blob([text], { type: "text/calendar;charset=utf-8" }));
   const a = document.createElement("a");
@@ -35,14 +40,22 @@ function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
 export function TicketCard({ ticket, print = false }: { ticket: TicketView; print?: boolean }): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const { language, siteUrl } = useSite();
-  const when = ticket.startedAt ? joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language) : null;
+  const when = ticket.startedAt
+    ? joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language)
+    : null;
   return (
-    <article className={print ? styles.printCard : styles.card} aria-label={t("ticketOf", { index: ticket.index, count: ticket.count })} data-ticket-code={ticket.code}>
+    <article
+      className={print ? styles.printCard : styles.card}
+      aria-label={t("ticketOf", { index: ticket.index, count: ticket.count })}
+      data-ticket-code={ticket.code}
+    >
       <div className={styles.qrBox}>
         <QrCode text={ticket.code} />
         <p className={styles.code}>
           <span className={styles.label}>{t("code")}</span>
-          <bdi className={styles.codeText} data-testid="ticket-code">{ticket.code}</bdi>
+          <bdi className={styles.codeText} data-testid="ticket-code">
+            {ticket.code}
+          </bdi>
         </p>
       </div>
       <div className={styles.details}>
@@ -87,7 +100,11 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
           </dd>
         </dl>
         {ticket.startedAt && (
-          <button type="button" className={`btn btn-ghost ${styles.noprint}`} onClick={() => downloadIcs(ticket, siteUrl, language)}>
+          <button
+            type="button"
+            className={`btn btn-ghost ${styles.noprint}`}
+            onClick={() => downloadIcs(ticket, siteUrl, language)}
+          >
             {t("addToCalendar")}
           </button>
         )}
@@ -112,10 +129,19 @@ export function TicketsSentTo({ email }: { email: string }): React.JSX.Element {
 }
 
 /** Every ticket of an order, with the way to the printable page; nothing before it is paid. */
-export function TicketCards({ order, showPrintLink = true }: { order: Order; showPrintLink?: boolean }): React.JSX.Element | null {
+export function TicketCards({
+  order,
+  showPrintLink = true,
+}: {
+  order: Order;
+  showPrintLink?: boolean;
+}): React.JSX.Element | null {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const { language } = useSite();
-  const venues = useVenues(useMemo(() => placeIds(order), [order]), language);
+  const venues = useVenues(
+    useMemo(() => placeIds(order), [order]),
+    language,
+  );
   const tickets = useMemo(() => ticketViews(order, venues), [order, venues]);
   if (order.status !== "paid" || tickets.length === 0) return null;
   return (

@@ -9,7 +9,10 @@ import type { TicketView } from "./ticket-view";
 const CRLF = "\r\n";
 const DEFAULT_DURATION_MS = 2 * 60 * 60 * 1000;
 
-export function ticketIcs(ticket: TicketView, options: { url: string; uidDomain: string; stamp: string; lang: string }): string | null {
+export function ticketIcs(
+  ticket: TicketView,
+  options: { url: string; uidDomain: string; stamp: string; lang: string },
+): string | null {
   if (!ticket.startedAt) return null;
   const end = new Date(new Date(ticket.startedAt).getTime() + DEFAULT_DURATION_MS).toISOString();
   const location = [ticket.venue?.title, ticket.venue?.address].filter(Boolean).join(", ");

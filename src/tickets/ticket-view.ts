@@ -36,7 +36,7 @@ export function ticketViews(order: Order, venues: ReadonlyMap<number, Venue>): T
       eventId: ticket.eventId,
       eventTitle: group?.event.title ?? "",
       startedAt: ticket.startedAt ?? group?.event.startedAt ?? null,
-      venue: place ? venues.get(place.id) ?? { title: place.title, address: null, mapUrl: null } : null,
+      venue: place ? (venues.get(place.id) ?? { title: place.title, address: null, mapUrl: null }) : null,
       category: ticket.title,
       holder: order.name,
       orderNumber: order.number,

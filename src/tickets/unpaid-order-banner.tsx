@@ -45,9 +45,18 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
   const left = timeLeft(order.expiresAt, now);
   if (!left) return null;
   return (
-    <div className={boxed ? `${styles.banner} ${styles.bannerBox}` : styles.banner} role="status" data-testid="unpaid-order-banner">
+    <div
+      className={boxed ? `${styles.banner} ${styles.bannerBox}` : styles.banner}
+      role="status"
+      data-testid="unpaid-order-banner"
+    >
       <span>
-        <Trans t={t} i18nKey="unpaidOrder.text" values={{ number: order.number, time: left }} components={{ 1: <bdi />, 2: <bdi /> }} />
+        <Trans
+          t={t}
+          i18nKey="unpaidOrder.text"
+          values={{ number: order.number, time: left }}
+          components={{ 1: <bdi />, 2: <bdi /> }}
+        />
       </span>
       <Link className={styles.bannerAction} to={payPath(order.id)}>
         {t("unpaidOrder.action")}

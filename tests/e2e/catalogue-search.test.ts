@@ -18,7 +18,8 @@ interface WireEvent {
 
 async function catalogueEvents(params: Record<string, string>): Promise<{ count: number; results: WireEvent[] }> {
   const url = new URL(`${API_URL}/v1/events`);
-  for (const [k, v] of Object.entries({ date_type: "active", sort_by: "started_at", sort_on: "asc", ...params })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({ date_type: "active", sort_by: "started_at", sort_on: "asc", ...params }))
+    url.searchParams.set(k, v);
   const res = await fetch(url);
   assert.ok(res.ok, `${url} answered ${res.status}`);
   return (await res.json()) as { count: number; results: WireEvent[] };
@@ -45,7 +46,9 @@ describe("events search", () => {
         assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), text(lang, "search.title"));
 
         const status = page.getByRole("status").filter({ hasNotText: /^$/ }).first();
-        await page.waitForFunction(() => document.querySelector("section[aria-busy='false']") !== null, undefined, { timeout: 15_000 });
+        await page.waitForFunction(() => document.querySelector("section[aria-busy='false']") !== null, undefined, {
+          timeout: 15_000,
+        });
         assert.match((await status.textContent()) ?? "", foundText(lang, expected.count));
         const cards = page.locator("article[data-event-id]");
         assert.equal(await cards.count(), Math.min(expected.count, 24));
@@ -62,7 +65,10 @@ describe("events search", () => {
         await page.getByLabel(text(lang, "search.starCast")).check();
         await page.waitForURL(/star=1/);
         await page.waitForFunction(() => document.querySelector("section[aria-busy='false']") !== null);
-        assert.ok(requests.some((r) => r.includes("label_id_in=3")), "star cast maps to label_id_in=3");
+        assert.ok(
+          requests.some((r) => r.includes("label_id_in=3")),
+          "star cast maps to label_id_in=3",
+        );
         assert.deepEqual(errors, []);
       } finally {
         await tp.close();
@@ -93,7 +99,10 @@ describe("events search", () => {
 
   it("loads more results on demand", async () => {
     const all = await catalogueEvents({ lang: "en", page_size: "1" });
-    assert.ok(all.count > 24, `the sample catalogue needs more than one page of results for this, it has ${all.count} events`);
+    assert.ok(
+      all.count > 24,
+      `the sample catalogue needs more than one page of results for this, it has ${all.count} events`,
+    );
     const tp = await newPage();
     try {
       const { page } = tp;

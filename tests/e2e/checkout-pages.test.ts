@@ -83,7 +83,9 @@ describe("checkout form validation", () => {
       assert.ok((await context.request.delete(`${API_URL}/api/basket`)).ok());
       await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).click();
       await page.getByText(text(lang, "forms:checkout.errors.basketEmpty")).waitFor();
-      const back = page.getByTestId("checkout-problem").getByRole("link", { name: text(lang, "forms:checkout.backToCart") });
+      const back = page
+        .getByTestId("checkout-problem")
+        .getByRole("link", { name: text(lang, "forms:checkout.backToCart") });
       await back.click();
       await page.waitForURL("**/cart/");
     } finally {
@@ -111,7 +113,10 @@ describe("ways to pay that complete later", () => {
       const { order } = await orderViaApi(context, orderId);
       assert.equal(order?.status, "awaiting_payment");
       // where, by when and how much; the number for people, not the id
-      await page.getByTestId("pay-later").getByRole("heading", { name: text(lang, "forms:order.payLater.bankHeading") }).waitFor();
+      await page
+        .getByTestId("pay-later")
+        .getByRole("heading", { name: text(lang, "forms:order.payLater.bankHeading") })
+        .waitFor();
       await page.getByTestId("pay-later-deadline").waitFor();
       assert.equal((await page.getByTestId("order-number").textContent())?.trim(), order?.number);
 
@@ -142,7 +147,11 @@ describe("privacy of orders", () => {
       await goToAcquirer(owner.page, "en");
       await payOnAcquirer(owner.page, "en", APPROVED_CARD);
 
-      for (const path of [`/order/pay/${encodeURIComponent(orderId)}/`, `/order/bill/${encodeURIComponent(orderId)}/`, `/payment/success/?order=${encodeURIComponent(orderId)}`]) {
+      for (const path of [
+        `/order/pay/${encodeURIComponent(orderId)}/`,
+        `/order/bill/${encodeURIComponent(orderId)}/`,
+        `/payment/success/?order=${encodeURIComponent(orderId)}`,
+      ]) {
         await stranger.page.goto(siteUrl(path));
         await waitForHydration(stranger.page);
         await stranger.page.getByRole("heading", { name: text("en", "forms:order.notFound.heading") }).waitFor();
@@ -173,7 +182,11 @@ describe("order pages reached directly", () => {
         for (const { path, heading } of EMPTY) {
           await open(t.page, lang, path);
           await t.page.getByRole("heading", { name: text(lang, heading) }).waitFor();
-          assert.equal(await t.page.getByRole("link", { name: text(lang, "forms:order.notFound.browseEvents") }).count() > 0, true, `${path} leads somewhere`);
+          assert.equal(
+            (await t.page.getByRole("link", { name: text(lang, "forms:order.notFound.browseEvents") }).count()) > 0,
+            true,
+            `${path} leads somewhere`,
+          );
           const robots = await t.page.locator('meta[name="robots"]').getAttribute("content");
           assert.match(robots ?? "", /noindex/, `${path} is not indexed`);
           assert.equal(await t.page.locator("html").getAttribute("lang"), lang);

@@ -59,11 +59,18 @@ describe("buying tickets", () => {
         const { page, context } = t;
         const tickets = await findTicketsOnSale(context.request, 2, index, lang);
         // the visitor arrives from a campaign: the order carries it
-        await pickTicketsOnEventPage(page, lang, tickets, 2, `?utm_source=newsletter&utm_campaign=winter-${lang}&utm_term=jazz`);
+        await pickTicketsOnEventPage(
+          page,
+          lang,
+          tickets,
+          2,
+          `?utm_source=newsletter&utm_campaign=winter-${lang}&utm_term=jazz`,
+        );
         await checkoutFromCart(page, lang);
         const orderBodies: Array<Record<string, unknown>> = [];
         page.on("request", (r) => {
-          if (r.method() === "POST" && /\/api\/orders(\?|$)/.test(r.url())) orderBodies.push(r.postDataJSON() as Record<string, unknown>);
+          if (r.method() === "POST" && /\/api\/orders(\?|$)/.test(r.url()))
+            orderBodies.push(r.postDataJSON() as Record<string, unknown>);
         });
 
         // the summary beside the form shows what is bought, and how long it is held
@@ -74,7 +81,11 @@ describe("buying tickets", () => {
         // the captcha runs unseen in the hidden container
         assert.equal(await page.locator("#captcha-container").isHidden(), true);
 
-        await fillBuyer(page, lang, { name: "Layla Haddad", email: `buyer-${lang}@example.com`, phone: "+971 50 123 4567" });
+        await fillBuyer(page, lang, {
+          name: "Layla Haddad",
+          email: `buyer-${lang}@example.com`,
+          phone: "+971 50 123 4567",
+        });
         await assertNoCardFields(page);
         const orderId = await placeOrder(page, lang);
         assert.equal(orderBodies.length, 1);
@@ -83,7 +94,10 @@ describe("buying tickets", () => {
         assert.equal(body.phone, "+971501234567");
         assert.equal(body.lang, lang, "the order is in the page's language");
         assert.equal(typeof body.captcha, "string");
-        assert.ok(JSON.parse(Buffer.from(String(body.captcha), "base64").toString("utf8")).number >= 0, "a solved captcha went with the order");
+        assert.ok(
+          JSON.parse(Buffer.from(String(body.captcha), "base64").toString("utf8")).number >= 0,
+          "a solved captcha went with the order",
+        );
 
         // the basket emptied everywhere on the page: the server agrees
         const basket = (await (await context.request.get(`${API_URL}/api/basket`)).json()) as { events: unknown[] };
@@ -100,7 +114,11 @@ describe("buying tickets", () => {
         await assertNoCardFields(page);
 
         await goToAcquirer(page, lang);
-        assert.equal(await page.locator("html").getAttribute("lang"), lang, "the acquirer's page is in the order's language");
+        assert.equal(
+          await page.locator("html").getAttribute("lang"),
+          lang,
+          "the acquirer's page is in the order's language",
+        );
         await payOnAcquirer(page, lang, APPROVED_CARD);
         await page.getByRole("heading", { level: 1, name: text(lang, "forms:payment.success.heading") }).waitFor();
 
@@ -201,7 +219,11 @@ describe("buying tickets", () => {
 
       const starts: string[] = [];
       page.on("request", (request) => {
-        if (request.method() === "POST" && new URL(request.url()).pathname.endsWith(`/api/orders/${encodeURIComponent(orderId)}/payments`)) starts.push(request.url());
+        if (
+          request.method() === "POST" &&
+          new URL(request.url()).pathname.endsWith(`/api/orders/${encodeURIComponent(orderId)}/payments`)
+        )
+          starts.push(request.url());
       });
       await payButton(page, lang).dblclick();
       await page.waitForURL((url) => url.href.startsWith(API_URL));
@@ -271,10 +293,17 @@ describe("buying tickets", () => {
       const wording = page.getByTestId("pay-later");
       await wording.waitFor();
       const amountText = formatMoney(order?.total.amount ?? NaN, "AED", lang, 2);
-      assert.ok(((await wording.getByTestId("pay-later-amount").textContent()) ?? "").includes(amountText), `the amount to bring: ${amountText}`);
+      assert.ok(
+        ((await wording.getByTestId("pay-later-amount").textContent()) ?? "").includes(amountText),
+        `the amount to bring: ${amountText}`,
+      );
       await wording.getByTestId("pay-later-deadline").waitFor();
       assert.ok(((await wording.textContent()) ?? "").includes(order?.number ?? "-"), "the order number to quote");
-      assert.equal(await shownValue(page, "order-total"), order?.total.amount, "the summary shows the amount with the fee");
+      assert.equal(
+        await shownValue(page, "order-total"),
+        order?.total.amount,
+        "the summary shows the amount with the fee",
+      );
       assert.deepEqual(t.errors, []);
     } finally {
       await t.close();

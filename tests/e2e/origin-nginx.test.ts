@@ -41,7 +41,8 @@ function get(base: string, path: string, headers: Record<string, string> = {}): 
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const flat: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(", ") : v;
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(", ") : v;
         resolvePromise({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
       });
     });
@@ -64,10 +65,24 @@ async function waitForOrigin(): Promise<void> {
 }
 
 /** Headers that describe the connection or the file's copy, not the answer. */
-const TRANSPORT = new Set(["date", "server", "connection", "keep-alive", "etag", "last-modified", "content-length", "accept-ranges", "transfer-encoding"]);
+const TRANSPORT = new Set([
+  "date",
+  "server",
+  "connection",
+  "keep-alive",
+  "etag",
+  "last-modified",
+  "content-length",
+  "accept-ranges",
+  "transfer-encoding",
+]);
 
 function comparable(answer: Answer): Record<string, string> {
-  return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !TRANSPORT.has(name)).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(answer.headers)
+      .filter(([name]) => !TRANSPORT.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 const firstNumbered = (dir: string) => readdirSync(join(PUBLIC, dir)).find((name) => /^\d+$/.test(name));
@@ -97,7 +112,16 @@ function pathTable(): string[] {
     "/page-data",
   ]);
   for (const lang of LANGUAGES) {
-    for (const page of [href.home(), href.events(), href.event(eventId), href.places(), href.cart(), href.orderCheckout(), "/no-such-page/", "/no/such/page"]) {
+    for (const page of [
+      href.home(),
+      href.events(),
+      href.event(eventId),
+      href.places(),
+      href.cart(),
+      href.orderCheckout(),
+      "/no-such-page/",
+      "/no/such/page",
+    ]) {
       paths.add(localize(page, lang));
     }
     paths.add(localize(`/page-data${href.event(eventId)}page-data.json`, "en"));
@@ -113,7 +137,8 @@ function pathTable(): string[] {
 before(async () => {
   prefixDir = mkdtempSync(join(tmpdir(), "origin-test-"));
   // the precompressed copies a publish writes, for the pages the compression test asks for
-  for (const file of ["index.html", hashedScript() ?? "", "page-data/index/page-data.json"]) await precompressFile(join(PUBLIC, file));
+  for (const file of ["index.html", hashedScript() ?? "", "page-data/index/page-data.json"])
+    await precompressFile(join(PUBLIC, file));
   const written = await writeNginxConfig({ root: PUBLIC, port: ORIGIN_PORT, prefixDir });
   nginx = spawn(NGINX, ["-p", prefixDir, "-c", written.configFile], { stdio: ["ignore", "pipe", "pipe"] });
   nginx.stderr?.on("data", (c: Buffer) => (nginxLog += c.toString()));
@@ -151,7 +176,13 @@ describe("nginx origin and npm run serve", () => {
     const open = await get(ORIGIN_URL, "/.//evil.com/..%2fevents");
     assert.equal(open.status, 301);
     assert.equal(open.headers.location, "/events/");
-    for (const path of [`/${hashedScript()}.map`, "/webpack.stats.json", "/chunk-map.json", "/_headers", "/_redirects"]) {
+    for (const path of [
+      `/${hashedScript()}.map`,
+      "/webpack.stats.json",
+      "/chunk-map.json",
+      "/_headers",
+      "/_redirects",
+    ]) {
       assert.equal((await get(ORIGIN_URL, path)).status, 404, path);
     }
   });
@@ -160,14 +191,23 @@ describe("nginx origin and npm run serve", () => {
     for (const path of ["/", `/${hashedScript()}`, "/events", "/ru/no-such-page/", "/order/pay/1/"]) {
       const answer = await get(ORIGIN_URL, path);
       assert.match(answer.headers["content-security-policy"] ?? "", /frame-ancestors 'none'/, path);
-      assert.doesNotMatch(/script-src [^;]*/.exec(answer.headers["content-security-policy"] ?? "")?.[0] ?? "", /unsafe-inline/);
+      assert.doesNotMatch(
+        /script-src [^;]*/.exec(answer.headers["content-security-policy"] ?? "")?.[0] ?? "",
+        /unsafe-inline/,
+      );
       assert.equal(answer.headers["x-frame-options"], "DENY", path);
       assert.equal(answer.headers["x-content-type-options"], "nosniff", path);
       assert.equal(answer.headers["referrer-policy"], "strict-origin-when-cross-origin", path);
       assert.ok(answer.headers["permissions-policy"], path);
     }
-    assert.equal((await get(ORIGIN_URL, `/${hashedScript()}`)).headers["cache-control"], "public, max-age=31536000, immutable");
-    assert.equal((await get(ORIGIN_URL, "/~partytown/partytown.js")).headers["cache-control"], "public, max-age=0, must-revalidate");
+    assert.equal(
+      (await get(ORIGIN_URL, `/${hashedScript()}`)).headers["cache-control"],
+      "public, max-age=31536000, immutable",
+    );
+    assert.equal(
+      (await get(ORIGIN_URL, "/~partytown/partytown.js")).headers["cache-control"],
+      "public, max-age=0, must-revalidate",
+    );
   });
 
   for (const encoding of ["br", "gzip"] as const) {
@@ -196,7 +236,9 @@ describe("the site through nginx in Chromium", () => {
       await tp.page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-        document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+        document.addEventListener("securitypolicyviolation", (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+        );
       });
       const visited: string[] = [];
       for (const lang of LANGUAGES) {
@@ -204,7 +246,9 @@ describe("the site through nginx in Chromium", () => {
           const url = `${ORIGIN_URL}${localize(path, lang)}`;
           await tp.page.goto(url, { waitUntil: "load" });
           await waitForHydration(tp.page);
-          const violations = await tp.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+          const violations = await tp.page.evaluate(
+            () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+          );
           assert.deepEqual(violations, [], url);
           visited.push(url);
         }
@@ -214,7 +258,9 @@ describe("the site through nginx in Chromium", () => {
       await waitForHydration(tp.page);
       await tp.page.click(`a[href="${href.events()}"]`);
       await tp.page.waitForURL(`${ORIGIN_URL}${href.events()}`);
-      const violations = await tp.page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      const violations = await tp.page.evaluate(
+        () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+      );
       assert.deepEqual(violations, []);
       assert.deepEqual(
         tp.errors.filter((e) => /Content Security Policy|Refused to/i.test(e)),

@@ -23,7 +23,22 @@ import { signBody } from "../../src/publish/auth";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
-const COPIED = ["gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "package.json", "package-lock.json", "tsconfig.json", "src", "locales", "static", "contracts", "scripts", "server", "patches"];
+const COPIED = [
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "src",
+  "locales",
+  "static",
+  "contracts",
+  "scripts",
+  "server",
+  "patches",
+];
 
 /**
  * PUBLISH_TEST_DIR keeps the scratch copy (its .cache/ and public/) between local runs, and
@@ -63,7 +78,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 interface Status {
   state: string;
   live: { release: string; pages: number } | null;
-  lastAttempt: { kind: string; result: string; error: string | null; release: string | null; pages: number | null; seconds: number | null; startedAt: string } | null;
+  lastAttempt: {
+    kind: string;
+    result: string;
+    error: string | null;
+    release: string | null;
+    pages: number | null;
+    seconds: number | null;
+    startedAt: string;
+  } | null;
   pending: { requests: number } | null;
 }
 
@@ -73,7 +96,10 @@ async function status(): Promise<Status> {
   return (await res.json()) as Status;
 }
 
-function hook(kind: "publish" | "rollback", init: { token?: string; query?: string; signed?: boolean } = {}): Promise<Response> {
+function hook(
+  kind: "publish" | "rollback",
+  init: { token?: string; query?: string; signed?: boolean } = {},
+): Promise<Response> {
   const body = JSON.stringify({ event: "entry.publish", model: "event" });
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (init.signed) headers["x-signature-256"] = signBody(TOKEN, body);
@@ -86,7 +112,14 @@ async function settled(since: number, timeoutMs = BUILD_TIMEOUT_MS): Promise<Sta
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const s = await status();
-    if (s.state === "idle" && !s.pending && s.lastAttempt && Date.parse(s.lastAttempt.startedAt) >= since && s.lastAttempt.result !== "running") return s;
+    if (
+      s.state === "idle" &&
+      !s.pending &&
+      s.lastAttempt &&
+      Date.parse(s.lastAttempt.startedAt) >= since &&
+      s.lastAttempt.result !== "running"
+    )
+      return s;
     await sleep(200);
   }
   throw new Error(`the publisher did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(await status())}`);
@@ -103,31 +136,54 @@ function started(): number {
 
 function changeTitle(id: number, title: string): void {
   const db = new Database(database);
-  db.prepare("UPDATE events SET title = json_set(title, '$.en', ?), updated_at = ? WHERE id = ?").run(title, Date.now(), id);
+  db.prepare("UPDATE events SET title = json_set(title, '$.en', ?), updated_at = ? WHERE id = ?").run(
+    title,
+    Date.now(),
+    id,
+  );
   db.close();
 }
 
 async function faults(settings: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${apiUrl}/__faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(settings) });
+  const res = await fetch(`${apiUrl}/__faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(settings),
+  });
   assert.equal(res.status, 200);
 }
 
 /** nginx through `npm run origin`, serving PUBLISH_ROOT/current (so it starts once a release is live). */
 async function startOrigin(): Promise<void> {
-  const env = { ...process.env, PUBLISH_ROOT: releases, ORIGIN_PORT: String(originPort), ORIGIN_PREFIX: path.join(scratch, "origin") };
-  const origin = startProcess("origin", process.execPath, ["--import", "tsx", "scripts/origin.ts"], { cwd: site, env, output: "quiet" });
+  const env = {
+    ...process.env,
+    PUBLISH_ROOT: releases,
+    ORIGIN_PORT: String(originPort),
+    ORIGIN_PREFIX: path.join(scratch, "origin"),
+  };
+  const origin = startProcess("origin", process.execPath, ["--import", "tsx", "scripts/origin.ts"], {
+    cwd: site,
+    env,
+    output: "quiet",
+  });
   await waitFor(`${originUrl}/`, "the nginx origin", { child: origin.child });
 }
 
 before(async () => {
   // a kept scratch copy keeps its build cache; the data, releases and code are always fresh
-  for (const stale of [releases, path.join(scratch, "origin"), ...["", "-wal", "-shm"].map((suffix) => database + suffix)]) rmSync(stale, { recursive: true, force: true });
+  for (const stale of [
+    releases,
+    path.join(scratch, "origin"),
+    ...["", "-wal", "-shm"].map((suffix) => database + suffix),
+  ])
+    rmSync(stale, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
   for (const entry of COPIED) {
     rmSync(path.join(site, entry), { recursive: true, force: true });
     if (existsSync(path.join(ROOT, entry))) cpSync(path.join(ROOT, entry), path.join(site, entry), { recursive: true });
   }
-  if (!existsSync(path.join(site, "node_modules"))) symlinkSync(path.join(ROOT, "node_modules"), path.join(site, "node_modules"), "dir");
+  if (!existsSync(path.join(site, "node_modules")))
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(site, "node_modules"), "dir");
 
   receiver = createServer((req, res) => {
     let body = "";
@@ -147,7 +203,14 @@ before(async () => {
   publisherUrl = `http://127.0.0.1:${publisherPort}`;
   const server = startProcess("publish-server", process.execPath, ["--import", "tsx", "server/src/server.ts"], {
     cwd: site,
-    env: { ...process.env, PORT: String(apiPort), HOST: "127.0.0.1", DATABASE_PATH: database, FAULT_CONTROL: "1", HOLD_SWEEP_MS: "0" },
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: database,
+      FAULT_CONTROL: "1",
+      HOLD_SWEEP_MS: "0",
+    },
     output: "quiet",
   });
   await waitFor(`${apiUrl}/v2/landings/1`, "the publishing test's server", { child: server.child });
@@ -204,7 +267,10 @@ describe("publishing through the hook", () => {
     assert.equal(s.live?.release, "0001");
     assert.ok((s.live?.pages ?? 0) > 300);
     assert.ok(existsSync(path.join(releases, "0001", "index.html.br")), "text files are precompressed");
-    assert.ok(existsSync(path.join(releases, "0001", "nginx", "nginx.conf")), "the release carries its nginx configuration");
+    assert.ok(
+      existsSync(path.join(releases, "0001", "nginx", "nginx.conf")),
+      "the release carries its nginx configuration",
+    );
     await startOrigin();
     const home = await page("/");
     assert.equal(home.status, 200);
@@ -314,7 +380,9 @@ describe("publishing through the hook", () => {
     const live = (await status()).live?.release;
     const db = new Database(database);
     db.pragma("foreign_keys = OFF");
-    const ids = (db.prepare("SELECT id FROM events ORDER BY id").all() as Array<{ id: number }>).map((r) => r.id).filter((id) => id % 2 === 0);
+    const ids = (db.prepare("SELECT id FROM events ORDER BY id").all() as Array<{ id: number }>)
+      .map((r) => r.id)
+      .filter((id) => id % 2 === 0);
     const remove = db.transaction(() => {
       for (const table of ["event_categories", "event_persons", "event_labels", "tickets", "event_sessions"]) {
         db.prepare(`DELETE FROM ${table} WHERE event_id IN (${ids.join(",")})`).run();

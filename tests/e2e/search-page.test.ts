@@ -18,13 +18,21 @@ describe("search page help", () => {
     try {
       const { page, errors } = tp;
       // a date range years away: nothing is on then
-      await page.goto(siteUrl(`${localized("ru", "/events/search/")}?q=${encodeURIComponent("комедия")}&from=2031-03-10&to=2031-03-11`));
+      await page.goto(
+        siteUrl(
+          `${localized("ru", "/events/search/")}?q=${encodeURIComponent("комедия")}&from=2031-03-10&to=2031-03-11`,
+        ),
+      );
       await waitForHydration(page);
       await page.getByText(text("ru", "search.emptyTitle")).waitFor();
       assert.ok(await page.getByRole("button", { name: /«комедия»/ }).isVisible(), "the text searched for is named");
-      const nearby = page.getByRole("button", { name: /2031/ }).filter({ hasText: new RegExp(text("ru", "search.emptyNearby").split(" ")[0]!) });
+      const nearby = page
+        .getByRole("button", { name: /2031/ })
+        .filter({ hasText: new RegExp(text("ru", "search.emptyNearby").split(" ")[0]!) });
       await nearby.click();
-      await page.waitForURL((url) => url.searchParams.get("from") === "2031-03-07" && url.searchParams.get("to") === "2031-03-14");
+      await page.waitForURL(
+        (url) => url.searchParams.get("from") === "2031-03-07" && url.searchParams.get("to") === "2031-03-14",
+      );
       await page.getByRole("heading", { name: text("ru", "search.emptyPopular") }).waitFor();
       // dropping the dates finds the comedies
       await page.getByRole("button", { name: /2031/ }).first().click();
@@ -44,7 +52,9 @@ describe("search page help", () => {
       await page.goto(siteUrl("/events/search/?from=2031-03-10&to=2031-03-12"));
       await waitForHydration(page);
       await page.getByLabel(text("en", "search.dateFrom")).fill("2031-03-20");
-      await page.waitForURL((url) => url.searchParams.get("from") === "2031-03-20" && url.searchParams.get("to") === "2031-03-20");
+      await page.waitForURL(
+        (url) => url.searchParams.get("from") === "2031-03-20" && url.searchParams.get("to") === "2031-03-20",
+      );
       await page.getByText(text("en", "search.datesMoved")).waitFor();
     } finally {
       await tp.close();

@@ -21,7 +21,8 @@ interface WireEvent {
 
 async function apiSearch(query: string, lang: Lang): Promise<{ count: number; results: WireEvent[] }> {
   const url = new URL(`${API_URL}/v1/events`);
-  for (const [k, v] of Object.entries({ lang, search: query, page_size: "5", sort_by: "popularity", sort_on: "desc" })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({ lang, search: query, page_size: "5", sort_by: "popularity", sort_on: "desc" }))
+    url.searchParams.set(k, v);
   const res = await fetch(url);
   assert.ok(res.ok, `${url} answered ${res.status}`);
   return (await res.json()) as { count: number; results: WireEvent[] };
@@ -40,7 +41,10 @@ async function recordEvents(page: Page): Promise<void> {
 
 async function recorded(page: Page, type: string): Promise<unknown[]> {
   return page.evaluate(
-    (t) => (window as unknown as { __searchEvents: Array<{ type: string; detail: unknown }> }).__searchEvents.filter((e) => e.type === t).map((e) => e.detail),
+    (t) =>
+      (window as unknown as { __searchEvents: Array<{ type: string; detail: unknown }> }).__searchEvents
+        .filter((e) => e.type === t)
+        .map((e) => e.detail),
     type,
   );
 }
@@ -61,9 +65,13 @@ function searchBox(page: Page, lang: Lang) {
 async function optionTexts(page: Page): Promise<string[]> {
   const list = page.getByRole("listbox");
   await list.waitFor({ state: "visible", timeout: 10_000 });
-  await page.waitForFunction(() => (document.querySelector("[data-search-count]")?.textContent ?? "") !== "", undefined, {
-    timeout: 10_000,
-  });
+  await page.waitForFunction(
+    () => (document.querySelector("[data-search-count]")?.textContent ?? "") !== "",
+    undefined,
+    {
+      timeout: 10_000,
+    },
+  );
   return list.getByRole("option").allTextContents();
 }
 
@@ -82,7 +90,10 @@ describe("header search box", () => {
         assert.equal(await box.getAttribute("aria-expanded"), "true");
         // the first suggestions are the catalogue's own answer, in its order
         assert.ok(options[0]!.includes(expected.results[0]!.title), `${options[0]} vs ${expected.results[0]!.title}`);
-        assert.ok(options.some((o) => o.includes(lang === "ar" ? "كوكاكولا أرينا" : "Coca-Cola Arena")), "the arena itself, from the index");
+        assert.ok(
+          options.some((o) => o.includes(lang === "ar" ? "كوكاكولا أرينا" : "Coca-Cola Arena")),
+          "the arena itself, from the index",
+        );
         assert.ok(options.at(-1)!.includes(text(lang, "searchBox.allResults")));
         const status = await page.locator("[data-search-count]").textContent();
         assert.ok(status && status.length > 3, "the number of suggestions is announced");
@@ -92,10 +103,16 @@ describe("header search box", () => {
         assert.equal(await box.getAttribute("aria-activedescendant"), await first.getAttribute("id"));
         assert.equal(await first.getAttribute("aria-selected"), "true");
         await box.press("ArrowUp");
-        assert.equal(await box.getAttribute("aria-activedescendant"), await page.getByRole("listbox").getByRole("option").last().getAttribute("id"), "Up from the first wraps to the last");
+        assert.equal(
+          await box.getAttribute("aria-activedescendant"),
+          await page.getByRole("listbox").getByRole("option").last().getAttribute("id"),
+          "Up from the first wraps to the last",
+        );
         await box.press("ArrowDown");
         await box.press("Enter");
-        await page.waitForURL((url) => url.pathname === localized(lang, `/events/${expected.results[0]!.id}/`), { timeout: 10_000 });
+        await page.waitForURL((url) => url.pathname === localized(lang, `/events/${expected.results[0]!.id}/`), {
+          timeout: 10_000,
+        });
         assert.deepEqual(errors, []);
       } finally {
         await close();
@@ -128,7 +145,9 @@ describe("header search box", () => {
       await box.click();
       await box.pressSequentially("sandstorm", { delay: 25 });
       await optionTexts(page);
-      const searches = requests.filter((u) => u.startsWith(API_URL) && new URL(u).searchParams.has("search")).map((u) => new URL(u).searchParams.get("search"));
+      const searches = requests
+        .filter((u) => u.startsWith(API_URL) && new URL(u).searchParams.has("search"))
+        .map((u) => new URL(u).searchParams.get("search"));
       // One request per pause, not per key (a slow machine may pause once mid-word); the
       // suggestions shown answer the last text.
       assert.ok(searches.length >= 1 && searches.length <= 3, `requests: ${searches.join(", ")}`);
@@ -141,14 +160,20 @@ describe("header search box", () => {
 
   it("finds a Russian title by another form of its word", async () => {
     const expected = await apiSearch("комедия", "ru");
-    assert.ok(expected.results.some((e) => /комедии/i.test(e.title)), "the catalogue answers with the form комедии");
+    assert.ok(
+      expected.results.some((e) => /комедии/i.test(e.title)),
+      "the catalogue answers with the form комедии",
+    );
     const { page, close } = await openHome("ru");
     try {
       const box = searchBox(page, "ru");
       await box.click();
       await box.pressSequentially("комедия", { delay: 20 });
       const options = await optionTexts(page);
-      assert.ok(options.some((o) => /комедии/i.test(o)), options.join(" | "));
+      assert.ok(
+        options.some((o) => /комедии/i.test(o)),
+        options.join(" | "),
+      );
     } finally {
       await close();
     }
@@ -162,8 +187,14 @@ describe("header search box", () => {
       // ى typed as ي, as many keyboards and people write it
       await box.pressSequentially("ليلي حداد", { delay: 20 });
       const options = await optionTexts(page);
-      assert.ok(options.some((o) => o.includes("ليلى حداد") && o.includes(text("ar", "searchBox.person"))), options.join(" | "));
-      assert.ok(options.some((o) => o.includes("ليلى") && !o.includes(text("ar", "searchBox.person"))), "and her events");
+      assert.ok(
+        options.some((o) => o.includes("ليلى حداد") && o.includes(text("ar", "searchBox.person"))),
+        options.join(" | "),
+      );
+      assert.ok(
+        options.some((o) => o.includes("ليلى") && !o.includes(text("ar", "searchBox.person"))),
+        "and her events",
+      );
     } finally {
       await close();
     }
@@ -177,17 +208,32 @@ describe("header search box", () => {
       await box.click();
       await box.pressSequentially("комедия", { delay: 20 });
       await box.press("Enter");
-      await page.waitForURL((url) => url.pathname === "/ru/events/search/" && url.searchParams.get("q") === "комедия", { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === "/ru/events/search/" && url.searchParams.get("q") === "комедия", {
+        timeout: 10_000,
+      });
       const expected = await apiSearch("комедия", "ru");
-      await page.waitForFunction(() => (window as unknown as { __searchEvents: Array<{ type: string }> }).__searchEvents.some((e) => e.type === "QUERY_CHANGED"), undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __searchEvents: Array<{ type: string }> }).__searchEvents.some(
+            (e) => e.type === "QUERY_CHANGED",
+          ),
+        undefined,
+        { timeout: 10_000 },
+      );
       assert.deepEqual((await recorded(page, "QUERY_CHANGED")).at(-1), { query: "комедия", count: expected.count });
 
       // Someone else asks for a query: the page takes it (the event is cancelled), searches, and says so.
-      const taken = await page.evaluate(() => !window.dispatchEvent(new CustomEvent("QUERY_CHANGE", { detail: { query: "Sandstorm" }, cancelable: true })));
+      const taken = await page.evaluate(
+        () =>
+          !window.dispatchEvent(new CustomEvent("QUERY_CHANGE", { detail: { query: "Sandstorm" }, cancelable: true })),
+      );
       assert.equal(taken, true);
       const sandstorm = await apiSearch("Sandstorm", "ru");
       await page.waitForFunction(
-        () => (window as unknown as { __searchEvents: Array<{ type: string; detail: { query?: string } }> }).__searchEvents.some((e) => e.type === "QUERY_CHANGED" && e.detail.query === "Sandstorm"),
+        () =>
+          (
+            window as unknown as { __searchEvents: Array<{ type: string; detail: { query?: string } }> }
+          ).__searchEvents.some((e) => e.type === "QUERY_CHANGED" && e.detail.query === "Sandstorm"),
         undefined,
         { timeout: 10_000 },
       );
@@ -200,7 +246,9 @@ describe("header search box", () => {
       await box.pressSequentially("джаз", { delay: 20 });
       await box.press("Escape");
       await box.press("Enter");
-      await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "джаз", undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => new URL(location.href).searchParams.get("q") === "джаз", undefined, {
+        timeout: 10_000,
+      });
       assert.ok((await recorded(page, "QUERY_CHANGE")).some((d) => (d as { query: string }).query === "джаз"));
     } finally {
       await close();
@@ -221,8 +269,15 @@ describe("header search box", () => {
         assert.deepEqual(await recorded(page, "WIDGET_FULLSCREEN"), [{ open: true }]);
         const dialog = page.getByRole("dialog");
         const rect = await dialog.boundingBox();
-        assert.ok(rect && rect.width >= viewport.width - 1 && rect.height >= viewport.height - 1, `covers the screen: ${JSON.stringify(rect)}`);
-        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("role")), "combobox", "focus moves into the box");
+        assert.ok(
+          rect && rect.width >= viewport.width - 1 && rect.height >= viewport.height - 1,
+          `covers the screen: ${JSON.stringify(rect)}`,
+        );
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.getAttribute("role")),
+          "combobox",
+          "focus moves into the box",
+        );
 
         await box.pressSequentially("Coca", { delay: 20 });
         const options = await optionTexts(page);

@@ -35,13 +35,22 @@ describe("shop: basket", () => {
       await shop.openCart();
       let server = await serverBasket(tp);
       assert.equal(server.count, 3);
-      assert.deepEqual(await shop.cartNumbers(), { price: server.price, fee: server.fee, total: server.total, count: 3, currency: "AED" });
+      assert.deepEqual(await shop.cartNumbers(), {
+        price: server.price,
+        fee: server.fee,
+        total: server.total,
+        count: 3,
+        currency: "AED",
+      });
       assert.equal(server.price, a.price * 2 + b.price);
       await tp.page.getByTestId("hold-timer").waitFor();
       assert.match((await tp.page.getByTestId("hold-timer").textContent()) ?? "", /^Tickets held for 1?\d:\d\d$/);
 
       // one more of the first category
-      await shop.cartTicket(a.id).getByRole("button", { name: `One more ${a.title} ticket` }).click();
+      await shop
+        .cartTicket(a.id)
+        .getByRole("button", { name: `One more ${a.title} ticket` })
+        .click();
       await shop.waitForCartCount(4);
       await cartSettled(tp.page);
       server = await serverBasket(tp);
@@ -54,7 +63,10 @@ describe("shop: basket", () => {
       await shop.expectHeaderCount(4);
 
       // delete one ticket category, then the whole event
-      await shop.cartTicket(b.id).getByRole("button", { name: `Remove ${b.title}` }).click();
+      await shop
+        .cartTicket(b.id)
+        .getByRole("button", { name: `Remove ${b.title}` })
+        .click();
       await shop.waitForCartCount(3);
       await cartSettled(tp.page);
       assert.equal((await serverBasket(tp)).count, 3);
@@ -113,7 +125,10 @@ describe("shop: basket", () => {
       // Arabic pages choose AED when no cookie is set
       assert.equal((await shop.cartNumbers()).currency, "AED");
       assert.ok(await tp.page.getByRole("link", { name: "إتمام الطلب" }).isVisible());
-      assert.equal(await tp.page.getByRole("link", { name: "إتمام الطلب" }).getAttribute("href"), "/ar/order/checkout/");
+      assert.equal(
+        await tp.page.getByRole("link", { name: "إتمام الطلب" }).getAttribute("href"),
+        "/ar/order/checkout/",
+      );
       assert.deepEqual(tp.errors, []);
     } finally {
       await tp.close();
@@ -126,7 +141,10 @@ describe("shop: basket", () => {
       const shop = new ShopPage(tp.page);
       const events = await catalogueEvents();
       const limited = events.find(
-        (e) => e.status === "on_sale" && e.sessions === 1 && e.offers.some((o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4),
+        (e) =>
+          e.status === "on_sale" &&
+          e.sessions === 1 &&
+          e.offers.some((o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4),
       );
       assert.ok(limited);
       const offer = limited.offers.find((o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4)!;
@@ -176,7 +194,9 @@ describe("shop: basket", () => {
         const holder = await request.newContext();
         holders.push(holder);
         const n = Math.min(left, offer.max_per_order);
-        const res = await holder.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: offer.id, count: n } } });
+        const res = await holder.post(`${API_URL}/api/basket`, {
+          data: { type: "ADD_TICKET", ticket: { id: offer.id, count: n } },
+        });
         assert.equal(res.status(), 200, await res.text());
         left -= n;
       }
@@ -186,7 +206,10 @@ describe("shop: basket", () => {
       await shop.expectHeaderCount(0);
       assert.equal((await serverBasket(tp)).count, 0);
       // a refused request shows in the console as a failed resource load, nothing else
-      assert.deepEqual(tp.errors.filter((e) => !/status of 409/.test(e)), []);
+      assert.deepEqual(
+        tp.errors.filter((e) => !/status of 409/.test(e)),
+        [],
+      );
     } finally {
       for (const holder of holders) {
         await holder.delete(`${API_URL}/api/basket`);

@@ -12,10 +12,14 @@ after(closeBrowser);
 
 /** Waits until every live price on the page is settled, and returns their currencies and values. */
 async function livePrices(page: Page): Promise<Array<{ currency: string | null; value: string | null }>> {
-  await page.waitForFunction(() => {
-    const prices = [...document.querySelectorAll('[data-testid="live-price"]')];
-    return prices.length > 0 && prices.every((p) => !p.hasAttribute("data-pending"));
-  }, undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => {
+      const prices = [...document.querySelectorAll('[data-testid="live-price"]')];
+      return prices.length > 0 && prices.every((p) => !p.hasAttribute("data-pending"));
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
   return page.$$eval('[data-testid="live-price"][data-value]:not([data-value=""])', (els) =>
     els.map((e) => ({ currency: e.getAttribute("data-currency"), value: e.getAttribute("data-value") })),
   );
@@ -45,9 +49,16 @@ describe("shop: currency", () => {
         await shop.open(`${lang}/events/`);
         const prices = await livePrices(tp.page);
         assert.ok(prices.length >= 3);
-        assert.ok(prices.every((p) => p.currency === code), JSON.stringify(prices.slice(0, 3)));
+        assert.ok(
+          prices.every((p) => p.currency === code),
+          JSON.stringify(prices.slice(0, 3)),
+        );
         assert.equal(await tp.page.getByTestId("currency-switcher").inputValue(), code);
-        assert.equal((await tp.context.cookies()).some((c) => c.name === "currency"), false, "choosing is not setting");
+        assert.equal(
+          (await tp.context.cookies()).some((c) => c.name === "currency"),
+          false,
+          "choosing is not setting",
+        );
         assert.deepEqual(tp.errors, []);
       } finally {
         await tp.close();

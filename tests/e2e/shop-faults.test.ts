@@ -37,7 +37,10 @@ describe("shop: basket server down", () => {
       await cartSettled(tp.page);
 
       await basketDown(tp);
-      await shop.cartTicket(offer.id).getByRole("button", { name: `Remove ${offer.title}` }).click();
+      await shop
+        .cartTicket(offer.id)
+        .getByRole("button", { name: `Remove ${offer.title}` })
+        .click();
       await shop.toast("We cannot reach the basket right now. Check your connection and try again.").waitFor();
       await shop.waitForCartCount(2);
       await shop.expectHeaderCount(2);

@@ -16,10 +16,14 @@ describe("shop: live prices", () => {
       try {
         const shop = new ShopPage(tp.page);
         await shop.open(path);
-        await tp.page.waitForFunction(() => {
-          const prices = [...document.querySelectorAll('[data-testid="live-price"]')];
-          return prices.length > 0 && prices.every((p) => !p.hasAttribute("data-pending"));
-        }, undefined, { timeout: 10_000 });
+        await tp.page.waitForFunction(
+          () => {
+            const prices = [...document.querySelectorAll('[data-testid="live-price"]')];
+            return prices.length > 0 && prices.every((p) => !p.hasAttribute("data-pending"));
+          },
+          undefined,
+          { timeout: 10_000 },
+        );
         await tp.page.waitForTimeout(500);
         const calls = tp.requests.filter((u) => u.includes("/v2/events_prices"));
         assert.equal(calls.length, 1, calls.join("\n"));
@@ -28,7 +32,9 @@ describe("shop: live prices", () => {
         assert.match(url.searchParams.get("currency_code") ?? "", /^[A-Z]{3}$/);
         // the one request covers every price shown (the page may announce a few more events,
         // say sold-out ones that show no price)
-        const shown = await tp.page.$$eval('[data-testid="live-price"]', (els) => els.map((e) => e.getAttribute("data-event-source-id")));
+        const shown = await tp.page.$$eval('[data-testid="live-price"]', (els) =>
+          els.map((e) => e.getAttribute("data-event-source-id")),
+        );
         const ids = (url.searchParams.get("event_source_id_in") ?? "").split(",");
         assert.ok(shown.length >= 1);
         for (const id of shown) assert.ok(id && ids.includes(id), `the price of ${id} was not asked for`);

@@ -31,8 +31,14 @@ describe("built HTML bytes", () => {
   it("the build wrote pages in all three languages", () => {
     const rel = files.map((f) => relative(publicDir, f));
     assert.ok(rel.includes("index.html"));
-    assert.ok(rel.some((f) => f.startsWith("ru/")), "Russian pages were built");
-    assert.ok(rel.some((f) => f.startsWith("ar/")), "Arabic pages were built");
+    assert.ok(
+      rel.some((f) => f.startsWith("ru/")),
+      "Russian pages were built",
+    );
+    assert.ok(
+      rel.some((f) => f.startsWith("ar/")),
+      "Arabic pages were built",
+    );
   });
 
   it("no built page contains a control character or a broken UTF-8 sequence", () => {
@@ -42,9 +48,13 @@ describe("built HTML bytes", () => {
       const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
       const at = text.search(CONTROL);
       if (at >= 0) {
-        bad.push(`${relative(publicDir, file)}: U+${text.charCodeAt(at).toString(16).padStart(4, "0")} near ${JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))}`);
+        bad.push(
+          `${relative(publicDir, file)}: U+${text.charCodeAt(at).toString(16).padStart(4, "0")} near ${JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))}`,
+        );
       } else if (text.includes("\uFFFD")) {
-        bad.push(`${relative(publicDir, file)}: invalid UTF-8 near ${JSON.stringify(text.slice(Math.max(0, text.indexOf("\uFFFD") - 20), text.indexOf("\uFFFD") + 20))}`);
+        bad.push(
+          `${relative(publicDir, file)}: invalid UTF-8 near ${JSON.stringify(text.slice(Math.max(0, text.indexOf("\uFFFD") - 20), text.indexOf("\uFFFD") + 20))}`,
+        );
       }
     }
     assert.deepEqual(bad.slice(0, 20), [], `${bad.length} of ${files.length} pages are not clean text`);

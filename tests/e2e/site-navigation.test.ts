@@ -51,9 +51,11 @@ describe("language switcher", () => {
       const { page } = tp;
       await page.goto(siteUrl("/ru/places/"));
       const languages = page.locator("footer").getByRole("navigation", { name: text("ru", "footer.languages") });
-      const links = await languages.locator("a").evaluateAll((as) =>
-        as.map((a) => ({ lang: a.getAttribute("hreflang"), href: new URL((a as HTMLAnchorElement).href).pathname })),
-      );
+      const links = await languages
+        .locator("a")
+        .evaluateAll((as) =>
+          as.map((a) => ({ lang: a.getAttribute("hreflang"), href: new URL((a as HTMLAnchorElement).href).pathname })),
+        );
       assert.deepEqual(links, [
         { lang: "en", href: "/places/" },
         { lang: "ru", href: "/ru/places/" },
@@ -184,10 +186,15 @@ describe("a page that is slow to open", () => {
           busy: document.body.getAttribute("aria-busy"),
           bar: getComputedStyle(document.body, "::before").content !== "none",
         }));
-      await page.getByRole("navigation", { name: text("ru", "nav.mainNav") }).getByRole("link", { name: text("ru", "nav.places") }).click();
+      await page
+        .getByRole("navigation", { name: text("ru", "nav.mainNav") })
+        .getByRole("link", { name: text("ru", "nav.places") })
+        .click();
       await page.waitForTimeout(400);
       assert.deepEqual(await notice(), { marked: false, busy: null, bar: false }, "nothing in the first second");
-      await page.waitForFunction(() => document.documentElement.dataset.routeDelayed === "true", undefined, { timeout: 3_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.routeDelayed === "true", undefined, {
+        timeout: 3_000,
+      });
       assert.deepEqual(await notice(), { marked: true, busy: "true", bar: true }, "the notice after 1 s");
       await page.waitForURL(siteUrl("/ru/places/"));
       await page.getByRole("heading", { level: 1, name: text("ru", "places.title") }).waitFor();

@@ -27,7 +27,10 @@ for (const lang of LANGS) {
             assert.equal(response?.status(), sample.kind === "404" ? 404 : 200, `status of ${sample.path}`);
             await waitForHydration(page);
 
-            const html = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+            const html = await page.evaluate(() => ({
+              lang: document.documentElement.lang,
+              dir: document.documentElement.dir,
+            }));
             assert.deepEqual(html, { lang, dir: lang === "ar" ? "rtl" : "ltr" });
 
             const h1 = (await page.locator("h1").first().innerText()).trim();
@@ -35,7 +38,12 @@ for (const lang of LANGS) {
 
             // every text the page shows or announces is in its namespaces, not a bare key
             const shown = await page.evaluate(() =>
-              [document.body.innerText, ...[...document.querySelectorAll("[aria-label],[title],[alt],[placeholder]")].flatMap((el) => ["aria-label", "title", "alt", "placeholder"].map((a) => el.getAttribute(a) ?? ""))].join("\n"),
+              [
+                document.body.innerText,
+                ...[...document.querySelectorAll("[aria-label],[title],[alt],[placeholder]")].flatMap((el) =>
+                  ["aria-label", "title", "alt", "placeholder"].map((a) => el.getAttribute(a) ?? ""),
+                ),
+              ].join("\n"),
             );
             assert.deepEqual(untranslatedKeys(shown), [], `untranslated texts on ${sample.path}`);
 
@@ -46,12 +54,17 @@ for (const lang of LANGS) {
             assert.equal(await page.locator("#captcha-container[hidden]").count(), 1, "hidden captcha container");
 
             const title = await page.title();
-            assert.ok(title.includes(sample.kind === "home" ? text(lang, "seo.siteName") : sample.heading.trim().slice(0, 20)), `<title> ${title}`);
+            assert.ok(
+              title.includes(sample.kind === "home" ? text(lang, "seo.siteName") : sample.heading.trim().slice(0, 20)),
+              `<title> ${title}`,
+            );
 
             if (sample.kind !== "404") {
               const head = await page.evaluate(() => ({
                 canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
-                alternates: [...document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')].map((l) => l.hreflang).sort(),
+                alternates: [...document.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')]
+                  .map((l) => l.hreflang)
+                  .sort(),
                 ogLocale: document.querySelector('meta[property="og:locale"]')?.getAttribute("content") ?? null,
                 description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
               }));
@@ -62,7 +75,9 @@ for (const lang of LANGS) {
             }
             if (sample.kind === "event") {
               const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-              const events = ld.map((block) => JSON.parse(block) as { "@type"?: string; name?: string }).filter((x) => x["@type"] === "Event");
+              const events = ld
+                .map((block) => JSON.parse(block) as { "@type"?: string; name?: string })
+                .filter((x) => x["@type"] === "Event");
               assert.equal(events.length, 1, "one schema.org Event");
               assert.equal(events[0]?.name, sample.heading);
             }
@@ -96,14 +111,18 @@ for (const lang of LANGS) {
 
 describe("phones", () => {
   it("the event page fits a 360 px screen and offers the sticky buy bar", async () => {
-    const events = await apiList<{ id: number; title: string; status: string }>("/v1/events", "en", { date_type: "active" });
+    const events = await apiList<{ id: number; title: string; status: string }>("/v1/events", "en", {
+      date_type: "active",
+    });
     const event = { path: `/events/${plain(events.filter((e) => e.status === "on_sale")).id}/` };
     const tp = await newPage({ viewport: { width: 360, height: 740 } });
     try {
       const { page } = tp;
       await page.goto(siteUrl(event.path));
       await waitForHydration(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
       const buy = page.getByRole("link", { name: text("en", "common.buyTickets") }).last();
       assert.ok(await buy.isVisible(), "a buy action is on screen");
@@ -113,7 +132,9 @@ describe("phones", () => {
         const long = "W".repeat(300);
         for (const el of document.querySelectorAll("h1 bdi, article h3 bdi")) el.textContent = long;
       });
-      const overflowAfter = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflowAfter = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       assert.ok(overflowAfter <= 0, `a long title makes the page scroll sideways by ${overflowAfter}px`);
     } finally {
       await tp.close();

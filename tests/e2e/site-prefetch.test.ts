@@ -65,9 +65,18 @@ describe("prefetching the next pages (spec section 9)", () => {
   });
 
   const quiet: Array<[string, string]> = [
-    ["on 2G", `Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ effectiveType: "2g", saveData: false }) });`],
-    ["in data-saver mode", `Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ effectiveType: "4g", saveData: true }) });`],
-    ["for a bot", `Object.defineProperty(Navigator.prototype, "userAgent", { get: () => "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });`],
+    [
+      "on 2G",
+      `Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ effectiveType: "2g", saveData: false }) });`,
+    ],
+    [
+      "in data-saver mode",
+      `Object.defineProperty(Navigator.prototype, "connection", { get: () => ({ effectiveType: "4g", saveData: true }) });`,
+    ],
+    [
+      "for a bot",
+      `Object.defineProperty(Navigator.prototype, "userAgent", { get: () => "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });`,
+    ],
   ];
   for (const [when, script] of quiet) {
     it(`fetches nothing ahead ${when}`, async () => {

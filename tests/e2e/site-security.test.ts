@@ -23,10 +23,16 @@ async function visit(path: string): Promise<TestPage> {
 
 async function assertInert(tp: TestPage, path: string): Promise<void> {
   const { page } = tp;
-  assert.equal(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), undefined, `script ran on ${path}`);
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss),
+    undefined,
+    `script ran on ${path}`,
+  );
   const leftovers = await page.evaluate(() => ({
     scripts: document.querySelectorAll("main script").length,
-    handlers: [...document.querySelectorAll("main *")].filter((el) => [...el.attributes].some((a) => a.name.startsWith("on"))).length,
+    handlers: [...document.querySelectorAll("main *")].filter((el) =>
+      [...el.attributes].some((a) => a.name.startsWith("on")),
+    ).length,
     javascriptLinks: document.querySelectorAll('main a[href^="javascript:" i]').length,
     iframes: document.querySelectorAll("main iframe").length,
   }));

@@ -21,7 +21,12 @@ describe("static server", () => {
     assert.equal(res.headers.get("location"), "/events/?x=1");
   });
 
-  for (const path of [...CLIENT_ONLY_ROUTES.map((r) => `${r.path}123/`), "/order/pay/abc", "/order/some/thing/", "/ru/order/xyz"]) {
+  for (const path of [
+    ...CLIENT_ONLY_ROUTES.map((r) => `${r.path}123/`),
+    "/order/pay/abc",
+    "/order/some/thing/",
+    "/ru/order/xyz",
+  ]) {
     it(`serves the client-only page for ${path} with 200`, async () => {
       const res = await head(path);
       assert.equal(res.status, 200);
@@ -30,7 +35,11 @@ describe("static server", () => {
     });
   }
 
-  for (const [path, lang] of [["/unknown/", "en"], ["/ru/unknown/x", "ru"], ["/ar/unknown", "ar"]] as const) {
+  for (const [path, lang] of [
+    ["/unknown/", "en"],
+    ["/ru/unknown/x", "ru"],
+    ["/ar/unknown", "ar"],
+  ] as const) {
     it(`answers ${path} with the ${lang} 404 page`, async () => {
       const res = await head(path);
       assert.equal(res.status, 404);

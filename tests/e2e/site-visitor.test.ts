@@ -53,7 +53,9 @@ describe("language switcher", () => {
       await page.waitForURL(/\?when=weekend/);
       const header = page.locator("header");
       await header.locator("summary").click();
-      const href = await header.getByRole("link", { name: text("en", "nav.languageNames.ar"), exact: true }).getAttribute("href");
+      const href = await header
+        .getByRole("link", { name: text("en", "nav.languageNames.ar"), exact: true })
+        .getAttribute("href");
       assert.equal(href, "/ar/events/?when=weekend");
     } finally {
       await tp.close();
@@ -74,7 +76,11 @@ describe("header menus on a phone", () => {
       assert.equal(await nav.isVisible(), true);
       await page.keyboard.press("Escape");
       await page.waitForFunction(() => document.querySelector("#site-nav")?.getAttribute("data-open") === "false");
-      assert.equal(await menuButton.evaluate((el) => el === document.activeElement), true, "focus back on the menu button");
+      assert.equal(
+        await menuButton.evaluate((el) => el === document.activeElement),
+        true,
+        "focus back on the menu button",
+      );
 
       await menuButton.click();
       await page.locator("header summary").click();
@@ -91,7 +97,9 @@ describe("header menus on a phone", () => {
 
 describe("event pages", () => {
   it("an ended event says so, sells nothing and points to upcoming events", async () => {
-    const archive = await getJson<{ results: Array<{ id: number; status: string }> }>("/v1/events?lang=en&date_type=archive&page_size=50");
+    const archive = await getJson<{ results: Array<{ id: number; status: string }> }>(
+      "/v1/events?lang=en&date_type=archive&page_size=50",
+    );
     const ended = archive.results.find((e) => e.status !== "cancelled");
     assert.ok(ended, "the sample has an ended event");
     const tp = await newPage();
@@ -153,9 +161,18 @@ describe("event pages", () => {
       const { page } = tp;
       await page.goto(siteUrl(`/events/${event.id}/`));
       const share = page.getByRole("list", { name: text("en", "share.linksLabel") });
-      assert.match((await share.getByRole("link", { name: "WhatsApp" }).getAttribute("href")) ?? "", /^https:\/\/wa\.me\/\?text=/);
-      assert.match((await share.getByRole("link", { name: "Telegram" }).getAttribute("href")) ?? "", /^https:\/\/t\.me\/share\/url\?url=/);
-      assert.match((await share.getByRole("link", { name: text("en", "share.email") }).getAttribute("href")) ?? "", /^mailto:\?subject=/);
+      assert.match(
+        (await share.getByRole("link", { name: "WhatsApp" }).getAttribute("href")) ?? "",
+        /^https:\/\/wa\.me\/\?text=/,
+      );
+      assert.match(
+        (await share.getByRole("link", { name: "Telegram" }).getAttribute("href")) ?? "",
+        /^https:\/\/t\.me\/share\/url\?url=/,
+      );
+      assert.match(
+        (await share.getByRole("link", { name: text("en", "share.email") }).getAttribute("href")) ?? "",
+        /^mailto:\?subject=/,
+      );
       assert.equal(await share.getByRole("button", { name: text("en", "share.copy") }).count(), 1);
     } finally {
       await tp.close();
@@ -180,30 +197,46 @@ describe("ticket picker and cart", () => {
       const bar = page.getByTestId("sticky-bar");
       const total = await page.getByTestId("picker-total").getAttribute("data-value");
       await page.waitForFunction(
-        (value) => document.querySelector('[data-testid="sticky-bar"] [data-value]')?.getAttribute("data-value") === value,
+        (value) =>
+          document.querySelector('[data-testid="sticky-bar"] [data-value]')?.getAttribute("data-value") === value,
         total,
       );
       assert.match((await bar.textContent()) ?? "", /3 tickets selected/);
-      assert.equal(await page.locator("main").getByRole("link", { name: text("en", "common.buyTickets") }).filter({ visible: true }).count(), 0,
-        "no second buy button");
+      assert.equal(
+        await page
+          .locator("main")
+          .getByRole("link", { name: text("en", "common.buyTickets") })
+          .filter({ visible: true })
+          .count(),
+        0,
+        "no second buy button",
+      );
 
       await page.getByTestId("add-to-basket").click();
       const added = page.getByTestId("picker-added");
       await added.waitFor();
       assert.match((await added.textContent()) ?? "", /3 tickets added to your basket/);
       assert.equal(await shop.offer(a.id).getByTestId("ticket-count").textContent(), "2", "the choice stays on screen");
-      assert.equal(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="picker-added"]')), true, "focus on the confirmation");
+      assert.equal(
+        await page.evaluate(() => !!document.activeElement?.closest('[data-testid="picker-added"]')),
+        true,
+        "focus on the confirmation",
+      );
       assert.equal(await added.getByRole("link", { name: text("en", "picker.goToCart") }).count(), 1);
       assert.equal(await bar.getByRole("link", { name: text("en", "picker.goToCart") }).count(), 1);
 
       // the page keeps room below its content for the bar
-      const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector("article")!).paddingBlockEnd));
+      const padding = await page.evaluate(() =>
+        parseFloat(getComputedStyle(document.querySelector("article")!).paddingBlockEnd),
+      );
       const barHeight = await bar.evaluate((el) => el.getBoundingClientRect().height);
       assert.ok(padding >= barHeight, `padding ${padding} < bar ${barHeight}`);
 
       // the cart: lines include the fee and add up to the subtotal; the session line is not repeated
       await shop.openCart();
-      const lines = await page.getByTestId("cart-line-total").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-value"))));
+      const lines = await page
+        .getByTestId("cart-line-total")
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-value"))));
       const subtotal = Number(await page.getByTestId("event-subtotal").getAttribute("data-value"));
       assert.equal(Math.round(lines.reduce((s, v) => s + v, 0) * 100), Math.round(subtotal * 100));
       assert.equal(Number(await page.getByTestId("cart-total").getAttribute("data-value")), subtotal);
@@ -221,15 +254,19 @@ describe("events list", () => {
       const { page } = tp;
       await page.goto(siteUrl("/events/"));
       await waitForHydration(page);
-      const singles = await page.locator("main h2").evaluateAll((hs) =>
-        hs.filter((h) => /\b1 event\b/.test(h.textContent ?? "")).length,
-      );
+      const singles = await page
+        .locator("main h2")
+        .evaluateAll((hs) => hs.filter((h) => /\b1 event\b/.test(h.textContent ?? "")).length);
       assert.equal(singles, 0);
 
       await page.getByRole("button", { name: text("en", "events.quick.weekend") }).click();
       await page.waitForURL(/\?when=weekend/);
-      await page.waitForFunction(() => document.querySelector('[data-testid="events-found"]')?.getAttribute("aria-busy") === "false");
-      const days = await page.locator("main section > h2 time[datetime]").evaluateAll((ts) => ts.map((t) => t.getAttribute("datetime")));
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="events-found"]')?.getAttribute("aria-busy") === "false",
+      );
+      const days = await page
+        .locator("main section > h2 time[datetime]")
+        .evaluateAll((ts) => ts.map((t) => t.getAttribute("datetime")));
       for (const day of days) {
         const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
         assert.ok(weekday === 6 || weekday === 0, `${day} is not a Saturday or Sunday`);

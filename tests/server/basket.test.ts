@@ -1,11 +1,25 @@
 /** The basket API: contract, holds, bad input, CORS and Origin, sessions and expiry. */
 import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { assertMatchesContract, json, makeApp, offersOf, SITE_ORIGIN, Visitor, type Clock, type TestApp } from "./helpers";
+import {
+  assertMatchesContract,
+  json,
+  makeApp,
+  offersOf,
+  SITE_ORIGIN,
+  Visitor,
+  type Clock,
+  type TestApp,
+} from "./helpers";
 
 type Basket = {
-  currency_code: string; expires_at: string | null; updated_at: string | null;
-  events: Array<{ event: { id: number; event_source_id: number; title: string }; tickets: Array<{ id: number; title: string; price: number; count: number; extra?: { service_fee?: number } }> }>;
+  currency_code: string;
+  expires_at: string | null;
+  updated_at: string | null;
+  events: Array<{
+    event: { id: number; event_source_id: number; title: string };
+    tickets: Array<{ id: number; title: string; price: number; count: number; extra?: { service_fee?: number } }>;
+  }>;
 };
 
 let app: TestApp;
@@ -52,7 +66,10 @@ describe("session", () => {
     assert.equal(theirs.events.length, 0);
     ok(await other.add(2, 1));
     const mine = ok(await visitor.basket(), "get");
-    assert.deepEqual(mine.events.flatMap((e) => e.tickets.map((t) => [t.id, t.count])), [[1, 2]]);
+    assert.deepEqual(
+      mine.events.flatMap((e) => e.tickets.map((t) => [t.id, t.count])),
+      [[1, 2]],
+    );
     ok(await visitor.request("DELETE", "/api/basket"));
   });
 });
@@ -71,12 +88,22 @@ describe("changes", () => {
     const sessions = await offersOf(app, 10002);
     const other = sessions[0]!.tickets[0]!.id;
     b = ok(await visitor.add(other, 1));
-    assert.deepEqual(b.events.map((e) => e.event.id), [1, 2], "grouped by event, in order of adding");
+    assert.deepEqual(
+      b.events.map((e) => e.event.id),
+      [1, 2],
+      "grouped by event, in order of adding",
+    );
     assert.ok(b.expires_at);
     b = ok(await visitor.change({ type: "DELETE_TICKET", ticket: { id: 2 } }));
-    assert.deepEqual(b.events[0]!.tickets.map((t) => t.id), [1]);
+    assert.deepEqual(
+      b.events[0]!.tickets.map((t) => t.id),
+      [1],
+    );
     b = ok(await visitor.change({ type: "DELETE_EVENT", event: { id: 1 } }));
-    assert.deepEqual(b.events.map((e) => e.event.id), [2]);
+    assert.deepEqual(
+      b.events.map((e) => e.event.id),
+      [2],
+    );
     assert.equal(await available(10001, 1), before1);
     b = ok(await visitor.request("DELETE", "/api/basket"), "delete");
     assert.deepEqual([b.events.length, b.expires_at], [0, null]);
@@ -105,14 +132,17 @@ describe("changes", () => {
     assert.equal(c.expires_at, a.expires_at);
     ok(await visitor.request("DELETE", "/api/basket"));
     const d = ok(await visitor.add(1, 1));
-    assert.ok(Math.abs(Date.parse(d.expires_at!) - (clock.now() + 15 * 60_000)) < 2000, "an emptied basket starts a new hold");
+    assert.ok(
+      Math.abs(Date.parse(d.expires_at!) - (clock.now() + 15 * 60_000)) < 2000,
+      "an emptied basket starts a new hold",
+    );
     ok(await visitor.request("DELETE", "/api/basket"));
   });
 });
 
 describe("bad input gets its 4xx with {detail, code} and changes nothing", () => {
   const cases: Array<[string, unknown, number, string]> = [
-    ["malformed JSON", "{\"type\": \"ADD_TICKET\",", 400, "invalid_json"],
+    ["malformed JSON", '{"type": "ADD_TICKET",', 400, "invalid_json"],
     ["unknown type", { type: "BUY_EVERYTHING", ticket: { id: 1, count: 1 } }, 400, "unknown_type"],
     ["missing type", { ticket: { id: 1, count: 1 } }, 400, "bad_request"],
     ["not an object", [1, 2], 400, "bad_request"],
@@ -144,11 +174,20 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
       ok(await visitor.add(1, 2));
       const before1 = await available(10001, 1);
       const real = JSON.parse(JSON.stringify(body ?? null), (k, v) =>
-        k === "id" && v === -1 ? soldOutTicket : k === "id" && v === -2 ? cancelledTicket : k === "id" && v === -3 ? emptyCategory : v,
+        k === "id" && v === -1
+          ? soldOutTicket
+          : k === "id" && v === -2
+            ? cancelledTicket
+            : k === "id" && v === -3
+              ? emptyCategory
+              : v,
       );
       fails(await visitor.change(typeof body === "string" ? body : real), status, code);
       const after1 = ok(await visitor.basket(), "get");
-      assert.deepEqual(after1.events.flatMap((e) => e.tickets.map((t) => [t.id, t.count])), [[1, 2]]);
+      assert.deepEqual(
+        after1.events.flatMap((e) => e.tickets.map((t) => [t.id, t.count])),
+        [[1, 2]],
+      );
       assert.equal(await available(10001, 1), before1);
       ok(await visitor.request("DELETE", "/api/basket"));
     });
@@ -156,14 +195,23 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
 
   it("an empty JSON body → 400 invalid_json on POST, but a DELETE with the header and no body clears", async () => {
     ok(await visitor.add(1, 1));
-    fails(await visitor.request("POST", "/api/basket", "", { "content-type": "application/json" }), 400, "invalid_json");
+    fails(
+      await visitor.request("POST", "/api/basket", "", { "content-type": "application/json" }),
+      400,
+      "invalid_json",
+    );
     const del = await visitor.request("DELETE", "/api/basket", undefined, { "content-type": "application/json" });
     assert.equal(ok(del, "delete").events.length, 0);
   });
 
   it("a body that is not JSON → 400", async () => {
     const body = JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } });
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/json; charset=iso-8859-1"]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "application/json; charset=latin1",
+      "application/json; charset=iso-8859-1",
+    ]) {
       const res = await visitor.request("POST", "/api/basket", body, { "content-type": type });
       fails(res, 400, "unsupported_media_type");
       assert.match(json<{ detail: string }>(res).detail, /JSON|UTF-8/);
@@ -174,7 +222,11 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
   });
 
   it("a body over 16 KiB → 413 body_too_large", async () => {
-    const res = await visitor.change({ type: "ADD_TICKET", ticket: { id: 1, count: 1 }, padding: "x".repeat(17 * 1024) });
+    const res = await visitor.change({
+      type: "ADD_TICKET",
+      ticket: { id: 1, count: 1 },
+      padding: "x".repeat(17 * 1024),
+    });
     fails(res, 413, "body_too_large");
     assert.equal(ok(await visitor.basket(), "get").events.length, 0);
   });
@@ -188,7 +240,11 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
   it("more than are left → 409 not_enough_tickets", async () => {
     const vip = (await offersOf(app, 10001))[0]!.tickets[2]!;
     assert.ok(vip.available > 0 && vip.available <= vip.max_per_order);
-    fails(await visitor.add(vip.id, vip.available + 1), 409, vip.available + 1 > vip.max_per_order ? "over_max_per_order" : "not_enough_tickets");
+    fails(
+      await visitor.add(vip.id, vip.available + 1),
+      409,
+      vip.available + 1 > vip.max_per_order ? "over_max_per_order" : "not_enough_tickets",
+    );
     const other = new Visitor(app);
     ok(await other.add(vip.id, vip.available));
     fails(await visitor.add(vip.id, 1), 409, "not_enough_tickets");
@@ -210,13 +266,25 @@ describe("CORS and Origin", () => {
   });
 
   it("answers the preflight of an allowed origin and refuses others", async () => {
-    const pre = await app.inject({ method: "OPTIONS", url: "/api/basket", headers: { origin: "http://localhost:8000", "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+    const pre = await app.inject({
+      method: "OPTIONS",
+      url: "/api/basket",
+      headers: {
+        origin: "http://localhost:8000",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
     assert.equal(pre.statusCode, 204);
     assert.equal(pre.headers["access-control-allow-origin"], "http://localhost:8000");
     assert.equal(pre.headers["access-control-allow-credentials"], "true");
     assert.match(String(pre.headers["access-control-allow-methods"]), /POST/);
     assert.match(String(pre.headers["access-control-allow-headers"]), /content-type/i);
-    const bad = await app.inject({ method: "OPTIONS", url: "/api/basket", headers: { origin: "http://evil.example", "access-control-request-method": "POST" } });
+    const bad = await app.inject({
+      method: "OPTIONS",
+      url: "/api/basket",
+      headers: { origin: "http://evil.example", "access-control-request-method": "POST" },
+    });
     assert.equal(bad.headers["access-control-allow-origin"], undefined);
   });
 
@@ -224,17 +292,31 @@ describe("CORS and Origin", () => {
     ok(await visitor.add(1, 1));
     const cookie = visitor.cookie!;
     for (const origin of ["http://evil.example", "null", "http://127.0.0.1:4010"]) {
-      const res = await app.inject({ method: "POST", url: "/api/basket", headers: { origin, cookie, "content-type": "application/json" }, payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }) });
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/basket",
+        headers: { origin, cookie, "content-type": "application/json" },
+        payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
+      });
       fails(res, 403, "origin_not_allowed");
       const del = await app.inject({ method: "DELETE", url: "/api/basket", headers: { origin, cookie } });
       assert.equal(del.statusCode, 403);
     }
-    const order = await app.inject({ method: "POST", url: "/api/orders", headers: { origin: "http://evil.example", cookie, "content-type": "application/json" }, payload: "{}" });
+    const order = await app.inject({
+      method: "POST",
+      url: "/api/orders",
+      headers: { origin: "http://evil.example", cookie, "content-type": "application/json" },
+      payload: "{}",
+    });
     assert.equal(order.statusCode, 403);
     assert.equal(ok(await visitor.basket(), "get").events[0]!.tickets[0]!.count, 1);
     const noOrigin = new Visitor(app, undefined);
     noOrigin.cookie = cookie;
-    assert.equal(ok(await noOrigin.add(1, 1)).events[0]!.tickets[0]!.count, 2, "no Origin header (not a browser) is allowed");
+    assert.equal(
+      ok(await noOrigin.add(1, 1)).events[0]!.tickets[0]!.count,
+      2,
+      "no Origin header (not a browser) is allowed",
+    );
     ok(await visitor.request("DELETE", "/api/basket"));
   });
 

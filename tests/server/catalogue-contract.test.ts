@@ -24,7 +24,11 @@ async function walk(path: string, firstUrl: string): Promise<Array<Record<string
   let url: string | null = firstUrl;
   let count = -1;
   while (url) {
-    const page = (await check(path, url)) as { count: number; next: string | null; results: Array<Record<string, unknown>> };
+    const page = (await check(path, url)) as {
+      count: number;
+      next: string | null;
+      results: Array<Record<string, unknown>>;
+    };
     if (count === -1) count = page.count;
     assert.equal(page.count, count, "count is stable across pages");
     all.push(...page.results);
@@ -37,8 +41,20 @@ async function walk(path: string, firstUrl: string): Promise<Array<Record<string
 describe("catalogue contract", () => {
   it("covers every path of the contract in this test", () => {
     const tested = [
-      "/v1/events", "/v1/places", "/v1/persons", "/v1/news", "/v2/acquisitions", "/v1/events_category_types", "/v1/events_categories",
-      "/v1/events_dates", "/v1/events_halls", "/v1/events_places", "/v1/events_locations", "/v2/landings/{id}", "/v2/events_prices", "/v2/dates_prices",
+      "/v1/events",
+      "/v1/places",
+      "/v1/persons",
+      "/v1/news",
+      "/v2/acquisitions",
+      "/v1/events_category_types",
+      "/v1/events_categories",
+      "/v1/events_dates",
+      "/v1/events_halls",
+      "/v1/events_places",
+      "/v1/events_locations",
+      "/v2/landings/{id}",
+      "/v2/events_prices",
+      "/v2/dates_prices",
     ];
     assert.deepEqual(Object.keys(contracts.catalogue.paths).sort(), tested.sort());
   });
@@ -53,11 +69,19 @@ describe("catalogue contract", () => {
     });
 
     it(`answers the facets and acquisitions in ${lang}`, async () => {
-      for (const path of ["/v1/events_category_types", "/v1/events_categories", "/v1/events_halls", "/v1/events_places", "/v1/events_locations"]) {
+      for (const path of [
+        "/v1/events_category_types",
+        "/v1/events_categories",
+        "/v1/events_halls",
+        "/v1/events_places",
+        "/v1/events_locations",
+      ]) {
         const body = (await check(path, `${path}?lang=${lang}`)) as { results: unknown[] };
         assert.ok(body.results.length > 0, path);
       }
-      const acq = (await check("/v2/acquisitions", `/v2/acquisitions?lang=${lang}`)) as { results: Array<{ type: string }> };
+      const acq = (await check("/v2/acquisitions", `/v2/acquisitions?lang=${lang}`)) as {
+        results: Array<{ type: string }>;
+      };
       assert.ok(acq.results.length >= 3);
       assert.ok(acq.results.some((a) => a.type === "card"));
       assert.ok(acq.results.some((a) => a.type === "bank_transfer" || a.type === "cash"));
@@ -68,15 +92,23 @@ describe("catalogue contract", () => {
     const dates = (await check("/v1/events_dates", "/v1/events_dates")) as { results: Array<{ date: string }> };
     assert.ok(dates.results.length > 10);
     const landing = (await check("/v2/landings/{id}", "/v2/landings/1")) as Record<string, unknown>;
-    assert.deepEqual((landing.currencies as Array<{ code: string }>).map((c) => c.code), ["AED", "USD", "EUR", "RUB"]);
+    assert.deepEqual(
+      (landing.currencies as Array<{ code: string }>).map((c) => c.code),
+      ["AED", "USD", "EUR", "RUB"],
+    );
     assert.equal(landing.ui_config_show_currencies, true);
     assert.equal(landing.site_url, "http://site.test", "the server's SITE_URL");
     assert.deepEqual(landing.languages, ["en", "ru", "ar"]);
     assert.deepEqual(landing.language_currency, { AED: [{ value: "ar" }, { value: "en" }], RUB: [{ value: "ru" }] });
-    const events = json<{ results: Array<{ event_source_id: number }> }>(await app.inject("/v1/events?page_size=100&date_type=all")).results;
+    const events = json<{ results: Array<{ event_source_id: number }> }>(
+      await app.inject("/v1/events?page_size=100&date_type=all"),
+    ).results;
     const ids = events.map((e) => e.event_source_id).join(",");
     for (const cur of ["AED", "USD", "EUR", "RUB", "usd"]) {
-      const prices = (await check("/v2/events_prices", `/v2/events_prices?event_source_id_in=${ids}&currency_code=${cur}&source_id=2`)) as unknown[];
+      const prices = (await check(
+        "/v2/events_prices",
+        `/v2/events_prices?event_source_id_in=${ids}&currency_code=${cur}&source_id=2`,
+      )) as unknown[];
       assert.equal(prices.length, events.length);
     }
     for (const e of events) {
@@ -98,7 +130,9 @@ describe("catalogue contract", () => {
   });
 
   it("serves the images it links to, at their stated size", async () => {
-    const events = json<{ results: Array<{ image: { url: string; width: number; height: number } | null }> }>(await app.inject("/v1/events?page_size=100&date_type=all")).results;
+    const events = json<{ results: Array<{ image: { url: string; width: number; height: number } | null }> }>(
+      await app.inject("/v1/events?page_size=100&date_type=all"),
+    ).results;
     const withImage = events.filter((e) => e.image);
     assert.ok(withImage.length > 0 && withImage.length < events.length, "some events have no image");
     for (const e of withImage.slice(0, 5)) {

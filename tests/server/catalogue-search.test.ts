@@ -6,9 +6,20 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { json, makeApp, type TestApp } from "./helpers";
-import { matchRank, indexTexts, normalizeForSearch, queryTokens, stemOf } from "../../server/src/catalogue/search-match";
+import {
+  matchRank,
+  indexTexts,
+  normalizeForSearch,
+  queryTokens,
+  stemOf,
+} from "../../server/src/catalogue/search-match";
 
-type Ev = { id: number; title: string; place: { id: number; title: string }; persons: Array<{ id: number; title: string }> };
+type Ev = {
+  id: number;
+  title: string;
+  place: { id: number; title: string };
+  persons: Array<{ id: number; title: string }>;
+};
 type Page = { count: number; results: Ev[] };
 
 let app: TestApp;
@@ -18,7 +29,9 @@ before(async () => {
 after(async () => app.close());
 
 async function search(query: string, lang = "en"): Promise<Page> {
-  const res = await app.inject(`/v1/events?date_type=all&page_size=100&lang=${lang}&search=${encodeURIComponent(query)}`);
+  const res = await app.inject(
+    `/v1/events?date_type=all&page_size=100&lang=${lang}&search=${encodeURIComponent(query)}`,
+  );
   assert.equal(res.statusCode, 200, res.body.slice(0, 200));
   return json<Page>(res);
 }
@@ -60,7 +73,11 @@ describe("search matching rules", () => {
 
   it("needs every word, and ranks a title match above a place or person match", () => {
     const arena = text("Coca-Cola Arena", "Coca-Cola Arena", "كوكاكولا أرينا");
-    const echoes = text("The Desert Echoes: Sandstorm Tour", "The Desert Echoes: тур Sandstorm", "ديزرت إيكوز: جولة العاصفة الرملية");
+    const echoes = text(
+      "The Desert Echoes: Sandstorm Tour",
+      "The Desert Echoes: тур Sandstorm",
+      "ديزرت إيكوز: جولة العاصفة الرملية",
+    );
     assert.equal(rank(echoes, "sandstorm arena", [arena]), 1);
     assert.equal(rank(echoes, "sandstorm", [arena]), 0);
     assert.equal(rank(echoes, "sandstorm opera", [arena]), null);
@@ -71,9 +88,15 @@ describe("search matching rules", () => {
 describe("GET /v1/events?search=", () => {
   it("does not find Маджаз for джаз", async () => {
     const found = await search("джаз", "ru");
-    assert.ok(found.results.every((e) => !/маджаз/i.test(e.place.title) || /(^|[^а-яё])джаз/i.test(e.title)), titles(found).join(" | "));
+    assert.ok(
+      found.results.every((e) => !/маджаз/i.test(e.place.title) || /(^|[^а-яё])джаз/i.test(e.title)),
+      titles(found).join(" | "),
+    );
     const majaz = await search("маджаз", "ru");
-    assert.ok(majaz.count > 0 && majaz.results.every((e) => e.place.title.includes("Маджаз")), titles(majaz).join(" | "));
+    assert.ok(
+      majaz.count > 0 && majaz.results.every((e) => e.place.title.includes("Маджаз")),
+      titles(majaz).join(" | "),
+    );
   });
 
   it("finds a Russian title by another form of its word", async () => {
@@ -84,16 +107,25 @@ describe("GET /v1/events?search=", () => {
 
   it("finds an Arabic title typed with another spelling", async () => {
     const found = await search("ليلي حداد", "ar");
-    assert.ok(found.count >= 3 && found.results.every((e) => e.title.includes("ليلى") || e.persons.some((p) => p.title.includes("ليلى"))));
+    assert.ok(
+      found.count >= 3 &&
+        found.results.every((e) => e.title.includes("ليلى") || e.persons.some((p) => p.title.includes("ليلى"))),
+    );
     const withHarakat = await search("الكُومِيدِيا", "ar");
     assert.ok(titles(withHarakat).includes("ليلة الكوميديا في عجمان"), titles(withHarakat).join(" | "));
   });
 
   it("matches titles and places in any of the three languages", async () => {
     const arena = await search("Coca-Cola", "ar");
-    assert.ok(arena.count > 0 && arena.results.every((e) => e.place.title === "كوكاكولا أرينا"), titles(arena).join(" | "));
+    assert.ok(
+      arena.count > 0 && arena.results.every((e) => e.place.title === "كوكاكولا أرينا"),
+      titles(arena).join(" | "),
+    );
     const layla = await search("ليلى", "en");
-    assert.ok(layla.count >= 3 && layla.results.every((e) => /Layla/.test(e.title) || e.persons.some((p) => p.title === "Layla Haddad")));
+    assert.ok(
+      layla.count >= 3 &&
+        layla.results.every((e) => /Layla/.test(e.title) || e.persons.some((p) => p.title === "Layla Haddad")),
+    );
     const sandstorm = await search("Sandstorm", "ru");
     assert.ok(sandstorm.count >= 1);
   });
@@ -102,7 +134,11 @@ describe("GET /v1/events?search=", () => {
     const found = await search("layla");
     const inTitle = found.results.map((e) => /layla/i.test(e.title));
     assert.ok(inTitle.includes(true) && inTitle.includes(false), "the sample has both kinds");
-    assert.equal(inTitle.indexOf(false), inTitle.lastIndexOf(true) + 1, `title matches first: ${titles(found).join(" | ")}`);
+    assert.equal(
+      inTitle.indexOf(false),
+      inTitle.lastIndexOf(true) + 1,
+      `title matches first: ${titles(found).join(" | ")}`,
+    );
   });
 
   it("treats punctuation-only and over-long queries sensibly", async () => {

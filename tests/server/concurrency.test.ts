@@ -17,7 +17,12 @@ after(async () => app.close());
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 after(() => agent.destroy());
 
-function request(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function request(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
       let data = "";
@@ -47,13 +52,19 @@ describe("concurrent buyers", () => {
     const sessions = await Promise.all(Array.from({ length: 80 }, newSession));
     const body = JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } });
     const results = await Promise.all(
-      sessions.map((cookie) => request("POST", "/api/basket", { origin: SITE_ORIGIN, cookie, "content-type": "application/json" }, body)),
+      sessions.map((cookie) =>
+        request("POST", "/api/basket", { origin: SITE_ORIGIN, cookie, "content-type": "application/json" }, body),
+      ),
     );
     const statuses = results.map((r) => r.status);
     assert.equal(statuses.filter((s) => s === 200).length, 12, JSON.stringify(statuses));
     assert.equal(statuses.filter((s) => s === 409).length, 68);
     assert.ok(results.filter((r) => r.status === 409).every((r) => JSON.parse(r.body).code === "not_enough_tickets"));
-    const row = db.prepare("SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?").get(ticket.id) as { total: number; sold: number; held: number; in_baskets: number };
+    const row = db
+      .prepare(
+        "SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?",
+      )
+      .get(ticket.id) as { total: number; sold: number; held: number; in_baskets: number };
     assert.equal(row.held, 12);
     assert.equal(row.in_baskets, 12);
     assert.equal(row.total - row.sold - row.held, 0);
@@ -68,11 +79,25 @@ describe("concurrent buyers", () => {
     const sessions = await Promise.all(Array.from({ length: 40 }, newSession));
     await Promise.all(
       sessions.flatMap((cookie, i) => [
-        request("POST", "/api/basket", { origin: SITE_ORIGIN, cookie, "content-type": "application/json" }, JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 + (i % 3) } })),
-        request("POST", "/api/basket", { origin: SITE_ORIGIN, cookie, "content-type": "application/json" }, JSON.stringify({ type: "UPDATE_TICKET", ticket: { id: ticket.id, count: 2 + (i % 4) } })),
+        request(
+          "POST",
+          "/api/basket",
+          { origin: SITE_ORIGIN, cookie, "content-type": "application/json" },
+          JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 + (i % 3) } }),
+        ),
+        request(
+          "POST",
+          "/api/basket",
+          { origin: SITE_ORIGIN, cookie, "content-type": "application/json" },
+          JSON.stringify({ type: "UPDATE_TICKET", ticket: { id: ticket.id, count: 2 + (i % 4) } }),
+        ),
       ]),
     );
-    const row = db.prepare("SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?").get(ticket.id) as { total: number; sold: number; held: number; in_baskets: number };
+    const row = db
+      .prepare(
+        "SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?",
+      )
+      .get(ticket.id) as { total: number; sold: number; held: number; in_baskets: number };
     assert.equal(row.held, row.in_baskets, "held matches what the baskets hold");
     assert.ok(row.sold + row.held <= row.total, "never oversold");
   });
@@ -80,15 +105,27 @@ describe("concurrent buyers", () => {
 
 describe("CORS over HTTP", () => {
   it("preflight and credentials for the site origin, 403 for another origin's write", async () => {
-    const pre = await request("OPTIONS", "/api/basket", { origin: SITE_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type" });
+    const pre = await request("OPTIONS", "/api/basket", {
+      origin: SITE_ORIGIN,
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "content-type",
+    });
     assert.equal(pre.status, 204);
     assert.equal(pre.headers["access-control-allow-origin"], SITE_ORIGIN);
     assert.equal(pre.headers["access-control-allow-credentials"], "true");
     const cookie = await newSession();
-    const evil = await request("POST", "/api/basket", { origin: "http://attacker.test", cookie, "content-type": "application/json" }, JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }));
+    const evil = await request(
+      "POST",
+      "/api/basket",
+      { origin: "http://attacker.test", cookie, "content-type": "application/json" },
+      JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
+    );
     assert.equal(evil.status, 403);
     assert.equal(JSON.parse(evil.body).code, "origin_not_allowed");
-    const catalogue = await request("OPTIONS", "/v2/events_prices", { origin: "http://anywhere.test", "access-control-request-method": "GET" });
+    const catalogue = await request("OPTIONS", "/v2/events_prices", {
+      origin: "http://anywhere.test",
+      "access-control-request-method": "GET",
+    });
     assert.equal(catalogue.status, 204);
     assert.equal(catalogue.headers["access-control-allow-origin"], "*");
   });

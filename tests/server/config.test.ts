@@ -7,7 +7,10 @@ describe("loadConfig", () => {
   it("marks the cookie Secure when the site is served over https, or when told", () => {
     assert.equal(loadConfig({}).cookieSecure, false, "the local http origins");
     assert.equal(loadConfig({ SITE_URL: "https://tickets.example" }).cookieSecure, true);
-    assert.equal(loadConfig({ SITE_ORIGINS: "https://tickets.example,https://www.tickets.example" }).cookieSecure, true);
+    assert.equal(
+      loadConfig({ SITE_ORIGINS: "https://tickets.example,https://www.tickets.example" }).cookieSecure,
+      true,
+    );
     assert.equal(loadConfig({ SITE_URL: "https://tickets.example", COOKIE_SECURE: "0" }).cookieSecure, false);
     assert.equal(loadConfig({ COOKIE_SECURE: "1" }).cookieSecure, true);
   });
@@ -23,7 +26,15 @@ describe("loadConfig", () => {
   it("has the documented defaults for holds, payment times and limits", () => {
     const c = loadConfig({});
     assert.deepEqual(
-      [c.holdMinutes, c.cardPayMinutes, c.offlinePayMinutes, c.heldPerClient, c.orderRateMax, c.lookupFailMax, c.lookupWindowMs],
+      [
+        c.holdMinutes,
+        c.cardPayMinutes,
+        c.offlinePayMinutes,
+        c.heldPerClient,
+        c.orderRateMax,
+        c.lookupFailMax,
+        c.lookupWindowMs,
+      ],
       [15, 30, 48 * 60, 50, 10, 10, 600_000],
     );
     assert.equal(loadConfig({ CAPTCHA_MAX_NUMBER: "500" }).captchaMaxNumber, 500);

@@ -7,7 +7,16 @@ import assert from "node:assert/strict";
 import { buildApp } from "../../server/src/app";
 import type { WireOrder } from "../../server/src/deps";
 import {
-  assertMatchesContract, BUYER, createOrder, HERMETIC, json, makeApp, offersOf, payByCard, Visitor, type TestApp,
+  assertMatchesContract,
+  BUYER,
+  createOrder,
+  HERMETIC,
+  json,
+  makeApp,
+  offersOf,
+  payByCard,
+  Visitor,
+  type TestApp,
 } from "./helpers";
 
 const available = async (app: TestApp, sourceId: number, ticketId: number) =>
@@ -32,16 +41,23 @@ describe("unpaid orders expire and give their tickets back", () => {
       const o = await orderOf(app, v, { ...BUYER, email: email() });
       assert.equal(await available(app, 10001, 1), before - 4);
       assert.ok(Math.abs(Date.parse(o.expires_at!) - (clock.now() + 60_000)) < 2000);
-      const page = await v.request("POST", `/api/orders/${o.id}/payments`, { return_url: "http://127.0.0.1:9000/order/" });
+      const page = await v.request("POST", `/api/orders/${o.id}/payments`, {
+        return_url: "http://127.0.0.1:9000/order/",
+      });
       assert.equal(page.statusCode, 201);
       clock.advance(61_000);
       assert.equal(await available(app, 10001, 1), before, "reading availability expires it");
       const got = json<WireOrder>(await v.request("GET", `/api/orders/${o.id}`));
       assert.equal(got.status, "expired");
       assert.deepEqual(got.tickets, []);
-      const again = await v.request("POST", `/api/orders/${o.id}/payments`, { return_url: "http://127.0.0.1:9000/order/" });
+      const again = await v.request("POST", `/api/orders/${o.id}/payments`, {
+        return_url: "http://127.0.0.1:9000/order/",
+      });
       assert.equal(again.statusCode, 409);
-      assert.equal((assertMatchesContract("basket", "/api/orders/{id}/payments", "post", again) as { code: string }).code, "not_payable");
+      assert.equal(
+        (assertMatchesContract("basket", "/api/orders/{id}/payments", "post", again) as { code: string }).code,
+        "not_payable",
+      );
     } finally {
       await app.close();
     }
@@ -53,14 +69,24 @@ describe("unpaid orders expire and give their tickets back", () => {
       const v = new Visitor(app);
       await v.add(1, 1);
       const o = await orderOf(app, v, { ...BUYER, email: email() });
-      const start = await v.request("POST", `/api/orders/${o.id}/payments`, { return_url: "http://127.0.0.1:9000/order/" });
+      const start = await v.request("POST", `/api/orders/${o.id}/payments`, {
+        return_url: "http://127.0.0.1:9000/order/",
+      });
       const path = new URL(json<{ redirect_url: string }>(start).redirect_url).pathname;
       const html = (await app.inject(path)).body;
       const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
       clock.advance(61_000);
       const res = await app.inject({
-        method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams({ csrf, card_number: "4242424242424242", expiry: "12/39", cvc: "123", cardholder: "Layla" }).toString(),
+        method: "POST",
+        url: path,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams({
+          csrf,
+          card_number: "4242424242424242",
+          expiry: "12/39",
+          cvc: "123",
+          cardholder: "Layla",
+        }).toString(),
       });
       assert.equal(res.statusCode, 303, "back to the shop, which shows the order expired");
       const got = json<WireOrder>(await v.request("GET", `/api/orders/${o.id}`));
@@ -93,7 +119,11 @@ describe("unpaid orders expire and give their tickets back", () => {
       await payByCard(app, v, retried.id, "4242424242424242");
       assert.equal(json<WireOrder>(await v.request("GET", `/api/orders/${retried.id}`)).status, "paid");
       clock.advance(10 * 60_000);
-      assert.equal(json<WireOrder>(await v.request("GET", `/api/orders/${retried.id}`)).status, "paid", "a paid order never expires");
+      assert.equal(
+        json<WireOrder>(await v.request("GET", `/api/orders/${retried.id}`)).status,
+        "paid",
+        "a paid order never expires",
+      );
     } finally {
       await app.close();
     }
@@ -129,7 +159,11 @@ describe("unpaid orders expire and give their tickets back", () => {
     const later = clock.now() + 20 * 60_000;
     const restarted = (await buildApp({ db, now: () => later, config: { ...HERMETIC, cardPayMinutes: 1 } })) as TestApp;
     try {
-      assert.equal(await available(restarted, 10001, 1), before, "the expired order and the expired basket were released on the first read");
+      assert.equal(
+        await available(restarted, 10001, 1),
+        before,
+        "the expired order and the expired basket were released on the first read",
+      );
     } finally {
       await restarted.close();
       await app.close();
@@ -146,7 +180,10 @@ describe("holds do not last for ever (finding 2)", () => {
       await v.add(1, 1);
       for (let i = 0; i < 14; i++) {
         clock.advance(60_000);
-        assert.equal((await v.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 1 + (i % 3) } })).statusCode, 200);
+        assert.equal(
+          (await v.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 1 + (i % 3) } })).statusCode,
+          200,
+        );
       }
       clock.advance(61_000);
       assert.equal(await available(app, 10001, 1), before);
@@ -171,7 +208,10 @@ describe("limits (finding 1)", () => {
       await b.add(ticket.id, 1);
       const res = await createOrder(app, b, { ...BUYER, email: "scalper@example.AE" });
       assert.equal(res.statusCode, 409);
-      assert.equal((assertMatchesContract("basket", "/api/orders", "post", res) as { code: string }).code, "over_limit");
+      assert.equal(
+        (assertMatchesContract("basket", "/api/orders", "post", res) as { code: string }).code,
+        "over_limit",
+      );
       assert.equal(json<{ events: unknown[] }>(await b.basket()).events.length, 1, "the basket is kept");
 
       // an order that expired unpaid no longer counts
@@ -212,16 +252,40 @@ describe("limits (finding 1)", () => {
       const c = new Visitor(app);
       const over = await c.add(2, 1);
       assert.equal(over.statusCode, 409);
-      assert.equal((assertMatchesContract("basket", "/api/basket", "post", over) as { code: string }).code, "over_limit");
-      assert.equal((await a.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 4 } })).statusCode, 409, "raising a count counts too");
-      assert.equal((await a.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 2 } })).statusCode, 200, "lowering is always allowed");
+      assert.equal(
+        (assertMatchesContract("basket", "/api/basket", "post", over) as { code: string }).code,
+        "over_limit",
+      );
+      assert.equal(
+        (await a.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 4 } })).statusCode,
+        409,
+        "raising a count counts too",
+      );
+      assert.equal(
+        (await a.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 2 } })).statusCode,
+        200,
+        "lowering is always allowed",
+      );
       assert.equal((await c.add(2, 1)).statusCode, 200);
       // X-Forwarded-For is not believed without a trusted proxy
       const spoof = new Visitor(app);
-      assert.equal((await spoof.request("POST", "/api/basket", { type: "ADD_TICKET", ticket: { id: 2, count: 1 } }, { "x-forwarded-for": "203.0.113.9" })).statusCode, 409);
+      assert.equal(
+        (
+          await spoof.request(
+            "POST",
+            "/api/basket",
+            { type: "ADD_TICKET", ticket: { id: 2, count: 1 } },
+            { "x-forwarded-for": "203.0.113.9" },
+          )
+        ).statusCode,
+        409,
+      );
       const elsewhere = await app.inject({
-        method: "POST", url: "/api/basket", remoteAddress: "198.51.100.7",
-        headers: { "content-type": "application/json" }, payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: 2, count: 5 } }),
+        method: "POST",
+        url: "/api/basket",
+        remoteAddress: "198.51.100.7",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: 2, count: 5 } }),
       });
       assert.equal(elsewhere.statusCode, 200, "another address has its own cap");
     } finally {
@@ -248,10 +312,13 @@ describe("limits (finding 1)", () => {
   it("behind a trusted proxy, the client address comes from X-Forwarded-For", async () => {
     const { app } = await makeApp({ heldPerClient: 2, trustedProxy: "127.0.0.1" });
     try {
-      const add = (ip: string, count: number) => app.inject({
-        method: "POST", url: "/api/basket", headers: { "content-type": "application/json", "x-forwarded-for": ip },
-        payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count } }),
-      });
+      const add = (ip: string, count: number) =>
+        app.inject({
+          method: "POST",
+          url: "/api/basket",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count } }),
+        });
       assert.equal((await add("203.0.113.1", 2)).statusCode, 200);
       assert.equal((await add("203.0.113.1", 1)).statusCode, 409);
       assert.equal((await add("203.0.113.2", 2)).statusCode, 200);
@@ -271,7 +338,10 @@ describe("limits (finding 1)", () => {
       await v.add(1, 1);
       const res = await createOrder(app, v, { ...BUYER, email: email() });
       assert.equal(res.statusCode, 429);
-      assert.equal((assertMatchesContract("basket", "/api/orders", "post", res) as { code: string }).code, "too_many_requests");
+      assert.equal(
+        (assertMatchesContract("basket", "/api/orders", "post", res) as { code: string }).code,
+        "too_many_requests",
+      );
       assert.ok(Number(res.headers["retry-after"]) > 0);
       assert.equal(json<{ events: unknown[] }>(await v.basket()).events.length, 1);
     } finally {

@@ -14,7 +14,9 @@ import { buildApp } from "../../server/src/app";
 import { assertMatchesContract, HERMETIC, json, makeApp, Visitor, type TestApp } from "./helpers";
 
 /** A server on a database file of its own (not :memory:), removed afterwards. */
-async function withFileApp(work: (app: Awaited<ReturnType<typeof buildApp>>, file: string) => Promise<void>): Promise<void> {
+async function withFileApp(
+  work: (app: Awaited<ReturnType<typeof buildApp>>, file: string) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "server-test-"));
   const file = join(dir, "db.sqlite");
   const app = await buildApp({ config: { ...HERMETIC, databasePath: file } });
@@ -40,7 +42,13 @@ describe("fault injection", () => {
 
   it("is off by default", async () => {
     assert.equal((await app.inject("/v1/events?page_size=1")).statusCode, 200);
-    assert.deepEqual(json(await app.inject("/__faults")), { latencyMs: 0, rate429: 0, rate503: 0, dead: false, scope: "all" });
+    assert.deepEqual(json(await app.inject("/__faults")), {
+      latencyMs: 0,
+      rate429: 0,
+      rate503: 0,
+      dead: false,
+      scope: "all",
+    });
   });
 
   it("answers 429 with Retry-After, readable cross-origin", async () => {
@@ -81,7 +89,14 @@ describe("fault injection", () => {
       }),
     );
     await put({ dead: false });
-    const ok = await new Promise<number>((resolve, reject) => http.get(`${base}/v1/events`, { agent: false }, (r) => { r.resume(); resolve(r.statusCode ?? 0); }).on("error", reject));
+    const ok = await new Promise<number>((resolve, reject) =>
+      http
+        .get(`${base}/v1/events`, { agent: false }, (r) => {
+          r.resume();
+          resolve(r.statusCode ?? 0);
+        })
+        .on("error", reject),
+    );
     assert.equal(ok, 200);
   });
 
@@ -90,7 +105,11 @@ describe("fault injection", () => {
     await v.basket();
     await put({ dead: true, scope: "basket" });
     await new Promise<void>((resolve) => {
-      const req = http.request(`${base}/api/basket`, { method: "POST", agent: false, headers: { cookie: v.cookie!, "content-type": "application/json" } }, () => resolve());
+      const req = http.request(
+        `${base}/api/basket`,
+        { method: "POST", agent: false, headers: { cookie: v.cookie!, "content-type": "application/json" } },
+        () => resolve(),
+      );
       req.on("error", () => resolve());
       req.end(JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }));
     });
@@ -114,17 +133,39 @@ describe("hostile content", () => {
   it("plants script, handlers, javascript: links and iframes that the running server then serves", async () => {
     const { app } = await makeApp();
     try {
-      assert.equal(json<{ results: Array<{ description: string }> }>(await app.inject("/v1/events?id_in=1")).results[0]!.description.includes("<script>"), false);
+      assert.equal(
+        json<{ results: Array<{ description: string }> }>(
+          await app.inject("/v1/events?id_in=1"),
+        ).results[0]!.description.includes("<script>"),
+        false,
+      );
       plantHostile(app.deps.db);
       app.deps.catalogue.reload(); // same connection: no data_version change to notice
       for (const lang of ["en", "ru", "ar"]) {
-        const events = json<{ results: Array<{ id: number; title: string; description: string }> }>(await app.inject(`/v1/events?id_in=1,2&lang=${lang}`)).results;
+        const events = json<{ results: Array<{ id: number; title: string; description: string }> }>(
+          await app.inject(`/v1/events?id_in=1,2&lang=${lang}`),
+        ).results;
         assert.equal(events.find((e) => e.id === 1)!.description, HOSTILE_HTML);
         assert.equal(events.find((e) => e.id === 2)!.title, HOSTILE_TITLE);
       }
-      assert.equal(json<{ results: Array<{ body: string }> }>(await app.inject("/v1/news?page_size=100")).results.find((n) => n.body === HOSTILE_HTML) !== undefined, true);
-      assert.equal(json<{ results: Array<{ description: string }> }>(await app.inject("/v1/persons?page_size=1")).results[0]!.description, HOSTILE_HTML);
-      for (const marker of ["<script>window.__xss=1", 'onerror="window.__xss=2"', "javascript:window.__xss=3", "<iframe", "<strong>bold</strong>"]) {
+      assert.equal(
+        json<{ results: Array<{ body: string }> }>(await app.inject("/v1/news?page_size=100")).results.find(
+          (n) => n.body === HOSTILE_HTML,
+        ) !== undefined,
+        true,
+      );
+      assert.equal(
+        json<{ results: Array<{ description: string }> }>(await app.inject("/v1/persons?page_size=1")).results[0]!
+          .description,
+        HOSTILE_HTML,
+      );
+      for (const marker of [
+        "<script>window.__xss=1",
+        'onerror="window.__xss=2"',
+        "javascript:window.__xss=3",
+        "<iframe",
+        "<strong>bold</strong>",
+      ]) {
         assert.ok(HOSTILE_HTML.includes(marker));
       }
     } finally {
@@ -136,12 +177,18 @@ describe("hostile content", () => {
 describe("a running server and another connection", () => {
   it("serves what another connection (the planter) wrote, within about a second", async () => {
     await withFileApp(async (app, file) => {
-      assert.notEqual(json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title, HOSTILE_TITLE);
+      assert.notEqual(
+        json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title,
+        HOSTILE_TITLE,
+      );
       const other = openDatabase(file);
       plantHostile(other);
       other.close();
       await new Promise((r) => setTimeout(r, 1100));
-      assert.equal(json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title, HOSTILE_TITLE);
+      assert.equal(
+        json<{ results: Array<{ title: string }> }>(await app.inject("/v1/events?id_in=2")).results[0]!.title,
+        HOSTILE_TITLE,
+      );
     });
   });
 });
@@ -167,10 +214,14 @@ describe("a database seeded days ago", () => {
     const day = 24 * 3600 * 1000;
     const seededAt = Date.now() - 10 * day - 5000;
     seedSample(db, { now: seededAt });
-    const first = (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }).s;
+    const first = (
+      db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }
+    ).s;
     const app = await buildApp({ db, config: HERMETIC });
     try {
-      const moved = (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }).s;
+      const moved = (
+        db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }
+      ).s;
       assert.equal(moved - first, 10 * day);
       const active = json<{ count: number }>(await app.inject("/v1/events"));
       assert.equal(active.count, 40);
@@ -195,7 +246,12 @@ describe("scale data", () => {
       assert.equal(body.count, 2000);
       assertMatchesContract("catalogue", "/v1/places", "get", await app.inject("/v1/places?page_size=100&lang=ru"));
       assertMatchesContract("catalogue", "/v1/news", "get", await app.inject("/v1/news?page_size=100"));
-      assertMatchesContract("catalogue", "/v2/dates_prices", "get", await app.inject("/v2/dates_prices?event_source_id=10500&currency=USD&source_id=2"));
+      assertMatchesContract(
+        "catalogue",
+        "/v2/dates_prices",
+        "get",
+        await app.inject("/v2/dates_prices?event_source_id=10500&currency=USD&source_id=2"),
+      );
     } finally {
       await app.close();
       db.close();

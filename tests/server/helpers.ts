@@ -15,7 +15,10 @@ import type { AppDeps, OrderNotifier } from "../../server/src/deps";
 
 const root = join(__dirname, "..", "..");
 
-type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: unknown }> }>>; components: { responses: Record<string, unknown> } };
+type OpenApi = {
+  paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: unknown }> }>>;
+  components: { responses: Record<string, unknown> };
+};
 
 function loadContract(name: "catalogue" | "basket"): OpenApi {
   return parse(readFileSync(join(root, "contracts", `${name}.openapi.yaml`), "utf8")) as OpenApi;
@@ -36,21 +39,27 @@ function responseSchemaRef(contract: "catalogue" | "basket", path: string, metho
   const op = doc.paths[path]?.[method];
   if (!op) throw new Error(`the ${contract} contract has no ${method.toUpperCase()} ${path}`);
   const response = op.responses[status];
-  if (!response) throw new Error(`the ${contract} contract has no ${status} answer for ${method.toUpperCase()} ${path}`);
-  const base = response.$ref
-    ? response.$ref.slice(1)
-    : `/paths/${pointerEscape(path)}/${method}/responses/${status}`;
+  if (!response)
+    throw new Error(`the ${contract} contract has no ${status} answer for ${method.toUpperCase()} ${path}`);
+  const base = response.$ref ? response.$ref.slice(1) : `/paths/${pointerEscape(path)}/${method}/responses/${status}`;
   return `${contract}.yaml#${base}/content/application~1json/schema`;
 }
 
 /** Asserts that a JSON answer matches the contract's schema for that path, method and status. */
-export function assertMatchesContract(contract: "catalogue" | "basket", path: string, method: string, res: { statusCode: number; body: string }): unknown {
+export function assertMatchesContract(
+  contract: "catalogue" | "basket",
+  path: string,
+  method: string,
+  res: { statusCode: number; body: string },
+): unknown {
   const ref = responseSchemaRef(contract, path, method, String(res.statusCode));
   const validate = ajv.getSchema(ref);
   if (!validate) throw new Error(`no schema at ${ref}`);
   const body: unknown = JSON.parse(res.body);
   if (!validate(body)) {
-    throw new Error(`${method.toUpperCase()} ${path} ${res.statusCode} does not match the contract: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`);
+    throw new Error(
+      `${method.toUpperCase()} ${path} ${res.statusCode} does not match the contract: ${ajv.errorsText(validate.errors)}\n${res.body.slice(0, 500)}`,
+    );
   }
   return body;
 }
@@ -97,7 +106,10 @@ export interface Clock {
 }
 
 /** A fresh app on its own in-memory database (seeded with the sample data), with a clock the test can move. */
-export async function makeApp(config: Partial<ServerConfig> = {}, opts: { notifier?: OrderNotifier } = {}): Promise<{ app: TestApp; clock: Clock }> {
+export async function makeApp(
+  config: Partial<ServerConfig> = {},
+  opts: { notifier?: OrderNotifier } = {},
+): Promise<{ app: TestApp; clock: Clock }> {
   let offset = 0;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
   const db = openDatabase(":memory:");
@@ -121,7 +133,12 @@ export class Visitor {
     private readonly origin: string | undefined = SITE_ORIGIN,
   ) {}
 
-  async request(method: "GET" | "POST" | "DELETE" | "PUT", url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: "GET" | "POST" | "DELETE" | "PUT",
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method,
       url,
@@ -155,7 +172,19 @@ export const json = <T = unknown>(res: { body: string }): T => JSON.parse(res.bo
 /** Ticket offers of an event as the catalogue shows them now. */
 export async function offersOf(app: TestApp, eventSourceId: number, currency = "AED") {
   const res = await app.inject(`/v2/dates_prices?event_source_id=${eventSourceId}&currency=${currency}&source_id=2`);
-  return json<Array<{ started_at: string; tickets: Array<{ id: number; title: string; price: number; service_fee: number; available: number; max_per_order: number }> }>>(res);
+  return json<
+    Array<{
+      started_at: string;
+      tickets: Array<{
+        id: number;
+        title: string;
+        price: number;
+        service_fee: number;
+        available: number;
+        max_per_order: number;
+      }>;
+    }>
+  >(res);
 }
 
 /** Solves a challenge from /api/captcha as the site's widget does, answering with the base64 JSON payload. */
@@ -165,18 +194,40 @@ export async function solveCaptcha(app: TestApp, visitor?: Visitor): Promise<str
   const { solveChallenge } = await import("altcha-lib/v1");
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new Error("the captcha challenge has no solution");
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString("base64");
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: c.algorithm,
+      challenge: c.challenge,
+      number: solution.number,
+      salt: c.salt,
+      signature: c.signature,
+    }),
+  ).toString("base64");
 }
 
-export const BUYER = { email: "layla@example.ae", name: "Layla Haddad", phone: "+971 50 123 4567", acquisition_id: 1, currency_code: "AED" };
+export const BUYER = {
+  email: "layla@example.ae",
+  name: "Layla Haddad",
+  phone: "+971 50 123 4567",
+  acquisition_id: 1,
+  currency_code: "AED",
+};
 
 /** Creates an order from the visitor's basket with a freshly solved captcha. */
-export async function createOrder(app: TestApp, visitor: Visitor, body: Record<string, unknown> = BUYER, query = ""): Promise<LightMyRequestResponse> {
+export async function createOrder(
+  app: TestApp,
+  visitor: Visitor,
+  body: Record<string, unknown> = BUYER,
+  query = "",
+): Promise<LightMyRequestResponse> {
   return visitor.request("POST", `/api/orders${query}`, { ...body, captcha: await solveCaptcha(app, visitor) });
 }
 
 /** The sandbox acquirer's page for a payment URL, as a browser would open it. */
-export async function openAcquirer(app: TestApp, redirectUrl: string): Promise<{ path: string; html: string; status: number; headers: Record<string, unknown> }> {
+export async function openAcquirer(
+  app: TestApp,
+  redirectUrl: string,
+): Promise<{ path: string; html: string; status: number; headers: Record<string, unknown> }> {
   const path = new URL(redirectUrl).pathname;
   const res = await app.inject({ method: "GET", url: path });
   return { path, html: res.body, status: res.statusCode, headers: res.headers };
@@ -190,7 +241,12 @@ export function inputValue(html: string, name: string): string {
 }
 
 /** Posts the acquirer's form like a browser (urlencoded, from the acquirer's own origin). */
-export async function submitAcquirer(app: TestApp, path: string, fields: Record<string, string>, origin = "http://api.test"): Promise<LightMyRequestResponse> {
+export async function submitAcquirer(
+  app: TestApp,
+  path: string,
+  fields: Record<string, string>,
+  origin = "http://api.test",
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: "POST",
     url: path,
@@ -200,12 +256,22 @@ export async function submitAcquirer(app: TestApp, path: string, fields: Record<
 }
 
 /** Starts paying an order and completes the sandbox card form; returns the final answer (a 303 back to the shop, or a page). */
-export async function payByCard(app: TestApp, visitor: Visitor, orderId: string, card: string, returnUrl = `${SITE_ORIGIN}/order/?step=pay`) {
+export async function payByCard(
+  app: TestApp,
+  visitor: Visitor,
+  orderId: string,
+  card: string,
+  returnUrl = `${SITE_ORIGIN}/order/?step=pay`,
+) {
   const start = await visitor.request("POST", `/api/orders/${orderId}/payments`, { return_url: returnUrl });
   if (start.statusCode !== 201) return { start, page: undefined, result: undefined };
   const page = await openAcquirer(app, json<{ redirect_url: string }>(start).redirect_url);
   const result = await submitAcquirer(app, page.path, {
-    csrf: inputValue(page.html, "csrf"), card_number: card, expiry: "12/39", cvc: "123", cardholder: "Layla Haddad",
+    csrf: inputValue(page.html, "csrf"),
+    card_number: card,
+    expiry: "12/39",
+    cvc: "123",
+    cardholder: "Layla Haddad",
   });
   return { start, page, result };
 }

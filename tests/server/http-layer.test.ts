@@ -18,7 +18,10 @@ before(async () => {
 });
 after(async () => app.close());
 
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; type: string }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; type: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ ...base, path, headers }, (res) => {
       let body = "";
@@ -66,7 +69,12 @@ describe("errors of the HTTP layer carry {detail, code}", () => {
 describe("bodies are UTF-8 JSON", () => {
   it("a text/plain body gets a 400 that says to send JSON", async () => {
     const v = new Visitor(app);
-    const res = await v.request("POST", "/api/basket", JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }), { "content-type": "text/plain" });
+    const res = await v.request(
+      "POST",
+      "/api/basket",
+      JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
+      { "content-type": "text/plain" },
+    );
     assert.equal(res.statusCode, 400);
     const b = errorBody(res);
     assert.equal(b.code, "unsupported_media_type");
@@ -76,7 +84,12 @@ describe("bodies are UTF-8 JSON", () => {
 
   it("application/json; charset=latin1 is refused", async () => {
     const v = new Visitor(app);
-    const res = await v.request("POST", "/api/basket", JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }), { "content-type": "application/json; charset=latin1" });
+    const res = await v.request(
+      "POST",
+      "/api/basket",
+      JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
+      { "content-type": "application/json; charset=latin1" },
+    );
     assert.equal(res.statusCode, 400);
     assert.equal(errorBody(res).code, "unsupported_media_type");
     assert.equal(json<{ events: unknown[] }>(await v.basket()).events.length, 0);
@@ -85,8 +98,14 @@ describe("bodies are UTF-8 JSON", () => {
   it("bytes that are not UTF-8 and lone surrogates are refused", async () => {
     const v = new Visitor(app);
     const bad = await app.inject({
-      method: "POST", url: "/api/orders/lookup", headers: { "content-type": "application/json", cookie: v.cookie ?? "" },
-      payload: Buffer.concat([Buffer.from('{"number":"UAE-'), Buffer.from([0xff, 0xfe]), Buffer.from('","email":"a@b.ae"}')]),
+      method: "POST",
+      url: "/api/orders/lookup",
+      headers: { "content-type": "application/json", cookie: v.cookie ?? "" },
+      payload: Buffer.concat([
+        Buffer.from('{"number":"UAE-'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('","email":"a@b.ae"}'),
+      ]),
     });
     assert.equal(bad.statusCode, 400);
     assert.equal(errorBody(bad).code, "invalid_text");

@@ -21,16 +21,35 @@ const FREE_EVENT_SOURCE = 10034;
 
 function logSink(): MailLog & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`) };
+  return {
+    lines,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
 }
 
-async function appWithMailer(over: Partial<MailConfig>): Promise<{ app: TestApp; mailer: MailNotifier; config: MailConfig; log: ReturnType<typeof logSink> }> {
+async function appWithMailer(
+  over: Partial<MailConfig>,
+): Promise<{ app: TestApp; mailer: MailNotifier; config: MailConfig; log: ReturnType<typeof logSink> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "mail-orders-"));
-  const config: MailConfig = { ...loadMailConfig({ databasePath: path.join(dir, "db.sqlite"), siteUrl: "http://127.0.0.1:9000" }, {}), baseDelayMs: 20, maxDelayMs: 60, ...over };
+  const config: MailConfig = {
+    ...loadMailConfig({ databasePath: path.join(dir, "db.sqlite"), siteUrl: "http://127.0.0.1:9000" }, {}),
+    baseDelayMs: 20,
+    maxDelayMs: 60,
+    ...over,
+  };
   const log = logSink();
   let app: TestApp | undefined;
   // the catalogue is the app's own, read when an e-mail is composed
-  const mailer = createMailNotifier(config, { catalogue: { get data() { return (app as TestApp).deps.catalogue.data; } }, log });
+  const mailer = createMailNotifier(config, {
+    catalogue: {
+      get data() {
+        return (app as TestApp).deps.catalogue.data;
+      },
+    },
+    log,
+  });
   app = (await makeApp({}, { notifier: mailer })).app;
   after(async () => {
     await mailer.close();
@@ -47,7 +66,9 @@ async function outbox(config: MailConfig): Promise<ParsedMail[]> {
 }
 
 async function paidOffer(app: TestApp): Promise<number> {
-  const events = json<{ results: Array<{ event_source_id: number; status: string }> }>(await app.inject("/v1/events?page_size=20"));
+  const events = json<{ results: Array<{ event_source_id: number; status: string }> }>(
+    await app.inject("/v1/events?page_size=20"),
+  );
   for (const e of events.results.filter((x) => x.status === "on_sale")) {
     const t = (await offersOf(app, e.event_source_id))[0]?.tickets.find((x) => x.price > 0 && x.available > 10);
     if (t) return t.id;
@@ -71,7 +92,9 @@ describe("e-mails of real orders, into the outbox", () => {
 
     const card = new Visitor(app);
     await card.add(ticket, 2);
-    const created = json<Order>(await createOrder(app, card, { ...BUYER, email: "card@example.com", lang: "ru" }, "?lang=ru"));
+    const created = json<Order>(
+      await createOrder(app, card, { ...BUYER, email: "card@example.com", lang: "ru" }, "?lang=ru"),
+    );
     await mailer.idle();
     assert.equal((await outbox(config)).length, 0, "nothing before a card order is paid");
     const { result } = await payByCard(app, card, created.id, "4242424242424242");
@@ -81,7 +104,9 @@ describe("e-mails of real orders, into the outbox", () => {
 
     const bank = new Visitor(app);
     await bank.add(ticket, 1);
-    const bankOrder = json<Order>(await createOrder(app, bank, { ...BUYER, email: "bank@example.com", acquisition_id: 3, lang: "ar" }, "?lang=ar"));
+    const bankOrder = json<Order>(
+      await createOrder(app, bank, { ...BUYER, email: "bank@example.com", acquisition_id: 3, lang: "ar" }, "?lang=ar"),
+    );
     assert.equal(bankOrder.status, "awaiting_payment");
 
     const free = await freeOrder(app, new Visitor(app), "free@example.com");
@@ -147,7 +172,11 @@ describe("a mail server that refuses", () => {
     assert.equal(order.status, "paid");
     await mailer.idle();
     assert.equal(delivered, 1);
-    assert.equal(log.lines.filter((l) => l.startsWith("warn") && l.includes(order.number)).length, 3, log.lines.join("\n"));
+    assert.equal(
+      log.lines.filter((l) => l.startsWith("warn") && l.includes(order.number)).length,
+      3,
+      log.lines.join("\n"),
+    );
     const again = json<Order>(await visitor.request("GET", `/api/orders/${order.id}`));
     assert.equal(again.status, "paid");
     assert.deepEqual(again.tickets.map((t) => t.code).sort(), order.tickets.map((t) => t.code).sort());
@@ -161,7 +190,10 @@ describe("a mail server that refuses", () => {
     const order = await freeOrder(app, visitor, "never@example.com");
     await mailer.idle();
     assert.equal(delivered, 0);
-    assert.ok(log.lines.some((l) => l.startsWith("error") && l.includes(order.number) && l.includes("3 attempt")), log.lines.join("\n"));
+    assert.ok(
+      log.lines.some((l) => l.startsWith("error") && l.includes(order.number) && l.includes("3 attempt")),
+      log.lines.join("\n"),
+    );
     assert.equal(json<Order>(await visitor.request("GET", `/api/orders/${order.id}`)).status, "paid");
     refusals = 0;
   });

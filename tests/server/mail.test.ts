@@ -28,17 +28,27 @@ after(() => db.close());
 
 const quiet: MailLog & { lines: string[] } = {
   lines: [],
-  info(m) { this.lines.push(`info ${m}`); },
-  warn(m) { this.lines.push(`warn ${m}`); },
-  error(m) { this.lines.push(`error ${m}`); },
+  info(m) {
+    this.lines.push(`info ${m}`);
+  },
+  warn(m) {
+    this.lines.push(`warn ${m}`);
+  },
+  error(m) {
+    this.lines.push(`error ${m}`);
+  },
 };
 
 /** An order as the server reports it, for a real sample event (so venue and address resolve). */
 function order(over: Partial<WireOrder> & { lang: "en" | "ru" | "ar" }, ticketCount = 2): WireOrder {
-  const event = catalogue.data.events.find((e) => e.status === "on_sale" && e.startedAt > Date.now()) ?? catalogue.data.events[0]!;
+  const event =
+    catalogue.data.events.find((e) => e.status === "on_sale" && e.startedAt > Date.now()) ?? catalogue.data.events[0]!;
   const place = catalogue.data.places.get(event.placeId)!;
   const started = new Date(event.startedAt).toISOString();
-  const codes = Array.from({ length: ticketCount }, (_, i) => `UAE-TEST${i + 2}-${over.lang.toUpperCase()}${String(i).padStart(3, "7")}`);
+  const codes = Array.from(
+    { length: ticketCount },
+    (_, i) => `UAE-TEST${i + 2}-${over.lang.toUpperCase()}${String(i).padStart(3, "7")}`,
+  );
   const wire: WireOrder = {
     id: `id-${over.lang}-${Math.random().toString(36).slice(2)}`,
     number: "UAE-7K3M9Q",
@@ -47,13 +57,35 @@ function order(over: Partial<WireOrder> & { lang: "en" | "ru" | "ar" }, ticketCo
     name: "Layla Haddad",
     phone: null,
     currency_code: "AED",
-    events: [{
-      event: { id: event.id, event_source_id: event.eventSourceId, title: event.title[over.lang] ?? event.title.en, started_at: started, place: { id: place.id, title: place.title.en } },
-      tickets: [{ id: 1, title: "Stalls", price: 295, count: ticketCount, started_at: started, extra: { service_fee: 10 } }],
-    }],
-    total: { price: 295 * ticketCount, service_fee: 10 * ticketCount, payment_fee: 0, amount: 305 * ticketCount, count: ticketCount },
+    events: [
+      {
+        event: {
+          id: event.id,
+          event_source_id: event.eventSourceId,
+          title: event.title[over.lang] ?? event.title.en,
+          started_at: started,
+          place: { id: place.id, title: place.title.en },
+        },
+        tickets: [
+          { id: 1, title: "Stalls", price: 295, count: ticketCount, started_at: started, extra: { service_fee: 10 } },
+        ],
+      },
+    ],
+    total: {
+      price: 295 * ticketCount,
+      service_fee: 10 * ticketCount,
+      payment_fee: 0,
+      amount: 305 * ticketCount,
+      count: ticketCount,
+    },
     acquisition_id: 1,
-    tickets: codes.map((code) => ({ code, event_id: event.id, ticket_id: 1, title: over.lang === "ar" ? "الصالة" : "Stalls", started_at: started })),
+    tickets: codes.map((code) => ({
+      code,
+      event_id: event.id,
+      ticket_id: 1,
+      title: over.lang === "ar" ? "الصالة" : "Stalls",
+      started_at: started,
+    })),
     created_at: "2026-11-26T10:00:00+04:00",
     expires_at: null,
     paid_at: "2026-11-26T10:01:00+04:00",
@@ -66,12 +98,21 @@ function order(over: Partial<WireOrder> & { lang: "en" | "ru" | "ar" }, ticketCo
 function tempConfig(over: Partial<MailConfig> = {}): MailConfig {
   const dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  return { ...loadMailConfig({ databasePath: path.join(dir, "db.sqlite"), siteUrl: "http://shop.test" }, {}), baseDelayMs: 20, maxDelayMs: 80, ...over };
+  return {
+    ...loadMailConfig({ databasePath: path.join(dir, "db.sqlite"), siteUrl: "http://shop.test" }, {}),
+    baseDelayMs: 20,
+    maxDelayMs: 80,
+    ...over,
+  };
 }
 
 async function outbox(config: MailConfig): Promise<ParsedMail[]> {
-  const files = readdirSync(config.outboxDir).filter((f) => f.endsWith(".eml")).sort();
-  return Promise.all(files.map((f) => simpleParser(readFileSync(path.join(config.outboxDir, f)), { keepCidLinks: true })));
+  const files = readdirSync(config.outboxDir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
+  return Promise.all(
+    files.map((f) => simpleParser(readFileSync(path.join(config.outboxDir, f)), { keepCidLinks: true })),
+  );
 }
 
 function decodeQr(png: Buffer): string | null {
@@ -84,14 +125,20 @@ describe("mail settings", () => {
     const c = loadMailConfig({ databasePath: "/srv/data/local.sqlite", siteUrl: "http://127.0.0.1:9000" }, {});
     assert.equal(c.outboxDir, "/srv/data/outbox");
     assert.equal(c.smtpUrl, null);
-    const s = loadMailConfig({ databasePath: "/srv/data/local.sqlite", siteUrl: "x" }, { SMTP_URL: "smtp://127.0.0.1:2525", OUTBOX_DIR: "/tmp/o" });
+    const s = loadMailConfig(
+      { databasePath: "/srv/data/local.sqlite", siteUrl: "x" },
+      { SMTP_URL: "smtp://127.0.0.1:2525", OUTBOX_DIR: "/tmp/o" },
+    );
     assert.equal(s.smtpUrl, "smtp://127.0.0.1:2525");
     assert.equal(s.outboxDir, "/tmp/o");
   });
 
   test("retries wait longer each time, up to the cap", () => {
     const c = { baseDelayMs: 1000, maxDelayMs: 5000 };
-    assert.deepEqual([2, 3, 4, 5, 6].map((a) => retryDelay(a, c)), [1000, 2000, 4000, 5000, 5000]);
+    assert.deepEqual(
+      [2, 3, 4, 5, 6].map((a) => retryDelay(a, c)),
+      [1000, 2000, 4000, 5000, 5000],
+    );
   });
 });
 
@@ -120,10 +167,16 @@ describe("confirmation e-mail into the outbox", () => {
       assert.equal(qrs.length, paid.tickets.length, "one QR image per ticket");
       for (const a of qrs) assert.ok(html.includes(`cid:${a.cid}`), "the image is shown inline");
       assert.deepEqual(qrs.map((a) => decodeQr(a.content)).sort(), paid.tickets.map((t) => t.code).sort());
-      const amount = new Intl.NumberFormat({ en: "en-US", ru: "ru-RU", ar: "ar-AE" }[lang], { style: "currency", currency: "AED" }).format(915);
+      const amount = new Intl.NumberFormat({ en: "en-US", ru: "ru-RU", ar: "ar-AE" }[lang], {
+        style: "currency",
+        currency: "AED",
+      }).format(915);
       assert.ok(mail.text?.includes(amount), `the amount ${amount}`);
       const prefix = lang === "en" ? "" : `/${lang}`;
-      assert.ok(mail.text?.includes(`http://shop.test${prefix}/order/lookup/?number=UAE-7K3M9Q#email=buyer%40example.com`), "the link that opens the order");
+      assert.ok(
+        mail.text?.includes(`http://shop.test${prefix}/order/lookup/?number=UAE-7K3M9Q#email=buyer%40example.com`),
+        "the link that opens the order",
+      );
       await mailer.close();
     });
   }
@@ -131,7 +184,10 @@ describe("confirmation e-mail into the outbox", () => {
   test("a free order gets its tickets too, and says free rather than an amount", async () => {
     const config = tempConfig();
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
-    const free = order({ lang: "ru", acquisition_id: null, total: { price: 0, service_fee: 0, payment_fee: 0, amount: 0, count: 1 } }, 1);
+    const free = order(
+      { lang: "ru", acquisition_id: null, total: { price: 0, service_fee: 0, payment_fee: 0, amount: 0, count: 1 } },
+      1,
+    );
     mailer.orderConfirmed(free);
     await mailer.idle();
     const [mail] = await outbox(config);
@@ -146,7 +202,14 @@ describe("confirmation e-mail into the outbox", () => {
     const config = tempConfig();
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const bank = catalogue.data.acquisitions.find((a) => a.type === "bank_transfer")!;
-    const pending = order({ lang: "ar", status: "awaiting_payment", acquisition_id: bank.id, tickets: [], paid_at: null, expires_at: "2026-11-28T10:00:00+04:00" });
+    const pending = order({
+      lang: "ar",
+      status: "awaiting_payment",
+      acquisition_id: bank.id,
+      tickets: [],
+      paid_at: null,
+      expires_at: "2026-11-28T10:00:00+04:00",
+    });
     mailer.orderConfirmed(pending);
     await mailer.idle();
     const [mail] = await outbox(config);
@@ -165,14 +228,32 @@ describe("confirmation e-mail into the outbox", () => {
     const config = tempConfig();
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const cash = catalogue.data.acquisitions.find((a) => a.type === "cash")!;
-    const pending = order({ lang: "en", status: "awaiting_payment", acquisition_id: cash.id, tickets: [], paid_at: null, expires_at: "2026-11-28T10:00:00+04:00" });
+    const pending = order({
+      lang: "en",
+      status: "awaiting_payment",
+      acquisition_id: cash.id,
+      tickets: [],
+      paid_at: null,
+      expires_at: "2026-11-28T10:00:00+04:00",
+    });
     mailer.orderConfirmed(pending);
-    mailer.orderConfirmed(order({ lang: "en", status: "awaiting_payment", acquisition_id: 1, tickets: [], paid_at: null, expires_at: "2026-11-26T10:30:00+04:00" }));
+    mailer.orderConfirmed(
+      order({
+        lang: "en",
+        status: "awaiting_payment",
+        acquisition_id: 1,
+        tickets: [],
+        paid_at: null,
+        expires_at: "2026-11-26T10:30:00+04:00",
+      }),
+    );
     mailer.orderConfirmed(pending); // reported twice: still one e-mail
     await mailer.idle();
     const mails = await outbox(config);
     assert.equal(mails.length, 1);
-    const place = catalogue.data.places.get(catalogue.data.events.find((e) => e.id === pending.events[0]!.event.id)!.placeId)!;
+    const place = catalogue.data.places.get(
+      catalogue.data.events.find((e) => e.id === pending.events[0]!.event.id)!.placeId,
+    )!;
     assert.match(mails[0]!.text ?? "", /in cash at the box office/);
     if (place.address) assert.ok(mails[0]!.text?.includes(place.address.en));
     await mailer.close();

@@ -27,7 +27,8 @@ describe("opening a database of the first schema", () => {
       old.close();
       const db = openDatabase(file);
       try {
-        const cols = (t: string) => (db.prepare("SELECT name FROM pragma_table_info(?)").all(t) as Array<{ name: string }>).map((c) => c.name);
+        const cols = (t: string) =>
+          (db.prepare("SELECT name FROM pragma_table_info(?)").all(t) as Array<{ name: string }>).map((c) => c.name);
         assert.ok(cols("orders").includes("number"));
         assert.ok(cols("baskets").includes("client_ip"));
         assert.deepEqual(db.prepare("SELECT id FROM orders_v1").all(), [{ id: "o1" }]);

@@ -3,7 +3,18 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { WireOrder } from "../../server/src/deps";
 import {
-  assertMatchesContract, BUYER, contracts, createOrder, json, makeApp, offersOf, payByCard, solveCaptcha, Visitor, type Clock, type TestApp,
+  assertMatchesContract,
+  BUYER,
+  contracts,
+  createOrder,
+  json,
+  makeApp,
+  offersOf,
+  payByCard,
+  solveCaptcha,
+  Visitor,
+  type Clock,
+  type TestApp,
 } from "./helpers";
 
 let app: TestApp;
@@ -27,7 +38,13 @@ async function order(body: Record<string, unknown> = buyer(), v = visitor, query
   assert.equal(res.statusCode, 201, res.body);
   return assertMatchesContract("basket", "/api/orders", "post", res) as WireOrder;
 }
-const code = (res: { statusCode: number; body: string }, path: string, method: string, status: number, expected: string) => {
+const code = (
+  res: { statusCode: number; body: string },
+  path: string,
+  method: string,
+  status: number,
+  expected: string,
+) => {
   assert.equal(res.statusCode, status, res.body);
   assert.equal((assertMatchesContract("basket", path, method, res) as { code: string }).code, expected);
 };
@@ -36,10 +53,19 @@ const settle = () => new Promise((r) => setImmediate(r));
 
 describe("coverage", () => {
   it("these tests and the basket tests cover every path and method of the basket contract", () => {
-    const methods = Object.entries(contracts.basket.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const methods = Object.entries(contracts.basket.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     assert.deepEqual(methods.sort(), [
-      "DELETE /api/basket", "GET /api/basket", "GET /api/captcha", "GET /api/orders", "GET /api/orders/{id}", "POST /api/basket",
-      "POST /api/orders", "POST /api/orders/lookup", "POST /api/orders/{id}/payments",
+      "DELETE /api/basket",
+      "GET /api/basket",
+      "GET /api/captcha",
+      "GET /api/orders",
+      "GET /api/orders/{id}",
+      "POST /api/basket",
+      "POST /api/orders",
+      "POST /api/orders/lookup",
+      "POST /api/orders/{id}/payments",
     ]);
   });
 
@@ -57,16 +83,25 @@ describe("creating an order", () => {
     const vip = (await offersOf(app, 10001))[0]!.tickets[2]!;
     await visitor.add(1, 2);
     await visitor.add(vip.id, 1);
-    const o = await order(buyer({ currency_code: "usd", utm: { utm_source: "newsletter", utm_campaign: "winter", utm_term: "rock" } }));
+    const o = await order(
+      buyer({ currency_code: "usd", utm: { utm_source: "newsletter", utm_campaign: "winter", utm_term: "rock" } }),
+    );
     assert.equal(o.status, "awaiting_payment");
     assert.equal(o.currency_code, "USD");
     assert.match(o.id, /^[A-Za-z0-9_-]{22,}$/);
     assert.match(o.number, /^UAE-[2-9A-HJKMNP-Z]{6}$/, "no 0/O, 1/I/L");
     const tickets = o.events.flatMap((e) => e.tickets);
-    const sum = (f: (t: (typeof tickets)[number]) => number) => Math.round(tickets.reduce((s, t) => s + f(t) * t.count, 0) * 100) / 100;
+    const sum = (f: (t: (typeof tickets)[number]) => number) =>
+      Math.round(tickets.reduce((s, t) => s + f(t) * t.count, 0) * 100) / 100;
     const price = sum((t) => t.price);
     const fee = sum((t) => t.extra?.service_fee ?? 0);
-    assert.deepEqual(o.total, { price, service_fee: fee, payment_fee: 0, amount: Math.round((price + fee) * 100) / 100, count: 3 });
+    assert.deepEqual(o.total, {
+      price,
+      service_fee: fee,
+      payment_fee: 0,
+      amount: Math.round((price + fee) * 100) / 100,
+      count: 3,
+    });
     assert.deepEqual(o.tickets, [], "no tickets before payment");
     assert.ok(Math.abs(Date.parse(o.expires_at!) - (clock.now() + 30 * 60_000)) < 2000, "card orders have 30 minutes");
     assert.equal(o.paid_at, null);
@@ -94,7 +129,11 @@ describe("creating an order", () => {
     const ar = json<WireOrder>(await get(o.id, visitor, "?lang=ar"));
     assert.match(ar.events[0]!.event.title, /[\u0600-\u06FF]/);
     await visitor.add(1, 1);
-    assert.equal((await order(buyer(), visitor, "?lang=ar")).lang, "ar", "the query's language when the body names none");
+    assert.equal(
+      (await order(buyer(), visitor, "?lang=ar")).lang,
+      "ar",
+      "the query's language when the body names none",
+    );
   });
 
   it("refuses an empty basket with 409 basket_empty", async () => {
@@ -112,7 +151,11 @@ describe("creating an order", () => {
     ["a name that is one zero-width space", { ...BUYER, name: "\u200b" }, "invalid_name"],
     ["a name of zero-width and blank characters", { ...BUYER, name: " \u200b\u200d\ufeff \u3164 " }, "invalid_name"],
     ["a name with a bidi override", { ...BUYER, name: "Layla \u202eadaH" }, "invalid_name"],
-    ["a name with a lone surrogate", '{"email":"a@b.ae","name":"Layla \\ud800","acquisition_id":1,"currency_code":"AED","captcha":"x"}', "invalid_text"],
+    [
+      "a name with a lone surrogate",
+      '{"email":"a@b.ae","name":"Layla \\ud800","acquisition_id":1,"currency_code":"AED","captcha":"x"}',
+      "invalid_text",
+    ],
     ["bad phone", { ...BUYER, phone: "call me maybe" }, "invalid_phone"],
     ["long phone", { ...BUYER, phone: "1".repeat(33) }, "invalid_phone"],
     ["unknown acquisition", { ...BUYER, acquisition_id: 99 }, "unknown_acquisition"],
@@ -164,7 +207,9 @@ describe("fees and ways to pay (finding 6)", () => {
     for (const acquisition of [3, 4]) {
       await visitor.add(1, 1);
       const o = await order(buyer({ acquisition_id: acquisition }));
-      const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, { return_url: "http://127.0.0.1:9000/order/" });
+      const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, {
+        return_url: "http://127.0.0.1:9000/order/",
+      });
       code(res, "/api/orders/{id}/payments", "post", 409, "not_card_payable");
       assert.equal(json<WireOrder>(await get(o.id)).status, "awaiting_payment");
     }
@@ -205,7 +250,9 @@ describe("free tickets", () => {
     assert.ok(o.paid_at);
     await settle();
     assert.ok(confirmed.some((c) => c.id === o.id && c.status === "paid"));
-    const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, { return_url: "http://127.0.0.1:9000/order/" });
+    const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, {
+      return_url: "http://127.0.0.1:9000/order/",
+    });
     code(res, "/api/orders/{id}/payments", "post", 409, "already_paid");
   });
 });
@@ -222,28 +269,58 @@ describe("captcha", () => {
     await visitor.add(1, 1);
     const body = buyer();
     code(await visitor.request("POST", "/api/orders", body), "/api/orders", "post", 400, "captcha_invalid");
-    code(await visitor.request("POST", "/api/orders", { ...body, captcha: "bm90IGpzb24=" }), "/api/orders", "post", 400, "captcha_invalid");
+    code(
+      await visitor.request("POST", "/api/orders", { ...body, captcha: "bm90IGpzb24=" }),
+      "/api/orders",
+      "post",
+      400,
+      "captcha_invalid",
+    );
     const good = await solveCaptcha(app);
     const payload = JSON.parse(Buffer.from(good, "base64").toString()) as { number: number };
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString("base64");
-    code(await visitor.request("POST", "/api/orders", { ...body, captcha: wrong }), "/api/orders", "post", 400, "captcha_invalid");
+    code(
+      await visitor.request("POST", "/api/orders", { ...body, captcha: wrong }),
+      "/api/orders",
+      "post",
+      400,
+      "captcha_invalid",
+    );
     assert.equal(json<{ events: unknown[] }>(await visitor.basket()).events.length, 1);
 
     const first = await visitor.request("POST", "/api/orders", { ...body, captcha: good });
     assert.equal(first.statusCode, 201, first.body);
     await visitor.add(1, 1);
-    code(await visitor.request("POST", "/api/orders", { ...body, captcha: good }), "/api/orders", "post", 400, "captcha_invalid");
+    code(
+      await visitor.request("POST", "/api/orders", { ...body, captcha: good }),
+      "/api/orders",
+      "post",
+      400,
+      "captcha_invalid",
+    );
 
     const old = await solveCaptcha(app);
     clock.advance(11 * 60_000);
-    code(await visitor.request("POST", "/api/orders", { ...body, captcha: old }), "/api/orders", "post", 400, "captcha_invalid");
+    code(
+      await visitor.request("POST", "/api/orders", { ...body, captcha: old }),
+      "/api/orders",
+      "post",
+      400,
+      "captcha_invalid",
+    );
     assert.equal(json<{ events: unknown[] }>(await visitor.basket()).events.length, 1);
     await visitor.request("DELETE", "/api/basket");
   });
 
   it("does not spend a solution on an order that was refused", async () => {
     const solution = await solveCaptcha(app);
-    code(await visitor.request("POST", "/api/orders", { ...buyer(), captcha: solution }), "/api/orders", "post", 409, "basket_empty");
+    code(
+      await visitor.request("POST", "/api/orders", { ...buyer(), captcha: solution }),
+      "/api/orders",
+      "post",
+      409,
+      "basket_empty",
+    );
     await visitor.add(1, 1);
     assert.equal((await visitor.request("POST", "/api/orders", { ...buyer(), captcha: solution })).statusCode, 201);
   });
@@ -288,7 +365,11 @@ describe("sessions (finding 5)", () => {
     stale.cookie = before;
     const late = await get(o.id, stale);
     assert.equal(late.statusCode, 404);
-    assert.equal(late.headers["set-cookie"], undefined, "a request already on its way with the old id does not replace the new cookie");
+    assert.equal(
+      late.headers["set-cookie"],
+      undefined,
+      "a request already on its way with the old id does not replace the new cookie",
+    );
     assert.equal(json<{ results: unknown[] }>(await stale.request("GET", "/api/orders")).results.length, 0);
     clock.advance(3 * 60_000);
     assert.equal((await get(o.id, stale)).statusCode, 404);
@@ -309,7 +390,9 @@ describe("sessions (finding 5)", () => {
     const stranger = new Visitor(app);
     const res = await get(o.id, stranger);
     code(res, "/api/orders/{id}", "get", 404, "not_found");
-    const pay = await stranger.request("POST", `/api/orders/${o.id}/payments`, { return_url: "http://127.0.0.1:9000/order/" });
+    const pay = await stranger.request("POST", `/api/orders/${o.id}/payments`, {
+      return_url: "http://127.0.0.1:9000/order/",
+    });
     code(pay, "/api/orders/{id}/payments", "post", 404, "not_found");
     assert.equal((await get("not-an-order")).statusCode, 404);
   });
@@ -324,7 +407,10 @@ describe("listing and looking up orders", () => {
     const b = await order();
     const res = await visitor.request("GET", "/api/orders");
     const list = assertMatchesContract("basket", "/api/orders", "get", res) as { results: WireOrder[] };
-    assert.deepEqual(list.results.map((o) => o.id), [b.id, a.id]);
+    assert.deepEqual(
+      list.results.map((o) => o.id),
+      [b.id, a.id],
+    );
   });
 
   it("finds an order by number and email from another browser, whatever the case, spaces and dashes, and keeps it there", async () => {
@@ -336,8 +422,14 @@ describe("listing and looking up orders", () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal((assertMatchesContract("basket", "/api/orders/lookup", "post", res) as WireOrder).id, o.id);
     assert.equal((await get(o.id, other)).statusCode, 200);
-    assert.deepEqual(json<{ results: WireOrder[] }>(await other.request("GET", "/api/orders")).results.map((x) => x.id), [o.id]);
-    const dashless = await new Visitor(app).request("POST", "/api/orders/lookup", { number: o.number.replace("-", ""), email: "found.me@example.ae" });
+    assert.deepEqual(
+      json<{ results: WireOrder[] }>(await other.request("GET", "/api/orders")).results.map((x) => x.id),
+      [o.id],
+    );
+    const dashless = await new Visitor(app).request("POST", "/api/orders/lookup", {
+      number: o.number.replace("-", ""),
+      email: "found.me@example.ae",
+    });
     assert.equal(dashless.statusCode, 200);
   });
 
@@ -345,11 +437,22 @@ describe("listing and looking up orders", () => {
     await visitor.add(1, 1);
     const o = await order();
     const v = new Visitor(app, undefined);
-    const wrongEmail = await v.request("POST", "/api/orders/lookup", { number: o.number, email: "someone@else.ae" }, {});
+    const wrongEmail = await v.request(
+      "POST",
+      "/api/orders/lookup",
+      { number: o.number, email: "someone@else.ae" },
+      {},
+    );
     const wrongNumber = await v.request("POST", "/api/orders/lookup", { number: "UAE-ZZZZZZ", email: o.email });
     code(wrongEmail, "/api/orders/lookup", "post", 404, "not_found");
     assert.equal(wrongEmail.body, wrongNumber.body);
-    code(await v.request("POST", "/api/orders/lookup", { number: 12, email: o.email }), "/api/orders/lookup", "post", 400, "invalid_number");
+    code(
+      await v.request("POST", "/api/orders/lookup", { number: 12, email: o.email }),
+      "/api/orders/lookup",
+      "post",
+      400,
+      "invalid_number",
+    );
   });
 
   it("after 10 failures in 10 minutes answers 429 with Retry-After, per session and per address", async () => {
@@ -357,21 +460,34 @@ describe("listing and looking up orders", () => {
     try {
       const guesser = new Visitor(own);
       for (let i = 0; i < 10; i++) {
-        const res = await guesser.request("POST", "/api/orders/lookup", { number: `UAE-${"ABCDEFGHJK"[i]}22222`, email: "x@y.ae" });
+        const res = await guesser.request("POST", "/api/orders/lookup", {
+          number: `UAE-${"ABCDEFGHJK"[i]}22222`,
+          email: "x@y.ae",
+        });
         assert.equal(res.statusCode, 404);
       }
       const blocked = await guesser.request("POST", "/api/orders/lookup", { number: "UAE-222222", email: "x@y.ae" });
       code(blocked, "/api/orders/lookup", "post", 429, "too_many_requests");
       assert.ok(Number(blocked.headers["retry-after"]) > 0);
       const fresh = new Visitor(own);
-      assert.equal((await fresh.request("POST", "/api/orders/lookup", { number: "UAE-222222", email: "x@y.ae" })).statusCode, 429, "same address");
+      assert.equal(
+        (await fresh.request("POST", "/api/orders/lookup", { number: "UAE-222222", email: "x@y.ae" })).statusCode,
+        429,
+        "same address",
+      );
       const elsewhere = await own.inject({
-        method: "POST", url: "/api/orders/lookup", remoteAddress: "10.1.2.3",
-        headers: { "content-type": "application/json" }, payload: JSON.stringify({ number: "UAE-222222", email: "x@y.ae" }),
+        method: "POST",
+        url: "/api/orders/lookup",
+        remoteAddress: "10.1.2.3",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ number: "UAE-222222", email: "x@y.ae" }),
       });
       assert.equal(elsewhere.statusCode, 404, "another address and session may still try");
       c.advance(10 * 60_000 + 1000);
-      assert.equal((await guesser.request("POST", "/api/orders/lookup", { number: "UAE-222222", email: "x@y.ae" })).statusCode, 404);
+      assert.equal(
+        (await guesser.request("POST", "/api/orders/lookup", { number: "UAE-222222", email: "x@y.ae" })).statusCode,
+        404,
+      );
     } finally {
       await own.close();
     }

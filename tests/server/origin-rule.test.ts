@@ -37,7 +37,10 @@ function spellings(path: string): string[] {
     `/${pct(first[0]!)}${first.slice(1)}/${second}${tail}`, // /%61pi/basket
     `/${first[0]}${pct(first[1]!, true)}${first.slice(2)}/${second}${tail}`, // /a%70i/basket
     `/${first}/${pct(second[0]!)}${second.slice(1)}${tail}`, // /api/%62asket
-    path.split("").map((c) => (c === "/" ? c : pct(c))).join(""), // every letter encoded
+    path
+      .split("")
+      .map((c) => (c === "/" ? c : pct(c)))
+      .join(""), // every letter encoded
     `${path}/`,
     `${path}?currency_code=AED`,
     `${path}#fragment`,
@@ -51,13 +54,22 @@ describe("the Origin rule", () => {
     for (const [method, path, body] of OPERATIONS) {
       for (const url of spellings(path)) {
         const res = await app.inject({
-          method, url,
-          headers: { origin: EVIL, cookie: owner.cookie!, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+          method,
+          url,
+          headers: {
+            origin: EVIL,
+            cookie: owner.cookie!,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
           payload: body === undefined ? undefined : JSON.stringify(body),
         });
         assert.equal(res.statusCode, 403, `${method} ${url}: ${res.body}`);
         assert.equal(json<{ code: string }>(res).code, "origin_not_allowed", `${method} ${url}`);
-        assert.equal(res.headers["access-control-allow-origin"], undefined, `${method} ${url} gives no CORS to the foreign site`);
+        assert.equal(
+          res.headers["access-control-allow-origin"],
+          undefined,
+          `${method} ${url} gives no CORS to the foreign site`,
+        );
       }
     }
     const basket = json<{ events: Array<{ tickets: Array<{ count: number }> }> }>(await owner.basket());
@@ -70,15 +82,30 @@ describe("the Origin rule", () => {
       const res = await v.request("POST", url, { type: "ADD_TICKET", ticket: { id: 1, count: 1 } });
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
     }
-    assert.equal(json<{ events: Array<{ tickets: Array<{ count: number }> }> }>(await v.basket()).events[0]!.tickets[0]!.count, spellings("/api/basket").length);
+    assert.equal(
+      json<{ events: Array<{ tickets: Array<{ count: number }> }> }>(await v.basket()).events[0]!.tickets[0]!.count,
+      spellings("/api/basket").length,
+    );
     await v.request("DELETE", "/%61pi/basket");
-    assert.equal(json<{ events: unknown[] }>(await v.basket()).events.length, 0, "DELETE /%61pi/basket from the site clears");
+    assert.equal(
+      json<{ events: unknown[] }>(await v.basket()).events.length,
+      0,
+      "DELETE /%61pi/basket from the site clears",
+    );
   });
 
   it("refuses a foreign preflight and allows the site's, on encoded paths too", async () => {
-    const foreign = await app.inject({ method: "OPTIONS", url: "/%61pi/basket", headers: { origin: EVIL, "access-control-request-method": "POST" } });
+    const foreign = await app.inject({
+      method: "OPTIONS",
+      url: "/%61pi/basket",
+      headers: { origin: EVIL, "access-control-request-method": "POST" },
+    });
     assert.equal(foreign.statusCode, 403);
-    const site = await app.inject({ method: "OPTIONS", url: "/%61pi/basket", headers: { origin: "http://127.0.0.1:9000", "access-control-request-method": "POST" } });
+    const site = await app.inject({
+      method: "OPTIONS",
+      url: "/%61pi/basket",
+      headers: { origin: "http://127.0.0.1:9000", "access-control-request-method": "POST" },
+    });
     assert.equal(site.statusCode, 204);
     assert.equal(site.headers["access-control-allow-origin"], "http://127.0.0.1:9000");
     assert.equal(site.headers["access-control-allow-credentials"], "true");

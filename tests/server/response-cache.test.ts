@@ -31,12 +31,20 @@ describe("the catalogue response cache", () => {
     const { app } = await makeApp({ cacheMaxBytes: 256 * 1024 });
     try {
       for (let i = 0; i < 400; i++) {
-        const res = await app.inject(`/v1/events?page_size=${1 + (i % 20)}&sort_by=${["title", "popularity", "started_at"][i % 3]}&lang=${["en", "ru", "ar"][i % 3]}`);
+        const res = await app.inject(
+          `/v1/events?page_size=${1 + (i % 20)}&sort_by=${["title", "popularity", "started_at"][i % 3]}&lang=${["en", "ru", "ar"][i % 3]}`,
+        );
         assert.equal(res.statusCode, 200);
-        assert.ok(app.deps.responseCache.bytes <= 256 * 1024, `${app.deps.responseCache.bytes} bytes after ${i + 1} requests`);
+        assert.ok(
+          app.deps.responseCache.bytes <= 256 * 1024,
+          `${app.deps.responseCache.bytes} bytes after ${i + 1} requests`,
+        );
       }
       assert.ok(app.deps.responseCache.size > 1, "it still caches");
-      assert.ok(app.deps.responseCache.size < 60, `${app.deps.responseCache.size} of 60 distinct answers kept: the bound evicted some`);
+      assert.ok(
+        app.deps.responseCache.size < 60,
+        `${app.deps.responseCache.size} of 60 distinct answers kept: the bound evicted some`,
+      );
     } finally {
       await app.close();
     }

@@ -3,7 +3,18 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { WireOrder } from "../../server/src/deps";
 import {
-  assertMatchesContract, BUYER, createOrder, inputValue, json, makeApp, openAcquirer, payByCard, SITE_ORIGIN, submitAcquirer, Visitor, type TestApp,
+  assertMatchesContract,
+  BUYER,
+  createOrder,
+  inputValue,
+  json,
+  makeApp,
+  openAcquirer,
+  payByCard,
+  SITE_ORIGIN,
+  submitAcquirer,
+  Visitor,
+  type TestApp,
 } from "./helpers";
 
 let app: TestApp;
@@ -29,11 +40,18 @@ const RETURN = `${SITE_ORIGIN}/ru/order/pay/?step=pay&x=1`;
 async function start(id: string, returnUrl = RETURN) {
   const res = await visitor.request("POST", `/api/orders/${id}/payments`, { return_url: returnUrl });
   assert.equal(res.statusCode, 201, res.body);
-  const { redirect_url } = assertMatchesContract("basket", "/api/orders/{id}/payments", "post", res) as { redirect_url: string };
+  const { redirect_url } = assertMatchesContract("basket", "/api/orders/{id}/payments", "post", res) as {
+    redirect_url: string;
+  };
   return openAcquirer(app, redirect_url);
 }
 const card = (html: string, number: string, more: Record<string, string> = {}) => ({
-  csrf: inputValue(html, "csrf"), card_number: number, expiry: "12/39", cvc: "123", cardholder: "Layla Haddad", ...more,
+  csrf: inputValue(html, "csrf"),
+  card_number: number,
+  expiry: "12/39",
+  cvc: "123",
+  cardholder: "Layla Haddad",
+  ...more,
 });
 function backToShop(res: { statusCode: number; headers: Record<string, unknown> }, id: string): URL {
   assert.equal(res.statusCode, 303);
@@ -55,8 +73,10 @@ describe("starting a payment", () => {
     assert.match(page.html, /<html lang="ru" dir="ltr">/);
     assert.match(page.html, /Номер карты/);
     assert.ok(page.html.includes(o.number));
-    for (const token of ["cc-number", "cc-exp", "cc-csc", "cc-name"]) assert.match(page.html, new RegExp(`autocomplete="${token}"`));
-    for (const id of ["card-number", "card-expiry", "card-cvc", "card-name"]) assert.match(page.html, new RegExp(`<label for="${id}">`));
+    for (const token of ["cc-number", "cc-exp", "cc-csc", "cc-name"])
+      assert.match(page.html, new RegExp(`autocomplete="${token}"`));
+    for (const id of ["card-number", "card-expiry", "card-cvc", "card-name"])
+      assert.match(page.html, new RegExp(`<label for="${id}">`));
     const csp = String(page.headers["content-security-policy"]);
     assert.match(csp, /frame-ancestors 'none'/);
     assert.match(csp, /default-src 'none'/);
@@ -76,10 +96,20 @@ describe("starting a payment", () => {
 
   it("refuses a return_url outside the site's origins", async () => {
     const o = await newOrder();
-    for (const bad of ["https://evil.example/back", "javascript:alert(1)", "/order/", "http://user:pw@127.0.0.1:9000/", "x".repeat(2001), 42]) {
+    for (const bad of [
+      "https://evil.example/back",
+      "javascript:alert(1)",
+      "/order/",
+      "http://user:pw@127.0.0.1:9000/",
+      "x".repeat(2001),
+      42,
+    ]) {
       const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, { return_url: bad });
       assert.equal(res.statusCode, 400, String(bad));
-      assert.equal((assertMatchesContract("basket", "/api/orders/{id}/payments", "post", res) as { code: string }).code, "invalid_return_url");
+      assert.equal(
+        (assertMatchesContract("basket", "/api/orders/{id}/payments", "post", res) as { code: string }).code,
+        "invalid_return_url",
+      );
     }
   });
 });
@@ -113,7 +143,10 @@ describe("card outcomes", () => {
     const bad = await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "12" });
     assert.equal(bad.statusCode, 400, "a code of the wrong shape is asked again");
     assert.equal((await status(o.id)).status, "awaiting_payment");
-    backToShop(await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "123456" }), o.id);
+    backToShop(
+      await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "123456" }),
+      o.id,
+    );
     assert.equal((await status(o.id)).status, "paid");
   });
 
@@ -121,7 +154,10 @@ describe("card outcomes", () => {
     const o = await newOrder();
     const page = await start(o.id);
     await submitAcquirer(app, page.path, card(page.html, "4000000000003220"));
-    backToShop(await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "654321" }), o.id);
+    backToShop(
+      await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "654321" }),
+      o.id,
+    );
     assert.equal((await status(o.id)).status, "failed");
   });
 
@@ -168,7 +204,11 @@ describe("card outcomes", () => {
   it("escapes whatever was typed when it shows the form again", async () => {
     const o = await newOrder();
     const page = await start(o.id);
-    const res = await submitAcquirer(app, page.path, card(page.html, '"><script>alert(1)</script>', { cardholder: "<img src=x onerror=alert(1)>" }));
+    const res = await submitAcquirer(
+      app,
+      page.path,
+      card(page.html, '"><script>alert(1)</script>', { cardholder: "<img src=x onerror=alert(1)>" }),
+    );
     assert.equal(res.statusCode, 400);
     assert.doesNotMatch(res.body, /<script>alert|<img src=x/);
     assert.match(res.body, /&lt;img src=x onerror=alert\(1\)&gt;/);

@@ -14,14 +14,23 @@ const seen: Seen[] = [];
 let server: Server;
 let baseUrl = "";
 let client: BasketClient;
-let reply: (req: IncomingMessage, body: string) => { status: number; json: unknown } = () => ({ status: 200, json: {} });
+let reply: (req: IncomingMessage, body: string) => { status: number; json: unknown } = () => ({
+  status: 200,
+  json: {},
+});
 
 const wireBasket = {
   currency_code: "USD",
   expires_at: "2030-01-01T10:00:00Z",
   events: [
     {
-      event: { id: 7, event_source_id: 70, title: "Concert", started_at: "2030-01-02T16:00:00Z", place: { id: 3, title: "Arena" } },
+      event: {
+        id: 7,
+        event_source_id: 70,
+        title: "Concert",
+        started_at: "2030-01-02T16:00:00Z",
+        place: { id: 3, title: "Arena" },
+      },
       tickets: [
         { id: 11, title: "VIP", price: 100.5, count: 2, started_at: "2030-01-02T16:00:00Z", extra: { service_fee: 5 } },
         { id: 12, title: "Floor", price: 40, count: 1 },
@@ -62,7 +71,13 @@ describe("basket client", () => {
       updatedAt: null,
       events: [
         {
-          event: { id: 7, eventSourceId: 70, title: "Concert", startedAt: "2030-01-02T16:00:00Z", place: { id: 3, title: "Arena" } },
+          event: {
+            id: 7,
+            eventSourceId: 70,
+            title: "Concert",
+            startedAt: "2030-01-02T16:00:00Z",
+            place: { id: 3, title: "Arena" },
+          },
           tickets: [
             { id: 11, title: "VIP", price: 100.5, count: 2, startedAt: "2030-01-02T16:00:00Z", serviceFee: 5 },
             { id: 12, title: "Floor", price: 40, count: 1, startedAt: null, serviceFee: 0 },
@@ -89,14 +104,17 @@ describe("basket client", () => {
   it("an error answer carries the server's status, code and detail", async () => {
     const { BasketApiError } = await import("../../src/clients/basket-client");
     reply = () => ({ status: 409, json: { code: "not_enough_tickets", detail: "only 2 left" } });
-    await assert.rejects(client.changeBasket({ type: "UPDATE_TICKET", ticket: { id: 11, count: 9 } }, "AED"), (error: unknown) => {
-      assert.ok(error instanceof BasketApiError);
-      assert.equal(error.status, 409);
-      assert.equal(error.code, "not_enough_tickets");
-      assert.equal(error.detail, "only 2 left");
-      assert.equal(error.network, false);
-      return true;
-    });
+    await assert.rejects(
+      client.changeBasket({ type: "UPDATE_TICKET", ticket: { id: 11, count: 9 } }, "AED"),
+      (error: unknown) => {
+        assert.ok(error instanceof BasketApiError);
+        assert.equal(error.status, 409);
+        assert.equal(error.code, "not_enough_tickets");
+        assert.equal(error.detail, "only 2 left");
+        assert.equal(error.network, false);
+        return true;
+      },
+    );
   });
 
   it("an answer without the error shape still gets a code from its status", async () => {
@@ -145,7 +163,15 @@ describe("basket client", () => {
     assert.equal(order.expiresAt, "2030-01-03T09:00:00Z");
     assert.equal(order.paidAt, null);
 
-    reply = () => ({ status: 200, json: { ...wireOrder, status: "paid", expires_at: null, tickets: [{ code: "T-1", event_id: 7, ticket_id: 11, title: "VIP" }] } });
+    reply = () => ({
+      status: 200,
+      json: {
+        ...wireOrder,
+        status: "paid",
+        expires_at: null,
+        tickets: [{ code: "T-1", event_id: 7, ticket_id: 11, title: "VIP" }],
+      },
+    });
     const paid = await client.getOrder("abc/def");
     assert.equal(seen.at(-1)?.url, "/api/orders/abc%2Fdef?lang=ru");
     assert.deepEqual(paid.tickets, [{ code: "T-1", eventId: 7, ticketId: 11, title: "VIP", startedAt: null }]);
@@ -159,8 +185,17 @@ describe("basket client", () => {
   });
 
   it("the captcha challenge comes back in the site's shape", async () => {
-    reply = () => ({ status: 200, json: { algorithm: "SHA-256", challenge: "ab", maxnumber: 1000, salt: "s?expires=1", signature: "sig" } });
-    assert.deepEqual(await client.getCaptcha(), { algorithm: "SHA-256", challenge: "ab", maxNumber: 1000, salt: "s?expires=1", signature: "sig" });
+    reply = () => ({
+      status: 200,
+      json: { algorithm: "SHA-256", challenge: "ab", maxnumber: 1000, salt: "s?expires=1", signature: "sig" },
+    });
+    assert.deepEqual(await client.getCaptcha(), {
+      algorithm: "SHA-256",
+      challenge: "ab",
+      maxNumber: 1000,
+      salt: "s?expires=1",
+      signature: "sig",
+    });
     assert.equal(seen.at(-1)?.url, "/api/captcha?lang=ru");
   });
 

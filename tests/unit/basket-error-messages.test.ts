@@ -28,7 +28,9 @@ describe("why a basket change failed, as a toast key", () => {
       ].map(basketErrorKey),
     );
     for (const lang of ["en", "ru", "ar"]) {
-      const common = JSON.parse(readFileSync(`locales/${lang}/common.json`, "utf8")) as { toast: Record<string, string> };
+      const common = JSON.parse(readFileSync(`locales/${lang}/common.json`, "utf8")) as {
+        toast: Record<string, string>;
+      };
       for (const key of keys) assert.ok(common.toast[key.replace("toast.", "")], `${lang}: ${key}`);
     }
   });

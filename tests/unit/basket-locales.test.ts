@@ -57,7 +57,11 @@ describe("shop texts in locales/", () => {
   });
 
   it("placeholders match English", () => {
-    const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).filter((v) => v !== "count").sort();
+    const vars = (s: string) =>
+      [...s.matchAll(/\{\{(\w+)\}\}/g)]
+        .map((m) => m[1])
+        .filter((v) => v !== "count")
+        .sort();
     for (const lang of ["ru", "ar"]) {
       const tree = load(lang);
       for (const section of SHOP_KEYS) {

@@ -66,14 +66,27 @@ describe("basket state: loading (spec section 4)", () => {
 describe("basket changes applied locally (the optimistic guess)", () => {
   it("ADD_TICKET of a held ticket adds to its count", () => {
     assert.deepEqual(ids(applyChange(server, { type: "ADD_TICKET", ticket: { id: 11, count: 3 } })), [
-      [1, [[11, 5], [12, 1]]],
+      [
+        1,
+        [
+          [11, 5],
+          [12, 1],
+        ],
+      ],
       [2, [[21, 1]]],
     ]);
   });
 
   it("ADD_TICKET of a new ticket of a held event joins that event's group", () => {
     const b = applyChange(server, { type: "ADD_TICKET", ticket: { id: 13, count: 2 } }, adding(1, 13));
-    assert.deepEqual(ids(b)[0], [1, [[11, 2], [12, 1], [13, 2]]]);
+    assert.deepEqual(ids(b)[0], [
+      1,
+      [
+        [11, 2],
+        [12, 1],
+        [13, 2],
+      ],
+    ]);
     assert.equal(b.events[0]?.tickets[2]?.price, 50);
   });
 
@@ -89,13 +102,24 @@ describe("basket changes applied locally (the optimistic guess)", () => {
   it("UPDATE_TICKET sets the count", () => {
     assert.deepEqual(ids(applyChange(server, { type: "UPDATE_TICKET", ticket: { id: 12, count: 4 } }))[0], [
       1,
-      [[11, 2], [12, 4]],
+      [
+        [11, 2],
+        [12, 4],
+      ],
     ]);
   });
 
   it("DELETE_TICKET removes the ticket, and the event when it was its last", () => {
     assert.deepEqual(ids(applyChange(server, { type: "DELETE_TICKET", ticket: { id: 11 } }))[0], [1, [[12, 1]]]);
-    assert.deepEqual(ids(applyChange(server, { type: "DELETE_TICKET", ticket: { id: 21 } })), [[1, [[11, 2], [12, 1]]]]);
+    assert.deepEqual(ids(applyChange(server, { type: "DELETE_TICKET", ticket: { id: 21 } })), [
+      [
+        1,
+        [
+          [11, 2],
+          [12, 1],
+        ],
+      ],
+    ]);
   });
 
   it("DELETE_EVENT removes the event's group", () => {
@@ -125,7 +149,10 @@ describe("optimistic update and rollback", () => {
       pending: { opId: 1, change: { type: "UPDATE_TICKET", ticket: { id: 11, count: 5 } } },
     });
     assert.equal(visibleBasket(s).events[0]?.tickets[0]?.count, 5);
-    const answer: Basket = { ...server, events: [{ event: ev(1), tickets: [tk(11, 5), tk(12, 1)] }, server.events[1]!] };
+    const answer: Basket = {
+      ...server,
+      events: [{ event: ev(1), tickets: [tk(11, 5), tk(12, 1)] }, server.events[1]!],
+    };
     s = basketReducer(s, { type: "CHANGE_SUCCEEDED", opId: 1, basket: answer });
     assert.deepEqual(s.pending, []);
     assert.equal(visibleBasket(s), answer);
@@ -143,16 +170,43 @@ describe("optimistic update and rollback", () => {
 
   it("a rollback keeps the other changes still in flight", () => {
     let s = loaded();
-    s = basketReducer(s, { type: "CHANGE_STARTED", pending: { opId: 1, change: { type: "UPDATE_TICKET", ticket: { id: 11, count: 9 } } } });
-    s = basketReducer(s, { type: "CHANGE_STARTED", pending: { opId: 2, change: { type: "DELETE_TICKET", ticket: { id: 21 } } } });
+    s = basketReducer(s, {
+      type: "CHANGE_STARTED",
+      pending: { opId: 1, change: { type: "UPDATE_TICKET", ticket: { id: 11, count: 9 } } },
+    });
+    s = basketReducer(s, {
+      type: "CHANGE_STARTED",
+      pending: { opId: 2, change: { type: "DELETE_TICKET", ticket: { id: 21 } } },
+    });
     s = basketReducer(s, { type: "CHANGE_FAILED", opId: 1 });
-    assert.deepEqual(ids(visibleBasket(s)), [[1, [[11, 2], [12, 1]]]]);
+    assert.deepEqual(ids(visibleBasket(s)), [
+      [
+        1,
+        [
+          [11, 2],
+          [12, 1],
+        ],
+      ],
+    ]);
   });
 
   it("pending changes apply in the order they were made", () => {
     let s = loaded();
-    s = basketReducer(s, { type: "CHANGE_STARTED", pending: { opId: 1, change: { type: "ADD_TICKET", ticket: { id: 13, count: 1 } }, adding: adding(1, 13) } });
-    s = basketReducer(s, { type: "CHANGE_STARTED", pending: { opId: 2, change: { type: "UPDATE_TICKET", ticket: { id: 13, count: 3 } } } });
-    assert.deepEqual(ids(visibleBasket(s))[0], [1, [[11, 2], [12, 1], [13, 3]]]);
+    s = basketReducer(s, {
+      type: "CHANGE_STARTED",
+      pending: { opId: 1, change: { type: "ADD_TICKET", ticket: { id: 13, count: 1 } }, adding: adding(1, 13) },
+    });
+    s = basketReducer(s, {
+      type: "CHANGE_STARTED",
+      pending: { opId: 2, change: { type: "UPDATE_TICKET", ticket: { id: 13, count: 3 } } },
+    });
+    assert.deepEqual(ids(visibleBasket(s))[0], [
+      1,
+      [
+        [11, 2],
+        [12, 1],
+        [13, 3],
+      ],
+    ]);
   });
 });

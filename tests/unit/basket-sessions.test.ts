@@ -14,7 +14,11 @@ describe("sessions on offer", () => {
   });
 
   it("takes the start as the end of a session without one", () => {
-    assert.equal(isSessionOver({ startedAt: "2026-11-24T11:00:00+04:00", finishedAt: null }, NOW), true, "a day pass two days ago");
+    assert.equal(
+      isSessionOver({ startedAt: "2026-11-24T11:00:00+04:00", finishedAt: null }, NOW),
+      true,
+      "a day pass two days ago",
+    );
     assert.equal(isSessionOver({ startedAt: "2026-11-26T10:00:01+04:00", finishedAt: null }, NOW), false);
   });
 
@@ -23,7 +27,13 @@ describe("sessions on offer", () => {
   });
 
   it("says an event has ended once its last session has", () => {
-    assert.equal(hasEnded({ startedAt: "2026-11-17T19:00:00+04:00", finishedAt: "2026-11-18T23:00:00+04:00" }, NOW), true);
-    assert.equal(hasEnded({ startedAt: "2026-11-24T16:00:00+04:00", finishedAt: "2026-11-30T16:00:00+04:00" }, NOW), false);
+    assert.equal(
+      hasEnded({ startedAt: "2026-11-17T19:00:00+04:00", finishedAt: "2026-11-18T23:00:00+04:00" }, NOW),
+      true,
+    );
+    assert.equal(
+      hasEnded({ startedAt: "2026-11-24T16:00:00+04:00", finishedAt: "2026-11-30T16:00:00+04:00" }, NOW),
+      false,
+    );
   });
 });

@@ -44,7 +44,10 @@ describe("basket totals (spec section 3)", () => {
     assert.equal(total.price, 600.3);
     assert.equal(total.count, 6);
     assert.equal(total.serviceFee, 30.6);
-    assert.deepEqual(total.selectedTickets.map((t) => t.id), [11, 12, 21]);
+    assert.deepEqual(
+      total.selectedTickets.map((t) => t.id),
+      [11, 12, 21],
+    );
     assert.deepEqual(Object.keys(byEvent).map(Number), [1, 2]);
     assert.equal(grandTotal(total), 630.9);
   });

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { EventPageContext, EventsListPageContext, HomePageContext, NewsPageContext, PlacesListPageContext, PlacePageContext } from "../../src/site/page-context";
+import type {
+  EventPageContext,
+  EventsListPageContext,
+  HomePageContext,
+  NewsPageContext,
+  PlacesListPageContext,
+  PlacePageContext,
+} from "../../src/site/page-context";
 import { localizedPath, planPages, type PlannedPage } from "../../src/build/plan-pages";
 import { LANGUAGES } from "../../src/catalogue/types";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
@@ -8,16 +15,39 @@ import { fixtureSnapshot } from "./support/catalogue-fixture";
 const NOW = new Date("2026-12-01T08:00:00Z");
 const pages = planPages(fixtureSnapshot(), { now: NOW });
 const byPath = new Map(pages.map((p) => [p.path, p]));
-const page = <C,>(path: string): PlannedPage & { context: C } => {
+const page = <C>(path: string): PlannedPage & { context: C } => {
   const found = byPath.get(path);
   assert.ok(found, `no page at ${path}`);
   return found as PlannedPage & { context: C };
 };
 
 const ROUTES = [
-  "/", "/about/", "/cart/", "/contacts/", "/events/", "/events/search/", "/guarantee/", "/license/", "/news/", "/offer/",
-  "/pay-and-delivery/", "/persons/", "/places/", "/privacy-policy/", "/selltickets/", "/order/fail/", "/order/success/",
-  "/payment/success/", "/order/lookup/", "/order/tickets/", "/orders/", "/order/checkout/", "/order/bill/", "/order/pay/", "/order/", "/404/",
+  "/",
+  "/about/",
+  "/cart/",
+  "/contacts/",
+  "/events/",
+  "/events/search/",
+  "/guarantee/",
+  "/license/",
+  "/news/",
+  "/offer/",
+  "/pay-and-delivery/",
+  "/persons/",
+  "/places/",
+  "/privacy-policy/",
+  "/selltickets/",
+  "/order/fail/",
+  "/order/success/",
+  "/payment/success/",
+  "/order/lookup/",
+  "/order/tickets/",
+  "/orders/",
+  "/order/checkout/",
+  "/order/bill/",
+  "/order/pay/",
+  "/order/",
+  "/404/",
 ];
 
 describe("page planning", () => {
@@ -45,9 +75,11 @@ describe("page planning", () => {
     const snapshot = fixtureSnapshot();
     for (const lang of LANGUAGES) {
       const data = snapshot.byLanguage[lang];
-      for (const e of data.events) assert.equal(page<EventPageContext>(localizedPath(lang, `/events/${e.id}/`)).template, "event.tsx");
+      for (const e of data.events)
+        assert.equal(page<EventPageContext>(localizedPath(lang, `/events/${e.id}/`)).template, "event.tsx");
       for (const p of data.places) assert.equal(page(localizedPath(lang, `/places/${p.id}/`)).template, "place.tsx");
-      for (const p of data.persons) assert.equal(page(localizedPath(lang, `/persons/person/${p.id}/`)).template, "person.tsx");
+      for (const p of data.persons)
+        assert.equal(page(localizedPath(lang, `/persons/person/${p.id}/`)).template, "person.tsx");
       for (const n of data.news) assert.equal(page(localizedPath(lang, `/news/${n.id}/`)).template, "news.tsx");
     }
     // the archived event still has its page
@@ -93,19 +125,54 @@ describe("page planning", () => {
 
   it("picks the home page's featured, this week, upcoming, categories and latest news", () => {
     const home = page<HomePageContext>("/ru/").context;
-    assert.deepEqual(home.featured.map((e) => e.id), [1]);
+    assert.deepEqual(
+      home.featured.map((e) => e.id),
+      [1],
+    );
     assert.equal(home.featured[0]?.title, "Star ru");
-    assert.deepEqual(home.thisWeek.map((e) => e.id), [1], "cancelled and later events are not 'this week'");
-    assert.deepEqual(home.upcoming.map((e) => e.id), [5, 2, 3], "soonest first after this week's, finished events left out");
-    assert.deepEqual(home.categories.map((c) => c.id), [2], "categories without events left out");
-    assert.deepEqual(home.latestNews.map((n) => n.id), [2, 1], "newest first");
+    assert.deepEqual(
+      home.thisWeek.map((e) => e.id),
+      [1],
+      "cancelled and later events are not 'this week'",
+    );
+    assert.deepEqual(
+      home.upcoming.map((e) => e.id),
+      [5, 2, 3],
+      "soonest first after this week's, finished events left out",
+    );
+    assert.deepEqual(
+      home.categories.map((c) => c.id),
+      [2],
+      "categories without events left out",
+    );
+    assert.deepEqual(
+      home.latestNews.map((n) => n.id),
+      [2, 1],
+      "newest first",
+    );
   });
 
   it("lists upcoming events on /events/ as cards: what a card shows and nothing more", () => {
     const list = page<EventsListPageContext>("/events/").context;
-    assert.deepEqual(list.events.map((e) => e.id), [1, 5, 2, 3]);
+    assert.deepEqual(
+      list.events.map((e) => e.id),
+      [1, 5, 2, 3],
+    );
     assert.equal(list.totalCount, 4);
-    const cardFields = ["ageLimit", "currencyCode", "eventSourceId", "id", "image", "isStarCast", "location", "minPrice", "place", "startedAt", "status", "title"];
+    const cardFields = [
+      "ageLimit",
+      "currencyCode",
+      "eventSourceId",
+      "id",
+      "image",
+      "isStarCast",
+      "location",
+      "minPrice",
+      "place",
+      "startedAt",
+      "status",
+      "title",
+    ];
     for (const card of list.events) assert.deepEqual(Object.keys(card).sort(), cardFields, `event ${card.id}`);
     const related = page<EventPageContext>("/events/2/").context.related;
     for (const card of related) assert.deepEqual(Object.keys(card).sort(), cardFields, `related ${card.id}`);
@@ -116,20 +183,39 @@ describe("page planning", () => {
     assert.equal(ctx.id, 2);
     assert.equal(ctx.event.descriptionHtml, "<p>Long description</p>");
     assert.equal(ctx.place?.title, "Coca-Cola Arena");
-    assert.deepEqual(ctx.persons.map((p) => p.title), ["Person 5"]);
-    assert.deepEqual(ctx.related.map((e) => e.id), [1, 3], "same venue first, then same category; never itself");
+    assert.deepEqual(
+      ctx.persons.map((p) => p.title),
+      ["Person 5"],
+    );
+    assert.deepEqual(
+      ctx.related.map((e) => e.id),
+      [1, 3],
+      "same venue first, then same category; never itself",
+    );
     assert.equal(ctx.icsPath, "/ics/event-2-ar.ics");
   });
 
   it("groups places by city, cities and places by title", () => {
     const ctx = page<PlacesListPageContext>("/places/").context;
-    assert.deepEqual(ctx.cities.map((c) => c.location.title), ["Abu Dhabi", "Dubai"]);
-    assert.deepEqual(ctx.cities[1]?.places.map((p) => p.title), ["Alserkal Avenue", "Coca-Cola Arena"]);
+    assert.deepEqual(
+      ctx.cities.map((c) => c.location.title),
+      ["Abu Dhabi", "Dubai"],
+    );
+    assert.deepEqual(
+      ctx.cities[1]?.places.map((p) => p.title),
+      ["Alserkal Avenue", "Coca-Cola Arena"],
+    );
     const place = page<PlacePageContext>("/places/1/").context;
-    assert.deepEqual(place.upcoming.map((e) => e.id), [1, 2]);
+    assert.deepEqual(
+      place.upcoming.map((e) => e.id),
+      [1, 2],
+    );
   });
 
   it("links a news item to the events it names that exist", () => {
-    assert.deepEqual(page<NewsPageContext>("/news/1/").context.events.map((e) => e.id), [1]);
+    assert.deepEqual(
+      page<NewsPageContext>("/news/1/").context.events.map((e) => e.id),
+      [1],
+    );
   });
 });

@@ -9,11 +9,23 @@ describe("sitemap and robots", () => {
   const xml = sitemapXml(pages, "https://tickets.example/");
 
   it("lists every localized content URL with its alternates", () => {
-    for (const path of ["/", "/ru/", "/ar/", "/events/2/", "/ru/events/2/", "/ar/places/1/", "/persons/person/5/", "/news/1/", "/ru/about/"]) {
+    for (const path of [
+      "/",
+      "/ru/",
+      "/ar/",
+      "/events/2/",
+      "/ru/events/2/",
+      "/ar/places/1/",
+      "/persons/person/5/",
+      "/news/1/",
+      "/ru/about/",
+    ]) {
       assert.ok(xml.includes(`<loc>https://tickets.example${path}</loc>`), path);
     }
     assert.ok(xml.includes(`<xhtml:link rel="alternate" hreflang="ar" href="https://tickets.example/ar/events/2/"/>`));
-    assert.ok(xml.includes(`<xhtml:link rel="alternate" hreflang="x-default" href="https://tickets.example/events/2/"/>`));
+    assert.ok(
+      xml.includes(`<xhtml:link rel="alternate" hreflang="x-default" href="https://tickets.example/events/2/"/>`),
+    );
   });
 
   it("leaves out cart, order, payment and 404 pages", () => {

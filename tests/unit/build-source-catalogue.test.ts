@@ -19,7 +19,8 @@ function catalogue(options: { brokenEventsIn?: string } = {}) {
     const url = new URL(req.url ?? "/", "http://stub");
     const lang = url.searchParams.get("lang") ?? "en";
     const page = Number(url.searchParams.get("page") ?? "1");
-    const list = (results: unknown[]) => sendJson(res, 200, { count: results.length, next: null, previous: null, results });
+    const list = (results: unknown[]) =>
+      sendJson(res, 200, { count: results.length, next: null, previous: null, results });
     switch (url.pathname) {
       case "/v2/landings/1":
         return sendJson(res, 200, LANDING);
@@ -27,7 +28,10 @@ function catalogue(options: { brokenEventsIn?: string } = {}) {
         const all = [1, 2, 3].map((id) => wireEvent(id, { title: `${lang} ${id}` }));
         if (options.brokenEventsIn === lang) all[2] = { ...all[2], status: "maybe" };
         const slice = all.slice((page - 1) * 2, page * 2);
-        const next = page * 2 < all.length ? `http://${req.headers.host}/v1/events?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(page + 1) })}` : null;
+        const next =
+          page * 2 < all.length
+            ? `http://${req.headers.host}/v1/events?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(page + 1) })}`
+            : null;
         return sendJson(res, 200, { count: all.length, next, previous: null, results: slice });
       }
       case "/v1/places":
@@ -51,11 +55,18 @@ describe("sourcing the whole catalogue for the build", () => {
   it("reads every kind in en, ru and ar, to the end, and reports progress per kind and language", async () => {
     const stub = await catalogue();
     const lines: string[] = [];
-    const snapshot = await sourceCatalogue(createBuildCatalogueClient({ catalogueApiUrl: stub.baseUrl, catalogueRateLimit: 1000 }), 1, (l) => lines.push(l));
+    const snapshot = await sourceCatalogue(
+      createBuildCatalogueClient({ catalogueApiUrl: stub.baseUrl, catalogueRateLimit: 1000 }),
+      1,
+      (l) => lines.push(l),
+    );
     assert.equal(snapshot.landing.siteUrl, "https://tickets.example");
     for (const lang of ["en", "ru", "ar"] as const) {
       const data = snapshot.byLanguage[lang];
-      assert.deepEqual(data.events.map((e) => e.title), [`${lang} 1`, `${lang} 2`, `${lang} 3`]);
+      assert.deepEqual(
+        data.events.map((e) => e.title),
+        [`${lang} 1`, `${lang} 2`, `${lang} 3`],
+      );
       assert.equal(data.events[0]?.descriptionHtml, "<p>Hello</p>", "sanitized at the boundary");
       assert.equal(data.places.length, 1);
       assert.equal(data.persons.length, 1);
@@ -68,7 +79,10 @@ describe("sourcing the whole catalogue for the build", () => {
     }
     const eventRequests = stub.requests.filter((r) => r.url.startsWith("/v1/events?"));
     assert.equal(eventRequests.length, 6, "two pages per language");
-    assert.ok(eventRequests.every((r) => /date_type=all/.test(r.url)), "archived events get pages too");
+    assert.ok(
+      eventRequests.every((r) => /date_type=all/.test(r.url)),
+      "archived events get pages too",
+    );
   });
 
   it("fails with the URL and the field when one answer breaks the contract", async () => {

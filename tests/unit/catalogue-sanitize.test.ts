@@ -45,8 +45,14 @@ describe("editors' HTML sanitizer", () => {
       sanitizeHtml(`<a href="https://venue.example/map" target="_self">map</a>`),
       `<a href="https://venue.example/map" target="_blank" rel="noopener noreferrer">map</a>`,
     );
-    assert.equal(sanitizeHtml(`<a href="mailto:info@example.com">mail</a>`), `<a href="mailto:info@example.com" rel="noopener noreferrer">mail</a>`);
-    assert.equal(sanitizeHtml(`<a href="tel:+97140000000">call</a>`), `<a href="tel:+97140000000" rel="noopener noreferrer">call</a>`);
+    assert.equal(
+      sanitizeHtml(`<a href="mailto:info@example.com">mail</a>`),
+      `<a href="mailto:info@example.com" rel="noopener noreferrer">mail</a>`,
+    );
+    assert.equal(
+      sanitizeHtml(`<a href="tel:+97140000000">call</a>`),
+      `<a href="tel:+97140000000" rel="noopener noreferrer">call</a>`,
+    );
   });
 
   it("keeps https images, lazily loaded, and drops relative or protocol-relative ones", () => {

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Acquisition } from "../../src/catalogue/types";
-import { acceptsCurrency, acquisitionsForCurrency, defaultAcquisitionId, paysOnline } from "../../src/checkout/acquisitions";
+import {
+  acceptsCurrency,
+  acquisitionsForCurrency,
+  defaultAcquisitionId,
+  paysOnline,
+} from "../../src/checkout/acquisitions";
 
 function acquisition(id: number, type: Acquisition["type"], currencies: string[]): Acquisition {
   return { id, title: `way ${id}`, type, currencies, feePercent: null, description: null };
@@ -16,16 +21,28 @@ const offered = [
 
 describe("ways to pay for a currency", () => {
   it("keeps those that accept the currency, whatever the case on either side", () => {
-    assert.deepEqual(acquisitionsForCurrency(offered, "AED").map((a) => a.id), [1, 2, 4]);
-    assert.deepEqual(acquisitionsForCurrency(offered, "aed").map((a) => a.id), [1, 2, 4]);
-    assert.deepEqual(acquisitionsForCurrency(offered, "rub").map((a) => a.id), [3]);
+    assert.deepEqual(
+      acquisitionsForCurrency(offered, "AED").map((a) => a.id),
+      [1, 2, 4],
+    );
+    assert.deepEqual(
+      acquisitionsForCurrency(offered, "aed").map((a) => a.id),
+      [1, 2, 4],
+    );
+    assert.deepEqual(
+      acquisitionsForCurrency(offered, "rub").map((a) => a.id),
+      [3],
+    );
   });
   it("offers nothing for a currency no one accepts, or no currency", () => {
     assert.deepEqual(acquisitionsForCurrency(offered, "JPY"), []);
     assert.equal(acceptsCurrency(offered[0]!, ""), false);
   });
   it("keeps the catalogue's order", () => {
-    assert.deepEqual(acquisitionsForCurrency(offered, "EUR").map((a) => a.id), [4]);
+    assert.deepEqual(
+      acquisitionsForCurrency(offered, "EUR").map((a) => a.id),
+      [4],
+    );
   });
 });
 
@@ -42,9 +59,12 @@ describe("which way to preselect", () => {
     assert.equal(defaultAcquisitionId([]), null);
   });
   it("card, Apple Pay and Google Pay are paid on the site; bank transfer and cash later", () => {
-    assert.deepEqual(
-      (["card", "apple_pay", "google_pay", "bank_transfer", "cash"] as const).map(paysOnline),
-      [true, true, true, false, false],
-    );
+    assert.deepEqual((["card", "apple_pay", "google_pay", "bank_transfer", "cash"] as const).map(paysOnline), [
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

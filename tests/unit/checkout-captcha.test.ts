@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
-import { challengeExpiresAt, encodeSolution, msUntilRefresh, REFRESH_MARGIN_MS, solve } from "../../src/checkout/captcha";
+import {
+  challengeExpiresAt,
+  encodeSolution,
+  msUntilRefresh,
+  REFRESH_MARGIN_MS,
+  solve,
+} from "../../src/checkout/captcha";
 
 function challengeFor(salt: string, number: number) {
   return {

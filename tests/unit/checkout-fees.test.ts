@@ -7,7 +7,12 @@ describe("the payment fee and the amount charged", () => {
   it("is the way's percentage of tickets + service fee, rounded to the currency's minor unit", () => {
     // cash at 2.5 %: 2 × 195 + 2 × 9.75 service fee = 409.50 -> fee 10.2375 -> 10.24
     assert.equal(paymentFee(390, 19.5, 2.5, 2), 10.24);
-    assert.deepEqual(chargeFor({ price: 390, serviceFee: 19.5 }, 2.5, 2), { price: 390, serviceFee: 19.5, paymentFee: 10.24, amount: 419.74 });
+    assert.deepEqual(chargeFor({ price: 390, serviceFee: 19.5 }, 2.5, 2), {
+      price: 390,
+      serviceFee: 19.5,
+      paymentFee: 10.24,
+      amount: 419.74,
+    });
   });
   it("rounds half away from zero, also where binary fractions fall just short", () => {
     assert.equal(roundToMinorUnit(1.005, 2), 1.01);
@@ -22,7 +27,12 @@ describe("the payment fee and the amount charged", () => {
   it("adds nothing for a way without a fee", () => {
     assert.equal(paymentFee(100, 5, 0, 2), 0);
     assert.equal(paymentFee(100, 5, null, 2), 0);
-    assert.deepEqual(chargeFor({ price: 0.1, serviceFee: 0.2 }, null), { price: 0.1, serviceFee: 0.2, paymentFee: 0, amount: 0.3 });
+    assert.deepEqual(chargeFor({ price: 0.1, serviceFee: 0.2 }, null), {
+      price: 0.1,
+      serviceFee: 0.2,
+      paymentFee: 0,
+      amount: 0.3,
+    });
   });
   it("knows free tickets: something in the basket and nothing to pay", () => {
     assert.equal(isFree({ price: 0, serviceFee: 0, count: 2 }), true);

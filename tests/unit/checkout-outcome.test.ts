@@ -85,7 +85,14 @@ describe("back from the acquirer", () => {
 
 describe("the currency switcher", () => {
   it("is not offered on the pages of a placed order, in any language", () => {
-    for (const path of ["/order/pay/", "/ru/order/pay/", "/order/bill/", "/order/success/", "/ar/payment/success/", "/order/fail/"]) {
+    for (const path of [
+      "/order/pay/",
+      "/ru/order/pay/",
+      "/order/bill/",
+      "/order/success/",
+      "/ar/payment/success/",
+      "/order/fail/",
+    ]) {
       assert.equal(showsPlacedOrder(path), true, path);
     }
   });

@@ -4,7 +4,11 @@ import { explainServerError, isCartReason } from "../../src/checkout/server-erro
 
 describe("the server's refusals, explained", () => {
   it("puts 400s about the buyer beside the field concerned", () => {
-    assert.deepEqual(explainServerError(400, "invalid_email"), { key: "checkout.validation.emailInvalid", field: "email", action: "fix" });
+    assert.deepEqual(explainServerError(400, "invalid_email"), {
+      key: "checkout.validation.emailInvalid",
+      field: "email",
+      action: "fix",
+    });
     assert.equal(explainServerError(400, "invalid_name").field, "name");
     assert.equal(explainServerError(400, "invalid_phone").field, "phone");
   });

@@ -25,13 +25,21 @@ describe("catalogue client: endpoints over HTTP", () => {
     const s = await stub((req, res) => {
       const url = new URL(req.url ?? "/", s.baseUrl);
       const n = Number(url.searchParams.get("page") ?? "1");
-      const next = n < 3 ? `${s.baseUrl}/v1/events?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(n + 1) })}` : null;
+      const next =
+        n < 3
+          ? `${s.baseUrl}/v1/events?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(n + 1) })}`
+          : null;
       sendJson(res, 200, page([wireEvent(n * 10 + 1), wireEvent(n * 10 + 2)], next, 6));
     });
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
     const progress: string[] = [];
-    const events = await client.listAllEvents({ date_type: "all" }, "ar", (loaded, total) => progress.push(`${loaded}/${total}`));
-    assert.deepEqual(events.map((e) => e.id), [11, 12, 21, 22, 31, 32]);
+    const events = await client.listAllEvents({ date_type: "all" }, "ar", (loaded, total) =>
+      progress.push(`${loaded}/${total}`),
+    );
+    assert.deepEqual(
+      events.map((e) => e.id),
+      [11, 12, 21, 22, 31, 32],
+    );
     assert.deepEqual(progress, ["2/6", "4/6", "6/6"]);
     assert.equal(s.requests.length, 3);
     assert.match(s.requests[0]!.url, /lang=ar/);
@@ -49,7 +57,10 @@ describe("catalogue client: endpoints over HTTP", () => {
     });
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 50 });
     const places = await client.listAllPlaces("en");
-    assert.deepEqual(places.map((p) => p.id), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.deepEqual(
+      places.map((p) => p.id),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
     assert.equal(s.requests.length, 9);
   });
 
@@ -61,7 +72,10 @@ describe("catalogue client: endpoints over HTTP", () => {
       else sendJson(res, 200, page([wirePlace(3)], null, 3));
     });
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
-    assert.deepEqual((await client.listAllPlaces("en")).map((p) => p.id), [1, 2, 3]);
+    assert.deepEqual(
+      (await client.listAllPlaces("en")).map((p) => p.id),
+      [1, 2, 3],
+    );
   });
 
   it("keeps reading when the list grew past the count the first page gave", async () => {
@@ -73,7 +87,10 @@ describe("catalogue client: endpoints over HTTP", () => {
       sendJson(res, 200, page([wirePlace(n)], n < 3 ? url.toString() : null, n === 1 ? 2 : 3));
     });
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100 });
-    assert.deepEqual((await client.listAllPlaces("en")).map((p) => p.id), [1, 2, 3]);
+    assert.deepEqual(
+      (await client.listAllPlaces("en")).map((p) => p.id),
+      [1, 2, 3],
+    );
   });
 
   it("stops on a next that loops back instead of reading forever", async () => {
@@ -88,15 +105,25 @@ describe("catalogue client: endpoints over HTTP", () => {
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, validate: createContractValidator() });
     await assert.rejects(client.listEvents({ page: 2 }, "ru"), (error: unknown) => {
       assert.ok(error instanceof Error);
-      assert.match(error.message, /^Malformed answer from http:\/\/127\.0\.0\.1:\d+\/v1\/events\?lang=ru&[^ ]*page=2: \/results\/3\/started_at must be string/);
+      assert.match(
+        error.message,
+        /^Malformed answer from http:\/\/127\.0\.0\.1:\d+\/v1\/events\?lang=ru&[^ ]*page=2: \/results\/3\/started_at must be string/,
+      );
       return true;
     });
   });
 
   it("asks for prices with event_source_id_in comma-joined, currency_code and source_id=2", async () => {
     const s = await stub((req, res) => {
-      if (req.url?.startsWith("/v2/events_prices")) sendJson(res, 200, [{ id: 1001, min_price: 10, max_price: 20, currency_code: "AED" }]);
-      else sendJson(res, 200, [{ started_at: "2026-12-12T20:00:00+04:00", tickets: [{ id: 9, title: "VIP", price: 500, currency_code: "AED", available: 3 }] }]);
+      if (req.url?.startsWith("/v2/events_prices"))
+        sendJson(res, 200, [{ id: 1001, min_price: 10, max_price: 20, currency_code: "AED" }]);
+      else
+        sendJson(res, 200, [
+          {
+            started_at: "2026-12-12T20:00:00+04:00",
+            tickets: [{ id: 9, title: "VIP", price: 500, currency_code: "AED", available: 3 }],
+          },
+        ]);
     });
     const client = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, validate: createContractValidator() });
     const prices = await client.eventsPrices([1001, 1002], "AED");
@@ -124,7 +151,19 @@ describe("catalogue client: endpoints over HTTP", () => {
   it("reads acquisitions from results and the landing with its defaults", async () => {
     const s = await stub((req, res) => {
       if (req.url?.startsWith("/v2/acquisitions")) {
-        sendJson(res, 200, page([{ id: 1, title: "Card", type: "card", currencies: ["aed", "USD"], description: "<p>Visa &amp; <b>Mastercard</b></p><script>x</script>" }]));
+        sendJson(
+          res,
+          200,
+          page([
+            {
+              id: 1,
+              title: "Card",
+              type: "card",
+              currencies: ["aed", "USD"],
+              description: "<p>Visa &amp; <b>Mastercard</b></p><script>x</script>",
+            },
+          ]),
+        );
       } else {
         sendJson(res, 200, {
           id: 1,
@@ -146,7 +185,9 @@ describe("catalogue client: endpoints over HTTP", () => {
   });
 
   it("reshapes events to the domain type with sanitized HTML and the star-cast flag", async () => {
-    const s = await stub((_req, res) => sendJson(res, 200, page([wireEvent(7, { image: { url: "javascript:alert(1)", width: 1, height: 1 } })])));
+    const s = await stub((_req, res) =>
+      sendJson(res, 200, page([wireEvent(7, { image: { url: "javascript:alert(1)", width: 1, height: 1 } })])),
+    );
     const withSanitizer = createCatalogueClient({ baseUrl: s.baseUrl, rateLimit: 100, sanitizeHtml });
     const [event] = (await withSanitizer.listEvents({}, "en")).results;
     assert.equal(event?.eventSourceId, 1007);

@@ -60,7 +60,10 @@ describe("events filter -> catalogue params", () => {
   });
 
   it("forces sort_by=started_at whenever a start date is given", () => {
-    assert.equal(asObject(eventFilterToParams({ sort_by: "title", date_gte: "2026-12-12" }, "en")).sort_by, "started_at");
+    assert.equal(
+      asObject(eventFilterToParams({ sort_by: "title", date_gte: "2026-12-12" }, "en")).sort_by,
+      "started_at",
+    );
     assert.equal(asObject(eventFilterToParams({ sort_by: "title" }, "en")).sort_by, "title");
   });
 
@@ -84,7 +87,11 @@ describe("events filter -> catalogue params", () => {
   });
 
   it("builds the full URL with the query encoded", () => {
-    const url = buildUrl("http://127.0.0.1:4010/", "/v1/events", eventFilterToParams({ categories: [1, 2], search: "a&b" }, "ar"));
+    const url = buildUrl(
+      "http://127.0.0.1:4010/",
+      "/v1/events",
+      eventFilterToParams({ categories: [1, 2], search: "a&b" }, "ar"),
+    );
     assert.equal(
       url,
       "http://127.0.0.1:4010/v1/events?lang=ar&category_id_in=1%2C2&date_type=active&sort_by=started_at&sort_on=asc&search=a%26b",

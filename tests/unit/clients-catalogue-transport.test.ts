@@ -12,12 +12,16 @@ const stub = stubsForThisFile();
 function placesFrom(baseUrl: string, options: TransportOptions = {}) {
   const transport = createCatalogueTransport({ rateLimit: 100, ...options });
   return (query = "lang=en") =>
-    transport.getJson("listPlaces", `${baseUrl}/v1/places?${query}`, (data) => reshapePage(data, (v, at) => reshapePlace(v, at)));
+    transport.getJson("listPlaces", `${baseUrl}/v1/places?${query}`, (data) =>
+      reshapePage(data, (v, at) => reshapePlace(v, at)),
+    );
 }
 
 describe("catalogue transport: time-out, retries, rate limit, validation", () => {
   it("retries a 503 three times, 1000 ms apart, then succeeds", async () => {
-    const s = await stub((_req, res, hit) => (hit < 4 ? sendJson(res, 503, { detail: "busy" }) : sendJson(res, 200, page([wirePlace(1)]))));
+    const s = await stub((_req, res, hit) =>
+      hit < 4 ? sendJson(res, 503, { detail: "busy" }) : sendJson(res, 200, page([wirePlace(1)])),
+    );
     const result = await placesFrom(s.baseUrl)();
     assert.equal(result.results[0]?.title, "Place 1");
     assert.equal(s.requests.length, 4);
@@ -76,7 +80,8 @@ describe("catalogue transport: time-out, retries, rate limit, validation", () =>
     const controller = new AbortController();
     const asked = transport.getJson("listPlaces", `${s.baseUrl}/v1/places`, (d) => d, controller.signal);
     // abort once the request is really out (a loaded machine may take a while to send it)
-    for (let waited = 0; s.requests.length === 0 && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; s.requests.length === 0 && waited < 5000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
     await assert.rejects(asked, (error: unknown) => {
       assert.ok(!(error instanceof CatalogueError));
@@ -95,7 +100,10 @@ describe("catalogue transport: time-out, retries, rate limit, validation", () =>
     const elapsed = Date.now() - started;
     assert.ok(elapsed >= ((5 - 1) / rate) * 1000 - 30, `5 requests at ${rate}/s took ${elapsed} ms`);
     const gaps = s.requests.slice(1).map((r, i) => r.at - s.requests[i]!.at);
-    assert.ok(gaps.every((gap) => gap >= 1000 / rate - 30), `gaps ${gaps.join(", ")}`);
+    assert.ok(
+      gaps.every((gap) => gap >= 1000 / rate - 30),
+      `gaps ${gaps.join(", ")}`,
+    );
   });
 
   it("checks the answer against the operation's schema and names the field that breaks it", async () => {
@@ -115,7 +123,9 @@ describe("catalogue transport: time-out, retries, rate limit, validation", () =>
     const s = await stub((_req, res) => sendJson(res, 200, page([{ ...wirePlace(1), location: "nowhere" }])));
     const transport = createCatalogueTransport({ rateLimit: 100 });
     await assert.rejects(
-      transport.getJson("listPlaces", `${s.baseUrl}/v1/places?lang=en`, (d) => reshapePage(d, (v, at) => reshapePlace(v, at))),
+      transport.getJson("listPlaces", `${s.baseUrl}/v1/places?lang=en`, (d) =>
+        reshapePage(d, (v, at) => reshapePlace(v, at)),
+      ),
       /Malformed answer from .*\/v1\/places\?lang=en: \/results\/0\/location must be object/,
     );
     const t = await stub((_req, res) => {
@@ -129,7 +139,9 @@ describe("catalogue transport: time-out, retries, rate limit, validation", () =>
   });
 
   it("with persistence (the build), tries whole further rounds after a transient failure", async () => {
-    const s = await stub((_req, res, hit) => (hit <= 6 ? sendJson(res, 503, { detail: "flaky" }) : sendJson(res, 200, page([wirePlace(1)]))));
+    const s = await stub((_req, res, hit) =>
+      hit <= 6 ? sendJson(res, 503, { detail: "flaky" }) : sendJson(res, 200, page([wirePlace(1)])),
+    );
     const persistence = { rounds: 2, pauseMs: 50 };
     assert.equal((await placesFrom(s.baseUrl, { retryDelayMs: 10, persistence })()).results.length, 1);
     assert.equal(s.requests.length, 7, "a first round of four attempts, then a second that succeeds on its third");

@@ -17,18 +17,21 @@ describe("retry rule: which failed catalogue requests are tried again", () => {
 
   it("retries 429 and 500-599 for get, head, options, put and delete", () => {
     for (const method of ["get", "head", "options", "put", "delete", "GET"]) {
-      for (const status of [429, 500, 502, 503, 599]) assert.equal(shouldRetry(failure(method, status)), true, `${method} ${status}`);
+      for (const status of [429, 500, 502, 503, 599])
+        assert.equal(shouldRetry(failure(method, status)), true, `${method} ${status}`);
     }
   });
 
   it("does not retry 429 or 5xx for post and patch", () => {
     for (const method of ["post", "patch"]) {
-      for (const status of [429, 500, 503]) assert.equal(shouldRetry(failure(method, status)), false, `${method} ${status}`);
+      for (const status of [429, 500, 503])
+        assert.equal(shouldRetry(failure(method, status)), false, `${method} ${status}`);
     }
   });
 
   it("does not retry other statuses", () => {
-    for (const status of [400, 401, 403, 404, 409, 422, 600]) assert.equal(shouldRetry(failure("get", status)), false, String(status));
+    for (const status of [400, 401, 403, 404, 409, 422, 600])
+      assert.equal(shouldRetry(failure("get", status)), false, String(status));
   });
 
   it("never retries time-outs or cancelled requests", () => {

@@ -13,7 +13,9 @@ const shared = resolve(root, "../shared/api");
 
 describe("contracts", () => {
   for (const name of ["catalogue.openapi.yaml", "basket.openapi.yaml"]) {
-    it(`contracts/${name} is the given contract, unchanged`, { skip: !existsSync(shared) && "no ../shared/api beside this checkout" }, () => {
+    it(`contracts/${name} is the given contract, unchanged`, {
+      skip: !existsSync(shared) && "no ../shared/api beside this checkout",
+    }, () => {
       assert.equal(readFileSync(join(root, "contracts", name), "utf8"), readFileSync(join(shared, name), "utf8"));
     });
   }

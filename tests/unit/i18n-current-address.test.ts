@@ -18,6 +18,9 @@ describe("the address the language switcher keeps", () => {
       addressTail({ pathname: "/ru/events/search/", search: "?cities=2&q=%D0%B4%D0%B6%D0%B0%D0%B7", hash: "" }),
       "/events/search/?cities=2&q=%D0%B4%D0%B6%D0%B0%D0%B7",
     );
-    assert.equal(addressTail({ pathname: "/payment/success/", search: "?order=A1", hash: "#codes" }), "/payment/success/?order=A1#codes");
+    assert.equal(
+      addressTail({ pathname: "/payment/success/", search: "?order=A1", hash: "#codes" }),
+      "/payment/success/?order=A1#codes",
+    );
   });
 });

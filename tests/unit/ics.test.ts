@@ -36,7 +36,10 @@ describe(".ics files (RFC 5545)", () => {
   });
 
   it("has UID, DTSTAMP, DTSTART, DTEND, SUMMARY, LOCATION, URL and a text DESCRIPTION", () => {
-    const ics = eventIcs(domainEvent(7, { title: "Jazz, night; live", hall: { id: 1, title: "Hall A" } }), OPTIONS).replace(/\r\n /g, "");
+    const ics = eventIcs(
+      domainEvent(7, { title: "Jazz, night; live", hall: { id: 1, title: "Hall A" } }),
+      OPTIONS,
+    ).replace(/\r\n /g, "");
     assert.match(ics, /\r\nUID:event-7@tickets\.example\r\n/);
     assert.match(ics, /\r\nDTSTAMP:20261101T060000Z\r\n/);
     assert.match(ics, /\r\nDTSTART:20261212T160000Z\r\n/);

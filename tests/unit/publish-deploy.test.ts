@@ -25,16 +25,27 @@ function release(name: string, files: Record<string, string>): void {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
   }
-  writeManifest(dir, { name, createdAt: new Date().toISOString(), pages: {}, totalPages: 1, seconds: 1, reason: "test" });
+  writeManifest(dir, {
+    name,
+    createdAt: new Date().toISOString(),
+    pages: {},
+    totalPages: 1,
+    seconds: 1,
+    reason: "test",
+  });
   switchCurrent(releases, name);
 }
 
 function deploy(grace: string, ...args: string[]): string[] {
-  const result = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/deploy.ts"), "--to", target, "--verbose", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, PUBLISH_ROOT: releases, DEPLOY_GRACE: grace },
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "scripts/deploy.ts"), "--to", target, "--verbose", ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PUBLISH_ROOT: releases, DEPLOY_GRACE: grace },
+      encoding: "utf8",
+    },
+  );
   assert.equal(result.status, 0, result.stdout + result.stderr);
   return result.stdout.split("\n").filter(Boolean);
 }
@@ -55,13 +66,21 @@ describe("the deploy plan", () => {
     assert.equal(phaseOf("nginx.conf"), "rules");
     assert.equal(phaseOf("nginx/site-headers.conf"), "rules");
     assert.deepEqual(
-      planPhases(["index.html", "_redirects", "page-data/app-data.json", "app-0123456789abcdef.js"]).map((p) => p.files),
+      planPhases(["index.html", "_redirects", "page-data/app-data.json", "app-0123456789abcdef.js"]).map(
+        (p) => p.files,
+      ),
       [["app-0123456789abcdef.js"], ["page-data/app-data.json"], [], ["index.html"], ["_redirects"]],
     );
   });
 
   it("keeps stale files through the grace period and never the protected ones", () => {
-    const first = decideStale({ files: { "a.html": null, "app-0123456789abcdef.js": null } }, ["b.html"], new Set(["app-0123456789abcdef.js"]), 1000, 500);
+    const first = decideStale(
+      { files: { "a.html": null, "app-0123456789abcdef.js": null } },
+      ["b.html"],
+      new Set(["app-0123456789abcdef.js"]),
+      1000,
+      500,
+    );
     assert.deepEqual(first.remove, []);
     assert.deepEqual(first.keep, ["a.html"]);
     const second = decideStale(first.state, ["b.html"], new Set(["app-0123456789abcdef.js"]), 1400, 500);
@@ -92,9 +111,14 @@ describe("npm run deploy to a directory", () => {
     });
     const lines = deploy("1s");
     const wrote = lines.filter((l) => l.startsWith("deploy: wrote ")).map((l) => l.slice("deploy: wrote ".length));
-    const rank = (file: string) => ["hashed assets", "page data", "other files", "HTML", "rules"].indexOf(phaseOf(file));
+    const rank = (file: string) =>
+      ["hashed assets", "page data", "other files", "HTML", "rules"].indexOf(phaseOf(file));
     const ranks = wrote.map(rank);
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b), `written out of order: ${wrote.join(", ")}`);
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+      `written out of order: ${wrote.join(", ")}`,
+    );
     assert.ok(wrote.indexOf("app-aaaaaaaaaaaaaaaa.js") < wrote.indexOf("index.html"));
     assert.equal(wrote.at(-1), "release.json");
     assert.equal(read("events/1/index.html"), "<h1>event 1</h1>");
@@ -112,7 +136,10 @@ describe("npm run deploy to a directory", () => {
       _headers: "/*\n",
     });
     const lines = deploy("1s");
-    assert.ok(lines.some((l) => /0 stale files removed, 3 stale files kept/.test(l)), lines.join("\n"));
+    assert.ok(
+      lines.some((l) => /0 stale files removed, 3 stale files kept/.test(l)),
+      lines.join("\n"),
+    );
     assert.equal(read("index.html"), "<h1>two</h1>");
     assert.ok(existsSync(path.join(target, "events/1/index.html")), "still there during the grace period");
     await new Promise((r) => setTimeout(r, 1100));
@@ -120,7 +147,10 @@ describe("npm run deploy to a directory", () => {
     assert.ok(later.includes("deploy: removed events/1/index.html"), later.join("\n"));
     assert.ok(!existsSync(path.join(target, "events/1")), "emptied directories go too");
     assert.ok(!existsSync(path.join(target, "page-data/events")));
-    assert.ok(existsSync(path.join(target, "app-aaaaaaaaaaaaaaaa.js")), "release 0001 is kept, so are its hashed assets");
+    assert.ok(
+      existsSync(path.join(target, "app-aaaaaaaaaaaaaaaa.js")),
+      "release 0001 is kept, so are its hashed assets",
+    );
     assert.ok(existsSync(path.join(target, "static/0a1b2c/poster.png")));
 
     // once 0001 is no longer kept, its assets become stale and go after their own grace period

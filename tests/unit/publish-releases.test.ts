@@ -3,7 +3,17 @@
  * pruning, carried assets) and the verification gate, on small sites written to a temp dir.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
@@ -38,12 +48,20 @@ function site(dir: string, events: number, extra: Record<string, string> = {}): 
   }
   for (const prefix of ["", "/ru", "/ar"]) {
     for (let id = 1; id <= events; id++) {
-      write(dir, `${prefix.slice(1)}${prefix ? "/" : ""}events/${id}/index.html`, `<!doctype html><h1>Event ${id}</h1>`);
+      write(
+        dir,
+        `${prefix.slice(1)}${prefix ? "/" : ""}events/${id}/index.html`,
+        `<!doctype html><h1>Event ${id}</h1>`,
+      );
       locs.push(`https://tickets.example.ae${prefix}/events/${id}/`);
     }
   }
   write(dir, "404.html", "<!doctype html>not found");
-  write(dir, "sitemap.xml", `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((l) => `  <url><loc>${l}</loc></url>`).join("\n")}\n</urlset>\n`);
+  write(
+    dir,
+    "sitemap.xml",
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((l) => `  <url><loc>${l}</loc></url>`).join("\n")}\n</urlset>\n`,
+  );
   write(dir, "app-0123456789abcdef.js", "console.log('app')");
   for (const [file, text] of Object.entries(extra)) write(dir, file, text);
   return dir;
@@ -56,25 +74,49 @@ function files(dir: string): string[] {
 describe("the verification gate", () => {
   it("passes a whole site", () => {
     const dir = site(path.join(scratch, "whole"), 10);
-    const result = verifyRelease({ releaseDir: dir, files: files(dir), live: { event: 30 }, maxLoss: 0.1, force: false });
+    const result = verifyRelease({
+      releaseDir: dir,
+      files: files(dir),
+      live: { event: 30 },
+      maxLoss: 0.1,
+      force: false,
+    });
     assert.deepEqual(result.problems, []);
     assert.equal(result.scan.byKind.event, 30);
   });
 
   it("refuses a catalogue that lost half its events, unless forced", () => {
     const dir = site(path.join(scratch, "half"), 5);
-    const refused = verifyRelease({ releaseDir: dir, files: files(dir), live: { event: 30, page: 10 }, maxLoss: 0.1, force: false });
+    const refused = verifyRelease({
+      releaseDir: dir,
+      files: files(dir),
+      live: { event: 30, page: 10 },
+      maxLoss: 0.1,
+      force: false,
+    });
     assert.equal(refused.ok, false);
     assert.match(refused.problems.join(), /event pages would drop from 30 to 15 \(50 % lost/);
-    const forced = verifyRelease({ releaseDir: dir, files: files(dir), live: { event: 30 }, maxLoss: 0.1, force: true });
+    const forced = verifyRelease({
+      releaseDir: dir,
+      files: files(dir),
+      live: { event: 30 },
+      maxLoss: 0.1,
+      force: true,
+    });
     assert.equal(forced.ok, true);
     assert.equal(forced.forced.length, 1);
     // a loss within the share passes
-    assert.equal(verifyRelease({ releaseDir: dir, files: files(dir), live: { event: 16 }, maxLoss: 0.1, force: false }).ok, true);
+    assert.equal(
+      verifyRelease({ releaseDir: dir, files: files(dir), live: { event: 16 }, maxLoss: 0.1, force: false }).ok,
+      true,
+    );
   });
 
   it("refuses missing fixed pages, a missing 404 page, control characters and a broken sitemap", () => {
-    const dir = site(path.join(scratch, "broken"), 2, { "ru/events/1/index.html": "<h1>bad\u0007text</h1>", "sitemap.xml": "<urlset><url><loc>x</url></urlset>" });
+    const dir = site(path.join(scratch, "broken"), 2, {
+      "ru/events/1/index.html": "<h1>bad\u0007text</h1>",
+      "sitemap.xml": "<urlset><url><loc>x</url></urlset>",
+    });
     rmSync(path.join(dir, "ar/places/index.html"));
     rmSync(path.join(dir, "ru/404/index.html"));
     const result = verifyRelease({ releaseDir: dir, files: files(dir), live: null, maxLoss: 0.1, force: false });
@@ -86,13 +128,21 @@ describe("the verification gate", () => {
   });
 
   it("parses a sitemap and names the pages a sitemap lists that are missing", () => {
-    assert.deepEqual(parseSitemap('<?xml version="1.0"?><urlset a="1"><url><loc>https://x.ae/?a=1&amp;b=2</loc><x:link href="y"/></url></urlset>'), ["https://x.ae/?a=1&b=2"]);
+    assert.deepEqual(
+      parseSitemap(
+        '<?xml version="1.0"?><urlset a="1"><url><loc>https://x.ae/?a=1&amp;b=2</loc><x:link href="y"/></url></urlset>',
+      ),
+      ["https://x.ae/?a=1&b=2"],
+    );
     assert.throws(() => parseSitemap("<urlset><url><loc>a & b</loc></url></urlset>"), /bare "&"/);
     assert.throws(() => parseSitemap("<sitemapindex></sitemapindex>"), /not <urlset>/);
     assert.throws(() => parseSitemap("<urlset><url>"), /never closed/);
     const dir = site(path.join(scratch, "sitemap-extra"), 1);
     write(dir, "sitemap.xml", "<urlset><url><loc>https://x.ae/events/99/</loc></url></urlset>");
-    assert.match(verifyRelease({ releaseDir: dir, files: files(dir), live: null, maxLoss: 0.1, force: false }).problems.join(), /\/events\/99\//);
+    assert.match(
+      verifyRelease({ releaseDir: dir, files: files(dir), live: null, maxLoss: 0.1, force: false }).problems.join(),
+      /\/events\/99\//,
+    );
   });
 
   it("knows the kind of every page", () => {
@@ -113,13 +163,26 @@ describe("the release store", () => {
     rmSync(publicDir, { recursive: true, force: true });
     site(publicDir, events, changed);
     // a build leaves unchanged files with the times they had
-    for (const file of walkFiles(publicDir)) if (!(file in changed)) utimesSync(path.join(publicDir, file), 1_700_000_000, 1_700_000_000);
+    for (const file of walkFiles(publicDir))
+      if (!(file in changed)) utimesSync(path.join(publicDir, file), 1_700_000_000, 1_700_000_000);
     const live = liveRelease(root);
     const name = nextReleaseName(root);
     const dir = path.join(root, name);
     stageRelease(publicDir, dir, live ? path.join(root, live) : null);
-    carryHashedAssets(dir, releaseNames(root).slice(-3).map((n) => path.join(root, n)));
-    writeManifest(dir, { name, createdAt: new Date().toISOString(), pages: {}, totalPages: 0, seconds: 0, reason: "test" });
+    carryHashedAssets(
+      dir,
+      releaseNames(root)
+        .slice(-3)
+        .map((n) => path.join(root, n)),
+    );
+    writeManifest(dir, {
+      name,
+      createdAt: new Date().toISOString(),
+      pages: {},
+      totalPages: 0,
+      seconds: 0,
+      reason: "test",
+    });
     switchCurrent(root, name);
     return name;
   }
@@ -127,13 +190,25 @@ describe("the release store", () => {
   it("numbers releases, switches current, links unchanged files and copies changed ones", () => {
     assert.equal(publishOnce(3), "0001");
     assert.equal(readlinkSync(path.join(root, "current")), "0001");
-    const second = publishOnce(3, { "events/2/index.html": "<h1>New title</h1>", "app-fedcba9876543210.js": "new", "static/0a1b/old.png": "png" });
+    const second = publishOnce(3, {
+      "events/2/index.html": "<h1>New title</h1>",
+      "app-fedcba9876543210.js": "new",
+      "static/0a1b/old.png": "png",
+    });
     assert.equal(second, "0002");
     assert.equal(liveRelease(root), "0002");
     const inode = (name: string, file: string) => statSync(path.join(root, name, file)).ino;
-    assert.equal(inode("0001", "events/1/index.html"), inode("0002", "events/1/index.html"), "an unchanged page is shared");
+    assert.equal(
+      inode("0001", "events/1/index.html"),
+      inode("0002", "events/1/index.html"),
+      "an unchanged page is shared",
+    );
     assert.notEqual(inode("0001", "events/2/index.html"), inode("0002", "events/2/index.html"));
-    assert.equal(readFileSync(path.join(root, "0001/events/2/index.html"), "utf8"), "<!doctype html><h1>Event 2</h1>", "the old release is untouched");
+    assert.equal(
+      readFileSync(path.join(root, "0001/events/2/index.html"), "utf8"),
+      "<!doctype html><h1>Event 2</h1>",
+      "the old release is untouched",
+    );
     assert.equal(readFileSync(path.join(root, "current/events/2/index.html"), "utf8"), "<h1>New title</h1>");
   });
 
@@ -143,7 +218,10 @@ describe("the release store", () => {
     assert.ok(existsSync(path.join(root, "current/static/0a1b/old.png")), "static files of earlier releases too");
     assert.ok(existsSync(path.join(root, "current/app-fedcba9876543210.js")));
     assert.ok(existsSync(path.join(root, "current/app-aaaaaaaaaaaaaaaa.js")));
-    assert.ok(isHashedAsset("static/abc/poster.png") && isHashedAsset("component---src-templates-event-tsx-0a1b2c3d4e5f6a7b.js"));
+    assert.ok(
+      isHashedAsset("static/abc/poster.png") &&
+        isHashedAsset("component---src-templates-event-tsx-0a1b2c3d4e5f6a7b.js"),
+    );
     assert.ok(!isHashedAsset("sw.js") && !isHashedAsset("~partytown/partytown.js"));
   });
 

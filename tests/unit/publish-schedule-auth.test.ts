@@ -34,8 +34,14 @@ describe("the publishing schedule", () => {
 
   it("takes the earlier of the daily run and the next listing change", () => {
     const now = new Date("2026-11-26T06:00:00Z");
-    assert.match(nextScheduledRun(now, [{ id: 9, started_at: "2026-11-26T10:00:00Z", finished_at: null }]).reason, /event 9 starts/);
-    assert.match(nextScheduledRun(now, [{ id: 9, started_at: "2026-11-29T10:00:00Z", finished_at: null }]).reason, /daily/);
+    assert.match(
+      nextScheduledRun(now, [{ id: 9, started_at: "2026-11-26T10:00:00Z", finished_at: null }]).reason,
+      /event 9 starts/,
+    );
+    assert.match(
+      nextScheduledRun(now, [{ id: 9, started_at: "2026-11-29T10:00:00Z", finished_at: null }]).reason,
+      /daily/,
+    );
   });
 });
 
@@ -46,7 +52,10 @@ describe("the hooks' authentication", () => {
   it("accepts the Bearer token and a correct signature of the body", () => {
     assert.equal(isAuthorized(token, { authorization: `Bearer ${token}` }, body), true);
     assert.equal(isAuthorized(token, { signature: signBody(token, body) }, body), true);
-    assert.equal(isAuthorized(token, { signature: signBody(token, body).toUpperCase().replace("SHA256=", "sha256=") }, body), true);
+    assert.equal(
+      isAuthorized(token, { signature: signBody(token, body).toUpperCase().replace("SHA256=", "sha256=") }, body),
+      true,
+    );
   });
 
   it("refuses a wrong or missing token, a signature of another body or key, and an empty secret", () => {
@@ -61,11 +70,15 @@ describe("the hooks' authentication", () => {
   });
 
   it("keeps the publisher from starting without a token", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../../scripts/publisher.ts")], {
-      env: { ...process.env, PUBLISH_TOKEN: "", PUBLISHER_PORT: "1" },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", path.resolve(__dirname, "../../scripts/publisher.ts")],
+      {
+        env: { ...process.env, PUBLISH_TOKEN: "", PUBLISHER_PORT: "1" },
+        encoding: "utf8",
+        timeout: 30_000,
+      },
+    );
     assert.equal(result.status, 1);
     assert.match(result.stderr, /refusing to start: set PUBLISH_TOKEN/);
   });

@@ -15,17 +15,49 @@ describe("quick date choices", () => {
   });
 
   it("means Saturday and Sunday by 'this weekend', as in the UAE since 2022", () => {
-    assert.deepEqual(quickDateRange("weekend", at("2026-11-26T10:00:00+04:00")), { from: "2026-11-28", to: "2026-11-29" }, "on a Thursday");
-    assert.deepEqual(quickDateRange("weekend", at("2026-11-27T10:00:00+04:00")), { from: "2026-11-28", to: "2026-11-29" }, "on a Friday");
-    assert.deepEqual(quickDateRange("weekend", at("2026-11-28T10:00:00+04:00")), { from: "2026-11-28", to: "2026-11-29" }, "on the Saturday");
-    assert.deepEqual(quickDateRange("weekend", at("2026-11-29T10:00:00+04:00")), { from: "2026-11-29", to: "2026-11-29" }, "on the Sunday");
+    assert.deepEqual(
+      quickDateRange("weekend", at("2026-11-26T10:00:00+04:00")),
+      { from: "2026-11-28", to: "2026-11-29" },
+      "on a Thursday",
+    );
+    assert.deepEqual(
+      quickDateRange("weekend", at("2026-11-27T10:00:00+04:00")),
+      { from: "2026-11-28", to: "2026-11-29" },
+      "on a Friday",
+    );
+    assert.deepEqual(
+      quickDateRange("weekend", at("2026-11-28T10:00:00+04:00")),
+      { from: "2026-11-28", to: "2026-11-29" },
+      "on the Saturday",
+    );
+    assert.deepEqual(
+      quickDateRange("weekend", at("2026-11-29T10:00:00+04:00")),
+      { from: "2026-11-29", to: "2026-11-29" },
+      "on the Sunday",
+    );
   });
 
   it("runs 'this week' from today to Sunday", () => {
-    assert.deepEqual(quickDateRange("week", at("2026-11-23T10:00:00+04:00")), { from: "2026-11-23", to: "2026-11-29" }, "Monday");
-    assert.deepEqual(quickDateRange("week", at("2026-11-26T10:00:00+04:00")), { from: "2026-11-26", to: "2026-11-29" }, "Thursday");
-    assert.deepEqual(quickDateRange("week", at("2026-11-29T10:00:00+04:00")), { from: "2026-11-29", to: "2026-11-29" }, "Sunday");
-    assert.deepEqual(quickDateRange("week", at("2026-12-28T10:00:00+04:00")), { from: "2026-12-28", to: "2027-01-03" }, "across the new year");
+    assert.deepEqual(
+      quickDateRange("week", at("2026-11-23T10:00:00+04:00")),
+      { from: "2026-11-23", to: "2026-11-29" },
+      "Monday",
+    );
+    assert.deepEqual(
+      quickDateRange("week", at("2026-11-26T10:00:00+04:00")),
+      { from: "2026-11-26", to: "2026-11-29" },
+      "Thursday",
+    );
+    assert.deepEqual(
+      quickDateRange("week", at("2026-11-29T10:00:00+04:00")),
+      { from: "2026-11-29", to: "2026-11-29" },
+      "Sunday",
+    );
+    assert.deepEqual(
+      quickDateRange("week", at("2026-12-28T10:00:00+04:00")),
+      { from: "2026-12-28", to: "2027-01-03" },
+      "across the new year",
+    );
   });
 
   it("knows its own choices only", () => {

@@ -24,11 +24,17 @@ function render(element: ReturnType<typeof createElement>): Promise<Buffer> {
 }
 
 describe("streaming server renderer", () => {
-  for (const [name, word] of [["Russian", "от 31,50 AED Русский"], ["Arabic", "تذاكر الإمارات"], ["emoji", "🎟️ tickets"]] as const) {
+  for (const [name, word] of [
+    ["Russian", "от 31,50 AED Русский"],
+    ["Arabic", "تذاكر الإمارات"],
+    ["emoji", "🎟️ tickets"],
+  ] as const) {
     it(`writes ${name} text across many buffer boundaries without control bytes`, async () => {
       // Odd-length ASCII prefixes shift every paragraph so that some multi-byte character
       // lands on each possible offset at the end of a 2 KB buffer.
-      const items = Array.from({ length: 1000 }, (_, i) => createElement("p", { key: i }, `${"x".repeat(i % 7)}${word} ${i}`));
+      const items = Array.from({ length: 1000 }, (_, i) =>
+        createElement("p", { key: i }, `${"x".repeat(i % 7)}${word} ${i}`),
+      );
       const bytes = await render(createElement("div", null, items));
       assert.ok(bytes.length > 20_000);
       assert.equal(bytes.indexOf(0), -1, "no NUL byte");

@@ -5,7 +5,15 @@ import { EMPTY_SEARCH, parseSearchQuery, searchFilter, stringifySearchQuery } fr
 
 describe("search query in the URL", () => {
   it("round-trips every filter", () => {
-    const state = { q: "jazz & soul", categories: [3, 7], cities: [1], places: [12], from: "2026-12-01", to: "2026-12-31", star: true };
+    const state = {
+      q: "jazz & soul",
+      categories: [3, 7],
+      cities: [1],
+      places: [12],
+      from: "2026-12-01",
+      to: "2026-12-31",
+      star: true,
+    };
     const query = stringifySearchQuery(state);
     assert.equal(query, "?q=jazz%20%26%20soul&categories=3,7&cities=1&places=12&from=2026-12-01&to=2026-12-31&star=1");
     assert.deepEqual(parseSearchQuery(query), state);
@@ -47,7 +55,10 @@ describe("search query in the URL", () => {
 
   it("becomes the catalogue query parameters", () => {
     const params = Object.fromEntries(
-      eventFilterToParams(searchFilter(parseSearchQuery("?q=opera&categories=2&cities=1&from=2026-12-05&star=1"), 2, 24), "ar"),
+      eventFilterToParams(
+        searchFilter(parseSearchQuery("?q=opera&categories=2&cities=1&from=2026-12-05&star=1"), 2, 24),
+        "ar",
+      ),
     );
     assert.deepEqual(params, {
       lang: "ar",

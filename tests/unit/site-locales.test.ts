@@ -13,7 +13,24 @@ const ROOT = join(__dirname, "..", "..");
 const LANGS = ["en", "ru", "ar"] as const;
 const NAMESPACES = ["common", "pages", "forms"] as const;
 /** The top-level keys the site UI owns (routes.md). */
-const SITE_KEYS = ["nav", "footer", "common", "home", "events", "event", "places", "place", "persons", "person", "news", "info", "payDelivery", "notFound", "seo", "status"];
+const SITE_KEYS = [
+  "nav",
+  "footer",
+  "common",
+  "home",
+  "events",
+  "event",
+  "places",
+  "place",
+  "persons",
+  "person",
+  "news",
+  "info",
+  "payDelivery",
+  "notFound",
+  "seo",
+  "status",
+];
 
 type Tree = { [key: string]: unknown };
 
@@ -25,7 +42,9 @@ function load(lang: string, ns: string): Tree {
 function leaves(tree: unknown, prefix = ""): string[] {
   if (Array.isArray(tree)) return [`${prefix}[]`];
   if (!tree || typeof tree !== "object") return [prefix];
-  return Object.entries(tree as Tree).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k.replace(/_(zero|one|two|few|many|other)$/, "")}` : k));
+  return Object.entries(tree as Tree).flatMap(([k, v]) =>
+    leaves(v, prefix ? `${prefix}.${k.replace(/_(zero|one|two|few|many|other)$/, "")}` : k),
+  );
 }
 
 function siteLeaves(lang: string): Set<string> {
@@ -59,20 +78,47 @@ describe("site locales", () => {
     const en = siteLeaves("en");
     for (const lang of ["ru", "ar"]) {
       const other = siteLeaves(lang);
-      assert.deepEqual([...en].filter((k) => !other.has(k)), [], `missing in ${lang}`);
-      assert.deepEqual([...other].filter((k) => !en.has(k)), [], `only in ${lang}`);
+      assert.deepEqual(
+        [...en].filter((k) => !other.has(k)),
+        [],
+        `missing in ${lang}`,
+      );
+      assert.deepEqual(
+        [...other].filter((k) => !en.has(k)),
+        [],
+        `only in ${lang}`,
+      );
     }
   });
 
   it("counts events with the plural forms of each language", async () => {
     const expected: Record<string, Array<[number, string]>> = {
-      en: [[1, "1 event"], [2, "2 events"], [21, "21 events"]],
-      ru: [[1, "1 событие"], [3, "3 события"], [5, "5 событий"], [11, "11 событий"], [21, "21 событие"], [24, "24 события"]],
-      ar: [[0, "لا توجد فعاليات"], [1, "فعالية واحدة"], [2, "فعاليتان"], [3, "3 فعاليات"], [11, "11 فعالية"], [100, "100 فعالية"]],
+      en: [
+        [1, "1 event"],
+        [2, "2 events"],
+        [21, "21 events"],
+      ],
+      ru: [
+        [1, "1 событие"],
+        [3, "3 события"],
+        [5, "5 событий"],
+        [11, "11 событий"],
+        [21, "21 событие"],
+        [24, "24 события"],
+      ],
+      ar: [
+        [0, "لا توجد فعاليات"],
+        [1, "فعالية واحدة"],
+        [2, "فعاليتان"],
+        [3, "3 فعاليات"],
+        [11, "11 فعالية"],
+        [100, "100 فعالية"],
+      ],
     };
     for (const lang of LANGS) {
       const i18n = await instance(lang);
-      for (const [count, text] of expected[lang]!) assert.equal(i18n.t("common.eventsCount", { count }), text, `${lang} ${count}`);
+      for (const [count, text] of expected[lang]!)
+        assert.equal(i18n.t("common.eventsCount", { count }), text, `${lang} ${count}`);
     }
   });
 
@@ -85,15 +131,28 @@ describe("site locales", () => {
   it("gives every info page a title, a description and paragraphs in every language", () => {
     for (const lang of LANGS) {
       const info = load(lang, "pages").info as Record<string, { title: string; description: string }>;
-      const texts = JSON.parse(readFileSync(join(ROOT, "src", "content", "info", `${lang}.json`), "utf8")) as Record<string, Array<{ heading?: string; paragraphs: string[] }>>;
+      const texts = JSON.parse(readFileSync(join(ROOT, "src", "content", "info", `${lang}.json`), "utf8")) as Record<
+        string,
+        Array<{ heading?: string; paragraphs: string[] }>
+      >;
       const pages = ["about", "contacts", "guarantee", "license", "offer", "privacy-policy", "selltickets"];
-      assert.deepEqual(Object.keys(texts).sort(), [...pages].sort(), `${lang}: the pages in src/content/info/${lang}.json`);
+      assert.deepEqual(
+        Object.keys(texts).sort(),
+        [...pages].sort(),
+        `${lang}: the pages in src/content/info/${lang}.json`,
+      );
       for (const page of pages) {
         const entry = info[page];
         assert.ok(entry?.title && entry.description, `${lang} ${page}`);
         const sections = texts[page] ?? [];
-        assert.ok(sections.every((s) => s.paragraphs.length > 0 && s.paragraphs.every((p) => p.trim() !== "")), `${lang} ${page}: empty paragraph`);
-        const words = sections.flatMap((s) => s.paragraphs).join(" ").split(/\s+/).length;
+        assert.ok(
+          sections.every((s) => s.paragraphs.length > 0 && s.paragraphs.every((p) => p.trim() !== "")),
+          `${lang} ${page}: empty paragraph`,
+        );
+        const words = sections
+          .flatMap((s) => s.paragraphs)
+          .join(" ")
+          .split(/\s+/).length;
         assert.ok(words >= 50, `${lang} ${page} has ${words} words`);
       }
     }

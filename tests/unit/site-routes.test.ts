@@ -60,10 +60,14 @@ describe("route module", () => {
   it("lists the client-only routes of every language, longest first", () => {
     const paths = CLIENT_ONLY_ROUTES.map((r) => r.path);
     for (const lang of LANGUAGES) {
-      for (const original of ["/order/pay/", "/order/bill/", "/order/"]) assert.ok(paths.includes(localize(original, lang)), `${lang} ${original}`);
+      for (const original of ["/order/pay/", "/order/bill/", "/order/"])
+        assert.ok(paths.includes(localize(original, lang)), `${lang} ${original}`);
     }
     assert.ok(paths.includes("/en/order/bill/"));
-    assert.deepEqual(paths.map((p) => p.length), [...paths.map((p) => p.length)].sort((a, b) => b - a));
+    assert.deepEqual(
+      paths.map((p) => p.length),
+      [...paths.map((p) => p.length)].sort((a, b) => b - a),
+    );
     assert.equal(clientOnlyRouteOf("/ru/order/pay/12")?.template, "order-pay.tsx");
     assert.equal(clientOnlyRouteOf("/ru/order/anything/")?.template, "order-not-found.tsx");
     assert.equal(clientOnlyRouteOf("/ru/events/"), undefined);
@@ -86,7 +90,10 @@ describe("route module", () => {
       assert.equal(page?.template, route.template);
     }
     assert.deepEqual(
-      pages.filter((p) => p.matchPath).map((p) => p.path).sort(),
+      pages
+        .filter((p) => p.matchPath)
+        .map((p) => p.path)
+        .sort(),
       CLIENT_ONLY_ROUTES.map((r) => r.path).sort(),
       "no client-only page outside the table",
     );

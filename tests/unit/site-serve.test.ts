@@ -62,7 +62,11 @@ const FILES = [
   "page-data/index/page-data.json",
   "page-data/app-data.json",
 ];
-const SETTINGS = { siteUrl: "http://127.0.0.1:9000", catalogueApiUrl: "http://127.0.0.1:4010", basketApiUrl: "http://127.0.0.1:4011" };
+const SETTINGS = {
+  siteUrl: "http://127.0.0.1:9000",
+  catalogueApiUrl: "http://127.0.0.1:4010",
+  basketApiUrl: "http://127.0.0.1:4011",
+};
 
 before(async () => {
   root = mkdtempSync(join(tmpdir(), "serve-test-"));
@@ -70,7 +74,10 @@ before(async () => {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     writeFileSync(join(root, file), `${file} ${"x".repeat(400)}`);
   }
-  writeFileSync(join(root, "index.html"), `<html><body><script type="application/ld+json">{"a":1}</script><script>window.x=1;</script><script src="${HASHED}" async></script></body></html>`);
+  writeFileSync(
+    join(root, "index.html"),
+    `<html><body><script type="application/ld+json">{"a":1}</script><script>window.x=1;</script><script src="${HASHED}" async></script></body></html>`,
+  );
   rules = await writeCdnRules(root, SETTINGS);
 });
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -84,7 +91,11 @@ describe("static server routing", () => {
   it("serves pages and files as they are", async () => {
     assert.deepEqual(await served("/"), { status: 200, file: "index.html", location: undefined });
     assert.deepEqual(await served("/events/"), { status: 200, file: "events/index.html", location: undefined });
-    assert.deepEqual(await served("/order/checkout/"), { status: 200, file: "order/checkout/index.html", location: undefined });
+    assert.deepEqual(await served("/order/checkout/"), {
+      status: 200,
+      file: "order/checkout/index.html",
+      location: undefined,
+    });
   });
 
   it("redirects to the trailing-slash form, keeping the query", async () => {
@@ -113,11 +124,22 @@ describe("static server routing", () => {
     assert.deepEqual(await served("/nothing/"), { status: 404, file: "404.html", location: undefined });
     assert.deepEqual(await served("/ru/nothing"), { status: 404, file: "ru/404/index.html", location: undefined });
     assert.deepEqual(await served("/ar/a/b/c/"), { status: 404, file: "ar/404/index.html", location: undefined });
-    assert.deepEqual(await served("/russia/"), { status: 404, file: "404.html", location: undefined }, "only a real language prefix counts");
+    assert.deepEqual(
+      await served("/russia/"),
+      { status: 404, file: "404.html", location: undefined },
+      "only a real language prefix counts",
+    );
   });
 
   it("hides source maps, webpack stats, the chunk map and the rules files", async () => {
-    for (const path of [`${HASHED}.map`, "/webpack.stats.json", "/chunk-map.json", "/_headers", "/_redirects", "/order/pay/x.js.map"]) {
+    for (const path of [
+      `${HASHED}.map`,
+      "/webpack.stats.json",
+      "/chunk-map.json",
+      "/_headers",
+      "/_redirects",
+      "/order/pay/x.js.map",
+    ]) {
       assert.deepEqual(await served(path), { status: 404, file: "404.html", location: undefined }, path);
     }
   });
@@ -131,16 +153,27 @@ describe("static server routing", () => {
 describe("CDN rules", () => {
   it("are generated from the route module", () => {
     for (const route of CLIENT_ONLY_ROUTES) {
-      assert.ok(rules.redirects.some((r) => r.from === `${route.path}*` && r.to === `${route.path}index.html` && r.status === 200), route.path);
+      assert.ok(
+        rules.redirects.some(
+          (r) => r.from === `${route.path}*` && r.to === `${route.path}index.html` && r.status === 200,
+        ),
+        route.path,
+      );
     }
     // longest first, so /ru/order/pay/ wins over /ru/order/
     const order = rules.redirects.filter((r) => r.status === 200).map((r) => r.from.length);
-    assert.deepEqual(order, [...order].sort((a, b) => b - a));
-    assert.deepEqual(rules.redirects.filter((r) => r.status === 404 && !r.force).map((r) => [r.from, r.to]), [
-      ["/ru/*", "/ru/404/index.html"],
-      ["/ar/*", "/ar/404/index.html"],
-      ["/*", "/404.html"],
-    ]);
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => b - a),
+    );
+    assert.deepEqual(
+      rules.redirects.filter((r) => r.status === 404 && !r.force).map((r) => [r.from, r.to]),
+      [
+        ["/ru/*", "/ru/404/index.html"],
+        ["/ar/*", "/ar/404/index.html"],
+        ["/*", "/404.html"],
+      ],
+    );
   });
 
   it("make only hashed assets immutable and revalidate the rest", () => {
@@ -148,7 +181,16 @@ describe("CDN rules", () => {
     assert.equal(cache(HASHED), IMMUTABLE);
     assert.equal(cache("/styles.0123456789abcdef0123.css"), IMMUTABLE);
     assert.equal(cache("/static/abc/photo.png"), IMMUTABLE);
-    for (const path of ["/", "/events/", "/order/pay/1/", "/page-data/index/page-data.json", "/page-data/app-data.json", "/~partytown/partytown.js", "/app-missing.js", "/nothing/"]) {
+    for (const path of [
+      "/",
+      "/events/",
+      "/order/pay/1/",
+      "/page-data/index/page-data.json",
+      "/page-data/app-data.json",
+      "/~partytown/partytown.js",
+      "/app-missing.js",
+      "/nothing/",
+    ]) {
       assert.equal(cache(path), REVALIDATE, path);
     }
   });
@@ -169,7 +211,10 @@ describe("CDN rules", () => {
       // the inline script of index.html, by hash; not the JSON-LD block
       assert.deepEqual(scriptSrc.split(" ").filter((s) => s.startsWith("'sha256-")).length, 1);
     }
-    const https = buildCdnRules({ ...SETTINGS, siteUrl: "https://tickets.example" }, { hashedAssets: [], hiddenFiles: [] });
+    const https = buildCdnRules(
+      { ...SETTINGS, siteUrl: "https://tickets.example" },
+      { hashedAssets: [], hiddenFiles: [] },
+    );
     assert.equal(headersFor(https, "/")["strict-transport-security"], "max-age=31536000; includeSubDomains");
   });
 
@@ -192,8 +237,16 @@ describe("CDN rules", () => {
 
 describe("nginx configuration", () => {
   it("has a location per client-only route and the headers with `always` in every block", () => {
-    const { main, headers } = nginxConfig({ root, port: 9999, prefixDir: join(root, "..", "nginx-x"), rules, brotli: false, runAsRoot: false });
-    for (const route of CLIENT_ONLY_ROUTES) assert.match(main, new RegExp(`location "${route.path}" \\{[^}]*error_page 403 404 = ${route.path}index.html;`));
+    const { main, headers } = nginxConfig({
+      root,
+      port: 9999,
+      prefixDir: join(root, "..", "nginx-x"),
+      rules,
+      brotli: false,
+      runAsRoot: false,
+    });
+    for (const route of CLIENT_ONLY_ROUTES)
+      assert.match(main, new RegExp(`location "${route.path}" \\{[^}]*error_page 403 404 = ${route.path}index.html;`));
     const blocks = main.split(/location [^{]+\{/).slice(1);
     for (const block of blocks) assert.match(block, /include [^;]*site-headers\.conf;/);
     for (const line of headers.split("\n").filter((l) => l.startsWith("add_header"))) assert.match(line, / always;$/);
@@ -207,7 +260,9 @@ describe("nginx configuration", () => {
     const prefixDir = mkdtempSync(join(tmpdir(), "nginx-test-"));
     try {
       const written = await writeNginxConfig({ root, port: 9999, prefixDir, rules });
-      const result = spawnSync("/usr/sbin/nginx", ["-t", "-p", prefixDir, "-c", written.configFile], { encoding: "utf8" });
+      const result = spawnSync("/usr/sbin/nginx", ["-t", "-p", prefixDir, "-c", written.configFile], {
+        encoding: "utf8",
+      });
       assert.equal(result.status, 0, result.stderr);
     } finally {
       rmSync(prefixDir, { recursive: true, force: true });

@@ -18,11 +18,20 @@ test("misspelt well-known domains get the address meant", () => {
 });
 
 test("right addresses, company domains and Emirati second-level domains are left alone", () => {
-  for (const fine of ["a@gmail.com", "a@mail.ru", "a@company.ae", "a@uni.ac.ae", "a@ministry.gov.ae", "A@GMAIL.COM", "a@startup.io"]) {
+  for (const fine of [
+    "a@gmail.com",
+    "a@mail.ru",
+    "a@company.ae",
+    "a@uni.ac.ae",
+    "a@ministry.gov.ae",
+    "A@GMAIL.COM",
+    "a@startup.io",
+  ]) {
     assert.equal(suggestEmail(fine), null, fine);
   }
 });
 
 test("what is not yet an address gets no suggestion", () => {
-  for (const partial of ["", "john", "john@", "@gmail.com", "john@gmial"]) assert.equal(suggestEmail(partial), null, partial);
+  for (const partial of ["", "john", "john@", "@gmail.com", "john@gmial"])
+    assert.equal(suggestEmail(partial), null, partial);
 });

@@ -9,10 +9,15 @@ import { test } from "node:test";
 
 const ROOT = join(__dirname, "..", "..");
 type Tree = { [key: string]: unknown };
-const load = (lang: string, ns: string) => JSON.parse(readFileSync(join(ROOT, "locales", lang, `${ns}.json`), "utf8")) as Tree;
+const load = (lang: string, ns: string) =>
+  JSON.parse(readFileSync(join(ROOT, "locales", lang, `${ns}.json`), "utf8")) as Tree;
 
 const SUFFIX = /_(zero|one|two|few|many|other)$/;
-const FORMS: Record<string, string[]> = { en: ["one", "other"], ru: ["one", "few", "many", "other"], ar: ["zero", "one", "two", "few", "many", "other"] };
+const FORMS: Record<string, string[]> = {
+  en: ["one", "other"],
+  ru: ["one", "few", "many", "other"],
+  ar: ["zero", "one", "two", "few", "many", "other"],
+};
 
 function leaves(tree: unknown, prefix = ""): string[] {
   if (!tree || typeof tree !== "object") return [prefix];
@@ -33,7 +38,8 @@ test("every tickets text exists in Russian and Arabic, with each plural's forms"
       for (const form of FORMS[lang]!) assert.ok(keys.includes(`${plural}_${form}`), `${lang}: ${plural}_${form}`);
     }
   }
-  for (const plural of plurals) for (const form of FORMS.en!) assert.ok(en.includes(`${plural}_${form}`), `en: ${plural}_${form}`);
+  for (const plural of plurals)
+    for (const form of FORMS.en!) assert.ok(en.includes(`${plural}_${form}`), `en: ${plural}_${form}`);
 });
 
 test("the reminder and the footer links are in every language's common texts, and keep their markup slots", () => {

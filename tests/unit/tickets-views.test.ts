@@ -16,8 +16,20 @@ const order: Order = {
   lang: "ar",
   currencyCode: "AED",
   events: [
-    { event: { id: 12, eventSourceId: 112, title: "Opera Gala", startedAt: "2026-12-12T20:00:00+04:00", place: { id: 3, title: "Dubai Opera" } }, tickets: [] },
-    { event: { id: 14, eventSourceId: 114, title: "Jazz Night", startedAt: "2026-12-13T21:00:00+04:00", place: null }, tickets: [] },
+    {
+      event: {
+        id: 12,
+        eventSourceId: 112,
+        title: "Opera Gala",
+        startedAt: "2026-12-12T20:00:00+04:00",
+        place: { id: 3, title: "Dubai Opera" },
+      },
+      tickets: [],
+    },
+    {
+      event: { id: 14, eventSourceId: 114, title: "Jazz Night", startedAt: "2026-12-13T21:00:00+04:00", place: null },
+      tickets: [],
+    },
   ],
   total: { price: 600, serviceFee: 30, paymentFee: 0, amount: 630, count: 3 },
   acquisitionId: 1,
@@ -33,13 +45,33 @@ const order: Order = {
 
 describe("ticket cards", () => {
   test("one view per admitted person, with the event, session, venue, category, holder and order number", () => {
-    const venues = new Map([[3, { title: "Dubai Opera", address: "Sheikh Mohammed bin Rashid Blvd", mapUrl: "https://www.openstreetmap.org/?mlat=25.19" }]]);
+    const venues = new Map([
+      [
+        3,
+        {
+          title: "Dubai Opera",
+          address: "Sheikh Mohammed bin Rashid Blvd",
+          mapUrl: "https://www.openstreetmap.org/?mlat=25.19",
+        },
+      ],
+    ]);
     const views = ticketViews(order, venues);
     assert.equal(views.length, 3);
-    assert.deepEqual(views.map((v) => [v.index, v.count, v.code]), [[1, 3, "UAE-AAAAA-BBBBB"], [2, 3, "UAE-CCCCC-DDDDD"], [3, 3, "UAE-EEEEE-FFFFF"]]);
+    assert.deepEqual(
+      views.map((v) => [v.index, v.count, v.code]),
+      [
+        [1, 3, "UAE-AAAAA-BBBBB"],
+        [2, 3, "UAE-CCCCC-DDDDD"],
+        [3, 3, "UAE-EEEEE-FFFFF"],
+      ],
+    );
     assert.equal(views[0]!.venue?.address, "Sheikh Mohammed bin Rashid Blvd");
     assert.equal(views[0]!.eventTitle, "Opera Gala");
-    assert.equal(views[1]!.startedAt, "2026-12-12T20:00:00+04:00", "a ticket without its own session time takes the event's");
+    assert.equal(
+      views[1]!.startedAt,
+      "2026-12-12T20:00:00+04:00",
+      "a ticket without its own session time takes the event's",
+    );
     assert.equal(views[2]!.venue, null);
     assert.ok(views.every((v) => v.holder === "Layla Haddad" && v.orderNumber === "UAE-7K3M9Q"));
     assert.deepEqual(placeIds(order), [3]);
@@ -51,7 +83,12 @@ describe("ticket cards", () => {
 
   test("the calendar entry is the ticket's own session, in UTC, with the code", () => {
     const [first, second] = ticketViews(order, new Map());
-    const ics = ticketIcs(first!, { url: "https://tickets.example/ar/", uidDomain: "tickets.example", stamp: "2026-11-26T06:00:00Z", lang: "ar" });
+    const ics = ticketIcs(first!, {
+      url: "https://tickets.example/ar/",
+      uidDomain: "tickets.example",
+      stamp: "2026-11-26T06:00:00Z",
+      lang: "ar",
+    });
     assert.ok(ics);
     assert.match(ics, /DTSTART:20261212T160000Z\r\n/);
     assert.match(ics, /DTEND:20261212T180000Z\r\n/);
@@ -103,6 +140,12 @@ describe("order lookup links and the unpaid-order reminder", () => {
       { id: "x", status: "expired", expiresAt: "2026-11-26T11:00:00Z" },
     ];
     assert.equal(unpaidOrder(orders, now)?.id, "soon");
-    assert.equal(unpaidOrder(orders.filter((o) => o.id !== "soon" && o.id !== "late"), now), null);
+    assert.equal(
+      unpaidOrder(
+        orders.filter((o) => o.id !== "soon" && o.id !== "late"),
+        now,
+      ),
+      null,
+    );
   });
 });

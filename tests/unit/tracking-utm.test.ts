@@ -17,7 +17,11 @@ describe("campaign tracking: utm_* kept for the session when the query starts wi
     const storage = new MemoryStorage();
     const utm = captureUtm("?utm_source=x&utm_campaign=y&utm_term=z&utm_medium=m&ref=1", storage);
     assert.deepEqual(utm, { utm_source: "x", utm_campaign: "y", utm_term: "z" });
-    assert.deepEqual(JSON.parse(storage.getItem(UTM_STORAGE_KEY) ?? "null"), { utm_source: "x", utm_campaign: "y", utm_term: "z" });
+    assert.deepEqual(JSON.parse(storage.getItem(UTM_STORAGE_KEY) ?? "null"), {
+      utm_source: "x",
+      utm_campaign: "y",
+      utm_term: "z",
+    });
   });
 
   it("ignores a query string where utm_source is not first", () => {

@@ -19,7 +19,6 @@ export type BasketChange =
   | { type: "DELETE_TICKET"; ticketId: number }
   | { type: "DELETE_EVENT"; eventId: number };
 
-
 /** Reads a change request or throws the contract's 400 with its code. Nothing is changed before this passes. */
 export function parseChange(body: unknown): BasketChange {
   if (!isObject(body)) throw badRequest("the body must be a JSON object with a type");
@@ -28,7 +27,8 @@ export function parseChange(body: unknown): BasketChange {
   if (type === "ADD_TICKET" || type === "UPDATE_TICKET" || type === "DELETE_TICKET") {
     const ticket = body.ticket;
     if (!isObject(ticket)) throw badRequest("ticket must be an object with an id");
-    if (typeof ticket.id !== "number" || !Number.isSafeInteger(ticket.id)) throw badRequest("ticket.id must be an integer");
+    if (typeof ticket.id !== "number" || !Number.isSafeInteger(ticket.id))
+      throw badRequest("ticket.id must be an integer");
     if (type === "DELETE_TICKET") return { type, ticketId: ticket.id };
     const count = ticket.count;
     if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 1 || count > MAX_SANE_COUNT) {
@@ -38,10 +38,14 @@ export function parseChange(body: unknown): BasketChange {
   }
   if (type === "DELETE_EVENT") {
     const event = body.event;
-    if (!isObject(event) || typeof event.id !== "number" || !Number.isSafeInteger(event.id)) throw badRequest("event.id must be an integer");
+    if (!isObject(event) || typeof event.id !== "number" || !Number.isSafeInteger(event.id))
+      throw badRequest("event.id must be an integer");
     return { type, eventId: event.id };
   }
-  throw badRequest(`unknown type "${type.slice(0, 40)}"; expected ADD_TICKET, UPDATE_TICKET, DELETE_TICKET or DELETE_EVENT`, "unknown_type");
+  throw badRequest(
+    `unknown type "${type.slice(0, 40)}"; expected ADD_TICKET, UPDATE_TICKET, DELETE_TICKET or DELETE_EVENT`,
+    "unknown_type",
+  );
 }
 
 export function basketService(deps: AppDeps) {
@@ -127,7 +131,13 @@ export function basketService(deps: AppDeps) {
      * Applies one change inside an IMMEDIATE transaction; any error leaves the basket as it was.
      * The hold runs from the first ticket put in: later changes do not extend it.
      */
-    change(sessionId: string, change: BasketChange, cur: CurrencyRow, lang: Lang, clientIp: string | null = null): BasketJson {
+    change(
+      sessionId: string,
+      change: BasketChange,
+      cur: CurrencyRow,
+      lang: Lang,
+      clientIp: string | null = null,
+    ): BasketJson {
       const now = deps.now();
       deps.releaseExpired(now);
       baskets.transaction(() => {
@@ -137,22 +147,35 @@ export function basketService(deps: AppDeps) {
         if (c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") {
           const t = tickets.get(c.ticketId);
           if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
-          if (!onSale(t, now)) throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
+          if (!onSale(t, now))
+            throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
           const current = baskets.heldCount(sessionId, t.id);
           const wanted = c.type === "ADD_TICKET" ? current + c.count : c.count;
           if (wanted > t.maxPerOrder) {
-            throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order (you would have ${wanted})`, "over_max_per_order");
+            throw conflict(
+              `at most ${t.maxPerOrder} tickets of this kind per order (you would have ${wanted})`,
+              "over_max_per_order",
+            );
           }
           const delta = wanted - current;
           if (delta > 0 && clientIp !== null) {
             // baskets and unpaid orders alike: an order waiting 48 hours for a bank transfer holds its tickets too
-            const held = baskets.heldByClient(clientIp, sessionId) + baskets.heldInBasket(sessionId) + deps.orders.unpaidByClient(clientIp);
+            const held =
+              baskets.heldByClient(clientIp, sessionId) +
+              baskets.heldInBasket(sessionId) +
+              deps.orders.unpaidByClient(clientIp);
             if (held + delta > config.heldPerClient) {
-              throw conflict(`at most ${config.heldPerClient} tickets can be held from one address at a time`, "over_limit");
+              throw conflict(
+                `at most ${config.heldPerClient} tickets can be held from one address at a time`,
+                "over_limit",
+              );
             }
           }
           if (!baskets.adjustHold(t.id, delta)) {
-            throw conflict(`not enough tickets left: ${Math.max(0, t.available)} more can be added`, "not_enough_tickets");
+            throw conflict(
+              `not enough tickets left: ${Math.max(0, t.available)} more can be added`,
+              "not_enough_tickets",
+            );
           }
           baskets.setItem(sessionId, t.id, wanted);
         } else if (c.type === "DELETE_TICKET") {

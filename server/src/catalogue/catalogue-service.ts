@@ -36,7 +36,9 @@ export class CatalogueService {
   serializer!: Serializer;
   private eventJson = new Map<string, string>();
   private searchIndex = new Map<number, EventSearchIndex>();
-  private collators = new Map<Lang, Intl.Collator>(LANGS.map((l) => [l, new Intl.Collator(l, { sensitivity: "base", numeric: true })]));
+  private collators = new Map<Lang, Intl.Collator>(
+    LANGS.map((l) => [l, new Intl.Collator(l, { sensitivity: "base", numeric: true })]),
+  );
   private version = -1;
   private checkedAt = 0;
   /** bumped on every reload, so that caches of answers know they are stale */

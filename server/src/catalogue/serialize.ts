@@ -1,5 +1,12 @@
 import type { components } from "../../../src/clients/generated/catalogue";
-import type { CatalogueData, EventRow, NewsRow, PersonRow, PlaceRow, RefRow } from "../db/repositories/catalogue-repository";
+import type {
+  CatalogueData,
+  EventRow,
+  NewsRow,
+  PersonRow,
+  PlaceRow,
+  RefRow,
+} from "../db/repositories/catalogue-repository";
 import { pick, type I18nText, type Lang } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
 

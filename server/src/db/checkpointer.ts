@@ -6,7 +6,11 @@ import { Worker } from "node:worker_threads";
  * do it inside whichever commit crosses the auto-checkpoint size, flushing to disk while a
  * buyer waits). The main connection keeps a large auto-checkpoint as a safety net.
  */
-export function startCheckpointer(file: string, intervalMs: number, onError: (err: Error) => void): { stop: () => Promise<void> } {
+export function startCheckpointer(
+  file: string,
+  intervalMs: number,
+  onError: (err: Error) => void,
+): { stop: () => Promise<void> } {
   const worker = new Worker(
     `
     const { parentPort, workerData } = require("node:worker_threads");

@@ -55,7 +55,10 @@ export function redateIfStale(db: Db, now: number): number {
   if (days < 1) return 0;
   const shift = days * DAY_MS;
   db.transaction(() => {
-    db.prepare("UPDATE event_sessions SET started_at = started_at + ?, finished_at = finished_at + ?").run(shift, shift);
+    db.prepare("UPDATE event_sessions SET started_at = started_at + ?, finished_at = finished_at + ?").run(
+      shift,
+      shift,
+    );
     db.prepare("UPDATE events SET updated_at = updated_at + ?").run(shift);
     db.prepare("UPDATE news SET published_at = published_at + ?, updated_at = updated_at + ?").run(shift, shift);
     db.prepare("UPDATE places SET updated_at = updated_at + ?").run(shift);

@@ -38,13 +38,17 @@ async function corsPlugin(app: FastifyInstance, opts: CorsOptions): Promise<void
   const allowed = new Set(opts.siteOrigins.map((o) => o.toLowerCase()));
 
   const refuse = (reply: FastifyReply, origin: string | undefined) =>
-    reply.code(403).send({ detail: `origin ${origin ?? "(none)"} is not allowed to change anything here`, code: "origin_not_allowed" });
+    reply.code(403).send({
+      detail: `origin ${origin ?? "(none)"} is not allowed to change anything here`,
+      code: "origin_not_allowed",
+    });
 
   app.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
     const origin = req.headers.origin;
     const path = normalisedPath(req.url);
     const siteOrigin = origin !== undefined && allowed.has(origin.toLowerCase());
-    if (STATE_CHANGING.has(req.method) && origin !== undefined && !siteOrigin && !opts.exempt(path)) return refuse(reply, origin);
+    if (STATE_CHANGING.has(req.method) && origin !== undefined && !siteOrigin && !opts.exempt(path))
+      return refuse(reply, origin);
 
     if (isApiPath(path)) {
       reply.header("Vary", "Origin");
@@ -66,7 +70,10 @@ async function corsPlugin(app: FastifyInstance, opts: CorsOptions): Promise<void
     reply.header("Access-Control-Allow-Origin", "*");
     reply.header("Access-Control-Expose-Headers", "Retry-After");
     if (req.method === "OPTIONS") {
-      reply.header("Access-Control-Allow-Methods", path.startsWith("/__faults") ? "GET, PUT, OPTIONS" : "GET, HEAD, OPTIONS");
+      reply.header(
+        "Access-Control-Allow-Methods",
+        path.startsWith("/__faults") ? "GET, PUT, OPTIONS" : "GET, HEAD, OPTIONS",
+      );
       reply.header("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] ?? "Content-Type");
       reply.header("Access-Control-Max-Age", "86400");
       return reply.code(204).send();

@@ -25,7 +25,14 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => {
     const charset = charsetOf(req.headers["content-type"]);
     if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
-      return done(new HttpError(400, `the body must be JSON in UTF-8; charset=${charset.slice(0, 40)} is not accepted`, "unsupported_media_type"), undefined);
+      return done(
+        new HttpError(
+          400,
+          `the body must be JSON in UTF-8; charset=${charset.slice(0, 40)} is not accepted`,
+          "unsupported_media_type",
+        ),
+        undefined,
+      );
     }
     let text: string;
     try {
@@ -41,7 +48,10 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
     try {
       value = JSON.parse(text);
     } catch (err) {
-      return done(new HttpError(400, `the body is not valid JSON: ${(err as Error).message}`, "invalid_json"), undefined);
+      return done(
+        new HttpError(400, `the body is not valid JSON: ${(err as Error).message}`, "invalid_json"),
+        undefined,
+      );
     }
     try {
       assertWellFormed(value);
@@ -59,9 +69,15 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
     const code = (err as FastifyError).code;
     const status = (err as FastifyError).statusCode ?? 500;
     if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return reply.code(413).send({ detail: `the body is larger than ${Math.round(opts.bodyLimit / 1024)} KiB`, code: "body_too_large" });
+      return reply
+        .code(413)
+        .send({ detail: `the body is larger than ${Math.round(opts.bodyLimit / 1024)} KiB`, code: "body_too_large" });
     }
-    if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || code === "FST_ERR_CTP_EMPTY_JSON_BODY" || err instanceof SyntaxError) {
+    if (
+      code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+      err instanceof SyntaxError
+    ) {
       return reply.code(400).send({ detail: `the body is not valid JSON: ${err.message}`, code: "invalid_json" });
     }
     if (code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH") {
@@ -69,7 +85,10 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
     }
     if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || code === "FST_ERR_CTP_INVALID_TYPE") {
       const type = String(req.headers["content-type"] ?? "none").slice(0, 60);
-      return reply.code(400).send({ detail: `the body must be JSON sent with Content-Type: application/json (got ${type})`, code: "unsupported_media_type" });
+      return reply.code(400).send({
+        detail: `the body must be JSON sent with Content-Type: application/json (got ${type})`,
+        code: "unsupported_media_type",
+      });
     }
     if (status >= 400 && status < 500) return reply.code(status).send({ detail: err.message, code: "bad_request" });
     req.log.error(err);
@@ -77,7 +96,9 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ detail: `no such path: ${req.method} ${req.url.split("?")[0]!.slice(0, 200)}`, code: "not_found" });
+    reply
+      .code(404)
+      .send({ detail: `no such path: ${req.method} ${req.url.split("?")[0]!.slice(0, 200)}`, code: "not_found" });
   });
 }
 
@@ -116,7 +137,12 @@ export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unk
     body = { detail: "the request took too long to arrive", code: "request_timeout" };
   }
   const text = JSON.stringify(body);
-  const reason = { 400: "Bad Request", 408: "Request Timeout", 414: "URI Too Long", 431: "Request Header Fields Too Large" }[status];
+  const reason = {
+    400: "Bad Request",
+    408: "Request Timeout",
+    414: "URI Too Long",
+    431: "Request Header Fields Too Large",
+  }[status];
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
   );

@@ -4,7 +4,11 @@ import { badRequest } from "./errors";
 /** The one currency lookup: by code, any case; an unknown code is the contract's 400 unknown_currency. */
 export function findCurrency(currencies: ReadonlyMap<string, CurrencyRow>, code: string): CurrencyRow {
   const c = currencies.get(code.toUpperCase());
-  if (!c) throw badRequest(`unknown currency "${code.slice(0, 20)}"; known: ${[...currencies.keys()].join(", ")}`, "unknown_currency");
+  if (!c)
+    throw badRequest(
+      `unknown currency "${code.slice(0, 20)}"; known: ${[...currencies.keys()].join(", ")}`,
+      "unknown_currency",
+    );
   return c;
 }
 

@@ -1,6 +1,7 @@
 import { badRequest } from "./errors";
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A lone surrogate cannot be written as UTF-8: text holding one is refused, never stored. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -9,7 +10,8 @@ export const isWellFormed = (text: string): boolean => !LONE_SURROGATE.test(text
 /** Walks a parsed JSON value and refuses any string (key or value) that is not well-formed Unicode. */
 export function assertWellFormed(value: unknown, path = "body"): void {
   if (typeof value === "string") {
-    if (!isWellFormed(value)) throw badRequest(`${path} holds a lone surrogate (text that is not valid UTF-8)`, "invalid_text");
+    if (!isWellFormed(value))
+      throw badRequest(`${path} holds a lone surrogate (text that is not valid UTF-8)`, "invalid_text");
   } else if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) assertWellFormed(v, `${path}[${i}]`);
   } else if (isObject(value)) {
@@ -29,15 +31,18 @@ const INVISIBLE = /[\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 export function personName(value: unknown, field: string, max: number): string {
   if (typeof value !== "string") throw badRequest(`${field} must be text`, "invalid_name");
   const text = value.trim();
-  if (CONTROL.test(text)) throw badRequest(`${field} must not contain control characters or escape sequences`, "invalid_name");
-  if (text.replace(INVISIBLE, "") === "") throw badRequest(`${field} must contain visible characters, not only spaces`, "invalid_name");
+  if (CONTROL.test(text))
+    throw badRequest(`${field} must not contain control characters or escape sequences`, "invalid_name");
+  if (text.replace(INVISIBLE, "") === "")
+    throw badRequest(`${field} must contain visible characters, not only spaces`, "invalid_name");
   if (text.length > max) throw badRequest(`${field} must be at most ${max} characters`, "invalid_name");
   return text;
 }
 
 /** Free text that ends up in stored data (campaign tags): no control characters. */
 export function plainText(value: unknown, field: string, max: number): string {
-  if (typeof value !== "string" || value.length > max) throw badRequest(`${field} must be a string of at most ${max} characters`);
+  if (typeof value !== "string" || value.length > max)
+    throw badRequest(`${field} must be a string of at most ${max} characters`);
   if (CONTROL.test(value)) throw badRequest(`${field} must not contain control characters`);
   return value;
 }

@@ -49,7 +49,11 @@ const bdi = (s: string): string => `<bdi>${escapeHtml(s)}</bdi>`;
 
 const localePrefix = (lang: Lang): string => (lang === "en" ? "" : `/${lang}`);
 
-interface Venue { title: string; address: string | null; mapUrl: string | null }
+interface Venue {
+  title: string;
+  address: string | null;
+  mapUrl: string | null;
+}
 
 function venueOf(order: WireOrder, eventId: number, catalogue: CatalogueData, lang: Lang): Venue | null {
   const group = order.events.find((g) => g.event.id === eventId);
@@ -62,7 +66,10 @@ function venueOf(order: WireOrder, eventId: number, catalogue: CatalogueData, la
   return {
     title,
     address,
-    mapUrl: openStreetMapUrl({ latitude: place.latitude, longitude: place.longitude, address, title }, city ? pick(city.title, lang) : undefined),
+    mapUrl: openStreetMapUrl(
+      { latitude: place.latitude, longitude: place.longitude, address, title },
+      city ? pick(city.title, lang) : undefined,
+    ),
   };
 }
 
@@ -75,23 +82,38 @@ function venueOf(order: WireOrder, eventId: number, catalogue: CatalogueData, la
  * The HTML carries its few styles inline: mail clients drop <style> blocks and linked
  * stylesheets, so inline attributes are the only styling that reaches the reader.
  */
-export async function composeConfirmation(order: WireOrder, kind: MailKind, catalogue: CatalogueData, config: MailConfig): Promise<ConfirmationMail> {
+export async function composeConfirmation(
+  order: WireOrder,
+  kind: MailKind,
+  catalogue: CatalogueData,
+  config: MailConfig,
+): Promise<ConfirmationMail> {
   const lang: Lang = order.lang && isLang(order.lang) ? order.lang : "en";
   const t = MAIL_TEXTS[lang];
   const dir = lang === "ar" ? "rtl" : "ltr";
   const decimals = catalogue.currencies.get(order.currency_code.toUpperCase())?.decimals ?? 2;
-  const amount = order.total.amount === 0 ? t.free : formatMoney(order.total.amount, order.currency_code, lang, decimals);
+  const amount =
+    order.total.amount === 0 ? t.free : formatMoney(order.total.amount, order.currency_code, lang, decimals);
   const link = `${config.siteUrl}${localePrefix(lang)}${lookupPathFor(order.number, order.email)}`;
   const name = order.name?.trim() || "";
 
   const subject = fill(kind === "tickets" ? t.subjectPaid : t.subjectAwaiting, { number: order.number });
-  const intro = kind === "tickets" ? (order.total.amount === 0 ? t.freeIntro : t.paidIntro) : kind === "bank_transfer" ? t.bankIntro : t.cashIntro;
+  const intro =
+    kind === "tickets"
+      ? order.total.amount === 0
+        ? t.freeIntro
+        : t.paidIntro
+      : kind === "bank_transfer"
+        ? t.bankIntro
+        : t.cashIntro;
 
   const text: string[] = [];
   const html: string[] = [];
   const row = (label: string, valueHtml: string, valueText: string) => {
     text.push(`${label}: ${valueText}`);
-    html.push(`<tr><th align="start" style="padding:4px 12px 4px 0;color:#555;font-weight:normal;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${valueHtml}</td></tr>`);
+    html.push(
+      `<tr><th align="start" style="padding:4px 12px 4px 0;color:#555;font-weight:normal;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${valueHtml}</td></tr>`,
+    );
   };
 
   if (name) {
@@ -112,7 +134,9 @@ export async function composeConfirmation(order: WireOrder, kind: MailKind, cata
   if (kind === "bank_transfer") {
     const how = fill(t.bankHow, { amount });
     text.push(how);
-    html.push(`<p>${fill(escapeHtml(t.bankHow), { amount: bdi(amount) })}</p><table role="presentation" cellpadding="0" cellspacing="0">`);
+    html.push(
+      `<p>${fill(escapeHtml(t.bankHow), { amount: bdi(amount) })}</p><table role="presentation" cellpadding="0" cellspacing="0">`,
+    );
     row(t.beneficiary, bdi(config.bank.beneficiary), config.bank.beneficiary);
     row(t.bank, bdi(config.bank.bank), config.bank.bank);
     row(t.iban, bdi(config.bank.iban), config.bank.iban);
@@ -131,7 +155,9 @@ export async function composeConfirmation(order: WireOrder, kind: MailKind, cata
       if (!venue) continue;
       const line = [venue.title, venue.address].filter(Boolean).join(lang === "ar" ? "، " : ", ");
       text.push(`${t.cashVenues}: ${line}${venue.mapUrl ? ` (${venue.mapUrl})` : ""}`);
-      html.push(`<li>${escapeHtml(line)}${venue.mapUrl ? ` (<a href="${escapeHtml(venue.mapUrl)}">${escapeHtml(t.map)}</a>)` : ""}</li>`);
+      html.push(
+        `<li>${escapeHtml(line)}${venue.mapUrl ? ` (<a href="${escapeHtml(venue.mapUrl)}">${escapeHtml(t.map)}</a>)` : ""}</li>`,
+      );
     }
     html.push(`</ul><p>${escapeHtml(t.expiryWarn)}</p>`);
     text.push("", t.expiryWarn, "");

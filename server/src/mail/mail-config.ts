@@ -36,7 +36,10 @@ export function defaultOutboxDir(databasePath: string): string {
   return path.join(path.dirname(databasePath), "outbox");
 }
 
-export function loadMailConfig(server: Pick<ServerConfig, "databasePath" | "siteUrl">, env: NodeJS.ProcessEnv = process.env): MailConfig {
+export function loadMailConfig(
+  server: Pick<ServerConfig, "databasePath" | "siteUrl">,
+  env: NodeJS.ProcessEnv = process.env,
+): MailConfig {
   return {
     smtpUrl: env.SMTP_URL?.trim() ? env.SMTP_URL.trim() : null,
     outboxDir: env.OUTBOX_DIR?.trim() ? path.resolve(env.OUTBOX_DIR.trim()) : defaultOutboxDir(server.databasePath),

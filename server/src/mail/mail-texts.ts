@@ -45,10 +45,14 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     subjectPaid: "Your tickets: order {{number}}",
     subjectAwaiting: "Order {{number}}: how to pay",
     greeting: "Hello, {{name}}!",
-    paidIntro: "Thank you for your order. Your e-tickets are below: show the QR code at the entrance, on your phone or printed. Each code admits one person.",
-    freeIntro: "You are registered. Your e-tickets are below: show the QR code at the entrance, on your phone or printed. Each code admits one person.",
-    bankIntro: "Your tickets are reserved for you. We issue them and send them to this address as soon as your transfer arrives.",
-    cashIntro: "Your tickets are reserved for you. Pay at the box office and we issue them and send them to this address.",
+    paidIntro:
+      "Thank you for your order. Your e-tickets are below: show the QR code at the entrance, on your phone or printed. Each code admits one person.",
+    freeIntro:
+      "You are registered. Your e-tickets are below: show the QR code at the entrance, on your phone or printed. Each code admits one person.",
+    bankIntro:
+      "Your tickets are reserved for you. We issue them and send them to this address as soon as your transfer arrives.",
+    cashIntro:
+      "Your tickets are reserved for you. Pay at the box office and we issue them and send them to this address.",
     orderNumber: "Order number",
     amountPaid: "Paid",
     amountToPay: "To pay",
@@ -73,15 +77,18 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     code: "Ticket code",
     qrAlt: "QR code of ticket {{code}}",
     openOrder: "Open your order on the site",
-    lookupHint: "From any device: on the “Find my order” page, enter the order number {{number}} and this e-mail address.",
+    lookupHint:
+      "From any device: on the “Find my order” page, enter the order number {{number}} and this e-mail address.",
     footer: "Questions? Reply to this e-mail and quote the order number.",
   },
   ru: {
     subjectPaid: "Ваши билеты: заказ {{number}}",
     subjectAwaiting: "Заказ {{number}}: как оплатить",
     greeting: "Здравствуйте, {{name}}!",
-    paidIntro: "Спасибо за заказ! Ниже ваши электронные билеты: покажите QR-код на входе — с телефона или распечатанным. Один код — один человек.",
-    freeIntro: "Вы зарегистрированы. Ниже ваши электронные билеты: покажите QR-код на входе — с телефона или распечатанным. Один код — один человек.",
+    paidIntro:
+      "Спасибо за заказ! Ниже ваши электронные билеты: покажите QR-код на входе — с телефона или распечатанным. Один код — один человек.",
+    freeIntro:
+      "Вы зарегистрированы. Ниже ваши электронные билеты: покажите QR-код на входе — с телефона или распечатанным. Один код — один человек.",
     bankIntro: "Билеты забронированы за вами. Мы выпустим их и пришлём на этот адрес, как только поступит перевод.",
     cashIntro: "Билеты забронированы за вами. Оплатите их в кассе — и мы выпустим их и пришлём на этот адрес.",
     orderNumber: "Номер заказа",
@@ -115,8 +122,10 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     subjectPaid: "تذاكرك: الطلب {{number}}",
     subjectAwaiting: "الطلب {{number}}: طريقة الدفع",
     greeting: "مرحبًا {{name}}،",
-    paidIntro: "شكرًا لطلبك. تجد تذاكرك الإلكترونية أدناه: أظهر رمز QR عند المدخل على هاتفك أو مطبوعًا. كل رمز يُدخل شخصًا واحدًا.",
-    freeIntro: "تم تسجيلك. تجد تذاكرك الإلكترونية أدناه: أظهر رمز QR عند المدخل على هاتفك أو مطبوعًا. كل رمز يُدخل شخصًا واحدًا.",
+    paidIntro:
+      "شكرًا لطلبك. تجد تذاكرك الإلكترونية أدناه: أظهر رمز QR عند المدخل على هاتفك أو مطبوعًا. كل رمز يُدخل شخصًا واحدًا.",
+    freeIntro:
+      "تم تسجيلك. تجد تذاكرك الإلكترونية أدناه: أظهر رمز QR عند المدخل على هاتفك أو مطبوعًا. كل رمز يُدخل شخصًا واحدًا.",
     bankIntro: "تذاكرك محجوزة لك. نُصدرها ونرسلها إلى هذا العنوان فور وصول التحويل.",
     cashIntro: "تذاكرك محجوزة لك. ادفع في شباك التذاكر، فنُصدرها ونرسلها إلى هذا العنوان.",
     orderNumber: "رقم الطلب",

@@ -105,7 +105,11 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       // after the answer: nothing the mailer does can delay or fail the request
       const job = new Promise<void>((resolve) => setImmediate(resolve))
         .then(() => deliver(order))
-        .catch((error: unknown) => log.error(`mail: order ${order.number}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`))
+        .catch((error: unknown) =>
+          log.error(
+            `mail: order ${order.number}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          ),
+        )
         .finally(() => pending.delete(job));
       pending.add(job);
     },

@@ -12,12 +12,15 @@ export interface CaptchaChallenge {
   signature: string;
 }
 
-const invalid = (why: string): HttpError => new HttpError(400, `the captcha is ${why}; get a new challenge from /api/captcha and solve it`, "captcha_invalid");
+const invalid = (why: string): HttpError =>
+  new HttpError(400, `the captcha is ${why}; get a new challenge from /api/captcha and solve it`, "captcha_invalid");
 
 /** The HMAC key: the configured one, or a random one made once and kept with the data, so a restart keeps challenges valid. */
 function secretOf(db: Db, configured: string): string {
   if (configured !== "") return configured;
-  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('captcha_secret', ?)").run(randomBytes(32).toString("base64url"));
+  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('captcha_secret', ?)").run(
+    randomBytes(32).toString("base64url"),
+  );
   return (db.prepare("SELECT value FROM meta WHERE key = 'captcha_secret'").get() as { value: string }).value;
 }
 
@@ -39,7 +42,13 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
         maxnumber: config.captchaMaxNumber,
         expires: new Date(now() + config.captchaTtlMs),
       });
-      return { algorithm: "SHA-256", challenge: c.challenge, maxnumber: c.maxnumber ?? config.captchaMaxNumber, salt: c.salt, signature: c.signature };
+      return {
+        algorithm: "SHA-256",
+        challenge: c.challenge,
+        maxnumber: c.maxnumber ?? config.captchaMaxNumber,
+        salt: c.salt,
+        signature: c.signature,
+      };
     },
 
     /** Checks a solution (base64 JSON) without spending it; returns what `spend` needs. */
@@ -53,8 +62,15 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
         throw invalid("not a solution (expected base64 JSON)");
       }
       const p = payload as Record<string, unknown>;
-      if (typeof payload !== "object" || payload === null || p.algorithm !== "SHA-256" || typeof p.challenge !== "string" ||
-        typeof p.salt !== "string" || typeof p.signature !== "string" || typeof p.number !== "number") {
+      if (
+        typeof payload !== "object" ||
+        payload === null ||
+        p.algorithm !== "SHA-256" ||
+        typeof p.challenge !== "string" ||
+        typeof p.salt !== "string" ||
+        typeof p.signature !== "string" ||
+        typeof p.number !== "number"
+      ) {
         throw invalid("not a solution (expected algorithm, challenge, number, salt, signature)");
       }
       // the salt carries its parameters as a query ("…?expires=1767225600")

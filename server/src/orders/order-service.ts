@@ -16,30 +16,49 @@ const PHONE_RE = /^\+?[0-9][0-9 ().-]{4,30}$/;
 /** Order numbers and ticket codes avoid look-alikes: no 0/O, 1/I/L. */
 const PEOPLE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-const randomChars = (n: number): string => Array.from({ length: n }, () => PEOPLE_ALPHABET[randomInt(PEOPLE_ALPHABET.length)]).join("");
+const randomChars = (n: number): string =>
+  Array.from({ length: n }, () => PEOPLE_ALPHABET[randomInt(PEOPLE_ALPHABET.length)]).join("");
 
 /** Ways to pay on the acquirer's hosted page; the others (bank transfer, cash) are paid outside the shop. */
 export const HOSTED_TYPES = new Set(["card", "apple_pay", "google_pay"]);
 
 export interface OrderInput {
-  email: string; name: string; phone: string | null; acquisitionId: number | null; currencyCode: string; lang: Lang | null;
-  captcha: unknown; utm: Record<string, string> | null;
+  email: string;
+  name: string;
+  phone: string | null;
+  acquisitionId: number | null;
+  currencyCode: string;
+  lang: Lang | null;
+  captcha: unknown;
+  utm: Record<string, string> | null;
 }
 
 /** Reads an order request or throws the contract's 400 with its code; nothing is changed before this passes. */
 export function parseOrder(body: unknown): OrderInput {
   if (!isObject(body)) throw badRequest("the body must be a JSON object");
   const { email, name, phone, acquisition_id, currency_code, lang, captcha, utm } = body;
-  if (typeof email !== "string" || email.length > 254 || !EMAIL_RE.test(email.trim())) throw badRequest("email is not a valid address", "invalid_email");
+  if (typeof email !== "string" || email.length > 254 || !EMAIL_RE.test(email.trim()))
+    throw badRequest("email is not a valid address", "invalid_email");
   const cleanName = personName(name, "name", 200);
-  if (phone !== undefined && phone !== null && phone !== "" && (typeof phone !== "string" || phone.length > 32 || !PHONE_RE.test(phone.trim()))) {
+  if (
+    phone !== undefined &&
+    phone !== null &&
+    phone !== "" &&
+    (typeof phone !== "string" || phone.length > 32 || !PHONE_RE.test(phone.trim()))
+  ) {
     throw badRequest("phone is not a valid phone number", "invalid_phone");
   }
-  if (acquisition_id !== undefined && acquisition_id !== null && (typeof acquisition_id !== "number" || !Number.isSafeInteger(acquisition_id))) {
+  if (
+    acquisition_id !== undefined &&
+    acquisition_id !== null &&
+    (typeof acquisition_id !== "number" || !Number.isSafeInteger(acquisition_id))
+  ) {
     throw badRequest("acquisition_id must be an integer", "unknown_acquisition");
   }
-  if (typeof currency_code !== "string" || currency_code === "") throw badRequest("currency_code is required", "unknown_currency");
-  if (lang !== undefined && (typeof lang !== "string" || !isLang(lang))) throw badRequest("lang must be one of en, ru, ar", "invalid_lang");
+  if (typeof currency_code !== "string" || currency_code === "")
+    throw badRequest("currency_code is required", "unknown_currency");
+  if (lang !== undefined && (typeof lang !== "string" || !isLang(lang)))
+    throw badRequest("lang must be one of en, ru, ar", "invalid_lang");
   let utmOut: Record<string, string> | null = null;
   if (utm !== undefined && utm !== null) {
     if (!isObject(utm)) throw badRequest("utm must be an object");
@@ -65,7 +84,10 @@ export function parseOrder(body: unknown): OrderInput {
 /** A failure count per key over a sliding window, kept in memory (a restart forgives). */
 class FailureWindow {
   private readonly hits = new Map<string, number[]>();
-  constructor(private readonly max: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
   private recent(key: string, now: number): number[] {
     const list = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
     if (list.length === 0) this.hits.delete(key);
@@ -77,7 +99,8 @@ class FailureWindow {
     let wait = 0;
     for (const key of keys) {
       const list = this.recent(key, now);
-      if (list.length >= this.max) wait = Math.max(wait, Math.ceil((list[list.length - this.max]! + this.windowMs - now) / 1000));
+      if (list.length >= this.max)
+        wait = Math.max(wait, Math.ceil((list[list.length - this.max]! + this.windowMs - now) / 1000));
     }
     return wait;
   }
@@ -114,7 +137,12 @@ export function orderService(deps: AppDeps) {
     for (const item of items) {
       const t = tickets.info(item.ticketId);
       for (let i = 0; i < item.count; i++) {
-        out.push({ code: `UAE-${randomChars(5)}-${randomChars(5)}`, event_id: t?.eventId ?? 0, ticket_id: item.ticketId, started_at: t ? toUaeIso(t.startedAt) : null });
+        out.push({
+          code: `UAE-${randomChars(5)}-${randomChars(5)}`,
+          event_id: t?.eventId ?? 0,
+          ticket_id: item.ticketId,
+          started_at: t ? toUaeIso(t.startedAt) : null,
+        });
       }
     }
     return out;
@@ -134,11 +162,23 @@ export function orderService(deps: AppDeps) {
       lang: o.lang,
       currency_code: o.currencyCode,
       events: byLang[l] ?? byLang.en ?? [],
-      total: { price: o.totalPrice, service_fee: o.totalServiceFee, payment_fee: o.totalPaymentFee, amount: o.totalAmount, count: o.totalCount },
+      total: {
+        price: o.totalPrice,
+        service_fee: o.totalServiceFee,
+        payment_fee: o.totalPaymentFee,
+        amount: o.totalAmount,
+        count: o.totalCount,
+      },
       acquisition_id: o.acquisitionId,
       tickets: o.tickets.map((t) => {
         const info = tickets.info(t.ticket_id);
-        return { code: t.code, event_id: t.event_id, ticket_id: t.ticket_id, title: info ? pick(info.title, l) : "", started_at: t.started_at };
+        return {
+          code: t.code,
+          event_id: t.event_id,
+          ticket_id: t.ticket_id,
+          title: info ? pick(info.title, l) : "",
+          started_at: t.started_at,
+        };
       }),
       created_at: toUaeIso(o.createdAt),
       expires_at: o.status === "paid" || o.expiresAt === null ? null : toUaeIso(o.expiresAt),
@@ -167,7 +207,13 @@ export function orderService(deps: AppDeps) {
   return {
     render,
 
-    async create(req: FastifyRequest, reply: FastifyReply, sessionId: string, input: OrderInput, clientIp: string): Promise<OrderRow> {
+    async create(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      sessionId: string,
+      input: OrderInput,
+      clientIp: string,
+    ): Promise<OrderRow> {
       const cur = baskets.currency(input.currencyCode);
       const acquisition = input.acquisitionId === null ? undefined : acquisitionOf(input.acquisitionId);
       const captcha = await deps.captcha.verify(input.captcha);
@@ -180,7 +226,8 @@ export function orderService(deps: AppDeps) {
         for (const item of items) {
           const t = tickets.info(item.ticketId);
           if (!t) throw conflict(`ticket ${item.ticketId} is no longer available`, "not_enough_tickets");
-          if (item.count > t.maxPerOrder) throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order`, "over_limit");
+          if (item.count > t.maxPerOrder)
+            throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order`, "over_limit");
           const before = orders.countByEmail(input.email, item.ticketId);
           if (before + item.count > t.maxPerOrder) {
             throw conflict(
@@ -189,33 +236,52 @@ export function orderService(deps: AppDeps) {
             );
           }
         }
-        const events = Object.fromEntries(LANGS.map((l) => [l, baskets.group(items, cur, l)])) as Record<Lang, BasketEventJson[]>;
+        const events = Object.fromEntries(LANGS.map((l) => [l, baskets.group(items, cur, l)])) as Record<
+          Lang,
+          BasketEventJson[]
+        >;
         const total = baskets.totals(events.en, cur);
         const free = total.price + total.service_fee === 0;
         // unpaid orders hold tickets as baskets do: one address may not keep more than its cap waiting
         if (!free && orders.unpaidByClient(clientIp) + total.count > config.heldPerClient) {
-          throw conflict(`at most ${config.heldPerClient} tickets can wait for payment from one address at a time`, "over_limit");
+          throw conflict(
+            `at most ${config.heldPerClient} tickets can wait for payment from one address at a time`,
+            "over_limit",
+          );
         }
         if (!free) {
           if (!acquisition) throw badRequest("acquisition_id is required: choose a way to pay", "unknown_acquisition");
           if (!acquisition.currencies.some((c) => c.toUpperCase() === cur.code)) {
-            throw badRequest(`${cur.code} is not accepted by this way to pay (it takes ${acquisition.currencies.join(", ")})`, "currency_not_accepted");
+            throw badRequest(
+              `${cur.code} is not accepted by this way to pay (it takes ${acquisition.currencies.join(", ")})`,
+              "currency_not_accepted",
+            );
           }
         }
-        const paymentFee = free || !acquisition ? 0 : roundMoney(((total.price + total.service_fee) * (acquisition.feePercent ?? 0)) / 100, cur.decimals);
+        const paymentFee =
+          free || !acquisition
+            ? 0
+            : roundMoney(((total.price + total.service_fee) * (acquisition.feePercent ?? 0)) / 100, cur.decimals);
         deps.captcha.spend(captcha);
         for (const item of items) deps.baskets.sellHeld(item.ticketId, item.count);
-        const payMinutes = acquisition && !HOSTED_TYPES.has(acquisition.type) ? config.offlinePayMinutes : config.cardPayMinutes;
+        const payMinutes =
+          acquisition && !HOSTED_TYPES.has(acquisition.type) ? config.offlinePayMinutes : config.cardPayMinutes;
         const row: NewOrder = {
           id: randomBytes(16).toString("base64url"),
           number: newNumber(),
           status: free ? "paid" : "awaiting_payment",
-          email: input.email, name: input.name, phone: input.phone, lang,
+          email: input.email,
+          name: input.name,
+          phone: input.phone,
+          lang,
           acquisitionId: free ? null : (acquisition?.id ?? null),
           currencyCode: cur.code,
           eventsJson: JSON.stringify(events),
-          totalPrice: total.price, totalServiceFee: total.service_fee, totalPaymentFee: paymentFee,
-          totalAmount: roundMoney(total.price + total.service_fee + paymentFee, cur.decimals), totalCount: total.count,
+          totalPrice: total.price,
+          totalServiceFee: total.service_fee,
+          totalPaymentFee: paymentFee,
+          totalAmount: roundMoney(total.price + total.service_fee + paymentFee, cur.decimals),
+          totalCount: total.count,
           utmJson: null,
           tickets: free ? issueTickets(items) : [],
           createdAt: now,
@@ -247,13 +313,17 @@ export function orderService(deps: AppDeps) {
     lookup(sessionId: string, clientIp: string, body: unknown): OrderRow {
       if (!isObject(body)) throw badRequest("the body must be a JSON object with number and email");
       const { number, email } = body;
-      if (typeof number !== "string" || number.length > 32 || number.trim() === "") throw badRequest("number must be the order number, e.g. UAE-7K3M9Q", "invalid_number");
-      if (typeof email !== "string" || email.length > 254 || email.trim() === "") throw badRequest("email is required", "invalid_email");
+      if (typeof number !== "string" || number.length > 32 || number.trim() === "")
+        throw badRequest("number must be the order number, e.g. UAE-7K3M9Q", "invalid_number");
+      if (typeof email !== "string" || email.length > 254 || email.trim() === "")
+        throw badRequest("email is required", "invalid_email");
       const now = deps.now();
       const keys = [`s:${sessionId}`, `ip:${clientIp}`];
       const wait = lookups.retryAfter(keys, now);
       if (wait > 0) {
-        throw new HttpError(429, `too many tries to find an order; try again in ${wait} s`, "too_many_requests", { "Retry-After": String(wait) });
+        throw new HttpError(429, `too many tries to find an order; try again in ${wait} s`, "too_many_requests", {
+          "Retry-After": String(wait),
+        });
       }
       deps.releaseExpired(now);
       const o = orders.byNumber(number);
@@ -269,7 +339,8 @@ export function orderService(deps: AppDeps) {
     startPayment(sessionId: string, id: string, body: unknown): { redirect_url: string } {
       if (!isObject(body)) throw badRequest("the body must be a JSON object with return_url");
       const returnUrl = body.return_url;
-      if (typeof returnUrl !== "string" || returnUrl.length > 2000) throw badRequest("return_url must be an absolute URL of at most 2000 characters", "invalid_return_url");
+      if (typeof returnUrl !== "string" || returnUrl.length > 2000)
+        throw badRequest("return_url must be an absolute URL of at most 2000 characters", "invalid_return_url");
       let parsed: URL;
       try {
         parsed = new URL(returnUrl);
@@ -284,11 +355,20 @@ export function orderService(deps: AppDeps) {
       deps.releaseExpired(now);
       const o = visible(sessionId, id);
       if (o.status === "paid") throw conflict("this order is already paid; nothing more is charged", "already_paid");
-      if (o.status === "expired" || o.status === "cancelled") throw conflict(`this order is ${o.status} and can no longer be paid`, "not_payable");
-      const acq = o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
-      if (!acq || !HOSTED_TYPES.has(acq.type)) throw conflict("this order is paid by bank transfer or in cash, not on the payment page", "not_card_payable");
+      if (o.status === "expired" || o.status === "cancelled")
+        throw conflict(`this order is ${o.status} and can no longer be paid`, "not_payable");
+      const acq =
+        o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
+      if (!acq || !HOSTED_TYPES.has(acq.type))
+        throw conflict("this order is paid by bank transfer or in cash, not on the payment page", "not_card_payable");
       const token = randomBytes(24).toString("base64url");
-      payments.insert({ token, orderId: o.id, csrf: randomBytes(24).toString("base64url"), returnUrl: parsed.href, createdAt: now });
+      payments.insert({
+        token,
+        orderId: o.id,
+        csrf: randomBytes(24).toString("base64url"),
+        returnUrl: parsed.href,
+        createdAt: now,
+      });
       return { redirect_url: `${config.publicUrl}/sandbox-acquirer/pay/${token}` };
     },
 

@@ -7,7 +7,18 @@ import { pick } from "../lib/i18n";
 import { findCurrency, fromAed } from "../lib/money";
 import { parseBound, toUaeIso } from "../lib/time";
 import { sessionOpen } from "../db/repositories/tickets-repository";
-import { idList, integer, lang, oneOf, pageParams, required, softLang, str, type PageParams, type Query } from "./query";
+import {
+  idList,
+  integer,
+  lang,
+  oneOf,
+  pageParams,
+  required,
+  softLang,
+  str,
+  type PageParams,
+  type Query,
+} from "./query";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 /** Answers that depend on "now" (active events) are kept this long. */
@@ -16,8 +27,22 @@ const CACHE_TTL_MS = 30_000;
 const PAGE = ["lang", "page", "page_size"] as const;
 /** The parameters each cached answer depends on: the cache key, and the links to other pages, are made of these alone. */
 const PARAMS = {
-  events: [...PAGE, "category_id_in", "hall_id_in", "place_id_in", "location_id_in", "person_id_in", "label_id_in", "id_in",
-    "started_gte", "started_lte", "date_type", "search", "sort_by", "sort_on"],
+  events: [
+    ...PAGE,
+    "category_id_in",
+    "hall_id_in",
+    "place_id_in",
+    "location_id_in",
+    "person_id_in",
+    "label_id_in",
+    "id_in",
+    "started_gte",
+    "started_lte",
+    "date_type",
+    "search",
+    "sort_by",
+    "sort_on",
+  ],
   places: [...PAGE, "location_id_in"],
   pages: PAGE,
   lang: ["lang"],
@@ -74,7 +99,8 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       canonical.set(req, query);
       const key = `${req.url.split("?", 1)[0]}?${query.toString()}`;
       const hit = cache.get(key);
-      if (hit && hit.generation === catalogue.generation && hit.expires > now) return reply.type(JSON_TYPE).send(hit.body);
+      if (hit && hit.generation === catalogue.generation && hit.expires > now)
+        return reply.type(JSON_TYPE).send(hit.body);
       const body = handler(req);
       cache.set(key, { generation: catalogue.generation, expires: now + CACHE_TTL_MS, body });
       return reply.type(JSON_TYPE).send(body);
@@ -82,7 +108,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
   }
 
   // Reading a long list page by page filters and sorts once: the result is kept per query without its page.
-  const lists = new Map<string, { generation: number; expires: number; rows: ReturnType<typeof catalogue.filterEvents> }>();
+  const lists = new Map<
+    string,
+    { generation: number; expires: number; rows: ReturnType<typeof catalogue.filterEvents> }
+  >();
   function filteredEvents(req: FastifyRequest, filter: EventFilter) {
     const params = new URLSearchParams(canonical.get(req));
     params.delete("page");
@@ -96,100 +125,192 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return rows;
   }
 
-  app.get("/v1/events", cached(PARAMS.events, (req) => {
-    const q = req.query;
-    const gteText = str(q, "started_gte");
-    const lteText = str(q, "started_lte");
-    const startedGte = gteText === undefined ? undefined : parseBound(gteText, "lower");
-    const startedLte = lteText === undefined ? undefined : parseBound(lteText, "upper");
-    if (startedGte === null) throw badRequest(`started_gte is not a date or date-time: "${gteText?.slice(0, 100)}"`);
-    if (startedLte === null) throw badRequest(`started_lte is not a date or date-time: "${lteText?.slice(0, 100)}"`);
-    const search = str(q, "search");
-    if (search !== undefined && search.length > 200) throw badRequest("search is longer than 200 characters");
-    const filter: EventFilter = {
-      lang: lang(q),
-      categoryIds: idList(q, "category_id_in"),
-      hallIds: idList(q, "hall_id_in"),
-      placeIds: idList(q, "place_id_in"),
-      locationIds: idList(q, "location_id_in"),
-      personIds: idList(q, "person_id_in"),
-      labelIds: idList(q, "label_id_in"),
-      ids: idList(q, "id_in"),
-      startedGte,
-      startedLte,
-      dateType: oneOf(q, "date_type", ["active", "archive", "all"] as const, "active"),
-      search,
-      sortBy: oneOf(q, "sort_by", ["started_at", "title", "popularity"] as const, "started_at"),
-      sortOn: oneOf(q, "sort_on", ["asc", "desc"] as const, "asc"),
-      now: deps.now(),
-    };
-    const p = pageParams(q);
-    const rows = filteredEvents(req, filter);
-    return pageOf(req, rows.length, p, slice(rows, p).map((e) => catalogue.eventJsonText(e, filter.lang)));
-  }));
+  app.get(
+    "/v1/events",
+    cached(PARAMS.events, (req) => {
+      const q = req.query;
+      const gteText = str(q, "started_gte");
+      const lteText = str(q, "started_lte");
+      const startedGte = gteText === undefined ? undefined : parseBound(gteText, "lower");
+      const startedLte = lteText === undefined ? undefined : parseBound(lteText, "upper");
+      if (startedGte === null) throw badRequest(`started_gte is not a date or date-time: "${gteText?.slice(0, 100)}"`);
+      if (startedLte === null) throw badRequest(`started_lte is not a date or date-time: "${lteText?.slice(0, 100)}"`);
+      const search = str(q, "search");
+      if (search !== undefined && search.length > 200) throw badRequest("search is longer than 200 characters");
+      const filter: EventFilter = {
+        lang: lang(q),
+        categoryIds: idList(q, "category_id_in"),
+        hallIds: idList(q, "hall_id_in"),
+        placeIds: idList(q, "place_id_in"),
+        locationIds: idList(q, "location_id_in"),
+        personIds: idList(q, "person_id_in"),
+        labelIds: idList(q, "label_id_in"),
+        ids: idList(q, "id_in"),
+        startedGte,
+        startedLte,
+        dateType: oneOf(q, "date_type", ["active", "archive", "all"] as const, "active"),
+        search,
+        sortBy: oneOf(q, "sort_by", ["started_at", "title", "popularity"] as const, "started_at"),
+        sortOn: oneOf(q, "sort_on", ["asc", "desc"] as const, "asc"),
+        now: deps.now(),
+      };
+      const p = pageParams(q);
+      const rows = filteredEvents(req, filter);
+      return pageOf(
+        req,
+        rows.length,
+        p,
+        slice(rows, p).map((e) => catalogue.eventJsonText(e, filter.lang)),
+      );
+    }),
+  );
 
-  app.get("/v1/places", cached(PARAMS.places, (req) => {
-    const q = req.query;
-    const l = lang(q);
-    const locs = idList(q, "location_id_in");
-    const p = pageParams(q);
-    const want = locs && new Set(locs);
-    const rows = [...catalogue.data.places.values()].filter((pl) => !want || want.has(pl.locationId));
-    return pageOf(req, rows.length, p, slice(rows, p).map((pl) => JSON.stringify(catalogue.serializer.place(pl, l))));
-  }));
+  app.get(
+    "/v1/places",
+    cached(PARAMS.places, (req) => {
+      const q = req.query;
+      const l = lang(q);
+      const locs = idList(q, "location_id_in");
+      const p = pageParams(q);
+      const want = locs && new Set(locs);
+      const rows = [...catalogue.data.places.values()].filter((pl) => !want || want.has(pl.locationId));
+      return pageOf(
+        req,
+        rows.length,
+        p,
+        slice(rows, p).map((pl) => JSON.stringify(catalogue.serializer.place(pl, l))),
+      );
+    }),
+  );
 
-  app.get("/v1/persons", cached(PARAMS.pages, (req) => {
-    const l = lang(req.query);
-    const p = pageParams(req.query);
-    const rows = [...catalogue.data.persons.values()];
-    return pageOf(req, rows.length, p, slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.person(x, l))));
-  }));
+  app.get(
+    "/v1/persons",
+    cached(PARAMS.pages, (req) => {
+      const l = lang(req.query);
+      const p = pageParams(req.query);
+      const rows = [...catalogue.data.persons.values()];
+      return pageOf(
+        req,
+        rows.length,
+        p,
+        slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.person(x, l))),
+      );
+    }),
+  );
 
-  app.get("/v1/news", cached(PARAMS.pages, (req) => {
-    const l = lang(req.query);
-    const p = pageParams(req.query);
-    const rows = catalogue.data.news;
-    return pageOf(req, rows.length, p, slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.news(x, l))));
-  }));
+  app.get(
+    "/v1/news",
+    cached(PARAMS.pages, (req) => {
+      const l = lang(req.query);
+      const p = pageParams(req.query);
+      const rows = catalogue.data.news;
+      return pageOf(
+        req,
+        rows.length,
+        p,
+        slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.news(x, l))),
+      );
+    }),
+  );
 
-  app.get("/v2/acquisitions", cached(PARAMS.lang, (req) => {
-    const l = lang(req.query);
-    const results: Schemas["Acquisition"][] = catalogue.data.acquisitions.map((a) => ({
-      id: a.id, title: pick(a.title, l), type: a.type, currencies: a.currencies, fee_percent: a.feePercent ?? 0, description: pick(a.description, l),
-    }));
-    return JSON.stringify({ count: results.length, next: null, previous: null, results });
-  }));
+  app.get(
+    "/v2/acquisitions",
+    cached(PARAMS.lang, (req) => {
+      const l = lang(req.query);
+      const results: Schemas["Acquisition"][] = catalogue.data.acquisitions.map((a) => ({
+        id: a.id,
+        title: pick(a.title, l),
+        type: a.type,
+        currencies: a.currencies,
+        fee_percent: a.feePercent ?? 0,
+        description: pick(a.description, l),
+      }));
+      return JSON.stringify({ count: results.length, next: null, previous: null, results });
+    }),
+  );
 
   type Facet = Schemas["Facet"];
-  const facets = (req: FastifyRequest<{ Querystring: Query }>, build: (l: ReturnType<typeof lang>, c: ReturnType<typeof catalogue.facetCounts>) => Facet[]) => {
+  const facets = (
+    req: FastifyRequest<{ Querystring: Query }>,
+    build: (l: ReturnType<typeof lang>, c: ReturnType<typeof catalogue.facetCounts>) => Facet[],
+  ) => {
     const l = lang(req.query);
     return JSON.stringify({ results: build(l, catalogue.facetCounts(deps.now())) });
   };
 
-  app.get("/v1/events_category_types", cached(PARAMS.lang, (req) =>
-    facets(req, (l, c) => catalogue.data.categoryTypes.map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byType.get(x.id) ?? 0 }))),
-  ));
-  app.get("/v1/events_categories", cached(PARAMS.lang, (req) =>
-    facets(req, (l, c) => [...catalogue.data.categories.values()].map((x) => ({ id: x.id, title: pick(x.title, l), type_id: x.typeId, events_count: c.byCategory.get(x.id) ?? 0 }))),
-  ));
-  app.get("/v1/events_halls", cached(PARAMS.lang, (req) =>
-    facets(req, (l, c) => [...catalogue.data.halls.values()].map((x) => ({ id: x.id, title: pick(x.title, l), place_id: x.placeId, events_count: c.byHall.get(x.id) ?? 0 }))),
-  ));
-  app.get("/v1/events_places", cached(PARAMS.lang, (req) =>
-    facets(req, (l, c) =>
-      [...catalogue.data.places.values()].filter((x) => c.byPlace.has(x.id)).map((x) => ({ id: x.id, title: pick(x.title, l), location_id: x.locationId, events_count: c.byPlace.get(x.id) ?? 0 })),
+  app.get(
+    "/v1/events_category_types",
+    cached(PARAMS.lang, (req) =>
+      facets(req, (l, c) =>
+        catalogue.data.categoryTypes.map((x) => ({
+          id: x.id,
+          title: pick(x.title, l),
+          events_count: c.byType.get(x.id) ?? 0,
+        })),
+      ),
     ),
-  ));
-  app.get("/v1/events_locations", cached(PARAMS.lang, (req) =>
-    facets(req, (l, c) =>
-      [...catalogue.data.locations.values()].filter((x) => c.byLocation.has(x.id)).map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byLocation.get(x.id) ?? 0 })),
+  );
+  app.get(
+    "/v1/events_categories",
+    cached(PARAMS.lang, (req) =>
+      facets(req, (l, c) =>
+        [...catalogue.data.categories.values()].map((x) => ({
+          id: x.id,
+          title: pick(x.title, l),
+          type_id: x.typeId,
+          events_count: c.byCategory.get(x.id) ?? 0,
+        })),
+      ),
     ),
-  ));
-  app.get("/v1/events_dates", cached(PARAMS.none, () => {
-    const c = catalogue.facetCounts(deps.now());
-    const results = [...c.byDate.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, events_count]) => ({ date, events_count }));
-    return JSON.stringify({ results });
-  }));
+  );
+  app.get(
+    "/v1/events_halls",
+    cached(PARAMS.lang, (req) =>
+      facets(req, (l, c) =>
+        [...catalogue.data.halls.values()].map((x) => ({
+          id: x.id,
+          title: pick(x.title, l),
+          place_id: x.placeId,
+          events_count: c.byHall.get(x.id) ?? 0,
+        })),
+      ),
+    ),
+  );
+  app.get(
+    "/v1/events_places",
+    cached(PARAMS.lang, (req) =>
+      facets(req, (l, c) =>
+        [...catalogue.data.places.values()]
+          .filter((x) => c.byPlace.has(x.id))
+          .map((x) => ({
+            id: x.id,
+            title: pick(x.title, l),
+            location_id: x.locationId,
+            events_count: c.byPlace.get(x.id) ?? 0,
+          })),
+      ),
+    ),
+  );
+  app.get(
+    "/v1/events_locations",
+    cached(PARAMS.lang, (req) =>
+      facets(req, (l, c) =>
+        [...catalogue.data.locations.values()]
+          .filter((x) => c.byLocation.has(x.id))
+          .map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byLocation.get(x.id) ?? 0 })),
+      ),
+    ),
+  );
+  app.get(
+    "/v1/events_dates",
+    cached(PARAMS.none, () => {
+      const c = catalogue.facetCounts(deps.now());
+      const results = [...c.byDate.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([date, events_count]) => ({ date, events_count }));
+      return JSON.stringify({ results });
+    }),
+  );
 
   app.get<{ Params: { id: string }; Querystring: Query }>("/v2/landings/:id", async (req, reply) => {
     catalogue.refreshIfChanged(deps.now());
@@ -233,7 +354,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const e = catalogue.data.eventsBySource.get(sid);
       return e ? [e] : [];
     });
-    const ranges = tickets.priceRanges(events.filter((e) => e.status === "on_sale" || e.status === "postponed").map((e) => e.id), now);
+    const ranges = tickets.priceRanges(
+      events.filter((e) => e.status === "on_sale" || e.status === "postponed").map((e) => e.id),
+      now,
+    );
     const body: Schemas["EventPrice"][] = events.map((e) => {
       const r = ranges.get(e.id);
       return {

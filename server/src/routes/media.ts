@@ -17,7 +17,10 @@ export function posterSvg(kind: ImageKind, key: number): string {
   const hue = Math.floor(next() * 360);
   const hue2 = (hue + 40 + Math.floor(next() * 80)) % 360;
   const circles = [0, 1, 2]
-    .map(() => `<circle cx="${Math.round(next() * w)}" cy="${Math.round(next() * h)}" r="${Math.round(h * (0.15 + next() * 0.45))}" fill="#fff" fill-opacity="${(0.06 + next() * 0.12).toFixed(2)}"/>`)
+    .map(
+      () =>
+        `<circle cx="${Math.round(next() * w)}" cy="${Math.round(next() * h)}" r="${Math.round(h * (0.15 + next() * 0.45))}" fill="#fff" fill-opacity="${(0.06 + next() * 0.12).toFixed(2)}"/>`,
+    )
     .join("");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +

@@ -13,9 +13,14 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) =>
-      new HttpError(429, `too many orders from this address; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`, "too_many_requests", {
-        "Retry-After": String(Math.max(1, Math.ceil(context.ttl / 1000))),
-      }),
+      new HttpError(
+        429,
+        `too many orders from this address; try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
+        "too_many_requests",
+        {
+          "Retry-After": String(Math.max(1, Math.ceil(context.ttl / 1000))),
+        },
+      ),
   });
 
   app.get("/api/captcha", async (_req, reply) => {

@@ -24,21 +24,24 @@ const ID_LIST = /^[0-9]+(,[0-9]+)*$/;
 export function idList(q: Query, name: string): number[] | undefined {
   const v = str(q, name);
   if (v === undefined) return undefined;
-  if (!ID_LIST.test(v)) throw badRequest(`${name} must be comma-joined integers, e.g. "3,7,12"; got "${v.slice(0, 100)}"`);
+  if (!ID_LIST.test(v))
+    throw badRequest(`${name} must be comma-joined integers, e.g. "3,7,12"; got "${v.slice(0, 100)}"`);
   return v.split(",").map(Number);
 }
 
 export function integer(q: Query, name: string, min: number): number | undefined {
   const v = str(q, name);
   if (v === undefined) return undefined;
-  if (!/^[0-9]{1,15}$/.test(v) || Number(v) < min) throw badRequest(`${name} must be an integer of at least ${min}; got "${v.slice(0, 100)}"`);
+  if (!/^[0-9]{1,15}$/.test(v) || Number(v) < min)
+    throw badRequest(`${name} must be an integer of at least ${min}; got "${v.slice(0, 100)}"`);
   return Number(v);
 }
 
 export function oneOf<T extends string>(q: Query, name: string, values: readonly T[], fallback: T): T {
   const v = str(q, name);
   if (v === undefined) return fallback;
-  if (!(values as readonly string[]).includes(v)) throw badRequest(`${name} must be one of ${values.join(", ")}; got "${v.slice(0, 100)}"`);
+  if (!(values as readonly string[]).includes(v))
+    throw badRequest(`${name} must be one of ${values.join(", ")}; got "${v.slice(0, 100)}"`);
   return v as T;
 }
 

@@ -16,7 +16,8 @@ export const CHALLENGE_CODE = "123456";
 
 const CSS = readFileSync(join(__dirname, "acquirer.css"), "utf8");
 /** A padlock-blue square, so the browser's favicon request finds something. */
-const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#2b6cb0"/></svg>';
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#2b6cb0"/></svg>';
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 /** Everything written into the page goes through this: text and attribute values alike. */
@@ -39,9 +40,13 @@ type FieldErrors = Partial<Record<"number" | "expiry" | "cvc" | "name", string>>
 export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, orders: OrderService): Promise<void> {
   const ownOrigin = new URL(deps.config.publicUrl).origin;
 
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   function securityHeaders(reply: FastifyReply, p?: PaymentRow): void {
     const returnOrigin = p ? new URL(p.returnUrl).origin : "";
@@ -102,9 +107,17 @@ ${body}
     return u.href;
   };
 
-  const cancelLink = (t: AcquirerTexts, p: PaymentRow): string => `<a class="cancel" href="${escapeHtml(returnTo(p))}">${escapeHtml(t.cancel)}</a>`;
+  const cancelLink = (t: AcquirerTexts, p: PaymentRow): string =>
+    `<a class="cancel" href="${escapeHtml(returnTo(p))}">${escapeHtml(t.cancel)}</a>`;
 
-  function field(id: string, label: string, attrs: string, value: string, error: string | undefined, hint?: string): string {
+  function field(
+    id: string,
+    label: string,
+    attrs: string,
+    value: string,
+    error: string | undefined,
+    hint?: string,
+  ): string {
     const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
     return `<div class="field">
 <label for="${id}">${escapeHtml(label)}</label>
@@ -122,17 +135,24 @@ ${error ? `<span class="error" id="${id}-error">${escapeHtml(error)}</span>` : "
     if (acquisition && (acquisition.type === "apple_pay" || acquisition.type === "google_pay")) {
       const wallet = acquisition.type === "apple_pay" ? "Apple Pay" : "Google Pay";
       const heading = t.walletTitle.replace("{wallet}", wallet);
-      return page(o.lang, heading, `${header(t, o, heading)}
+      return page(
+        o.lang,
+        heading,
+        `${header(t, o, heading)}
 <p>${escapeHtml(t.walletText)}</p>
 <form method="post" action="${escapeHtml(action)}">
 ${csrf}
 <input type="hidden" name="wallet" value="approve">
 <button type="submit">${escapeHtml(t.approve)}</button>
 </form>
-${cancelLink(t, p)}`);
+${cancelLink(t, p)}`,
+      );
     }
     const any = Object.keys(errors).length > 0;
-    return page(o.lang, t.title, `${header(t, o, t.title)}
+    return page(
+      o.lang,
+      t.title,
+      `${header(t, o, t.title)}
 ${any ? `<p class="alert" role="alert">${escapeHtml(t.fixErrors)}</p>` : ""}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${csrf}
@@ -152,33 +172,46 @@ ${cancelLink(t, p)}
 <li><bdi dir="ltr">4000 0000 0000 3220</bdi>: ${escapeHtml(t.cardChallenge)}</li>
 <li><bdi dir="ltr">4000 0000 0000 0002</bdi>: ${escapeHtml(t.cardDeclined)}</li>
 </ul>
-</section>`);
+</section>`,
+    );
   }
 
   function challengeForm(o: OrderRow, p: PaymentRow, error?: string): string {
     const t = TEXTS[o.lang];
-    return page(o.lang, t.challengeTitle, `${header(t, o, t.challengeTitle)}
+    return page(
+      o.lang,
+      t.challengeTitle,
+      `${header(t, o, t.challengeTitle)}
 <p>${escapeHtml(t.challengeText)}</p>
 <form method="post" action="/sandbox-acquirer/pay/${escapeHtml(encodeURIComponent(p.token))}/3ds" novalidate>
 <input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">
 ${field("otp", t.otp, 'name="code" type="text" inputmode="numeric" autocomplete="one-time-code" dir="ltr" maxlength="6" required', "", error, t.challengeHint)}
 <button type="submit">${escapeHtml(t.confirm)}</button>
 </form>
-${cancelLink(t, p)}`);
+${cancelLink(t, p)}`,
+    );
   }
 
   function finished(o: OrderRow, p: PaymentRow): string {
     const t = TEXTS[o.lang];
     const text = o.status === "paid" ? t.paidText : o.status === "expired" ? t.expiredText : t.notPayableText;
-    return page(o.lang, t.doneTitle, `${header(t, o, t.doneTitle)}
+    return page(
+      o.lang,
+      t.doneTitle,
+      `${header(t, o, t.doneTitle)}
 <p>${escapeHtml(text)}</p>
-<p><a href="${escapeHtml(returnTo(p))}">${escapeHtml(t.back)}</a></p>`);
+<p><a href="${escapeHtml(returnTo(p))}">${escapeHtml(t.back)}</a></p>`,
+    );
   }
 
   const notFoundPage = (): string =>
-    page("en", "Not found", `<h1>This payment link is not valid</h1>
+    page(
+      "en",
+      "Not found",
+      `<h1>This payment link is not valid</h1>
 <p lang="ru" dir="ltr">Эта ссылка на оплату недействительна.</p>
-<p lang="ar" dir="rtl">رابط الدفع هذا غير صالح.</p>`);
+<p lang="ar" dir="rtl">رابط الدفع هذا غير صالح.</p>`,
+    );
 
   /** The payment and its order, with holds that ran out released first. */
   function load(token: string): { p: PaymentRow; o: OrderRow } | undefined {
@@ -188,13 +221,15 @@ ${cancelLink(t, p)}`);
     return p && o ? { p, o } : undefined;
   }
 
-  const open = (o: OrderRow): boolean => (o.status === "awaiting_payment" || o.status === "failed") && o.expiresAt !== null && o.expiresAt > deps.now();
+  const open = (o: OrderRow): boolean =>
+    (o.status === "awaiting_payment" || o.status === "failed") && o.expiresAt !== null && o.expiresAt > deps.now();
 
   function validCard(form: Form, now: number, t: AcquirerTexts): { number: string; errors: FieldErrors } {
     const errors: FieldErrors = {};
     const number = (form.card_number ?? "").replace(/[\s-]/g, "");
     if (number === "") errors.number = t.numberMissing;
-    else if (number !== APPROVED_CARD && number !== CHALLENGE_CARD && number !== DECLINED_CARD) errors.number = t.numberUnknown;
+    else if (number !== APPROVED_CARD && number !== CHALLENGE_CARD && number !== DECLINED_CARD)
+      errors.number = t.numberUnknown;
     const exp = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(form.expiry ?? "");
     if (!exp || Number(exp[1]) < 1 || Number(exp[1]) > 12) errors.expiry = t.expiryInvalid;
     else {
@@ -202,7 +237,8 @@ ${cancelLink(t, p)}`);
       const year = 2000 + Number(exp[2]);
       const month = Number(exp[1]);
       // a card is valid to the end of its month
-      if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) errors.expiry = t.expiryPast;
+      if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1))
+        errors.expiry = t.expiryPast;
     }
     if (!/^\d{3,4}$/.test((form.cvc ?? "").trim())) errors.cvc = t.cvcInvalid;
     try {
@@ -224,8 +260,17 @@ ${cancelLink(t, p)}`);
 
   function refuse(reply: FastifyReply, o: OrderRow): FastifyReply {
     const t = TEXTS[o.lang];
-    return reply.code(403).type("text/html; charset=utf-8").send(page(o.lang, t.title, `<h1>${escapeHtml(t.title)}</h1>
-<p class="alert" role="alert">${escapeHtml(t.formExpired)}</p>`));
+    return reply
+      .code(403)
+      .type("text/html; charset=utf-8")
+      .send(
+        page(
+          o.lang,
+          t.title,
+          `<h1>${escapeHtml(t.title)}</h1>
+<p class="alert" role="alert">${escapeHtml(t.formExpired)}</p>`,
+        ),
+      );
   }
 
   /** Approve or decline, then back to the shop; the shop reads the order's status itself. */
@@ -277,7 +322,8 @@ ${cancelLink(t, p)}`);
     const { number, errors } = validCard(form, deps.now(), TEXTS[o.lang]);
     if (Object.keys(errors).length > 0) return reply.code(400).send(cardForm(o, p, form, errors));
     if (number === CHALLENGE_CARD) {
-      if (!deps.payments.move(p.token, "open", "challenge")) return reply.code(303).header("Location", returnTo(p)).send();
+      if (!deps.payments.move(p.token, "open", "challenge"))
+        return reply.code(303).header("Location", returnTo(p)).send();
       return challengeForm(o, p);
     }
     return conclude(reply, p, "open", number === APPROVED_CARD);

@@ -34,7 +34,9 @@ export function catalogueWriter(db: Db) {
     ticket: db.prepare(
       "INSERT INTO tickets (session_id, event_id, title, price_aed, service_fee_aed, total, sold, max_per_order, position) VALUES (?,?,?,?,?,?,?,?,?)",
     ),
-    news: db.prepare("INSERT INTO news (id, title, lead, body, published_at, image_id, updated_at) VALUES (?,?,?,?,?,?,?)"),
+    news: db.prepare(
+      "INSERT INTO news (id, title, lead, body, published_at, image_id, updated_at) VALUES (?,?,?,?,?,?,?)",
+    ),
     newsEvent: db.prepare("INSERT INTO news_events (news_id, event_id) VALUES (?, ?)"),
   };
 
@@ -55,11 +57,15 @@ export function catalogueWriter(db: Db) {
       for (const [id, typeId, title] of CATEGORIES) c.run(id, typeId, i18n(title));
       const l = db.prepare("INSERT INTO labels (id, title) VALUES (?, ?)");
       for (const [id, title] of LABELS) l.run(id, i18n(title));
-      const cur = db.prepare("INSERT INTO currencies (code, symbol, title, decimals, rate_from_aed, position) VALUES (?,?,?,?,?,?)");
+      const cur = db.prepare(
+        "INSERT INTO currencies (code, symbol, title, decimals, rate_from_aed, position) VALUES (?,?,?,?,?,?)",
+      );
       CURRENCIES.forEach((x, i) => {
         cur.run(x.code, x.symbol, i18n(x.title), x.decimals, x.rate, i);
       });
-      const acq = db.prepare("INSERT INTO acquisitions (id, title, type, currencies, fee_percent, description, position) VALUES (?,?,?,?,?,?,?)");
+      const acq = db.prepare(
+        "INSERT INTO acquisitions (id, title, type, currencies, fee_percent, description, position) VALUES (?,?,?,?,?,?,?)",
+      );
       ACQUISITIONS.forEach((a, i) => {
         acq.run(a.id, i18n(a.title), a.type, JSON.stringify(a.currencies), a.fee, i18n(a.description), i);
       });
@@ -75,8 +81,28 @@ export function catalogueWriter(db: Db) {
         1,
       );
     },
-    place(p: { id: number; location: number; title: Text; address: Text | null; description: Text | null; lat: number | null; lng: number | null; imageId: number | null; updatedAt: number }): void {
-      s.place.run(p.id, p.location, i18n(p.title), opt(p.address), opt(p.description), p.lat, p.lng, p.imageId, p.updatedAt);
+    place(p: {
+      id: number;
+      location: number;
+      title: Text;
+      address: Text | null;
+      description: Text | null;
+      lat: number | null;
+      lng: number | null;
+      imageId: number | null;
+      updatedAt: number;
+    }): void {
+      s.place.run(
+        p.id,
+        p.location,
+        i18n(p.title),
+        opt(p.address),
+        opt(p.description),
+        p.lat,
+        p.lng,
+        p.imageId,
+        p.updatedAt,
+      );
     },
     hall(placeId: number, title: Text): number {
       return Number(s.hall.run(placeId, i18n(title)).lastInsertRowid);
@@ -85,11 +111,36 @@ export function catalogueWriter(db: Db) {
       s.person.run(p.id, i18n(p.title), opt(p.description), p.imageId, p.updatedAt);
     },
     event(e: {
-      id: number; eventSourceId: number; title: Text; short: Text | null; description: Text | null; placeId: number; hallId: number | null;
-      imageId: number | null; age: number | null; status: string; popularity: number; updatedAt: number;
-      categories: number[]; persons: number[]; labels: number[];
+      id: number;
+      eventSourceId: number;
+      title: Text;
+      short: Text | null;
+      description: Text | null;
+      placeId: number;
+      hallId: number | null;
+      imageId: number | null;
+      age: number | null;
+      status: string;
+      popularity: number;
+      updatedAt: number;
+      categories: number[];
+      persons: number[];
+      labels: number[];
     }): void {
-      s.event.run(e.id, e.eventSourceId, i18n(e.title), opt(e.short), opt(e.description), e.placeId, e.hallId, e.imageId, e.age, e.status, e.popularity, e.updatedAt);
+      s.event.run(
+        e.id,
+        e.eventSourceId,
+        i18n(e.title),
+        opt(e.short),
+        opt(e.description),
+        e.placeId,
+        e.hallId,
+        e.imageId,
+        e.age,
+        e.status,
+        e.popularity,
+        e.updatedAt,
+      );
       for (const c of e.categories) s.eventCategory.run(e.id, c);
       e.persons.forEach((p, i) => {
         s.eventPerson.run(e.id, p, i);
@@ -99,12 +150,41 @@ export function catalogueWriter(db: Db) {
     session(eventId: number, startedAt: number, finishedAt: number | null): number {
       return Number(s.session.run(eventId, startedAt, finishedAt).lastInsertRowid);
     },
-    ticket(t: { sessionId: number; eventId: number; title: Tr | Text; priceAed: number; feeAed: number; total: number; sold: number; maxPerOrder: number; position: number }): number {
+    ticket(t: {
+      sessionId: number;
+      eventId: number;
+      title: Tr | Text;
+      priceAed: number;
+      feeAed: number;
+      total: number;
+      sold: number;
+      maxPerOrder: number;
+      position: number;
+    }): number {
       return Number(
-        s.ticket.run(t.sessionId, t.eventId, i18n(t.title), t.priceAed, t.feeAed, t.total, t.sold, t.maxPerOrder, t.position).lastInsertRowid,
+        s.ticket.run(
+          t.sessionId,
+          t.eventId,
+          i18n(t.title),
+          t.priceAed,
+          t.feeAed,
+          t.total,
+          t.sold,
+          t.maxPerOrder,
+          t.position,
+        ).lastInsertRowid,
       );
     },
-    news(n: { id: number; title: Text; lead: Text | null; body: Text | null; publishedAt: number; imageId: number | null; updatedAt: number; events: number[] }): void {
+    news(n: {
+      id: number;
+      title: Text;
+      lead: Text | null;
+      body: Text | null;
+      publishedAt: number;
+      imageId: number | null;
+      updatedAt: number;
+      events: number[];
+    }): void {
       s.news.run(n.id, i18n(n.title), opt(n.lead), opt(n.body), n.publishedAt, n.imageId, n.updatedAt);
       for (const e of n.events) s.newsEvent.run(n.id, e);
     },

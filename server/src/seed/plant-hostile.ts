@@ -3,7 +3,7 @@ import { i18n } from "../lib/i18n";
 
 /** Editors' HTML that must never execute on the site, next to rich text that must survive. */
 export const HOSTILE_HTML =
-  '<p><strong>bold</strong> text that must survive.</p>' +
+  "<p><strong>bold</strong> text that must survive.</p>" +
   "<script>window.__xss=1</script>" +
   '<img src=x onerror="window.__xss=2">' +
   '<a href="javascript:window.__xss=3">click</a>' +
@@ -23,9 +23,21 @@ const everyLanguage = (text: string) => i18n({ en: text, ru: text, ar: text });
 export function plantHostile(db: Db, now = Date.now()): void {
   const t = HOSTILE_TARGETS;
   db.transaction(() => {
-    db.prepare("UPDATE events SET description = ?, updated_at = ? WHERE id = ?").run(everyLanguage(HOSTILE_HTML), now, t.descriptionEventId);
-    db.prepare("UPDATE events SET title = ?, updated_at = ? WHERE id = ?").run(everyLanguage(HOSTILE_TITLE), now, t.titleEventId);
+    db.prepare("UPDATE events SET description = ?, updated_at = ? WHERE id = ?").run(
+      everyLanguage(HOSTILE_HTML),
+      now,
+      t.descriptionEventId,
+    );
+    db.prepare("UPDATE events SET title = ?, updated_at = ? WHERE id = ?").run(
+      everyLanguage(HOSTILE_TITLE),
+      now,
+      t.titleEventId,
+    );
     db.prepare("UPDATE news SET body = ?, updated_at = ? WHERE id = ?").run(everyLanguage(HOSTILE_HTML), now, t.newsId);
-    db.prepare("UPDATE persons SET description = ?, updated_at = ? WHERE id = ?").run(everyLanguage(HOSTILE_HTML), now, t.personId);
+    db.prepare("UPDATE persons SET description = ?, updated_at = ? WHERE id = ?").run(
+      everyLanguage(HOSTILE_HTML),
+      now,
+      t.personId,
+    );
   })();
 }

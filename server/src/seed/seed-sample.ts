@@ -33,13 +33,29 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
     const hallIds = new Map<number, number[]>();
     for (const p of PLACES) {
       w.place({
-        id: p.id, location: p.location, title: p.title, address: p.address, description: para(p.about),
-        lat: p.lat, lng: p.lng, imageId: p.image ? w.image("places", p.id) : null, updatedAt: now - 40 * 24 * HOUR + p.id * HOUR,
+        id: p.id,
+        location: p.location,
+        title: p.title,
+        address: p.address,
+        description: para(p.about),
+        lat: p.lat,
+        lng: p.lng,
+        imageId: p.image ? w.image("places", p.id) : null,
+        updatedAt: now - 40 * 24 * HOUR + p.id * HOUR,
       });
-      hallIds.set(p.id, p.halls.map((h) => w.hall(p.id, h)));
+      hallIds.set(
+        p.id,
+        p.halls.map((h) => w.hall(p.id, h)),
+      );
     }
     for (const p of PERSONS) {
-      w.person({ id: p.id, title: p.title, description: para(p.about), imageId: p.image ? w.image("persons", p.id) : null, updatedAt: now - 20 * 24 * HOUR + p.id * HOUR });
+      w.person({
+        id: p.id,
+        title: p.title,
+        description: para(p.about),
+        imageId: p.image ? w.image("persons", p.id) : null,
+        updatedAt: now - 20 * 24 * HOUR + p.id * HOUR,
+      });
     }
     for (const e of EVENTS) {
       const [hh, mm] = e.time.split(":").map(Number) as [number, number];
@@ -50,10 +66,20 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
       const hall = e.hall === null ? null : (hallIds.get(e.place)?.[e.hall] ?? null);
       const labels = [...(e.labels ?? [])];
       w.event({
-        id: e.id, eventSourceId: EVENT_SOURCE_OFFSET + e.id, title: e.title, short: e.short,
-        description: eventDescription(e.about, e.age), placeId: e.place, hallId: hall,
-        imageId: e.image === false ? null : w.image("events", e.id), age: e.age ?? null, status,
-        popularity: e.popularity, updatedAt: now - (e.id % 9) * HOUR, categories: e.categories, persons: e.persons,
+        id: e.id,
+        eventSourceId: EVENT_SOURCE_OFFSET + e.id,
+        title: e.title,
+        short: e.short,
+        description: eventDescription(e.about, e.age),
+        placeId: e.place,
+        hallId: hall,
+        imageId: e.image === false ? null : w.image("events", e.id),
+        age: e.age ?? null,
+        status,
+        popularity: e.popularity,
+        updatedAt: now - (e.id % 9) * HOUR,
+        categories: e.categories,
+        persons: e.persons,
         labels: labels.filter((l, i) => labels.indexOf(l) === i),
       });
       for (let i = 0; i < count; i++) {
@@ -66,15 +92,31 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
           else if (e.id === 13 && position === 1) sold = total;
           else if (e.id === 1 && position === 2) sold = total - 4;
           w.ticket({
-            sessionId, eventId: e.id, title, priceAed: price, feeAed: serviceFeeAed(price), total, sold,
-            maxPerOrder: position === tiers.length - 1 && tiers.length > 2 ? 4 : 10, position,
+            sessionId,
+            eventId: e.id,
+            title,
+            priceAed: price,
+            feeAed: serviceFeeAed(price),
+            total,
+            sold,
+            maxPerOrder: position === tiers.length - 1 && tiers.length > 2 ? 4 : 10,
+            position,
           });
         });
       }
     }
     for (const n of NEWS) {
       const published = uaeDayAt(now, -n.daysAgo, 9, 30);
-      w.news({ id: n.id, title: n.title, lead: n.lead, body: para(n.body), publishedAt: published, imageId: n.image ? w.image("news", n.id) : null, updatedAt: published + HOUR, events: n.events });
+      w.news({
+        id: n.id,
+        title: n.title,
+        lead: n.lead,
+        body: para(n.body),
+        publishedAt: published,
+        imageId: n.image ? w.image("news", n.id) : null,
+        updatedAt: published + HOUR,
+        events: n.events,
+      });
     }
     markSeeded(db, "sample", now);
   })();

@@ -8,29 +8,67 @@ const HOUR = 3600_000;
 const t = (en: string, ru: string, ar: string): Tr => ({ en, ru, ar });
 
 const VENUE_WORDS: Tr[] = [
-  t("Palm", "Пальма", "النخيل"), t("Pearl", "Жемчужина", "اللؤلؤ"), t("Falcon", "Сокол", "الصقر"), t("Oasis", "Оазис", "الواحة"),
-  t("Dune", "Дюна", "الكثبان"), t("Marina", "Марина", "المارينا"), t("Creek", "Крик", "الخور"), t("Harbour", "Гавань", "الميناء"),
-  t("Lantern", "Фонарь", "الفانوس"), t("Sail", "Парус", "الشراع"),
+  t("Palm", "Пальма", "النخيل"),
+  t("Pearl", "Жемчужина", "اللؤلؤ"),
+  t("Falcon", "Сокол", "الصقر"),
+  t("Oasis", "Оазис", "الواحة"),
+  t("Dune", "Дюна", "الكثبان"),
+  t("Marina", "Марина", "المارينا"),
+  t("Creek", "Крик", "الخور"),
+  t("Harbour", "Гавань", "الميناء"),
+  t("Lantern", "Фонарь", "الفانوس"),
+  t("Sail", "Парус", "الشراع"),
 ];
 const VENUE_KINDS: Array<[Tr, TierKind]> = [
-  [t("Arena", "арена", "ساحة"), "arena"], [t("Theatre", "театр", "مسرح"), "theatre"], [t("Hall", "зал", "قاعة"), "theatre"],
-  [t("Stage", "сцена", "منصة"), "festival"], [t("Club", "клуб", "نادي"), "club"], [t("Stadium", "стадион", "استاد"), "sport"],
+  [t("Arena", "арена", "ساحة"), "arena"],
+  [t("Theatre", "театр", "مسرح"), "theatre"],
+  [t("Hall", "зал", "قاعة"), "theatre"],
+  [t("Stage", "сцена", "منصة"), "festival"],
+  [t("Club", "клуб", "نادي"), "club"],
+  [t("Stadium", "стадион", "استاد"), "sport"],
 ];
 const FIRST: Tr[] = [
-  t("Amira", "Амира", "أميرة"), t("Khalid", "Халид", "خالد"), t("Nadia", "Надя", "نادية"), t("Yousef", "Юсеф", "يوسف"),
-  t("Elena", "Елена", "إيلينا"), t("Rami", "Рами", "رامي"), t("Sara", "Сара", "سارة"), t("Omar", "Омар", "عمر"),
-  t("Lina", "Лина", "لينا"), t("Tariq", "Тарик", "طارق"), t("Maria", "Мария", "ماريا"), t("Faisal", "Фейсал", "فيصل"),
+  t("Amira", "Амира", "أميرة"),
+  t("Khalid", "Халид", "خالد"),
+  t("Nadia", "Надя", "نادية"),
+  t("Yousef", "Юсеф", "يوسف"),
+  t("Elena", "Елена", "إيلينا"),
+  t("Rami", "Рами", "رامي"),
+  t("Sara", "Сара", "سارة"),
+  t("Omar", "Омар", "عمر"),
+  t("Lina", "Лина", "لينا"),
+  t("Tariq", "Тарик", "طارق"),
+  t("Maria", "Мария", "ماريا"),
+  t("Faisal", "Фейсал", "فيصل"),
 ];
 const LAST: Tr[] = [
-  t("Saleh", "Салех", "صالح"), t("Haddad", "Хаддад", "حداد"), t("Petrova", "Петрова", "بتروفا"), t("Al Amiri", "аль-Амири", "العامري"),
-  t("Costa", "Коста", "كوستا"), t("Nasser", "Насер", "ناصر"), t("Ivanova", "Иванова", "إيفانوفا"), t("Karam", "Карам", "كرم"),
-  t("Rossi", "Росси", "روسي"), t("Al Suwaidi", "аль-Сувейди", "السويدي"),
+  t("Saleh", "Салех", "صالح"),
+  t("Haddad", "Хаддад", "حداد"),
+  t("Petrova", "Петрова", "بتروفا"),
+  t("Al Amiri", "аль-Амири", "العامري"),
+  t("Costa", "Коста", "كوستا"),
+  t("Nasser", "Насер", "ناصر"),
+  t("Ivanova", "Иванова", "إيفانوفا"),
+  t("Karam", "Карам", "كرم"),
+  t("Rossi", "Росси", "روسي"),
+  t("Al Suwaidi", "аль-Сувейди", "السويدي"),
 ];
 const SHOW_WORDS: Tr[] = [
-  t("Live", "вживую", "مباشرة"), t("Unplugged", "акустика", "عزف صوتي"), t("Gala Night", "гала-вечер", "ليلة احتفالية"),
-  t("World Tour", "мировое турне", "الجولة العالمية"), t("Greatest Hits", "лучшие хиты", "أجمل الأغاني"), t("Winter Show", "зимнее шоу", "عرض الشتاء"),
+  t("Live", "вживую", "مباشرة"),
+  t("Unplugged", "акустика", "عزف صوتي"),
+  t("Gala Night", "гала-вечер", "ليلة احتفالية"),
+  t("World Tour", "мировое турне", "الجولة العالمية"),
+  t("Greatest Hits", "лучшие хиты", "أجمل الأغاني"),
+  t("Winter Show", "зимнее шоу", "عرض الشتاء"),
 ];
-const KIND_OF_TYPE: Record<number, TierKind> = { 1: "arena", 2: "comedy", 3: "theatre", 4: "sport", 5: "family", 6: "festival" };
+const KIND_OF_TYPE: Record<number, TierKind> = {
+  1: "arena",
+  2: "comedy",
+  3: "theatre",
+  4: "sport",
+  5: "family",
+  6: "festival",
+};
 
 const join = (a: Tr, b: Tr, n?: number): Tr => {
   const suffix = n === undefined ? "" : ` ${n}`;
@@ -42,7 +80,10 @@ const para = (x: Tr): Tr => ({ en: `<p>${x.en}</p>`, ru: `<p>${x.ru}</p>`, ar: `
  * Seeds an empty database with `events` generated events and proportionate places
  * (1 per 20 events), persons (1 per 10) and news (1 per 10), all trilingual, dated from `now`.
  */
-export function seedScale(db: Db, opts: { events: number; now?: number }): { places: number; persons: number; news: number } {
+export function seedScale(
+  db: Db,
+  opts: { events: number; now?: number },
+): { places: number; persons: number; news: number } {
   const now = opts.now ?? Date.now();
   const n = Math.max(1, Math.floor(opts.events));
   const placeCount = Math.max(25, Math.ceil(n / 20));
@@ -60,12 +101,27 @@ export function seedScale(db: Db, opts: { events: number; now?: number }): { pla
       const [kindTitle, kind] = VENUE_KINDS[id % VENUE_KINDS.length]!;
       const word = VENUE_WORDS[Math.floor(id / VENUE_KINDS.length) % VENUE_WORDS.length]!;
       // Russian reads "Арена «Пальма» 12": kind first, the name in quotes
-      const title = { ...join(word, kindTitle, id), ru: `${kindTitle.ru[0]!.toUpperCase()}${kindTitle.ru.slice(1)} «${word.ru}» ${id}` };
+      const title = {
+        ...join(word, kindTitle, id),
+        ru: `${kindTitle.ru[0]!.toUpperCase()}${kindTitle.ru.slice(1)} «${word.ru}» ${id}`,
+      };
       const loc = LOCATIONS[id % LOCATIONS.length]!;
       w.place({
-        id, location: loc[0], title, address: join(t(`${id} Al Wasl Rd,`, `улица Аль-Васль, ${id},`, `شارع الوصل ${id}،`), loc[1]),
-        description: para(t(`A venue for ${kindTitle.en.toLowerCase()} events.`, `Площадка для мероприятий: ${kindTitle.ru}.`, `مكان لفعاليات ${kindTitle.ar}.`)),
-        lat: 24 + rand() * 2, lng: 54 + rand() * 2.3, imageId: id % 7 === 0 ? null : w.image("places", id), updatedAt: now - 30 * 24 * HOUR,
+        id,
+        location: loc[0],
+        title,
+        address: join(t(`${id} Al Wasl Rd,`, `улица Аль-Васль, ${id},`, `شارع الوصل ${id}،`), loc[1]),
+        description: para(
+          t(
+            `A venue for ${kindTitle.en.toLowerCase()} events.`,
+            `Площадка для мероприятий: ${kindTitle.ru}.`,
+            `مكان لفعاليات ${kindTitle.ar}.`,
+          ),
+        ),
+        lat: 24 + rand() * 2,
+        lng: 54 + rand() * 2.3,
+        imageId: id % 7 === 0 ? null : w.image("places", id),
+        updatedAt: now - 30 * 24 * HOUR,
       });
       const halls = [w.hall(id, t("Main hall", "Главный зал", "القاعة الرئيسية"))];
       if (id % 3 === 0) halls.push(w.hall(id, t("Small hall", "Малый зал", "القاعة الصغيرة")));
@@ -74,11 +130,24 @@ export function seedScale(db: Db, opts: { events: number; now?: number }): { pla
     }
     const personNames: Tr[] = [];
     for (let id = 1; id <= personCount; id++) {
-      const name = join(FIRST[id % FIRST.length]!, LAST[Math.floor(id / FIRST.length) % LAST.length]!, id > FIRST.length * LAST.length ? id : undefined);
+      const name = join(
+        FIRST[id % FIRST.length]!,
+        LAST[Math.floor(id / FIRST.length) % LAST.length]!,
+        id > FIRST.length * LAST.length ? id : undefined,
+      );
       personNames.push(name);
       w.person({
-        id, title: name, description: para(t(`${name.en} performs across the Emirates.`, `${name.ru} выступает по всем Эмиратам.`, `${name.ar} يقدّم عروضه في أنحاء الإمارات.`)),
-        imageId: id % 6 === 0 ? null : w.image("persons", id), updatedAt: now - 10 * 24 * HOUR,
+        id,
+        title: name,
+        description: para(
+          t(
+            `${name.en} performs across the Emirates.`,
+            `${name.ru} выступает по всем Эмиратам.`,
+            `${name.ar} يقدّم عروضه في أنحاء الإمارات.`,
+          ),
+        ),
+        imageId: id % 6 === 0 ? null : w.image("persons", id),
+        updatedAt: now - 10 * 24 * HOUR,
       });
     }
     for (let id = 1; id <= n; id++) {
@@ -96,11 +165,33 @@ export function seedScale(db: Db, opts: { events: number; now?: number }): { pla
       const status = r < 0.03 ? "cancelled" : r < 0.06 ? "sold_out" : r < 0.08 ? "postponed" : "on_sale";
       const halls = placeHalls[placeIndex]!;
       w.event({
-        id, eventSourceId: EVENT_SOURCE_OFFSET + id, title, short: t(`${category[2].en} with ${person.en}.`, `${category[2].ru}: ${person.ru}.`, `${category[2].ar} مع ${person.ar}.`),
-        description: para(t(`An evening with ${person.en}. Doors open one hour before the start.`, `Вечер с артистом: ${person.ru}. Вход за час до начала.`, `أمسية مع ${person.ar}. تُفتح الأبواب قبل ساعة من البداية.`)),
-        placeId, hallId: rand() < 0.7 ? halls[Math.floor(rand() * halls.length)]! : null, imageId: id % 10 === 0 ? null : w.image("events", id),
-        age: rand() < 0.3 ? pickOf([6, 12, 16, 18, 21]) : null, status, popularity: Math.floor(rand() * 1000), updatedAt: now - Math.floor(rand() * 72) * HOUR,
-        categories: [category[0]], persons: rand() < 0.3 ? [personId, 1 + ((personId + 7) % personCount)].filter((p, i, a) => a.indexOf(p) === i) : [personId],
+        id,
+        eventSourceId: EVENT_SOURCE_OFFSET + id,
+        title,
+        short: t(
+          `${category[2].en} with ${person.en}.`,
+          `${category[2].ru}: ${person.ru}.`,
+          `${category[2].ar} مع ${person.ar}.`,
+        ),
+        description: para(
+          t(
+            `An evening with ${person.en}. Doors open one hour before the start.`,
+            `Вечер с артистом: ${person.ru}. Вход за час до начала.`,
+            `أمسية مع ${person.ar}. تُفتح الأبواب قبل ساعة من البداية.`,
+          ),
+        ),
+        placeId,
+        hallId: rand() < 0.7 ? halls[Math.floor(rand() * halls.length)]! : null,
+        imageId: id % 10 === 0 ? null : w.image("events", id),
+        age: rand() < 0.3 ? pickOf([6, 12, 16, 18, 21]) : null,
+        status,
+        popularity: Math.floor(rand() * 1000),
+        updatedAt: now - Math.floor(rand() * 72) * HOUR,
+        categories: [category[0]],
+        persons:
+          rand() < 0.3
+            ? [personId, 1 + ((personId + 7) % personCount)].filter((p, i, a) => a.indexOf(p) === i)
+            : [personId],
         labels: rand() < 0.1 ? [3] : [],
       });
       for (let s = 0; s < sessions; s++) {
@@ -108,8 +199,15 @@ export function seedScale(db: Db, opts: { events: number; now?: number }): { pla
         const sessionId = w.session(id, start, start + 2.5 * HOUR);
         TIERS[kind].forEach(([tierTitle, price, total], position) => {
           w.ticket({
-            sessionId, eventId: id, title: tierTitle, priceAed: price, feeAed: serviceFeeAed(price), total,
-            sold: status === "sold_out" ? total : Math.floor(total * rand() * 0.5), maxPerOrder: 10, position,
+            sessionId,
+            eventId: id,
+            title: tierTitle,
+            priceAed: price,
+            feeAed: serviceFeeAed(price),
+            total,
+            sold: status === "sold_out" ? total : Math.floor(total * rand() * 0.5),
+            maxPerOrder: 10,
+            position,
           });
         });
       }
@@ -118,10 +216,24 @@ export function seedScale(db: Db, opts: { events: number; now?: number }): { pla
       const eventId = 1 + Math.floor(rand() * n);
       const published = now - Math.floor(rand() * 120) * 24 * HOUR;
       w.news({
-        id, title: t(`News ${id}: new dates announced`, `Новость ${id}: объявлены новые даты`, `الخبر ${id}: الإعلان عن مواعيد جديدة`),
+        id,
+        title: t(
+          `News ${id}: new dates announced`,
+          `Новость ${id}: объявлены новые даты`,
+          `الخبر ${id}: الإعلان عن مواعيد جديدة`,
+        ),
         lead: t("Tickets are on sale now.", "Билеты уже в продаже.", "التذاكر متاحة الآن."),
-        body: para(t("More dates have been added after the first shows sold out.", "После аншлага на первых показах добавлены новые даты.", "أضيفت مواعيد جديدة بعد نفاد تذاكر العروض الأولى.")),
-        publishedAt: published, imageId: id % 4 === 0 ? null : w.image("news", id), updatedAt: published, events: [eventId],
+        body: para(
+          t(
+            "More dates have been added after the first shows sold out.",
+            "После аншлага на первых показах добавлены новые даты.",
+            "أضيفت مواعيد جديدة بعد نفاد تذاكر العروض الأولى.",
+          ),
+        ),
+        publishedAt: published,
+        imageId: id % 4 === 0 ? null : w.image("news", id),
+        updatedAt: published,
+        events: [eventId],
       });
     }
     markSeeded(db, `scale:${n}`, now);

@@ -94,5 +94,7 @@ export function siteUrl(path: string): string {
 
 /** Waits until Gatsby has hydrated the page (the router is mounted and React took over). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+    timeout: 15_000,
+  });
 }

@@ -35,15 +35,25 @@ function tree(lang: Lang, ns: string): Record<string, unknown> {
 export function text(lang: Lang, nsKey: string, values: Record<string, string | number> = {}): string {
   const [ns, key] = nsKey.includes(":") ? (nsKey.split(":") as [string, string]) : ["common", nsKey];
   const lookup = (k: string): unknown =>
-    k.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), tree(lang, ns));
+    k
+      .split(".")
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+        tree(lang, ns),
+      );
   let found = lookup(key);
   if (found === undefined && typeof values.count === "number") {
     const locale = { en: "en-US", ru: "ru-RU", ar: "ar-AE" }[lang];
-    const rule = values.count === 0 && lookup(`${key}_zero`) !== undefined ? "zero" : new Intl.PluralRules(locale).select(values.count);
+    const rule =
+      values.count === 0 && lookup(`${key}_zero`) !== undefined
+        ? "zero"
+        : new Intl.PluralRules(locale).select(values.count);
     found = lookup(`${key}_${rule}`) ?? lookup(`${key}_other`);
   }
   if (typeof found !== "string") throw new Error(`no text ${lang}/${ns}:${key}`);
-  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 export function localPath(lang: Lang, path: string): string {
@@ -73,7 +83,14 @@ interface WireEvent {
 }
 
 interface WireSession {
-  tickets: Array<{ id: number; title: string; available: number; max_per_order: number; price: number; service_fee?: number }>;
+  tickets: Array<{
+    id: number;
+    title: string;
+    available: number;
+    max_per_order: number;
+    price: number;
+    service_fee?: number;
+  }>;
 }
 
 export interface PricedTicket extends TicketOnSale {
@@ -87,17 +104,33 @@ export interface PricedTicket extends TicketOnSale {
  * least `count` of them, titled as the page in `lang` shows them. `skip` picks a later
  * event, so tests can buy from different ones.
  */
-export async function findTicketsOnSale(request: APIRequestContext, count: number, skip = 0, lang: Lang = "en", free = false): Promise<PricedTicket> {
-  const events = (await (await request.get(`${API_URL}/v1/events?page_size=100&lang=${lang}`)).json()) as { results: WireEvent[] };
+export async function findTicketsOnSale(
+  request: APIRequestContext,
+  count: number,
+  skip = 0,
+  lang: Lang = "en",
+  free = false,
+): Promise<PricedTicket> {
+  const events = (await (await request.get(`${API_URL}/v1/events?page_size=100&lang=${lang}`)).json()) as {
+    results: WireEvent[];
+  };
   let skipped = 0;
   for (const event of events.results) {
     if (event.status && event.status !== "on_sale") continue;
-    const sessions = (await (await request.get(`${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2&lang=${lang}`)).json()) as WireSession[];
+    const sessions = (await (
+      await request.get(
+        `${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2&lang=${lang}`,
+      )
+    ).json()) as WireSession[];
     // free tickets only when asked for: a purchase test needs something to pay
-    const ticket = sessions[0]?.tickets.find((t) => t.available >= count + 5 && t.max_per_order >= count && (t.price === 0) === free);
+    const ticket = sessions[0]?.tickets.find(
+      (t) => t.available >= count + 5 && t.max_per_order >= count && (t.price === 0) === free,
+    );
     if (!ticket) continue;
     if (skipped++ < skip) continue;
-    const english = (await (await request.get(`${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2`)).json()) as WireSession[];
+    const english = (await (
+      await request.get(`${API_URL}/v2/dates_prices?event_source_id=${event.event_source_id}&currency=AED&source_id=2`)
+    ).json()) as WireSession[];
     const defaultTitle = english.flatMap((s) => s.tickets).find((t) => t.id === ticket.id)?.title ?? ticket.title;
     return {
       eventId: event.id,
@@ -116,7 +149,13 @@ export async function findTicketsOnSale(request: APIRequestContext, count: numbe
  * On the event page: `count` tickets of one category into the basket, then on to the cart.
  * `query` is added to the event page's address (say, a campaign's utm_ parameters).
  */
-export async function pickTicketsOnEventPage(page: Page, lang: Lang, tickets: TicketOnSale, count: number, query = ""): Promise<void> {
+export async function pickTicketsOnEventPage(
+  page: Page,
+  lang: Lang,
+  tickets: TicketOnSale,
+  count: number,
+  query = "",
+): Promise<void> {
   await open(page, lang, `/events/${tickets.eventId}/${query}`);
   // The picker may title tickets in the catalogue's default language on a translated page;
   // this test is about buying, so it accepts either title.
@@ -176,7 +215,12 @@ export async function goToAcquirer(page: Page, lang: Lang): Promise<void> {
  * On the sandbox acquirer's page, in the order's language: the card form filled by its
  * labels, then Pay; with `otp`, the 3-D Secure step too. Ends back on the site.
  */
-export async function payOnAcquirer(page: Page, lang: Lang, card: string, options: { otp?: string; holder?: string } = {}): Promise<void> {
+export async function payOnAcquirer(
+  page: Page,
+  lang: Lang,
+  card: string,
+  options: { otp?: string; holder?: string } = {},
+): Promise<void> {
   const t = ACQUIRER_TEXTS[lang];
   await page.getByLabel(t.cardNumber, { exact: true }).fill(card);
   await page.getByLabel(t.expiry, { exact: true }).fill("12/34");
@@ -212,31 +256,50 @@ export interface ApiOrder {
 }
 
 /** The order as the API tells this browser context (its session cookie) about it. */
-export async function orderViaApi(context: BrowserContext, id: string): Promise<{ status: number; order: ApiOrder | null }> {
+export async function orderViaApi(
+  context: BrowserContext,
+  id: string,
+): Promise<{ status: number; order: ApiOrder | null }> {
   const response = await context.request.get(`${API_URL}/api/orders/${encodeURIComponent(id)}`);
   return { status: response.status(), order: response.ok() ? ((await response.json()) as ApiOrder) : null };
 }
 
 /** Puts tickets into this context's basket through the API (for tests about the checkout form itself). */
 export async function seedBasket(context: BrowserContext, ticketId: number, count: number): Promise<void> {
-  const response = await context.request.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: ticketId, count } } });
+  const response = await context.request.post(`${API_URL}/api/basket`, {
+    data: { type: "ADD_TICKET", ticket: { id: ticketId, count } },
+  });
   if (!response.ok()) throw new Error(`seeding the basket failed: ${response.status()} ${await response.text()}`);
 }
 
-type AxeRun = (context: { include: string[][] }, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }>;
+type AxeRun = (
+  context: { include: string[][] },
+  options: object,
+) => Promise<{
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
+}>;
 
 /**
  * Serious and critical axe violations inside the page's <main>: the order pages' own
  * content (the header and footer have tests of their own).
  */
-export async function seriousViolationsInMain(page: Page): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
+export async function seriousViolationsInMain(
+  page: Page,
+): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
   const source = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
   // evaluated, not injected as a <script>: the site's security policy refuses inline scripts
   await page.evaluate(source);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
     const result = await axe.run({ include: [["main"]] }, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
   });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map(({ id, help, nodes }) => ({ id, help, nodes }));
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(({ id, help, nodes }) => ({ id, help, nodes }));
 }

@@ -57,7 +57,10 @@ export async function catalogueEvents(): Promise<ShopEvent[]> {
  */
 export async function roomyEvent(skip = 0, offers = 2): Promise<ShopEvent> {
   const candidates = (await catalogueEvents()).filter(
-    (e) => e.status === "on_sale" && e.sessions === 1 && e.offers.filter((o) => o.available >= 30 && o.price > 0).length >= offers,
+    (e) =>
+      e.status === "on_sale" &&
+      e.sessions === 1 &&
+      e.offers.filter((o) => o.available >= 30 && o.price > 0).length >= offers,
   );
   const event = candidates[skip % candidates.length];
   assert.ok(event, "no on-sale event with roomy ticket categories in the catalogue");
@@ -70,7 +73,10 @@ export async function serverBasket(tp: TestPage, currency = "AED") {
   assert.equal(res.ok(), true);
   const basket = (await res.json()) as {
     currency_code: string;
-    events: Array<{ event: { id: number }; tickets: Array<{ id: number; price: number; count: number; extra?: { service_fee?: number } }> }>;
+    events: Array<{
+      event: { id: number };
+      tickets: Array<{ id: number; price: number; count: number; extra?: { service_fee?: number } }>;
+    }>;
   };
   let price = 0;
   let fee = 0;
@@ -133,7 +139,8 @@ export class ShopPage {
     for (let i = 0; i < times; i++) await more.click();
     await this.page.waitForFunction(
       ([id, n]) =>
-        document.querySelector(`[data-ticket-id="${id}"] [data-testid="ticket-count"]`)?.textContent?.trim() === String(n),
+        document.querySelector(`[data-ticket-id="${id}"] [data-testid="ticket-count"]`)?.textContent?.trim() ===
+        String(n),
       [ticketId, times] as const,
     );
   }
@@ -183,8 +190,12 @@ export class ShopPage {
 
 /** Waits until no basket change is in flight on the cart page. */
 export async function cartSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const cart = document.querySelector('[data-testid="cart"]');
-    return !cart || !cart.hasAttribute("data-busy");
-  }, undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => {
+      const cart = document.querySelector('[data-testid="cart"]');
+      return !cart || !cart.hasAttribute("data-busy");
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
 }

@@ -35,7 +35,8 @@ function localeTree(lang: Lang, ns: string): Record<string, unknown> {
 export function text(lang: Lang, key: string): string {
   for (const ns of NAMESPACES) {
     let node: unknown = localeTree(lang, ns);
-    for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+    for (const part of key.split("."))
+      node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
     if (typeof node === "string") return node;
   }
   throw new Error(`no text ${key} in locales/${lang}`);
@@ -46,7 +47,11 @@ interface Titled {
   title: string;
 }
 
-export async function apiList<T extends Titled>(path: string, lang: Lang, params: Record<string, string> = {}): Promise<T[]> {
+export async function apiList<T extends Titled>(
+  path: string,
+  lang: Lang,
+  params: Record<string, string> = {},
+): Promise<T[]> {
   const url = new URL(`${API_URL}${path}`);
   url.searchParams.set("lang", lang);
   url.searchParams.set("page_size", "100");

@@ -32,10 +32,24 @@ export function sitePath(lang: Lang, path: string): string {
 export async function solvedCaptcha(request: APIRequestContext): Promise<string> {
   const res = await request.get(`${API_URL}/api/captcha`);
   assert.equal(res.status(), 200, await res.text());
-  const c = (await res.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  const c = (await res.json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
   for (let n = 0; n <= c.maxnumber; n++) {
     if (createHash("sha256").update(`${c.salt}${n}`).digest("hex") === c.challenge) {
-      return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: n, salt: c.salt, signature: c.signature })).toString("base64");
+      return Buffer.from(
+        JSON.stringify({
+          algorithm: c.algorithm,
+          challenge: c.challenge,
+          number: n,
+          salt: c.salt,
+          signature: c.signature,
+        }),
+      ).toString("base64");
     }
   }
   throw new Error("captcha without a solution");
@@ -45,7 +59,11 @@ export async function solvedCaptcha(request: APIRequestContext): Promise<string>
 export async function offer(kind: "paid" | "free", skip = 0): Promise<{ id: number }> {
   const offers = (await catalogueEvents())
     .filter((e) => e.status === "on_sale")
-    .flatMap((e) => e.offers.filter((o) => o.available >= 10 && o.max_per_order >= 3 && (kind === "free" ? o.price === 0 : o.price > 0)));
+    .flatMap((e) =>
+      e.offers.filter(
+        (o) => o.available >= 10 && o.max_per_order >= 3 && (kind === "free" ? o.price === 0 : o.price > 0),
+      ),
+    );
   const found = offers[skip % Math.max(1, offers.length)];
   assert.ok(found, `no ${kind} ticket on sale`);
   return found;
@@ -56,7 +74,9 @@ export async function placeOrder(
   options: { lang: Lang; ticketId: number; count: number; email: string; acquisitionId: number | null; name?: string },
 ): Promise<WireOrder> {
   const { request } = context;
-  const add = await request.post(`${API_URL}/api/basket`, { data: { type: "ADD_TICKET", ticket: { id: options.ticketId, count: options.count } } });
+  const add = await request.post(`${API_URL}/api/basket`, {
+    data: { type: "ADD_TICKET", ticket: { id: options.ticketId, count: options.count } },
+  });
   assert.equal(add.status(), 200, await add.text());
   const res = await request.post(`${API_URL}/api/orders?lang=${options.lang}`, {
     data: {
@@ -91,7 +111,10 @@ export async function payOnSandbox(page: Page, order: WireOrder, lang: Lang): Pr
   await page.locator('[autocomplete="cc-exp"]').fill(`12/${year}`);
   await page.locator('[autocomplete="cc-csc"]').fill("123");
   await page.locator('[autocomplete="cc-name"]').fill("LAYLA HADDAD");
-  await Promise.all([page.waitForURL((url) => url.href.startsWith(SITE_URL), { timeout: 20_000 }), page.locator('form [type="submit"]').first().click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.href.startsWith(SITE_URL), { timeout: 20_000 }),
+    page.locator('form [type="submit"]').first().click(),
+  ]);
 }
 
 /** Decodes the QR code drawn in an element from a screenshot of it. */
@@ -114,4 +137,5 @@ export async function decodeAllQr(page: Page): Promise<string[]> {
   return out;
 }
 
-export const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

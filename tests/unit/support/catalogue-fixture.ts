@@ -1,5 +1,12 @@
 /** A small catalogue snapshot in domain shape, for planning and output tests. */
-import { LANGUAGES, type EventDetail, type Lang, type NewsItem, type Person, type Place } from "../../../src/catalogue/types";
+import {
+  LANGUAGES,
+  type EventDetail,
+  type Lang,
+  type NewsItem,
+  type Person,
+  type Place,
+} from "../../../src/catalogue/types";
 import type { CatalogueSnapshot, LanguageSnapshot } from "../../../src/build/source-catalogue";
 
 export function domainEvent(id: number, overrides: Partial<EventDetail> = {}): EventDetail {
@@ -47,8 +54,21 @@ export function domainPerson(id: number): Person {
   return { id, title: `Person ${id}`, descriptionHtml: null, image: null, updatedAt: "2026-11-01T10:00:00+04:00" };
 }
 
-export function domainNews(id: number, eventIds: number[], publishedAt = "2026-11-0" + (id % 9 + 1) + "T10:00:00+04:00"): NewsItem {
-  return { id, title: `News ${id}`, lead: null, bodyHtml: "<p>Body</p>", publishedAt, image: null, eventIds, updatedAt: publishedAt };
+export function domainNews(
+  id: number,
+  eventIds: number[],
+  publishedAt = "2026-11-0" + ((id % 9) + 1) + "T10:00:00+04:00",
+): NewsItem {
+  return {
+    id,
+    title: `News ${id}`,
+    lead: null,
+    bodyHtml: "<p>Body</p>",
+    publishedAt,
+    image: null,
+    eventIds,
+    updatedAt: publishedAt,
+  };
 }
 
 const DUBAI = { id: 1, title: "Dubai" };
@@ -57,13 +77,36 @@ const ABU_DHABI = { id: 2, title: "Abu Dhabi" };
 export function fixtureSnapshot(): CatalogueSnapshot {
   const language = (lang: Lang): LanguageSnapshot => ({
     events: [
-      domainEvent(1, { title: `Star ${lang}`, labels: [{ id: 3, title: "Star" }], isStarCast: true, startedAt: "2026-12-02T20:00:00+04:00", finishedAt: null }),
+      domainEvent(1, {
+        title: `Star ${lang}`,
+        labels: [{ id: 3, title: "Star" }],
+        isStarCast: true,
+        startedAt: "2026-12-02T20:00:00+04:00",
+        finishedAt: null,
+      }),
       domainEvent(2, { startedAt: "2026-12-20T20:00:00+04:00", finishedAt: null }),
-      domainEvent(3, { place: { id: 2, title: "Etihad Arena" }, location: ABU_DHABI, categories: [{ id: 2, title: "Concerts", typeId: 1 }], startedAt: "2027-01-05T19:00:00+04:00", finishedAt: null }),
+      domainEvent(3, {
+        place: { id: 2, title: "Etihad Arena" },
+        location: ABU_DHABI,
+        categories: [{ id: 2, title: "Concerts", typeId: 1 }],
+        startedAt: "2027-01-05T19:00:00+04:00",
+        finishedAt: null,
+      }),
       domainEvent(4, { startedAt: "2025-01-05T19:00:00+04:00", finishedAt: "2025-01-05T22:00:00+04:00" }),
-      domainEvent(5, { place: { id: 3, title: "Other" }, categories: [{ id: 9, title: "Sport", typeId: 2 }], persons: [], startedAt: "2026-12-03T10:00:00+04:00", finishedAt: null, status: "cancelled" }),
+      domainEvent(5, {
+        place: { id: 3, title: "Other" },
+        categories: [{ id: 9, title: "Sport", typeId: 2 }],
+        persons: [],
+        startedAt: "2026-12-03T10:00:00+04:00",
+        finishedAt: null,
+        status: "cancelled",
+      }),
     ],
-    places: [domainPlace(1, DUBAI, "Coca-Cola Arena"), domainPlace(2, ABU_DHABI, "Etihad Arena"), domainPlace(3, DUBAI, "Alserkal Avenue")],
+    places: [
+      domainPlace(1, DUBAI, "Coca-Cola Arena"),
+      domainPlace(2, ABU_DHABI, "Etihad Arena"),
+      domainPlace(3, DUBAI, "Alserkal Avenue"),
+    ],
     persons: [domainPerson(5), domainPerson(6)],
     news: [domainNews(1, [1, 999]), domainNews(2, [])],
     acquisitions: [{ id: 1, title: "Card", type: "card", currencies: ["AED"], feePercent: null, description: null }],
@@ -83,7 +126,15 @@ export function fixtureSnapshot(): CatalogueSnapshot {
     },
   });
   return {
-    landing: { id: 1, siteUrl: "https://tickets.example", languages: ["en", "ru", "ar"], mainLang: "en", currencies: [], languageCurrency: {}, showCurrencies: false },
+    landing: {
+      id: 1,
+      siteUrl: "https://tickets.example",
+      languages: ["en", "ru", "ar"],
+      mainLang: "en",
+      currencies: [],
+      languageCurrency: {},
+      showCurrencies: false,
+    },
     byLanguage: Object.fromEntries(LANGUAGES.map((lang) => [lang, language(lang)])) as Record<Lang, LanguageSnapshot>,
   };
 }

@@ -1,7 +1,15 @@
 import type { Db } from "../database";
 
-export interface BasketItemRow { ticketId: number; count: number }
-export interface BasketRow { sessionId: string; expiresAt: number | null; updatedAt: number | null; items: BasketItemRow[] }
+export interface BasketItemRow {
+  ticketId: number;
+  count: number;
+}
+export interface BasketRow {
+  sessionId: string;
+  expiresAt: number | null;
+  updatedAt: number | null;
+  items: BasketItemRow[];
+}
 
 /**
  * Baskets and their holds. A basket item holds `count` tickets: they are counted in
@@ -44,11 +52,13 @@ export function basketsRepository(db: Db) {
     /** Releases the holds of every basket whose time is up. Cheap when there is none. */
     releaseExpired(now: number): number {
       if (s.anyExpired.get(now) === undefined) return 0;
-      return db.transaction(() => {
-        const ids = (s.expired.all(now) as Array<{ session_id: string }>).map((r) => r.session_id);
-        for (const id of ids) repo.releaseBasket(id, now);
-        return ids.length;
-      }).immediate();
+      return db
+        .transaction(() => {
+          const ids = (s.expired.all(now) as Array<{ session_id: string }>).map((r) => r.session_id);
+          for (const id of ids) repo.releaseBasket(id, now);
+          return ids.length;
+        })
+        .immediate();
     },
     /** Must run inside a transaction. */
     releaseBasket(sessionId: string, now: number): void {
@@ -57,9 +67,14 @@ export function basketsRepository(db: Db) {
       s.expire.run(now, sessionId);
     },
     get(sessionId: string): BasketRow | null {
-      const b = s.basket.get(sessionId) as { session_id: string; expires_at: number | null; updated_at: number | null } | undefined;
+      const b = s.basket.get(sessionId) as
+        | { session_id: string; expires_at: number | null; updated_at: number | null }
+        | undefined;
       if (!b) return null;
-      const items = (s.items.all(sessionId) as Array<{ ticket_id: number; count: number }>).map((r) => ({ ticketId: r.ticket_id, count: r.count }));
+      const items = (s.items.all(sessionId) as Array<{ ticket_id: number; count: number }>).map((r) => ({
+        ticketId: r.ticket_id,
+        count: r.count,
+      }));
       return { sessionId, expiresAt: b.expires_at, updatedAt: b.updated_at, items };
     },
     itemCount(sessionId: string): number {

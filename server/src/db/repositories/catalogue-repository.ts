@@ -7,31 +7,84 @@ import { parseI18n, type I18nText } from "../../lib/i18n";
  * MB), language-aware search and collation are simpler in JS than in SQLite, and reads
  * never wait on the basket's write transactions.
  */
-export interface ImageRow { id: number; path: string; width: number; height: number }
-export interface RefRow { id: number; title: I18nText }
-export interface CategoryRow extends RefRow { typeId: number }
-export interface HallRow extends RefRow { placeId: number }
-export interface PlaceRow extends RefRow {
-  locationId: number; address: I18nText | null; description: I18nText | null;
-  latitude: number | null; longitude: number | null; imageId: number | null; updatedAt: number; halls: number[];
+export interface ImageRow {
+  id: number;
+  path: string;
+  width: number;
+  height: number;
 }
-export interface PersonRow extends RefRow { description: I18nText | null; imageId: number | null; updatedAt: number }
+export interface RefRow {
+  id: number;
+  title: I18nText;
+}
+export interface CategoryRow extends RefRow {
+  typeId: number;
+}
+export interface HallRow extends RefRow {
+  placeId: number;
+}
+export interface PlaceRow extends RefRow {
+  locationId: number;
+  address: I18nText | null;
+  description: I18nText | null;
+  latitude: number | null;
+  longitude: number | null;
+  imageId: number | null;
+  updatedAt: number;
+  halls: number[];
+}
+export interface PersonRow extends RefRow {
+  description: I18nText | null;
+  imageId: number | null;
+  updatedAt: number;
+}
 export interface EventRow extends RefRow {
-  eventSourceId: number; short: I18nText | null; description: I18nText | null; placeId: number; hallId: number | null;
-  imageId: number | null; ageLimit: number | null; status: "on_sale" | "sold_out" | "cancelled" | "postponed";
-  popularity: number; updatedAt: number; startedAt: number; finishedAt: number | null;
-  categories: number[]; persons: number[]; labels: number[]; minPriceAed: number | null;
+  eventSourceId: number;
+  short: I18nText | null;
+  description: I18nText | null;
+  placeId: number;
+  hallId: number | null;
+  imageId: number | null;
+  ageLimit: number | null;
+  status: "on_sale" | "sold_out" | "cancelled" | "postponed";
+  popularity: number;
+  updatedAt: number;
+  startedAt: number;
+  finishedAt: number | null;
+  categories: number[];
+  persons: number[];
+  labels: number[];
+  minPriceAed: number | null;
 }
 export interface NewsRow extends RefRow {
-  lead: I18nText | null; body: I18nText | null; publishedAt: number; imageId: number | null; updatedAt: number; eventIds: number[];
+  lead: I18nText | null;
+  body: I18nText | null;
+  publishedAt: number;
+  imageId: number | null;
+  updatedAt: number;
+  eventIds: number[];
 }
 export interface AcquisitionRow extends RefRow {
-  type: "card" | "apple_pay" | "google_pay" | "bank_transfer" | "cash"; currencies: string[]; feePercent: number | null; description: I18nText | null;
+  type: "card" | "apple_pay" | "google_pay" | "bank_transfer" | "cash";
+  currencies: string[];
+  feePercent: number | null;
+  description: I18nText | null;
 }
-export interface CurrencyRow { code: string; symbol: string; title: I18nText; decimals: number; rate: number }
+export interface CurrencyRow {
+  code: string;
+  symbol: string;
+  title: I18nText;
+  decimals: number;
+  rate: number;
+}
 export interface LandingRow {
-  id: number; siteUrl: string | null; languages: string[]; mainLang: string; currencies: string[];
-  languageCurrency: Record<string, Array<{ value: string }>>; showCurrencies: boolean;
+  id: number;
+  siteUrl: string | null;
+  languages: string[];
+  mainLang: string;
+  currencies: string[];
+  languageCurrency: Record<string, Array<{ value: string }>>;
+  showCurrencies: boolean;
 }
 
 export interface CatalogueData {
@@ -69,88 +122,244 @@ export function loadCatalogue(db: Db): CatalogueData {
   for (const r of db.prepare("SELECT id, path, width, height FROM images").all() as ImageRow[]) images.set(r.id, r);
 
   const locations = new Map<number, RefRow>();
-  for (const r of db.prepare("SELECT id, title FROM locations ORDER BY id").all() as Array<{ id: number; title: string }>)
+  for (const r of db.prepare("SELECT id, title FROM locations ORDER BY id").all() as Array<{
+    id: number;
+    title: string;
+  }>)
     locations.set(r.id, { id: r.id, title: t(r.title) });
 
-  const categoryTypes = (db.prepare("SELECT id, title FROM category_types ORDER BY id").all() as Array<{ id: number; title: string }>).map(
-    (r) => ({ id: r.id, title: t(r.title) }),
-  );
+  const categoryTypes = (
+    db.prepare("SELECT id, title FROM category_types ORDER BY id").all() as Array<{ id: number; title: string }>
+  ).map((r) => ({ id: r.id, title: t(r.title) }));
   const categories = new Map<number, CategoryRow>();
-  for (const r of db.prepare("SELECT id, type_id, title FROM categories ORDER BY id").all() as Array<{ id: number; type_id: number; title: string }>)
+  for (const r of db.prepare("SELECT id, type_id, title FROM categories ORDER BY id").all() as Array<{
+    id: number;
+    type_id: number;
+    title: string;
+  }>)
     categories.set(r.id, { id: r.id, typeId: r.type_id, title: t(r.title) });
   const labels = new Map<number, RefRow>();
   for (const r of db.prepare("SELECT id, title FROM labels ORDER BY id").all() as Array<{ id: number; title: string }>)
     labels.set(r.id, { id: r.id, title: t(r.title) });
 
   const halls = new Map<number, HallRow>();
-  for (const r of db.prepare("SELECT id, place_id, title FROM halls ORDER BY id").all() as Array<{ id: number; place_id: number; title: string }>)
+  for (const r of db.prepare("SELECT id, place_id, title FROM halls ORDER BY id").all() as Array<{
+    id: number;
+    place_id: number;
+    title: string;
+  }>)
     halls.set(r.id, { id: r.id, placeId: r.place_id, title: t(r.title) });
   const hallsByPlace = groupIds([...halls.values()].map((h) => ({ k: h.placeId, v: h.id })));
 
-  type PlaceDb = { id: number; location_id: number; title: string; address: string | null; description: string | null; latitude: number | null; longitude: number | null; image_id: number | null; updated_at: number };
+  type PlaceDb = {
+    id: number;
+    location_id: number;
+    title: string;
+    address: string | null;
+    description: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    image_id: number | null;
+    updated_at: number;
+  };
   const places = new Map<number, PlaceRow>();
   for (const r of db.prepare("SELECT * FROM places ORDER BY id").all() as PlaceDb[])
     places.set(r.id, {
-      id: r.id, locationId: r.location_id, title: t(r.title), address: parseI18n(r.address), description: parseI18n(r.description),
-      latitude: r.latitude, longitude: r.longitude, imageId: r.image_id, updatedAt: r.updated_at, halls: hallsByPlace.get(r.id) ?? [],
+      id: r.id,
+      locationId: r.location_id,
+      title: t(r.title),
+      address: parseI18n(r.address),
+      description: parseI18n(r.description),
+      latitude: r.latitude,
+      longitude: r.longitude,
+      imageId: r.image_id,
+      updatedAt: r.updated_at,
+      halls: hallsByPlace.get(r.id) ?? [],
     });
 
-  type PersonDb = { id: number; title: string; description: string | null; image_id: number | null; updated_at: number };
+  type PersonDb = {
+    id: number;
+    title: string;
+    description: string | null;
+    image_id: number | null;
+    updated_at: number;
+  };
   const persons = new Map<number, PersonRow>();
   for (const r of db.prepare("SELECT * FROM persons ORDER BY id").all() as PersonDb[])
-    persons.set(r.id, { id: r.id, title: t(r.title), description: parseI18n(r.description), imageId: r.image_id, updatedAt: r.updated_at });
+    persons.set(r.id, {
+      id: r.id,
+      title: t(r.title),
+      description: parseI18n(r.description),
+      imageId: r.image_id,
+      updatedAt: r.updated_at,
+    });
 
-  const evCats = groupIds(db.prepare("SELECT event_id AS k, category_id AS v FROM event_categories ORDER BY event_id, category_id").all() as Array<{ k: number; v: number }>);
-  const evPersons = groupIds(db.prepare("SELECT event_id AS k, person_id AS v FROM event_persons ORDER BY event_id, position").all() as Array<{ k: number; v: number }>);
-  const evLabels = groupIds(db.prepare("SELECT event_id AS k, label_id AS v FROM event_labels ORDER BY event_id, label_id").all() as Array<{ k: number; v: number }>);
+  const evCats = groupIds(
+    db
+      .prepare("SELECT event_id AS k, category_id AS v FROM event_categories ORDER BY event_id, category_id")
+      .all() as Array<{ k: number; v: number }>,
+  );
+  const evPersons = groupIds(
+    db.prepare("SELECT event_id AS k, person_id AS v FROM event_persons ORDER BY event_id, position").all() as Array<{
+      k: number;
+      v: number;
+    }>,
+  );
+  const evLabels = groupIds(
+    db.prepare("SELECT event_id AS k, label_id AS v FROM event_labels ORDER BY event_id, label_id").all() as Array<{
+      k: number;
+      v: number;
+    }>,
+  );
   const spans = new Map<number, { s: number; f: number | null }>();
-  for (const r of db.prepare("SELECT event_id, MIN(started_at) AS s, MAX(COALESCE(finished_at, started_at)) AS f FROM event_sessions GROUP BY event_id").all() as Array<{ event_id: number; s: number; f: number | null }>)
+  for (const r of db
+    .prepare(
+      "SELECT event_id, MIN(started_at) AS s, MAX(COALESCE(finished_at, started_at)) AS f FROM event_sessions GROUP BY event_id",
+    )
+    .all() as Array<{ event_id: number; s: number; f: number | null }>)
     spans.set(r.event_id, { s: r.s, f: r.f });
   const minPrices = new Map<number, number>();
-  for (const r of db.prepare("SELECT event_id, MIN(price_aed) AS p FROM tickets WHERE total - sold - held > 0 GROUP BY event_id").all() as Array<{ event_id: number; p: number }>)
+  for (const r of db
+    .prepare("SELECT event_id, MIN(price_aed) AS p FROM tickets WHERE total - sold - held > 0 GROUP BY event_id")
+    .all() as Array<{ event_id: number; p: number }>)
     minPrices.set(r.event_id, r.p);
 
-  type EventDb = { id: number; event_source_id: number; title: string; short_description: string | null; description: string | null; place_id: number; hall_id: number | null; image_id: number | null; age_limit: number | null; status: EventRow["status"]; popularity: number; updated_at: number };
+  type EventDb = {
+    id: number;
+    event_source_id: number;
+    title: string;
+    short_description: string | null;
+    description: string | null;
+    place_id: number;
+    hall_id: number | null;
+    image_id: number | null;
+    age_limit: number | null;
+    status: EventRow["status"];
+    popularity: number;
+    updated_at: number;
+  };
   const events: EventRow[] = [];
   for (const r of db.prepare("SELECT * FROM events ORDER BY id").all() as EventDb[]) {
     const span = spans.get(r.id);
     if (!span) continue; // an event without a date cannot be listed
     events.push({
-      id: r.id, eventSourceId: r.event_source_id, title: t(r.title), short: parseI18n(r.short_description), description: parseI18n(r.description),
-      placeId: r.place_id, hallId: r.hall_id, imageId: r.image_id, ageLimit: r.age_limit, status: r.status, popularity: r.popularity,
-      updatedAt: r.updated_at, startedAt: span.s, finishedAt: span.f, categories: evCats.get(r.id) ?? [], persons: evPersons.get(r.id) ?? [],
-      labels: evLabels.get(r.id) ?? [], minPriceAed: r.status === "cancelled" ? null : (minPrices.get(r.id) ?? null),
+      id: r.id,
+      eventSourceId: r.event_source_id,
+      title: t(r.title),
+      short: parseI18n(r.short_description),
+      description: parseI18n(r.description),
+      placeId: r.place_id,
+      hallId: r.hall_id,
+      imageId: r.image_id,
+      ageLimit: r.age_limit,
+      status: r.status,
+      popularity: r.popularity,
+      updatedAt: r.updated_at,
+      startedAt: span.s,
+      finishedAt: span.f,
+      categories: evCats.get(r.id) ?? [],
+      persons: evPersons.get(r.id) ?? [],
+      labels: evLabels.get(r.id) ?? [],
+      minPriceAed: r.status === "cancelled" ? null : (minPrices.get(r.id) ?? null),
     });
   }
 
-  const newsEvents = groupIds(db.prepare("SELECT news_id AS k, event_id AS v FROM news_events ORDER BY news_id, event_id").all() as Array<{ k: number; v: number }>);
-  type NewsDb = { id: number; title: string; lead: string | null; body: string | null; published_at: number; image_id: number | null; updated_at: number };
+  const newsEvents = groupIds(
+    db.prepare("SELECT news_id AS k, event_id AS v FROM news_events ORDER BY news_id, event_id").all() as Array<{
+      k: number;
+      v: number;
+    }>,
+  );
+  type NewsDb = {
+    id: number;
+    title: string;
+    lead: string | null;
+    body: string | null;
+    published_at: number;
+    image_id: number | null;
+    updated_at: number;
+  };
   const news = (db.prepare("SELECT * FROM news ORDER BY published_at DESC, id DESC").all() as NewsDb[]).map((r) => ({
-    id: r.id, title: t(r.title), lead: parseI18n(r.lead), body: parseI18n(r.body), publishedAt: r.published_at, imageId: r.image_id,
-    updatedAt: r.updated_at, eventIds: newsEvents.get(r.id) ?? [],
+    id: r.id,
+    title: t(r.title),
+    lead: parseI18n(r.lead),
+    body: parseI18n(r.body),
+    publishedAt: r.published_at,
+    imageId: r.image_id,
+    updatedAt: r.updated_at,
+    eventIds: newsEvents.get(r.id) ?? [],
   }));
 
-  type AcqDb = { id: number; title: string; type: AcquisitionRow["type"]; currencies: string; fee_percent: number | null; description: string | null };
+  type AcqDb = {
+    id: number;
+    title: string;
+    type: AcquisitionRow["type"];
+    currencies: string;
+    fee_percent: number | null;
+    description: string | null;
+  };
   const acquisitions = (db.prepare("SELECT * FROM acquisitions ORDER BY position, id").all() as AcqDb[]).map((r) => ({
-    id: r.id, title: t(r.title), type: r.type, currencies: JSON.parse(r.currencies) as string[], feePercent: r.fee_percent, description: parseI18n(r.description),
+    id: r.id,
+    title: t(r.title),
+    type: r.type,
+    currencies: JSON.parse(r.currencies) as string[],
+    feePercent: r.fee_percent,
+    description: parseI18n(r.description),
   }));
 
   const currencies = new Map<string, CurrencyRow>();
-  for (const r of db.prepare("SELECT * FROM currencies ORDER BY position").all() as Array<{ code: string; symbol: string; title: string; decimals: number; rate_from_aed: number }>)
-    currencies.set(r.code.toUpperCase(), { code: r.code, symbol: r.symbol, title: t(r.title), decimals: r.decimals, rate: r.rate_from_aed });
+  for (const r of db.prepare("SELECT * FROM currencies ORDER BY position").all() as Array<{
+    code: string;
+    symbol: string;
+    title: string;
+    decimals: number;
+    rate_from_aed: number;
+  }>)
+    currencies.set(r.code.toUpperCase(), {
+      code: r.code,
+      symbol: r.symbol,
+      title: t(r.title),
+      decimals: r.decimals,
+      rate: r.rate_from_aed,
+    });
 
-  type LandingDb = { id: number; site_url: string | null; languages: string; main_lang: string; currencies: string; language_currency: string; ui_config_show_currencies: number };
+  type LandingDb = {
+    id: number;
+    site_url: string | null;
+    languages: string;
+    main_lang: string;
+    currencies: string;
+    language_currency: string;
+    ui_config_show_currencies: number;
+  };
   const landings = new Map<number, LandingRow>();
   for (const r of db.prepare("SELECT * FROM landings").all() as LandingDb[])
     landings.set(r.id, {
-      id: r.id, siteUrl: r.site_url, languages: JSON.parse(r.languages) as string[], mainLang: r.main_lang, currencies: JSON.parse(r.currencies) as string[],
-      languageCurrency: JSON.parse(r.language_currency) as LandingRow["languageCurrency"], showCurrencies: r.ui_config_show_currencies === 1,
+      id: r.id,
+      siteUrl: r.site_url,
+      languages: JSON.parse(r.languages) as string[],
+      mainLang: r.main_lang,
+      currencies: JSON.parse(r.currencies) as string[],
+      languageCurrency: JSON.parse(r.language_currency) as LandingRow["languageCurrency"],
+      showCurrencies: r.ui_config_show_currencies === 1,
     });
 
   return {
-    images, locations, categoryTypes, categories, labels, halls, places, persons, events,
-    eventsById: new Map(events.map((e) => [e.id, e])), eventsBySource: new Map(events.map((e) => [e.eventSourceId, e])),
-    news, acquisitions, currencies, landings,
+    images,
+    locations,
+    categoryTypes,
+    categories,
+    labels,
+    halls,
+    places,
+    persons,
+    events,
+    eventsById: new Map(events.map((e) => [e.id, e])),
+    eventsBySource: new Map(events.map((e) => [e.eventSourceId, e])),
+    news,
+    acquisitions,
+    currencies,
+    landings,
   };
 }
 

@@ -3,28 +3,83 @@ import type { Lang } from "../../lib/i18n";
 
 export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "expired" | "cancelled";
 /** An issued ticket as stored; its title is read from the catalogue in the language asked for. */
-export interface StoredTicket { code: string; event_id: number; ticket_id: number; started_at: string | null }
+export interface StoredTicket {
+  code: string;
+  event_id: number;
+  ticket_id: number;
+  started_at: string | null;
+}
 
 export interface OrderRow {
-  id: string; number: string; status: OrderStatus; email: string; name: string; phone: string | null; lang: Lang;
-  acquisitionId: number | null; currencyCode: string; eventsJson: string; totalPrice: number; totalServiceFee: number;
-  totalPaymentFee: number; totalAmount: number; totalCount: number; utmJson: string | null; tickets: StoredTicket[];
-  charges: number; createdAt: number; expiresAt: number | null; paidAt: number | null;
+  id: string;
+  number: string;
+  status: OrderStatus;
+  email: string;
+  name: string;
+  phone: string | null;
+  lang: Lang;
+  acquisitionId: number | null;
+  currencyCode: string;
+  eventsJson: string;
+  totalPrice: number;
+  totalServiceFee: number;
+  totalPaymentFee: number;
+  totalAmount: number;
+  totalCount: number;
+  utmJson: string | null;
+  tickets: StoredTicket[];
+  charges: number;
+  createdAt: number;
+  expiresAt: number | null;
+  paidAt: number | null;
 }
 
 type OrderDb = {
-  id: string; number: string; status: OrderStatus; email: string; name: string; phone: string | null; lang: Lang;
-  acquisition_id: number | null; currency_code: string; events_json: string; total_price: number; total_service_fee: number;
-  total_payment_fee: number; total_amount: number; total_count: number; utm_json: string | null; tickets_json: string | null;
-  charges: number; created_at: number; expires_at: number | null; paid_at: number | null;
+  id: string;
+  number: string;
+  status: OrderStatus;
+  email: string;
+  name: string;
+  phone: string | null;
+  lang: Lang;
+  acquisition_id: number | null;
+  currency_code: string;
+  events_json: string;
+  total_price: number;
+  total_service_fee: number;
+  total_payment_fee: number;
+  total_amount: number;
+  total_count: number;
+  utm_json: string | null;
+  tickets_json: string | null;
+  charges: number;
+  created_at: number;
+  expires_at: number | null;
+  paid_at: number | null;
 };
 
 const toRow = (r: OrderDb): OrderRow => ({
-  id: r.id, number: r.number, status: r.status, email: r.email, name: r.name, phone: r.phone, lang: r.lang,
-  acquisitionId: r.acquisition_id, currencyCode: r.currency_code, eventsJson: r.events_json, totalPrice: r.total_price,
-  totalServiceFee: r.total_service_fee, totalPaymentFee: r.total_payment_fee, totalAmount: r.total_amount, totalCount: r.total_count,
-  utmJson: r.utm_json, tickets: r.tickets_json ? (JSON.parse(r.tickets_json) as StoredTicket[]) : [], charges: r.charges,
-  createdAt: r.created_at, expiresAt: r.expires_at, paidAt: r.paid_at,
+  id: r.id,
+  number: r.number,
+  status: r.status,
+  email: r.email,
+  name: r.name,
+  phone: r.phone,
+  lang: r.lang,
+  acquisitionId: r.acquisition_id,
+  currencyCode: r.currency_code,
+  eventsJson: r.events_json,
+  totalPrice: r.total_price,
+  totalServiceFee: r.total_service_fee,
+  totalPaymentFee: r.total_payment_fee,
+  totalAmount: r.total_amount,
+  totalCount: r.total_count,
+  utmJson: r.utm_json,
+  tickets: r.tickets_json ? (JSON.parse(r.tickets_json) as StoredTicket[]) : [],
+  charges: r.charges,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  paidAt: r.paid_at,
 });
 
 /** "UAE-7K3M9Q" → "UAE7K3M9Q": what a look-up compares, whatever the case, spaces and dashes typed. */
@@ -45,7 +100,9 @@ export function ordersRepository(db: Db) {
     items: db.prepare("SELECT ticket_id, count FROM order_items WHERE order_id = ?"),
     attach: db.prepare("INSERT OR IGNORE INTO session_orders (session_id, order_id) VALUES (?, ?)"),
     get: db.prepare("SELECT * FROM orders WHERE id = ?"),
-    ofSession: db.prepare("SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? AND o.id = ?"),
+    ofSession: db.prepare(
+      "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? AND o.id = ?",
+    ),
     listOfSession: db.prepare(
       "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? ORDER BY o.created_at DESC, o.id",
     ),
@@ -63,7 +120,9 @@ export function ordersRepository(db: Db) {
       `UPDATE tickets SET sold = sold - (SELECT count FROM order_items i WHERE i.order_id = ? AND i.ticket_id = tickets.id)
         WHERE id IN (SELECT ticket_id FROM order_items WHERE order_id = ?)`,
     ),
-    unpaidByClient: db.prepare(`SELECT COALESCE(SUM(total_count), 0) AS n FROM orders WHERE client_ip = ? AND status IN ${OPEN}`),
+    unpaidByClient: db.prepare(
+      `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders WHERE client_ip = ? AND status IN ${OPEN}`,
+    ),
     byEmail: db.prepare(
       `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ('awaiting_payment', 'failed', 'paid')`,
@@ -71,11 +130,37 @@ export function ordersRepository(db: Db) {
   };
   const repo = {
     /** Inside a transaction: the order, its items, and the session that may see it. */
-    insert(o: NewOrder, items: Array<{ ticketId: number; count: number }>, sessionId: string, utm: string | null, clientIp: string | null): void {
+    insert(
+      o: NewOrder,
+      items: Array<{ ticketId: number; count: number }>,
+      sessionId: string,
+      utm: string | null,
+      clientIp: string | null,
+    ): void {
       s.insert.run(
-        o.id, o.number, numberKey(o.number), o.status, o.email, o.email.toLowerCase(), o.name, o.phone, o.lang, o.acquisitionId,
-        o.currencyCode, o.eventsJson, o.totalPrice, o.totalServiceFee, o.totalPaymentFee, o.totalAmount, o.totalCount, utm,
-        o.tickets.length > 0 ? JSON.stringify(o.tickets) : null, o.createdAt, o.expiresAt, o.paidAt, clientIp,
+        o.id,
+        o.number,
+        numberKey(o.number),
+        o.status,
+        o.email,
+        o.email.toLowerCase(),
+        o.name,
+        o.phone,
+        o.lang,
+        o.acquisitionId,
+        o.currencyCode,
+        o.eventsJson,
+        o.totalPrice,
+        o.totalServiceFee,
+        o.totalPaymentFee,
+        o.totalAmount,
+        o.totalCount,
+        utm,
+        o.tickets.length > 0 ? JSON.stringify(o.tickets) : null,
+        o.createdAt,
+        o.expiresAt,
+        o.paidAt,
+        clientIp,
       );
       for (const i of items) s.item.run(o.id, i.ticketId, i.count);
       s.attach.run(sessionId, o.id);
@@ -103,7 +188,10 @@ export function ordersRepository(db: Db) {
       s.attach.run(sessionId, orderId);
     },
     items(orderId: string): Array<{ ticketId: number; count: number }> {
-      return (s.items.all(orderId) as Array<{ ticket_id: number; count: number }>).map((r) => ({ ticketId: r.ticket_id, count: r.count }));
+      return (s.items.all(orderId) as Array<{ ticket_id: number; count: number }>).map((r) => ({
+        ticketId: r.ticket_id,
+        count: r.count,
+      }));
     },
     /** Tickets in unpaid orders made from one client address. */
     unpaidByClient(clientIp: string): number {
@@ -123,11 +211,13 @@ export function ordersRepository(db: Db) {
     /** Unpaid orders past their time become expired and give their tickets back. Cheap when there is none. */
     expireDue(now: number): number {
       if (s.anyDue.get(now) === undefined) return 0;
-      return db.transaction(() => {
-        const ids = (s.due.all(now) as Array<{ id: string }>).map((r) => r.id);
-        for (const id of ids) if (s.expire.run(id).changes === 1) s.release.run(id, id);
-        return ids.length;
-      }).immediate();
+      return db
+        .transaction(() => {
+          const ids = (s.due.all(now) as Array<{ id: string }>).map((r) => r.id);
+          for (const id of ids) if (s.expire.run(id).changes === 1) s.release.run(id, id);
+          return ids.length;
+        })
+        .immediate();
     },
   };
   return repo;
@@ -135,13 +225,20 @@ export function ordersRepository(db: Db) {
 export type OrdersRepository = ReturnType<typeof ordersRepository>;
 
 export interface PaymentRow {
-  token: string; orderId: string; csrf: string; returnUrl: string; state: "open" | "challenge" | "approved" | "declined" | "expired"; createdAt: number;
+  token: string;
+  orderId: string;
+  csrf: string;
+  returnUrl: string;
+  state: "open" | "challenge" | "approved" | "declined" | "expired";
+  createdAt: number;
 }
 
 /** Visits to the sandbox acquirer's hosted page. */
 export function paymentsRepository(db: Db) {
   const s = {
-    insert: db.prepare("INSERT INTO payments (token, order_id, csrf, return_url, state, created_at) VALUES (?, ?, ?, ?, 'open', ?)"),
+    insert: db.prepare(
+      "INSERT INTO payments (token, order_id, csrf, return_url, state, created_at) VALUES (?, ?, ?, ?, 'open', ?)",
+    ),
     get: db.prepare("SELECT * FROM payments WHERE token = ?"),
     move: db.prepare("UPDATE payments SET state = ? WHERE token = ? AND state = ?"),
   };
@@ -150,8 +247,26 @@ export function paymentsRepository(db: Db) {
       s.insert.run(p.token, p.orderId, p.csrf, p.returnUrl, p.createdAt);
     },
     get(token: string): PaymentRow | undefined {
-      const r = s.get.get(token) as { token: string; order_id: string; csrf: string; return_url: string; state: PaymentRow["state"]; created_at: number } | undefined;
-      return r && { token: r.token, orderId: r.order_id, csrf: r.csrf, returnUrl: r.return_url, state: r.state, createdAt: r.created_at };
+      const r = s.get.get(token) as
+        | {
+            token: string;
+            order_id: string;
+            csrf: string;
+            return_url: string;
+            state: PaymentRow["state"];
+            created_at: number;
+          }
+        | undefined;
+      return (
+        r && {
+          token: r.token,
+          orderId: r.order_id,
+          csrf: r.csrf,
+          returnUrl: r.return_url,
+          state: r.state,
+          createdAt: r.created_at,
+        }
+      );
     },
     /** Moves a payment from one state to the next; false when it was not in `from` any more (a double submit). */
     move(token: string, from: PaymentRow["state"], to: PaymentRow["state"]): boolean {

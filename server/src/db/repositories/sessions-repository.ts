@@ -9,7 +9,9 @@ export function sessionsRepository(db: Db) {
     remove: db.prepare("DELETE FROM sessions WHERE id = ?"),
     moveOrders: db.prepare("UPDATE OR IGNORE session_orders SET session_id = ? WHERE session_id = ?"),
     dropOrders: db.prepare("DELETE FROM session_orders WHERE session_id = ?"),
-    dropBasket: db.prepare("DELETE FROM baskets WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM basket_items WHERE session_id = ?)"),
+    dropBasket: db.prepare(
+      "DELETE FROM baskets WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM basket_items WHERE session_id = ?)",
+    ),
     expired: db.prepare("DELETE FROM sessions WHERE expires_at <= ?"),
   };
   return {
