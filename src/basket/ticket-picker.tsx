@@ -24,6 +24,7 @@ import { openSessions } from "./sessions";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
 import { href } from "../site/routes";
+import { buyLabelKey } from "../catalogue/buy-label";
 
 type Load =
   | { status: "loading" }
@@ -386,7 +387,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
           </strong>
         </span>
         <a href="#tickets" className="btn">
-          {t("common.buyTickets")}
+          {t(buyLabelKey(event.minPrice))}
         </a>
       </div>
     );

@@ -14,6 +14,7 @@ import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-row.module.css";
 import { href } from "../site/routes";
+import { buyLabelKey } from "../catalogue/buy-label";
 
 export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -51,7 +52,7 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
           </span>
         )}
         <span className={styles.cta} aria-hidden="true">
-          {inactive ? t(`status.${event.status}`) : t("common.buyTickets")}
+          {inactive ? t(`status.${event.status}`) : t(buyLabelKey(event.minPrice))}
           <ArrowIcon size={18} className="flip-rtl" />
         </span>
       </div>

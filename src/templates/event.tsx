@@ -26,6 +26,7 @@ import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./event.module.css";
 import { href } from "../site/routes";
+import { buyLabelKey } from "../catalogue/buy-label";
 
 function StatusBanner({
   event,
@@ -208,7 +209,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                   />
                 </div>
                 <a href="#tickets" className={`btn ${styles.buyButton}`}>
-                  <TicketIcon size={20} /> {t("common.buyTickets")}
+                  <TicketIcon size={20} /> {t(buyLabelKey(event.minPrice))}
                 </a>
               </div>
             )}

@@ -17,6 +17,7 @@ import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./home.module.css";
 import { href } from "../site/routes";
+import { buyLabelKey } from "../catalogue/buy-label";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -44,7 +45,7 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
         </p>
         <div className={styles.heroActions}>
           <Link to={href.event(event.id)} className="btn">
-            {t("common.buyTickets")}
+            {t(buyLabelKey(event.minPrice))}
           </Link>
           <span className={styles.heroPrice}>
             <LivePrice
