@@ -2,14 +2,16 @@
  * Shows the queued toasts with react-toastify, worded in the page's language.
  *
  * It lives inside the page (HeaderShopControls renders it), where useTranslation works.
- * react-toastify (and the ~15 KB of CSS it injects when its container mounts) is loaded
- * only when the first toast arrives, so pages without a toast never pay for it.
+ * react-toastify and its ~15 KB of CSS are loaded only when the first toast arrives, so
+ * pages without a toast never pay for them. Its unstyled build is used with the stylesheet
+ * as a file: the default build injects a <style> element, which the site's
+ * Content-Security-Policy (style-src 'self') refuses.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useToasts } from "./toast-context";
 
-type Toastify = typeof import("react-toastify");
+type Toastify = typeof import("react-toastify/unstyled");
 
 let outletClaimed = false;
 
@@ -40,8 +42,8 @@ export function ToastOutlet() {
   useEffect(() => {
     if (!owner || toastify || bus.size === 0) return;
     let cancelled = false;
-    import("react-toastify")
-      .then((mod) => {
+    Promise.all([import("react-toastify/unstyled"), import("react-toastify/ReactToastify.css")])
+      .then(([mod]) => {
         if (!cancelled) setToastify(mod);
       })
       .catch(() => {

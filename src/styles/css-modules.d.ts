@@ -3,3 +3,6 @@ declare module "*.module.css" {
   const classes: { readonly [className: string]: string };
   export = classes;
 }
+
+// react-toastify's stylesheet, loaded as a file with its unstyled build (shop/toast-outlet.tsx)
+declare module "react-toastify/ReactToastify.css";
