@@ -18,7 +18,7 @@ import { grandTotal, lineTotal, type Totals } from "./totals";
 import type { BasketEventGroup, BasketTicket } from "./types";
 import { useTicketOffers } from "./use-ticket-offers";
 import * as styles from "./cart.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 
 /** The cart page's own spacing, for the template that holds the view. */
 export const cartPageClassName = styles.page ?? "";
@@ -27,7 +27,7 @@ type Money = (value: number) => string;
 
 export function CartView() {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { basket, loading, unavailable, totals, count, busy, updateTicket, deleteTicket, deleteEvent, clear, reload } =
     useBasket();
   const { currencies } = useCurrency();

@@ -1,5 +1,5 @@
 /**
- * The selected tickets mirrored in sessionStorage under `basket_tickets` (spec section 9),
+ * The selected tickets mirrored in sessionStorage under `basket_tickets`,
  * so a page can show the header count before the basket has loaded. The server stays
  * the truth; this is only a hint, so anything unreadable counts as nothing.
  */

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import type { DatePrices, EventDetail, Lang, TicketOffer } from "../catalogue/types";
+import type { DatePrices, EventDetail, TicketOffer } from "../catalogue/types";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
@@ -23,7 +23,7 @@ import { addableCount, clampCount, offerAvailability } from "./limits";
 import { openSessions } from "./sessions";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 
 type Load =
@@ -40,7 +40,7 @@ interface Added {
 
 export function TicketPicker({ event }: { event: EventDetail }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { code, settled, currencies } = useCurrency();
   const { basket, addTicket } = useBasket();
   const toasts = useToasts();

@@ -1,5 +1,5 @@
 /**
- * Basket totals (spec section 3): per event and overall, price = Σ price × count,
+ * Basket totals: per event and overall, price = Σ price × count,
  * count = Σ count, serviceFee = Σ service fee × count, selectedTickets = [{ id, count }].
  */
 import type { Basket, BasketEventGroup, BasketTicket } from "./types";

@@ -41,7 +41,7 @@ export interface Basket {
   updatedAt: string | null;
 }
 
-/** The change requests the server understands (spec section 7, "Basket API"). */
+/** The change requests the server understands (POST /api/basket). */
 export type BasketChange =
   | { type: "ADD_TICKET"; ticket: { id: number; count: number } }
   | { type: "UPDATE_TICKET"; ticket: { id: number; count: number } }
@@ -93,7 +93,7 @@ export interface Order {
   paidAt: string | null;
 }
 
-/** Campaign data captured for the session (spec section 3). */
+/** Campaign data captured for the session. */
 export interface Utm {
   utm_source?: string;
   utm_campaign?: string;

@@ -1,5 +1,5 @@
 /**
- * The whole site as data: catalogue snapshot -> every page of every route (routes.md) in
+ * The whole site as data: catalogue snapshot -> every page of every route (src/site/routes.ts) in
  * en (no prefix), ru and ar. Pure (the clock comes in as `now`), so it is tested without
  * Gatsby; gatsby-node only hands each planned page to createPage.
  */

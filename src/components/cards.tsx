@@ -2,12 +2,11 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { NewsSummary, PersonSummary, PlaceSummary } from "../site/page-context";
-import type { Lang } from "../catalogue/types";
 import { formatDate } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { Media } from "./media";
 import * as styles from "./cards.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 
 export function PersonCard({ person, eager = false }: { person: PersonSummary; eager?: boolean }): React.JSX.Element {
   return (
@@ -46,7 +45,7 @@ export function NewsCard({ item, eager = false }: { item: NewsSummary; eager?: b
     <article className={styles.card}>
       <Media image={item.image} alt={item.title} eager={eager} decorative />
       <p className={styles.kicker}>
-        <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, i18n.language as Lang)}</time>
+        <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, asLang(i18n.language))}</time>
       </p>
       <h3 className={styles.title}>
         <Link to={href.news(item.id)} className={styles.link}>

@@ -5,14 +5,14 @@
  */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { EventCardData, Lang } from "../catalogue/types";
+import type { EventCardData } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-card.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 
 interface EventCardProps {
   event: EventCardData;
@@ -23,7 +23,7 @@ interface EventCardProps {
 
 export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardProps): React.JSX.Element {
   const { i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const badge = dateBadge(event.startedAt, lang);
   const Heading = `h${headingLevel}` as "h3";
   const inactive = event.status === "cancelled" || event.status === "sold_out";

@@ -1,12 +1,13 @@
 import type React from "react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventCardData, Lang } from "../catalogue/types";
+import type { EventCardData } from "../catalogue/types";
 import { formatLongDate, uaeDateKey } from "../i18n/format";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import { EventCard } from "./event-card";
 import { EventRow } from "./event-row";
 import * as styles from "./event-grid.module.css";
+import { asLang } from "../site/routes";
 
 interface EventGridProps {
   events: EventCardData[];
@@ -81,7 +82,7 @@ export function EventsByDay({
   eagerCount?: number;
 }): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const days = useMemo(() => groupByDay(events), [events]);
   let seen = 0;
   return (

@@ -5,7 +5,7 @@
  */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { EventCardData, Lang } from "../catalogue/types";
+import type { EventCardData } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
@@ -13,12 +13,12 @@ import { ArrowIcon } from "./icons";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-row.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 
 export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const inactive = event.status === "cancelled" || event.status === "sold_out";
   return (
     <article className={`${styles.row} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>

@@ -286,7 +286,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           <p>{t("footer.timeNote")}</p>
         </div>
       </footer>
-      {/* The captcha widget mounts here when a form needs it (spec section 1). */}
+      {/* The captcha widget mounts here when a form needs it (a hidden container on every page). */}
       <div id="captcha-container" hidden />
     </>
   );

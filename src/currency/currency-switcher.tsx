@@ -1,13 +1,13 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang } from "../catalogue/types";
 import { currencyName } from "../i18n/format";
 import { useCurrency } from "./currency-context";
+import { asLang } from "../site/routes";
 
 /** A native select: keyboard, screen readers and phones handle it well. */
 export function CurrencySwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { code, currencies, setCurrency } = useCurrency();
   const id = useId();
   return (

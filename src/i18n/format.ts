@@ -14,7 +14,7 @@ import type { Lang } from "../catalogue/types";
 
 export const UAE_TIME_ZONE = "Asia/Dubai";
 
-/** Language -> country code (spec section 2). */
+/** Language -> country code. */
 export const COUNTRY_BY_LANGUAGE: Record<Lang, string> = { en: "US", ru: "RU", ar: "AE" };
 
 /** Language -> locale in the underscore form `og:locale` wants (spec: en -> en_US, ru -> ru_RU). */

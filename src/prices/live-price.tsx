@@ -8,12 +8,12 @@
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang } from "../catalogue/types";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatMoney } from "../i18n/format";
 import { priceIn } from "./merge-prices";
 import { usePrices } from "./price-context";
+import { asLang } from "../site/routes";
 
 export interface LivePriceProps {
   eventSourceId: number;
@@ -33,7 +33,7 @@ const placeholderStyle = {
 
 export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, className }: LivePriceProps) {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { code, settled, currencies } = useCurrency();
   const { prices, done, register } = usePrices();
 

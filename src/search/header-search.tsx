@@ -24,7 +24,7 @@ import { LivePrice } from "../prices/live-price";
 import { QUERY_CHANGED, announceFullscreen, queryOf, requestQueryChange } from "./query-events";
 import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-suggestions";
 import * as styles from "./header-search.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 
 /** The search page with a text; its single address until the route module takes it. */
 export function searchPagePath(query: string): string {
@@ -49,7 +49,7 @@ function optionsOf(s: Suggestions, text: string): Option[] {
 
 export function HeaderSearch(): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { originalPath } = useSite();
   const { navigate } = useI18next();
   const baseId = useId().replace(/:/g, "");

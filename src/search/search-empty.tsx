@@ -13,6 +13,7 @@ import { formatDate } from "../i18n/format";
 import { widenDates, type SearchState } from "./search-query";
 import type { SearchFacets } from "./search-filters";
 import * as styles from "./search.module.css";
+import { asLang } from "../site/routes";
 
 const NEARBY_DAYS = 3;
 const POPULAR_COUNT = 4;
@@ -74,7 +75,7 @@ export function SearchEmpty({
   onChange(next: SearchState): void;
 }): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const [popular, setPopular] = useState<EventSummary[]>([]);
   const filters = activeFilters(state, facets, lang, t);
   const wider = state.from || state.to ? widenDates(state, NEARBY_DAYS) : null;

@@ -1,11 +1,11 @@
 /** The results of a search, with its loading, empty and error states and "more results". */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang } from "../catalogue/types";
 import { EventGrid } from "../components/event-grid";
 import { formatNumber } from "../i18n/format";
 import type { EventSearch } from "./use-event-search";
 import * as styles from "./search.module.css";
+import { asLang } from "../site/routes";
 
 export function SearchResults({
   search,
@@ -17,7 +17,7 @@ export function SearchResults({
   empty?: React.ReactNode;
 }): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const busy = search.status === "idle" || search.status === "loading";
 
   return (

@@ -7,14 +7,13 @@
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
-import type { Lang } from "../catalogue/types";
 import { showsPlacedOrder } from "../checkout/outcome";
 import { CurrencySwitcher } from "../currency/currency-switcher";
 import { useCurrency } from "../currency/currency-context";
 import { formatNumber } from "../i18n/format";
 import { Link } from "../i18n/link";
 import * as styles from "./header-shop-controls.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 
 function BasketIcon() {
   return (
@@ -38,7 +37,7 @@ function BasketIcon() {
 
 export function HeaderShopControls() {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { count } = useBasket();
   const { showCurrencies, currencies } = useCurrency();
   // a placed order's amounts are in its own, fixed currency: its pages say so instead

@@ -25,7 +25,7 @@ import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./event.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 
 function StatusBanner({
@@ -139,7 +139,7 @@ function When({
 
 export default function EventTemplate({ pageContext }: TemplateProps<EventPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { event, place, persons, related, icsPath, sessions, endedAtBuild } = pageContext;
   const ended = useEnded(event, endedAtBuild);
   const buyable = !ended && (event.status === "on_sale" || event.status === "postponed");

@@ -14,6 +14,7 @@ import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { formatNumber } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./events-list.module.css";
+import { asLang } from "../site/routes";
 
 type LoadState = "idle" | "loading" | "failed";
 
@@ -197,7 +198,7 @@ function Filters({
 
 export default function EventsListTemplate({ pageContext }: TemplateProps<EventsListPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const [choice, setChoice] = useState<Choice>(NO_CHOICE);
   // the address's choice is read after hydration, so the server render and the first browser render agree
   useEffect(() => {

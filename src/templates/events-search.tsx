@@ -7,7 +7,6 @@ import type React from "react";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventsSearchPageContext } from "../site/page-context";
-import type { Lang } from "../catalogue/types";
 import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";
 import { Seo } from "../components/seo";
@@ -22,12 +21,13 @@ import { useEventSearch } from "../search/use-event-search";
 import { useSearchUrl } from "../search/use-search-url";
 import { useSearchPageQueryEvents } from "../search/use-query-events";
 import * as styles from "../search/search.module.css";
+import { asLang } from "../site/routes";
 
 export default function EventsSearchTemplate({
   pageContext,
 }: TemplateProps<EventsSearchPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const [state, setState] = useSearchUrl();
   const search = useEventSearch(state, lang);
   useSearchPageQueryEvents(state, setState, search);

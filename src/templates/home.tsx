@@ -2,7 +2,7 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { HomePageContext } from "../site/page-context";
-import type { EventCardData, Lang } from "../catalogue/types";
+import type { EventCardData } from "../catalogue/types";
 import { CardGrid, NewsCard } from "../components/cards";
 import { EventGrid } from "../components/event-grid";
 import { CalendarIcon, PinIcon } from "../components/icons";
@@ -16,12 +16,12 @@ import { formatLongDate, formatTime, joinParts, listSeparator } from "../i18n/fo
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./home.module.css";
-import { href } from "../site/routes";
+import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <Media image={event.image} alt={event.title} eager decorative className={styles.heroMedia} />

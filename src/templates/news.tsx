@@ -2,7 +2,6 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { NewsPageContext } from "../site/page-context";
-import type { Lang } from "../catalogue/types";
 import { EventGrid } from "../components/event-grid";
 import { Layout } from "../components/layout";
 import { Media } from "../components/media";
@@ -12,6 +11,7 @@ import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { formatDate } from "../i18n/format";
 import * as styles from "./detail.module.css";
+import { asLang } from "../site/routes";
 
 export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -21,7 +21,7 @@ export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageCont
       <article className={`container ${styles.page} ${styles.article}`}>
         <p className={styles.kicker}>
           <span className="visually-hidden">{t("news.published")}: </span>
-          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, i18n.language as Lang)}</time>
+          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, asLang(i18n.language))}</time>
         </p>
         <h1 className={styles.title}>
           <bdi>{item.title}</bdi>

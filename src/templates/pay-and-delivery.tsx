@@ -2,7 +2,6 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
-import type { Lang } from "../catalogue/types";
 import { Layout } from "../components/layout";
 import { PageHeader } from "../components/page-header";
 import { Section } from "../components/section";
@@ -11,12 +10,13 @@ import type { TemplateHeadProps, TemplateProps } from "../components/template-ty
 import { formatNumber } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./pay-and-delivery.module.css";
+import { asLang } from "../site/routes";
 
 export default function PayAndDeliveryTemplate({
   pageContext,
 }: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();
-  const lang = i18n.language as Lang;
+  const lang = asLang(i18n.language);
   const { acquisitions } = pageContext;
   const delivery = t("payDelivery.deliveryText", { returnObjects: true }) as unknown;
   return (

@@ -1,5 +1,5 @@
 /**
- * Currency end to end: the rule of spec section 4 on a fresh visit per language, the
+ * Currency end to end: the four-step currency rule (language, cookie, rouble, first) on a fresh visit per language, the
  * switcher (cookie with path /), and every price re-priced: cards, the event page, the cart.
  */
 import assert from "node:assert/strict";

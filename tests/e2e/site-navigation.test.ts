@@ -169,7 +169,7 @@ describe("keyboard", () => {
 });
 
 describe("a page that is slow to open", () => {
-  it("shows the delayed-route notice after 1 s and takes it away when the page is there (spec section 9)", async () => {
+  it("shows the delayed-route notice after 1 s and takes it away when the page is there", async () => {
     const tp = await newPage();
     try {
       const { page, errors } = tp;

@@ -51,7 +51,7 @@ function batches(prefetches: Prefetch[]): Prefetch[][] {
   return out;
 }
 
-describe("prefetching the next pages (spec section 9)", () => {
+describe("prefetching the next pages: 4 pages every 3 s from 3 s on, none on 2G, data-saver or bots", () => {
   it("fetches 4 pages per batch, every 3 s, starting after 3 s", async () => {
     const prefetches = await prefetchesOn("/events/", 10_500);
     const groups = batches(prefetches);

@@ -32,7 +32,7 @@ const loaded = (): BasketState => basketReducer(initialBasketState("AED"), { typ
 
 const ids = (b: Basket) => b.events.map((g) => [g.event.id, g.tickets.map((t) => [t.id, t.count])]);
 
-describe("basket state: loading (spec section 4)", () => {
+describe("basket state: loading starts true, ends with the first answer", () => {
   it("starts loading and empty, and is not loading once the server answered", () => {
     const start = initialBasketState("RUB");
     assert.equal(start.loading, true);

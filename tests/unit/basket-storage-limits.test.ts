@@ -16,7 +16,7 @@ class MemoryStorage {
   }
 }
 
-describe("basket_tickets mirror in sessionStorage (spec section 9)", () => {
+describe("basket_tickets mirror in sessionStorage", () => {
   it("writes the selected tickets as [{id, count}] under basket_tickets and reads them back", () => {
     const storage = new MemoryStorage();
     writeSelectedTickets(storage, [

@@ -24,7 +24,7 @@ const basket: Basket = {
   ],
 };
 
-describe("basket totals (spec section 3)", () => {
+describe("basket totals: price, count, service fee, selected tickets", () => {
   it("sums price x count, count, service fee x count and lists the selected tickets, per event", () => {
     const { byEvent } = basketTotals(basket);
     assert.deepEqual(byEvent[1], {

@@ -12,7 +12,7 @@ import i18next from "i18next";
 const ROOT = join(__dirname, "..", "..");
 const LANGS = ["en", "ru", "ar"] as const;
 const NAMESPACES = ["common", "pages", "forms"] as const;
-/** The top-level keys the site UI owns (routes.md). */
+/** The top-level keys the site UI owns. */
 const SITE_KEYS = [
   "nav",
   "footer",
