@@ -53,9 +53,14 @@ describe("language switcher", () => {
       await page.waitForURL(/\?when=weekend/);
       const header = page.locator("header");
       await header.locator("summary").click();
-      const href = await header
-        .getByRole("link", { name: text("en", "nav.languageNames.ar"), exact: true })
-        .getAttribute("href");
+      const link = header.getByRole("link", { name: text("en", "nav.languageNames.ar"), exact: true });
+      // the menu looks at the address as it opens: give that render a moment to land
+      const deadline = Date.now() + 5000;
+      let href = await link.getAttribute("href");
+      while (href !== "/ar/events/?when=weekend" && Date.now() < deadline) {
+        await page.waitForTimeout(100);
+        href = await link.getAttribute("href");
+      }
       assert.equal(href, "/ar/events/?when=weekend");
     } finally {
       await tp.close();
