@@ -31,14 +31,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>
 
 export const query = graphql`
   query CartPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

@@ -333,14 +333,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
 
 export const query = graphql`
   query EventPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

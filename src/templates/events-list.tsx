@@ -278,14 +278,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventsListPageCont
 
 export const query = graphql`
   query EventsListPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

@@ -59,14 +59,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventsSearchPageCo
 
 export const query = graphql`
   query EventsSearchPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesAll
   }
 `;

@@ -38,14 +38,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<InfoPageContext>):
 
 export const query = graphql`
   query InfoPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

@@ -78,14 +78,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>
 
 export const query = graphql`
   query MyOrdersPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "tickets"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesTickets
   }
 `;

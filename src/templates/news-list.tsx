@@ -39,14 +39,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<NewsListPageContex
 
 export const query = graphql`
   query NewsListPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

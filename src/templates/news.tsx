@@ -57,14 +57,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<NewsPageContext>):
 
 export const query = graphql`
   query NewsPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

@@ -104,14 +104,6 @@ export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPa
 
 export const query = graphql`
   query ($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesAll
   }
 `;

@@ -163,14 +163,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>
 
 export const query = graphql`
   query OrderLookupPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "tickets"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesTickets
   }
 `;

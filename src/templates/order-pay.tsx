@@ -229,14 +229,6 @@ export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDe
 
 export const query = graphql`
   query ($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesAll
   }
 `;

@@ -80,14 +80,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<PayAndDeliveryPage
 
 export const query = graphql`
   query PayAndDeliveryPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

@@ -59,14 +59,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<PersonPageContext>
 
 export const query = graphql`
   query PersonPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

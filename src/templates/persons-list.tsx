@@ -41,14 +41,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<PersonsListPageCon
 
 export const query = graphql`
   query PersonsListPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

@@ -93,14 +93,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<PlacePageContext>)
 
 export const query = graphql`
   query PlacePage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;

@@ -48,14 +48,6 @@ export function Head({ data, pageContext }: TemplateHeadProps<PlacesListPageCont
 
 export const query = graphql`
   query PlacesListPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "pages"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
+    ...LocalesPages
   }
 `;
