@@ -10,7 +10,7 @@ import type { Acquisition } from "../catalogue/types";
 import { formatDateTime, formatMoney, joinParts } from "../i18n/format";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { Layout } from "../components/layout";
+import { PageShell } from "../components/page-shell";
 import { Link } from "../i18n/link";
 import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
@@ -267,11 +267,9 @@ export function OrderOutcomeFallback({
       break;
   }
   return (
-    <Layout>
-      <div className={`container ${styles.page}`}>
-        <h1>{title}</h1>
-        {body}
-      </div>
-    </Layout>
+    <PageShell className={styles.page}>
+      <h1>{title}</h1>
+      {body}
+    </PageShell>
   );
 }

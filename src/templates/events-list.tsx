@@ -6,15 +6,13 @@ import type { EventsListPageContext } from "../site/page-context";
 import type { EventCardData, EventFilter, Lang } from "../catalogue/types";
 import { isQuickDate, QUICK_DATES, quickDateRange, type QuickDate } from "../catalogue/quick-dates";
 import { EventsByDay } from "../components/event-grid";
-import { Layout } from "../components/layout";
-import { PageHeader } from "../components/page-header";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { PageShell } from "../components/page-shell";
+import type { TemplateProps } from "../components/template-types";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { formatNumber } from "../i18n/format";
-import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./events-list.module.css";
 import { asLang } from "../site/routes";
+import { textHead } from "../components/text-head";
 
 type LoadState = "idle" | "loading" | "failed";
 
@@ -218,63 +216,57 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
   const narrowed = !isNoChoice(choice);
   const shownTotal = Math.max(total, events.length);
   return (
-    <Layout>
-      <PageHeader title={t("events.title")} lead={t("common.eventsCount", { count: pageContext.totalCount })} />
-      <div className="container">
-        <Filters choice={choice} onChange={change} pageContext={pageContext} />
-        <p
-          className={styles.found}
-          aria-live="polite"
-          data-testid="events-found"
-          data-count={shownTotal}
-          aria-busy={state === "loading"}
-        >
-          {narrowed ? t("events.found", { count: shownTotal }) : null}
-        </p>
-        {events.length === 0 && state !== "loading" ? (
-          <div className="empty">
-            <p>{narrowed ? t("events.noMatch") : t("events.empty")}</p>
-            {narrowed && (
-              <button type="button" className="btn btn-ghost" onClick={() => change(NO_CHOICE)}>
-                {t("events.reset")}
+    <PageShell title={t("events.title")} lead={t("common.eventsCount", { count: pageContext.totalCount })}>
+      <Filters choice={choice} onChange={change} pageContext={pageContext} />
+      <p
+        className={styles.found}
+        aria-live="polite"
+        data-testid="events-found"
+        data-count={shownTotal}
+        aria-busy={state === "loading"}
+      >
+        {narrowed ? t("events.found", { count: shownTotal }) : null}
+      </p>
+      {events.length === 0 && state !== "loading" ? (
+        <div className="empty">
+          <p>{narrowed ? t("events.noMatch") : t("events.empty")}</p>
+          {narrowed && (
+            <button type="button" className="btn btn-ghost" onClick={() => change(NO_CHOICE)}>
+              {t("events.reset")}
+            </button>
+          )}
+        </div>
+      ) : (
+        <>
+          <EventsByDay events={events} eagerCount={4} />
+          <div className="load-more" aria-live="polite">
+            <p className="muted">
+              {t("events.shown", { shown: formatNumber(events.length, lang), total: formatNumber(shownTotal, lang) })}
+            </p>
+            {state === "failed" && <p role="alert">{t("events.loadError")}</p>}
+            {(hasMore || state === "failed") && (
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={loadMore}
+                disabled={state === "loading"}
+                aria-busy={state === "loading"}
+              >
+                {state === "loading"
+                  ? t("common.loading")
+                  : state === "failed"
+                    ? t("common.retry")
+                    : t("events.loadMore")}
               </button>
             )}
           </div>
-        ) : (
-          <>
-            <EventsByDay events={events} eagerCount={4} />
-            <div className="load-more" aria-live="polite">
-              <p className="muted">
-                {t("events.shown", { shown: formatNumber(events.length, lang), total: formatNumber(shownTotal, lang) })}
-              </p>
-              {state === "failed" && <p role="alert">{t("events.loadError")}</p>}
-              {(hasMore || state === "failed") && (
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  onClick={loadMore}
-                  disabled={state === "loading"}
-                  aria-busy={state === "loading"}
-                >
-                  {state === "loading"
-                    ? t("common.loading")
-                    : state === "failed"
-                      ? t("common.retry")
-                      : t("events.loadMore")}
-                </button>
-              )}
-            </div>
-          </>
-        )}
-      </div>
-    </Layout>
+        </>
+      )}
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<EventsListPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("events.title")} description={t("events.description")} />;
-}
+export const Head = textHead({ title: "events.title", description: "events.description" });
 
 export const query = graphql`
   query EventsListPage($language: String!) {

@@ -7,11 +7,8 @@ import type React from "react";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventsSearchPageContext } from "../site/page-context";
-import { Layout } from "../components/layout";
-import { PageHeader } from "../components/page-header";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { makeHeadT } from "../i18n/head-t";
+import { PageShell } from "../components/page-shell";
+import type { TemplateProps } from "../components/template-types";
 // results (and with them the card styles) before the filters: one CSS order for all pages
 import { SearchResults } from "../search/search-results";
 import { SearchFilters } from "../search/search-filters";
@@ -22,6 +19,7 @@ import { useSearchUrl } from "../search/use-search-url";
 import { useSearchPageQueryEvents } from "../search/use-query-events";
 import * as styles from "../search/search.module.css";
 import { asLang } from "../site/routes";
+import { textHead } from "../components/text-head";
 
 export default function EventsSearchTemplate({
   pageContext,
@@ -38,24 +36,18 @@ export default function EventsSearchTemplate({
   );
 
   return (
-    <Layout>
-      <PageHeader title={t("search.title")} lead={t("search.lead")} />
-      <div className={`container ${styles.layout}`}>
-        <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
-        <SearchResults
-          search={search}
-          onReset={reset}
-          empty={<SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />}
-        />
-      </div>
-    </Layout>
+    <PageShell title={t("search.title")} lead={t("search.lead")} className={styles.layout}>
+      <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
+      <SearchResults
+        search={search}
+        onReset={reset}
+        empty={<SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />}
+      />
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<EventsSearchPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("search.title")} description={t("search.description")} />;
-}
+export const Head = textHead({ title: "search.title", description: "search.description" });
 
 export const query = graphql`
   query EventsSearchPage($language: String!) {

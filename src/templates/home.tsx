@@ -6,7 +6,7 @@ import type { EventCardData } from "../catalogue/types";
 import { CardGrid, NewsCard } from "../components/cards";
 import { EventGrid } from "../components/event-grid";
 import { CalendarIcon, PinIcon } from "../components/icons";
-import { Layout } from "../components/layout";
+import { PageShell } from "../components/page-shell";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
 import { Seo } from "../components/seo";
@@ -66,55 +66,53 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
   const hero = featured[0] ?? upcoming[0];
   const moreFeatured = featured.filter((e) => e.id !== hero?.id);
   return (
-    <Layout>
-      <div className="container">
-        <h1 className="visually-hidden">{t("home.title")}</h1>
-        {hero ? <Hero event={hero} /> : <p className={styles.intro}>{t("home.description")}</p>}
+    <PageShell>
+      <h1 className="visually-hidden">{t("home.title")}</h1>
+      {hero ? <Hero event={hero} /> : <p className={styles.intro}>{t("home.description")}</p>}
 
-        {moreFeatured.length > 0 && (
-          <Section id="featured" title={t("home.featured")}>
-            <EventGrid events={moreFeatured} rail />
-          </Section>
-        )}
-
-        {thisWeek.length > 0 && (
-          <Section id="this-week" title={t("home.thisWeek")} more={{ to: href.events(), label: t("home.allEvents") }}>
-            <EventGrid events={thisWeek} rail />
-          </Section>
-        )}
-
-        {categories.length > 0 && (
-          <Section id="categories" title={t("home.categories")}>
-            <ul className="chips">
-              {categories.map((c) => (
-                <li key={c.id}>
-                  <Link to={href.eventsSearch(`categories=${c.id}`)} className="chip">
-                    <bdi>{c.title}</bdi>
-                    {c.eventsCount !== null && <small>{c.eventsCount}</small>}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </Section>
-        )}
-
-        <Section id="upcoming" title={t("home.upcoming")} more={{ to: href.events(), label: t("home.allEvents") }}>
-          {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("home.emptyUpcoming")}</p>}
+      {moreFeatured.length > 0 && (
+        <Section id="featured" title={t("home.featured")}>
+          <EventGrid events={moreFeatured} rail />
         </Section>
+      )}
 
-        {latestNews.length > 0 && (
-          <Section id="news" title={t("home.latestNews")} more={{ to: href.newsList(), label: t("home.allNews") }}>
-            <CardGrid>
-              {latestNews.map((item) => (
-                <li key={item.id}>
-                  <NewsCard item={item} />
-                </li>
-              ))}
-            </CardGrid>
-          </Section>
-        )}
-      </div>
-    </Layout>
+      {thisWeek.length > 0 && (
+        <Section id="this-week" title={t("home.thisWeek")} more={{ to: href.events(), label: t("home.allEvents") }}>
+          <EventGrid events={thisWeek} rail />
+        </Section>
+      )}
+
+      {categories.length > 0 && (
+        <Section id="categories" title={t("home.categories")}>
+          <ul className="chips">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link to={href.eventsSearch(`categories=${c.id}`)} className="chip">
+                  <bdi>{c.title}</bdi>
+                  {c.eventsCount !== null && <small>{c.eventsCount}</small>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <Section id="upcoming" title={t("home.upcoming")} more={{ to: href.events(), label: t("home.allEvents") }}>
+        {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("home.emptyUpcoming")}</p>}
+      </Section>
+
+      {latestNews.length > 0 && (
+        <Section id="news" title={t("home.latestNews")} more={{ to: href.newsList(), label: t("home.allNews") }}>
+          <CardGrid>
+            {latestNews.map((item) => (
+              <li key={item.id}>
+                <NewsCard item={item} />
+              </li>
+            ))}
+          </CardGrid>
+        </Section>
+      )}
+    </PageShell>
   );
 }
 

@@ -1,8 +1,7 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { Layout } from "../components/layout";
-import { PageHeader } from "../components/page-header";
+import { PageShell } from "../components/page-shell";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
@@ -12,21 +11,18 @@ export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPage
   const { t } = useTranslation();
   const key = `info.${pageContext.pageKey}`;
   return (
-    <Layout>
-      <PageHeader title={t(`${key}.title`)} lead={t(`${key}.description`)} />
-      <div className="container">
-        <div className="prose">
-          {pageContext.sections.map((section, i) => (
-            <section key={i} className="info-section">
-              {section.heading && <h2>{section.heading}</h2>}
-              {section.paragraphs.map((p, j) => (
-                <p key={j}>{p}</p>
-              ))}
-            </section>
-          ))}
-        </div>
+    <PageShell title={t(`${key}.title`)} lead={t(`${key}.description`)}>
+      <div className="prose">
+        {pageContext.sections.map((section, i) => (
+          <section key={i} className="info-section">
+            {section.heading && <h2>{section.heading}</h2>}
+            {section.paragraphs.map((p, j) => (
+              <p key={j}>{p}</p>
+            ))}
+          </section>
+        ))}
       </div>
-    </Layout>
+    </PageShell>
   );
 }
 

@@ -8,15 +8,14 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
-import { Layout } from "../components/layout";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { makeHeadT } from "../i18n/head-t";
+import { PageShell } from "../components/page-shell";
+import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
 import { ORDER_LOOKUP_PATH } from "../tickets/paths";
 import * as styles from "../tickets/tickets.module.css";
+import { textHead } from "../components/text-head";
 
 /** Newest first, whatever order the answer came in. */
 export function newestFirst(orders: readonly Order[]): Order[] {
@@ -39,42 +38,37 @@ export default function MyOrdersPage(_props: TemplateProps<StaticPageContext>): 
   useEffect(load, [load]);
 
   return (
-    <Layout>
-      <div className="container">
-        <h1>{t("orders.title")}</h1>
-        <p>{t("orders.lead")}</p>
-        {failed ? (
-          <p className={styles.alert} role="alert">
-            {t("orders.loadError")}{" "}
-            <button type="button" className="btn btn-ghost" onClick={load}>
-              {t("orders.retry")}
-            </button>
-          </p>
-        ) : orders === null ? (
-          <p aria-busy="true" className={styles.muted}>
-            …
-          </p>
-        ) : orders.length === 0 ? (
-          <p data-testid="orders-empty">{t("orders.empty")}</p>
-        ) : (
-          <ul className={styles.orders} data-testid="orders-list">
-            {orders.map((order) => (
-              <OrderLine key={order.id} order={order} as="li" />
-            ))}
-          </ul>
-        )}
-        <p>
-          <Link to={ORDER_LOOKUP_PATH}>{t("orders.findAnother")}</Link>
+    <PageShell>
+      <h1>{t("orders.title")}</h1>
+      <p>{t("orders.lead")}</p>
+      {failed ? (
+        <p className={styles.alert} role="alert">
+          {t("orders.loadError")}{" "}
+          <button type="button" className="btn btn-ghost" onClick={load}>
+            {t("orders.retry")}
+          </button>
         </p>
-      </div>
-    </Layout>
+      ) : orders === null ? (
+        <p aria-busy="true" className={styles.muted}>
+          …
+        </p>
+      ) : orders.length === 0 ? (
+        <p data-testid="orders-empty">{t("orders.empty")}</p>
+      ) : (
+        <ul className={styles.orders} data-testid="orders-list">
+          {orders.map((order) => (
+            <OrderLine key={order.id} order={order} as="li" />
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to={ORDER_LOOKUP_PATH}>{t("orders.findAnother")}</Link>
+      </p>
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>) {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("orders.title")} description={t("orders.lead")} noindex />;
-}
+export const Head = textHead({ title: "orders.title", description: "orders.lead", noindex: true });
 
 export const query = graphql`
   query MyOrdersPage($language: String!) {

@@ -2,7 +2,7 @@
  * /order/bill/<id>/ (client-only; also /en/order/bill/*): a printable bill of the order.
  * The print rules of checkout.module.css drop the site's header, footer and buttons.
  */
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
@@ -20,15 +20,15 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { Layout } from "../components/layout";
+import { PageShell } from "../components/page-shell";
 import { TicketCards } from "../tickets/ticket-cards";
-import { Seo } from "../components/seo";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDate, formatDateTime } from "../i18n/format";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import * as styles from "../checkout/checkout.module.css";
 import { href } from "../site/routes";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
 
@@ -201,7 +201,7 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
   );
 }
 
-export default function OrderBillPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export default function OrderBillPage({ location }: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { currencies } = useCurrency();
   const { view, reload } = useOrderFromUrl(location, billOrderId);
@@ -245,17 +245,10 @@ export default function OrderBillPage({ location }: PageProps<LocalesQueryData, 
       break;
   }
 
-  return (
-    <Layout>
-      <div className={`container ${styles.page}`}>{body}</div>
-    </Layout>
-  );
+  return <PageShell className={styles.page}>{body}</PageShell>;
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("bill.title")} noindex />;
-}
+export const Head = textHead({ title: "bill.title", noindex: true });
 
 export const query = graphql`
   query ($language: String!) {

@@ -3,7 +3,7 @@
  * (the catalogue's acquisitions, from the page context), how long the tickets stay held,
  * and the basket's summary beside with the chosen way's fee and the amount charged.
  */
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql } from "gatsby";
 import type React from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,17 +16,17 @@ import { chargeFor, isFree } from "../checkout/fees";
 import { OrderSummary } from "../checkout/order-summary";
 import { EmptyOutcome, LoadingShell } from "../checkout/outcome-parts";
 import type { ExplainedError } from "../checkout/server-errors";
-import { Layout } from "../components/layout";
-import { Seo } from "../components/seo";
+import { PageShell } from "../components/page-shell";
 import { useCurrency } from "../currency/currency-context";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "../checkout/checkout.module.css";
 import { href } from "../site/routes";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 
 export default function OrderCheckoutPage({
   pageContext,
-}: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+}: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { basket, loading, unavailable, totals, reload } = useBasket();
   const { currency } = useCurrency();
@@ -103,36 +103,23 @@ export default function OrderCheckoutPage({
   }
 
   return (
-    <Layout>
-      <div className={`container ${styles.page}`}>
-        <h1>{t("checkout.heading")}</h1>
-        <p className={styles.lead}>{t("checkout.lead")}</p>
-        {problem && (
-          <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="checkout-problem">
-            <p>{t(problem.key)}</p>
-            <Link to={href.cart()} state={{ checkoutProblem: problem.key }} className="btn">
-              {t("checkout.backToCart")}
-            </Link>
-          </div>
-        )}
-        {body}
-      </div>
-    </Layout>
+    <PageShell className={styles.page}>
+      <h1>{t("checkout.heading")}</h1>
+      <p className={styles.lead}>{t("checkout.lead")}</p>
+      {problem && (
+        <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="checkout-problem">
+          <p>{t(problem.key)}</p>
+          <Link to={href.cart()} state={{ checkoutProblem: problem.key }} className="btn">
+            {t("checkout.backToCart")}
+          </Link>
+        </div>
+      )}
+      {body}
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={t("checkout.title")}
-      description={t("checkout.description")}
-      noindex
-    />
-  );
-}
+export const Head = textHead({ title: "checkout.title", description: "checkout.description", noindex: true });
 
 export const query = graphql`
   query ($language: String!) {

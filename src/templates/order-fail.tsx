@@ -2,7 +2,7 @@
  * /order/fail/?order=<id>&reason=declined: the payment did not go through. The reason, and
  * a way to try again on the same order (its tickets stay reserved).
  */
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,15 +23,15 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { Layout } from "../components/layout";
-import { Seo } from "../components/seo";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import { PageShell } from "../components/page-shell";
 import * as styles from "../checkout/checkout.module.css";
 import { href } from "../site/routes";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
-export default function OrderFailPage({ location }: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export default function OrderFailPage({ location }: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
   // read in an effect like the order id: the build-time page has no query string
@@ -42,27 +42,25 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
     const { order } = view;
     const why = order.status === "cancelled" ? "cancelled" : (reason ?? "unknown");
     return (
-      <Layout>
-        <div className={`container ${styles.page}`}>
-          <FailMark />
-          <h1>{t("order.fail.heading")}</h1>
-          <div className={styles.grid}>
-            <div>
-              <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="fail-reason">
-                <p>{t(`order.fail.reason.${why}`)}</p>
-              </div>
-              <OrderNumber number={order.number} />
-              {order.status !== "cancelled" && (
-                <>
-                  <p>{t("order.fail.next")}</p>
-                  <WaysForward links={[{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
-                </>
-              )}
+      <PageShell className={styles.page}>
+        <FailMark />
+        <h1>{t("order.fail.heading")}</h1>
+        <div className={styles.grid}>
+          <div>
+            <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="fail-reason">
+              <p>{t(`order.fail.reason.${why}`)}</p>
             </div>
-            <OrderSummaryAside order={order} />
+            <OrderNumber number={order.number} />
+            {order.status !== "cancelled" && (
+              <>
+                <p>{t("order.fail.next")}</p>
+                <WaysForward links={[{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
+              </>
+            )}
           </div>
+          <OrderSummaryAside order={order} />
         </div>
-      </Layout>
+      </PageShell>
     );
   }
 
@@ -97,10 +95,7 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("order.fail.title")} noindex />;
-}
+export const Head = textHead({ title: "order.fail.title", noindex: true });
 
 export const query = graphql`
   query ($language: String!) {

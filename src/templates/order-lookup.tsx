@@ -10,16 +10,15 @@ import { Trans, useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
 import { isBasketApiError } from "../clients/basket-client";
-import { Layout } from "../components/layout";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { makeHeadT } from "../i18n/head-t";
+import { PageShell } from "../components/page-shell";
+import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
 import { lookupPrefill, MY_ORDERS_PATH } from "../tickets/paths";
 import { TicketCards } from "../tickets/ticket-cards";
 import * as styles from "../tickets/tickets.module.css";
+import { textHead } from "../components/text-head";
 
 type Problem = { kind: "notFound" } | { kind: "tooMany"; minutes: number } | { kind: "network" };
 
@@ -64,102 +63,95 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
     if (prefill.number && prefill.email) void find(prefill.number, prefill.email);
     // once, on arrival
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [find]);
 
   useEffect(() => {
     if (order || problem) result.current?.focus();
   }, [order, problem]);
 
   return (
-    <Layout>
-      <div className="container">
-        <h1>{t("lookup.title")}</h1>
-        <p>{t("lookup.lead")}</p>
-        <form
-          className={styles.form}
-          noValidate
-          aria-busy={busy}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void find(number, email);
-          }}
-        >
-          <div className={styles.field}>
-            <label htmlFor="lookup-number">{t("lookup.number")}</label>
-            <input
-              id="lookup-number"
-              name="number"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              dir="ltr"
-              maxLength={32}
-              value={number}
-              aria-invalid={missing.number}
-              aria-describedby="lookup-number-hint"
-              onChange={(e) => setNumber(e.target.value)}
-            />
-            <span id="lookup-number-hint" className={missing.number ? styles.error : styles.fieldHint}>
-              {missing.number ? t("lookup.numberRequired") : t("lookup.numberHint")}
+    <PageShell>
+      <h1>{t("lookup.title")}</h1>
+      <p>{t("lookup.lead")}</p>
+      <form
+        className={styles.form}
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void find(number, email);
+        }}
+      >
+        <div className={styles.field}>
+          <label htmlFor="lookup-number">{t("lookup.number")}</label>
+          <input
+            id="lookup-number"
+            name="number"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            dir="ltr"
+            maxLength={32}
+            value={number}
+            aria-invalid={missing.number}
+            aria-describedby="lookup-number-hint"
+            onChange={(e) => setNumber(e.target.value)}
+          />
+          <span id="lookup-number-hint" className={missing.number ? styles.error : styles.fieldHint}>
+            {missing.number ? t("lookup.numberRequired") : t("lookup.numberHint")}
+          </span>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="lookup-email">{t("lookup.email")}</label>
+          <input
+            id="lookup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            maxLength={254}
+            value={email}
+            aria-invalid={missing.email}
+            aria-describedby={missing.email ? "lookup-email-error" : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {missing.email && (
+            <span id="lookup-email-error" className={styles.error}>
+              {t("lookup.emailRequired")}
             </span>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="lookup-email">{t("lookup.email")}</label>
-            <input
-              id="lookup-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              dir="ltr"
-              maxLength={254}
-              value={email}
-              aria-invalid={missing.email}
-              aria-describedby={missing.email ? "lookup-email-error" : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {missing.email && (
-              <span id="lookup-email-error" className={styles.error}>
-                {t("lookup.emailRequired")}
-              </span>
-            )}
-          </div>
-          <div>
-            <button type="submit" className="btn" disabled={busy}>
-              {busy ? t("lookup.searching") : t("lookup.submit")}
-            </button>
-          </div>
-        </form>
-
-        <div ref={result} tabIndex={-1} aria-live="polite">
-          {problem && (
-            <p className={styles.alert} role="alert" data-testid="lookup-problem">
-              {problem.kind === "tooMany"
-                ? t("lookup.tooMany", { count: problem.minutes })
-                : t(`lookup.${problem.kind}`)}
-            </p>
-          )}
-          {order && (
-            <section aria-labelledby="lookup-found" data-testid="lookup-result">
-              <h2 id="lookup-found">
-                <Trans t={t} i18nKey="lookup.found" values={{ number: order.number }} components={{ 1: <bdi /> }} />
-              </h2>
-              <OrderLine order={order} />
-              <TicketCards order={order} />
-            </section>
           )}
         </div>
-        <p>
-          <Link to={MY_ORDERS_PATH}>{t("orders.title")}</Link>
-        </p>
+        <div>
+          <button type="submit" className="btn" disabled={busy}>
+            {busy ? t("lookup.searching") : t("lookup.submit")}
+          </button>
+        </div>
+      </form>
+
+      <div ref={result} tabIndex={-1} aria-live="polite">
+        {problem && (
+          <p className={styles.alert} role="alert" data-testid="lookup-problem">
+            {problem.kind === "tooMany" ? t("lookup.tooMany", { count: problem.minutes }) : t(`lookup.${problem.kind}`)}
+          </p>
+        )}
+        {order && (
+          <section aria-labelledby="lookup-found" data-testid="lookup-result">
+            <h2 id="lookup-found">
+              <Trans t={t} i18nKey="lookup.found" values={{ number: order.number }} components={{ 1: <bdi /> }} />
+            </h2>
+            <OrderLine order={order} />
+            <TicketCards order={order} />
+          </section>
+        )}
       </div>
-    </Layout>
+      <p>
+        <Link to={MY_ORDERS_PATH}>{t("orders.title")}</Link>
+      </p>
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>) {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("lookup.title")} description={t("lookup.lead")} />;
-}
+export const Head = textHead({ title: "lookup.title", description: "lookup.lead" });
 
 export const query = graphql`
   query OrderLookupPage($language: String!) {

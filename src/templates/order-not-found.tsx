@@ -1,27 +1,22 @@
 /** /order/* catch-all: an order path that is none of the order pages. */
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql } from "gatsby";
 import type React from "react";
 import type { StaticPageContext } from "../site/page-context";
 import { OrderNotFound } from "../checkout/outcome-parts";
-import { Layout } from "../components/layout";
-import { Seo } from "../components/seo";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
+import { PageShell } from "../components/page-shell";
 import * as styles from "../checkout/checkout.module.css";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 
-export default function OrderNotFoundPage(_props: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export default function OrderNotFoundPage(_props: TemplateProps<StaticPageContext>): React.JSX.Element {
   return (
-    <Layout>
-      <div className={`container ${styles.page}`}>
-        <OrderNotFound as="h1" />
-      </div>
-    </Layout>
+    <PageShell className={styles.page}>
+      <OrderNotFound as="h1" />
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("order.notFound.title")} noindex />;
-}
+export const Head = textHead({ title: "order.notFound.title", noindex: true });
 
 export const query = graphql`
   query ($language: String!) {

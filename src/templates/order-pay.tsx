@@ -8,7 +8,7 @@
  * order's currency was fixed when it was placed, so the header's currency switcher is
  * not offered here and the page says why.
  */
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql } from "gatsby";
 import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useRef, useState } from "react";
@@ -35,11 +35,11 @@ import { explainServerError } from "../checkout/server-errors";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
 import { toBasketApiError } from "../clients/basket-client";
-import { Seo } from "../components/seo";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import { href } from "../site/routes";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 
 const payOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "pay");
 
@@ -205,7 +205,7 @@ function PayOrder({
 export default function OrderPayPage({
   location,
   pageContext,
-}: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+}: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload, refresh } = useOrderFromUrl(location, payOrderId);
   const acquisitionOf = (order: Order) =>
@@ -222,10 +222,7 @@ export default function OrderPayPage({
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("order.pay.title")} noindex />;
-}
+export const Head = textHead({ title: "order.pay.title", noindex: true });
 
 export const query = graphql`
   query ($language: String!) {

@@ -3,7 +3,7 @@
  * transfer, cash) and what happens next. Reached directly, without an order, it is the
  * spec's "order success empty" template: an explanation and ways forward, not an error.
  */
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
@@ -20,19 +20,19 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { Layout } from "../components/layout";
+import { PageShell } from "../components/page-shell";
 import { TicketCards } from "../tickets/ticket-cards";
-import { Seo } from "../components/seo";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import * as styles from "../checkout/checkout.module.css";
 import { href } from "../site/routes";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
 export default function OrderSuccessPage({
   location,
   pageContext,
-}: PageProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
+}: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload } = useOrderFromUrl(location, searchOrderId);
 
@@ -40,44 +40,42 @@ export default function OrderSuccessPage({
     const { order } = view;
     const acquisition = (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
     return (
-      <Layout>
-        <div className={`container ${styles.page}`}>
-          <PendingMark />
-          <h1>{t("order.success.heading")}</h1>
-          <p className={styles.lead}>{t("order.success.lead")}</p>
-          <div className={styles.grid}>
-            <div>
-              <OrderNumber number={order.number} />
-              <p>
-                <StatusBadge status={order.status} />
-              </p>
-              {order.status === "paid" ? (
-                <WaysForward
-                  links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
-                />
-              ) : (
-                <>
-                  {acquisition && order.status === "awaiting_payment" && (
-                    <PayLaterInstructions order={order} acquisition={acquisition} />
-                  )}
-                  <section aria-labelledby="co-next-heading">
-                    <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
-                    <ol className={styles.next}>
-                      <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
-                      <li>{t("order.success.nextTickets")}</li>
-                      <li>{t("order.success.nextKeep")}</li>
-                    </ol>
-                  </section>
-                  <FixedCurrencyNote currencyCode={order.currencyCode} />
-                </>
-              )}
-              <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
-            </div>
-            <OrderSummaryAside order={order} />
+      <PageShell className={styles.page}>
+        <PendingMark />
+        <h1>{t("order.success.heading")}</h1>
+        <p className={styles.lead}>{t("order.success.lead")}</p>
+        <div className={styles.grid}>
+          <div>
+            <OrderNumber number={order.number} />
+            <p>
+              <StatusBadge status={order.status} />
+            </p>
+            {order.status === "paid" ? (
+              <WaysForward
+                links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
+              />
+            ) : (
+              <>
+                {acquisition && order.status === "awaiting_payment" && (
+                  <PayLaterInstructions order={order} acquisition={acquisition} />
+                )}
+                <section aria-labelledby="co-next-heading">
+                  <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
+                  <ol className={styles.next}>
+                    <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
+                    <li>{t("order.success.nextTickets")}</li>
+                    <li>{t("order.success.nextKeep")}</li>
+                  </ol>
+                </section>
+                <FixedCurrencyNote currencyCode={order.currencyCode} />
+              </>
+            )}
+            <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
           </div>
-          <TicketCards order={order} />
+          <OrderSummaryAside order={order} />
         </div>
-      </Layout>
+        <TicketCards order={order} />
+      </PageShell>
     );
   }
 
@@ -103,10 +101,7 @@ export default function OrderSuccessPage({
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, PayAndDeliveryPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("order.success.title")} noindex />;
-}
+export const Head = textHead({ title: "order.success.title", noindex: true });
 
 export const query = graphql`
   query ($language: String!) {

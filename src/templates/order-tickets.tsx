@@ -12,10 +12,8 @@ import { useSite } from "../app/site-context";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
 import { isBasketApiError } from "../clients/basket-client";
-import { Layout } from "../components/layout";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { makeHeadT } from "../i18n/head-t";
+import { PageShell } from "../components/page-shell";
+import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "../tickets/orders-api";
 import { ORDER_LOOKUP_PATH } from "../tickets/paths";
@@ -23,6 +21,7 @@ import { TicketCard } from "../tickets/ticket-cards";
 import { placeIds, ticketViews } from "../tickets/ticket-view";
 import * as styles from "../tickets/tickets.module.css";
 import { useVenues } from "../tickets/use-venues";
+import { textHead } from "../components/text-head";
 
 function Sheets({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation("tickets");
@@ -54,7 +53,7 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
   const { t } = useTranslation("tickets");
   const api = useOrdersApi();
   const [state, setState] = useState<{ order: Order } | "loading" | "notFound" | "failed">("loading");
-  const [attempt, setAttempt] = useState(0);
+  const [_attempt, setAttempt] = useState(0);
   const id = new URLSearchParams(location.search).get("order")?.trim() || null;
 
   useEffect(() => {
@@ -73,39 +72,34 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
     return () => {
       live = false;
     };
-  }, [api, id, attempt]);
+  }, [api, id]);
 
   return (
-    <Layout>
-      <div className="container">
-        {state === "loading" && <p aria-busy="true">…</p>}
-        {state === "notFound" && (
-          <>
-            <h1>{t("lookup.title")}</h1>
-            <p>{t("lookup.lead")}</p>
-            <Link className="btn" to={ORDER_LOOKUP_PATH}>
-              {t("lookup.title")}
-            </Link>
-          </>
-        )}
-        {state === "failed" && (
-          <p className={styles.alert} role="alert">
-            {t("tickets.loadError")}{" "}
-            <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
-              {t("tickets.retry")}
-            </button>
-          </p>
-        )}
-        {typeof state === "object" && <Sheets order={state.order} />}
-      </div>
-    </Layout>
+    <PageShell>
+      {state === "loading" && <p aria-busy="true">…</p>}
+      {state === "notFound" && (
+        <>
+          <h1>{t("lookup.title")}</h1>
+          <p>{t("lookup.lead")}</p>
+          <Link className="btn" to={ORDER_LOOKUP_PATH}>
+            {t("lookup.title")}
+          </Link>
+        </>
+      )}
+      {state === "failed" && (
+        <p className={styles.alert} role="alert">
+          {t("tickets.loadError")}{" "}
+          <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
+            {t("tickets.retry")}
+          </button>
+        </p>
+      )}
+      {typeof state === "object" && <Sheets order={state.order} />}
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<StaticPageContext>) {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("tickets.print")} noindex />;
-}
+export const Head = textHead({ title: "tickets.print", noindex: true });
 
 export const query = graphql`
   query OrderTicketsPage($language: String!) {

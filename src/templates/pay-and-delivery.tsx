@@ -2,15 +2,13 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
-import { Layout } from "../components/layout";
-import { PageHeader } from "../components/page-header";
+import { PageShell } from "../components/page-shell";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import type { TemplateProps } from "../components/template-types";
 import { formatNumber } from "../i18n/format";
-import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./pay-and-delivery.module.css";
 import { asLang } from "../site/routes";
+import { textHead } from "../components/text-head";
 
 export default function PayAndDeliveryTemplate({
   pageContext,
@@ -20,63 +18,50 @@ export default function PayAndDeliveryTemplate({
   const { acquisitions } = pageContext;
   const delivery = t("payDelivery.deliveryText", { returnObjects: true }) as unknown;
   return (
-    <Layout>
-      <PageHeader title={t("payDelivery.title")} lead={t("payDelivery.description")} />
-      <div className="container">
-        <Section id="payment" title={t("payDelivery.payment")}>
-          <p className="prose">{t("payDelivery.paymentLead")}</p>
-          {acquisitions.length === 0 ? (
-            <p className="empty">{t("payDelivery.empty")}</p>
-          ) : (
-            <ul className={styles.list}>
-              {acquisitions.map((a) => (
-                <li key={a.id} className={styles.item} data-acquisition-id={a.id}>
-                  <h3 className={styles.name}>
-                    <bdi>{a.title}</bdi>
-                  </h3>
-                  <p className={styles.type}>{t(`payDelivery.types.${a.type}`)}</p>
-                  {a.description && <p className={styles.description}>{a.description}</p>}
-                  <p className={styles.currencies}>
-                    <span>{t("payDelivery.currencies")}:</span>
-                    {a.currencies.map((c) => (
-                      <bdi key={c} className={styles.currency}>
-                        {c}
-                      </bdi>
-                    ))}
-                  </p>
-                  <p className="muted">
-                    {a.feePercent
-                      ? t("payDelivery.fee", { fee: formatNumber(a.feePercent, lang, a.feePercent % 1 ? 1 : 0) })
-                      : t("payDelivery.noFee")}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-        <Section id="delivery" title={t("payDelivery.delivery")}>
-          <div className="prose">
-            {(Array.isArray(delivery) ? (delivery as string[]) : []).map((p, i) => (
-              <p key={i}>{p}</p>
+    <PageShell title={t("payDelivery.title")} lead={t("payDelivery.description")}>
+      <Section id="payment" title={t("payDelivery.payment")}>
+        <p className="prose">{t("payDelivery.paymentLead")}</p>
+        {acquisitions.length === 0 ? (
+          <p className="empty">{t("payDelivery.empty")}</p>
+        ) : (
+          <ul className={styles.list}>
+            {acquisitions.map((a) => (
+              <li key={a.id} className={styles.item} data-acquisition-id={a.id}>
+                <h3 className={styles.name}>
+                  <bdi>{a.title}</bdi>
+                </h3>
+                <p className={styles.type}>{t(`payDelivery.types.${a.type}`)}</p>
+                {a.description && <p className={styles.description}>{a.description}</p>}
+                <p className={styles.currencies}>
+                  <span>{t("payDelivery.currencies")}:</span>
+                  {a.currencies.map((c) => (
+                    <bdi key={c} className={styles.currency}>
+                      {c}
+                    </bdi>
+                  ))}
+                </p>
+                <p className="muted">
+                  {a.feePercent
+                    ? t("payDelivery.fee", { fee: formatNumber(a.feePercent, lang, a.feePercent % 1 ? 1 : 0) })
+                    : t("payDelivery.noFee")}
+                </p>
+              </li>
             ))}
-          </div>
-        </Section>
-      </div>
-    </Layout>
+          </ul>
+        )}
+      </Section>
+      <Section id="delivery" title={t("payDelivery.delivery")}>
+        <div className="prose">
+          {(Array.isArray(delivery) ? (delivery as string[]) : []).map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      </Section>
+    </PageShell>
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<PayAndDeliveryPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={t("payDelivery.title")}
-      description={t("payDelivery.description")}
-    />
-  );
-}
+export const Head = textHead({ title: "payDelivery.title", description: "payDelivery.description" });
 
 export const query = graphql`
   query PayAndDeliveryPage($language: String!) {

@@ -10,7 +10,7 @@
  * - expired or cancelled: said so, with the way back to the events.
  * Without an order (a direct visit) it explains itself.
  */
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,34 +29,32 @@ import {
 import { TicketCodes } from "../checkout/ticket-codes";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
-import { Layout } from "../components/layout";
+import { PageShell } from "../components/page-shell";
 import { TicketCards, TicketsSentTo } from "../tickets/ticket-cards";
-import { Seo } from "../components/seo";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
 import { href } from "../site/routes";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 
 const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
 
 function Paid({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation();
   return (
-    <Layout>
-      <div className={`container ${styles.page}`} data-outcome="paid">
-        <SuccessMark />
-        <h1>{t("payment.success.heading")}</h1>
-        <p className={styles.lead}>{t("payment.success.lead", { email: order.email ?? "" })}</p>
-        <div className={styles.grid}>
-          <div>
-            <OrderNumber number={order.number} />
-            <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
-            {order.email && <TicketsSentTo email={order.email} />}
-            <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
-          </div>
-          <OrderSummaryAside order={order} />
+    <PageShell className={styles.page} data-outcome="paid">
+      <SuccessMark />
+      <h1>{t("payment.success.heading")}</h1>
+      <p className={styles.lead}>{t("payment.success.lead", { email: order.email ?? "" })}</p>
+      <div className={styles.grid}>
+        <div>
+          <OrderNumber number={order.number} />
+          <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
+          {order.email && <TicketsSentTo email={order.email} />}
+          <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
         </div>
-        <TicketCards order={order} />
+        <OrderSummaryAside order={order} />
       </div>
-    </Layout>
+      <TicketCards order={order} />
+    </PageShell>
   );
 }
 
@@ -71,38 +69,34 @@ function NotPaid({
   const { t } = useTranslation();
   const canRetry = outcome === "failed" || outcome === "not-completed";
   return (
-    <Layout>
-      <div className={`container ${styles.page}`} data-outcome={outcome}>
-        <FailMark />
-        <h1>{t(`payment.return.${outcome}.heading`)}</h1>
-        <div className={styles.grid}>
-          <div>
-            <div
-              className={`${styles.alert} ${canRetry ? styles.alertError : styles.alertInfo}`}
-              role="alert"
-              data-testid="fail-reason"
-            >
-              <p>{t(`payment.return.${outcome}.text`)}</p>
-            </div>
-            <OrderNumber number={order.number} />
-            <WaysForward
-              links={
-                canRetry
-                  ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
-                  : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
-              }
-            />
+    <PageShell className={styles.page} data-outcome={outcome}>
+      <FailMark />
+      <h1>{t(`payment.return.${outcome}.heading`)}</h1>
+      <div className={styles.grid}>
+        <div>
+          <div
+            className={`${styles.alert} ${canRetry ? styles.alertError : styles.alertInfo}`}
+            role="alert"
+            data-testid="fail-reason"
+          >
+            <p>{t(`payment.return.${outcome}.text`)}</p>
           </div>
-          <OrderSummaryAside order={order} />
+          <OrderNumber number={order.number} />
+          <WaysForward
+            links={
+              canRetry
+                ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
+                : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
+            }
+          />
         </div>
+        <OrderSummaryAside order={order} />
       </div>
-    </Layout>
+    </PageShell>
   );
 }
 
-export default function PaymentSuccessPage({
-  location,
-}: PageProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
+export default function PaymentSuccessPage({ location }: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload, refresh } = useOrderFromUrl(location, searchOrderId);
   // how long this page has been waiting for the acquirer's word, counted from the first answer
@@ -126,13 +120,11 @@ export default function PaymentSuccessPage({
     if (outcome === "paid") return <Paid order={order} />;
     if (outcome === "waiting") {
       return (
-        <Layout>
-          <div className={`container ${styles.page}`} data-outcome="waiting">
-            <h1>{t("payment.return.waiting.heading")}</h1>
-            <OrderNumber number={order.number} />
-            <LoadingShell text={t("payment.return.waiting.text")} />
-          </div>
-        </Layout>
+        <PageShell className={styles.page} data-outcome="waiting">
+          <h1>{t("payment.return.waiting.heading")}</h1>
+          <OrderNumber number={order.number} />
+          <LoadingShell text={t("payment.return.waiting.text")} />
+        </PageShell>
       );
     }
     return <NotPaid order={order} outcome={outcome} />;
@@ -157,10 +149,7 @@ export default function PaymentSuccessPage({
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<LocalesQueryData, StaticPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  return <Seo data={data} pageContext={pageContext} title={t("payment.success.title")} noindex />;
-}
+export const Head = textHead({ title: "payment.success.title", noindex: true });
 
 export const query = graphql`
   query ($language: String!) {

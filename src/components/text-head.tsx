@@ -1,0 +1,43 @@
+/**
+ * The `Head` of a page whose title and description are plain texts of locales/ (the lists,
+ * the basket, the order and ticket pages): `export const Head = textHead({ title: "cart.title" })`.
+ * Pages whose head depends on their content (an event, a place, a person) write their own.
+ */
+import type React from "react";
+import type { BasePageContext } from "../site/page-context";
+import { makeHeadT } from "../i18n/head-t";
+import { Seo } from "./seo";
+import type { TemplateHeadProps } from "./template-types";
+
+export interface TextHeadOptions {
+  /** key of the page title */
+  title: string;
+  /** key of the meta description; without it the site's default description */
+  description?: string;
+  /** pages of one visitor (orders, tickets, the basket) and error pages stay out of search engines */
+  noindex?: boolean;
+}
+
+/**
+ * Called once per template, at module level, for its `Head` export: the component is made
+ * when the module loads, never during a render, so React always sees the same one.
+ */
+export function textHead({
+  title,
+  description,
+  noindex = false,
+}: TextHeadOptions): (props: TemplateHeadProps<BasePageContext>) => React.JSX.Element {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per template module, not in a render (see above)
+  return function Head({ data, pageContext }) {
+    const t = makeHeadT(data);
+    return (
+      <Seo
+        data={data}
+        pageContext={pageContext}
+        title={t(title)}
+        description={description === undefined ? undefined : t(description)}
+        noindex={noindex}
+      />
+    );
+  };
+}
