@@ -63,7 +63,7 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
     if (prefill.number && prefill.email) void find(prefill.number, prefill.email);
     // once, on arrival
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [find]);
+  }, []);
 
   useEffect(() => {
     if (order || problem) result.current?.focus();

@@ -53,7 +53,7 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
   const { t } = useTranslation("tickets");
   const api = useOrdersApi();
   const [state, setState] = useState<{ order: Order } | "loading" | "notFound" | "failed">("loading");
-  const [_attempt, setAttempt] = useState(0);
+  const [attempt, setAttempt] = useState(0);
   const id = new URLSearchParams(location.search).get("order")?.trim() || null;
 
   useEffect(() => {
@@ -72,7 +72,7 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
     return () => {
       live = false;
     };
-  }, [api, id]);
+  }, [api, id, attempt]);
 
   return (
     <PageShell>
