@@ -16,7 +16,6 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
 import { Link } from "../i18n/link";
-import { LivePrice } from "../prices/live-price";
 import { useToasts } from "../shop/toast-context";
 import { useBasket } from "./basket-context";
 import { addableCount, clampCount, offerAvailability } from "./limits";
@@ -25,6 +24,7 @@ import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
+import { EventPrice } from "../components/event-parts";
 
 type Load =
   | { status: "loading" }
@@ -379,11 +379,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
       <div className={styles.stickyBar} data-testid="sticky-bar">
         <span className={styles.stickyInfo}>
           <strong>
-            <LivePrice
-              eventSourceId={event.eventSourceId}
-              fallbackPrice={event.minPrice}
-              fallbackCurrency={event.currencyCode}
-            />
+            <EventPrice event={event} />
           </strong>
         </span>
         <a href="#tickets" className="btn">

@@ -170,18 +170,26 @@ export function WaysForward({ links, label }: { links: readonly WayForward[]; la
   );
 }
 
-/** A page reached without an order: not an error, an explanation and where to go. */
+/**
+ * A page reached without an order: not an error, an explanation and where to go: the events
+ * first, then the page's `more` ways, then, with `contacts`, the contact page.
+ */
 export function EmptyOutcome({
   heading,
   text,
-  links,
+  more = [],
+  contacts = false,
   children,
 }: {
   heading: string;
   text: string;
-  links: readonly WayForward[];
+  more?: readonly WayForward[];
+  contacts?: boolean;
   children?: React.ReactNode;
 }): React.JSX.Element {
+  const { t } = useTranslation();
+  const links: WayForward[] = [{ to: href.events(), label: t("order.notFound.browseEvents"), primary: true }, ...more];
+  if (contacts) links.push({ to: "/contacts/", label: t("order.notFound.contacts") });
   return (
     <section className={styles.card} aria-labelledby="co-empty-heading" data-testid="empty-outcome">
       <h2 id="co-empty-heading">{heading}</h2>

@@ -6,13 +6,13 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../catalogue/types";
-import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
+import { dateBadge, formatTime, joinParts } from "../i18n/format";
 import { Link } from "../i18n/link";
-import { LivePrice } from "../prices/live-price";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-card.module.css";
 import { href, asLang } from "../site/routes";
+import { EventPrice, EventVenue } from "./event-parts";
 
 interface EventCardProps {
   event: EventCardData;
@@ -45,17 +45,11 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
         <p className={styles.meta}>
           <span>{joinParts([badge.weekday, formatTime(event.startedAt, lang)], lang)}</span>
           <span className={styles.venue}>
-            <bdi>{event.place.title}</bdi>
-            {listSeparator(lang)}
-            <bdi>{event.location.title}</bdi>
+            <EventVenue event={event} lang={lang} />
           </span>
         </p>
         <div className={styles.price}>
-          <LivePrice
-            eventSourceId={event.eventSourceId}
-            fallbackPrice={event.minPrice}
-            fallbackCurrency={event.currencyCode}
-          />
+          <EventPrice event={event} />
         </div>
       </div>
     </article>

@@ -6,15 +6,15 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../catalogue/types";
-import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
+import { dateBadge, formatTime, joinParts } from "../i18n/format";
 import { Link } from "../i18n/link";
-import { LivePrice } from "../prices/live-price";
 import { ArrowIcon } from "./icons";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-row.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
+import { EventPrice, EventVenue } from "./event-parts";
 
 export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -35,20 +35,14 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
           </Link>
         </h3>
         <p className={styles.venue}>
-          <bdi>{event.place.title}</bdi>
-          {listSeparator(lang)}
-          <bdi>{event.location.title}</bdi>
+          <EventVenue event={event} lang={lang} />
         </p>
         <StatusBadges event={event} className={styles.badges} />
       </div>
       <div className={styles.side}>
         {!inactive && (
           <span className={styles.price}>
-            <LivePrice
-              eventSourceId={event.eventSourceId}
-              fallbackPrice={event.minPrice}
-              fallbackCurrency={event.currencyCode}
-            />
+            <EventPrice event={event} />
           </span>
         )}
         <span className={styles.cta} aria-hidden="true">

@@ -23,10 +23,10 @@ import { browserConfig } from "../config";
 import { formatLongDate, formatShortDate, formatTime, joinParts, listSeparator } from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
-import { LivePrice } from "../prices/live-price";
 import * as styles from "./event.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
+import { EventPrice } from "../components/event-parts";
 
 function StatusBanner({
   event,
@@ -202,11 +202,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
             {buyable && (
               <div className={styles.buy}>
                 <div className={styles.price}>
-                  <LivePrice
-                    eventSourceId={event.eventSourceId}
-                    fallbackPrice={event.minPrice}
-                    fallbackCurrency={event.currencyCode}
-                  />
+                  <EventPrice event={event} />
                 </div>
                 <a href="#tickets" className={`btn ${styles.buyButton}`}>
                   <TicketIcon size={20} /> {t(buyLabelKey(event.minPrice))}

@@ -12,12 +12,12 @@ import { Section } from "../components/section";
 import { Seo } from "../components/seo";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { formatLongDate, formatTime, joinParts, listSeparator } from "../i18n/format";
+import { formatLongDate, formatTime, joinParts } from "../i18n/format";
 import { Link } from "../i18n/link";
-import { LivePrice } from "../prices/live-price";
 import * as styles from "./home.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
+import { EventPrice, EventVenue } from "../components/event-parts";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -38,9 +38,7 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
         <p className={styles.heroMeta}>
           <PinIcon size={18} />
           <span>
-            <bdi>{event.place.title}</bdi>
-            {listSeparator(lang)}
-            <bdi>{event.location.title}</bdi>
+            <EventVenue event={event} lang={lang} />
           </span>
         </p>
         <div className={styles.heroActions}>
@@ -48,11 +46,7 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
             {t(buyLabelKey(event.minPrice))}
           </Link>
           <span className={styles.heroPrice}>
-            <LivePrice
-              eventSourceId={event.eventSourceId}
-              fallbackPrice={event.minPrice}
-              fallbackCurrency={event.currencyCode}
-            />
+            <EventPrice event={event} />
           </span>
         </div>
       </div>

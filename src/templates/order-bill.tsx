@@ -26,7 +26,6 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDate, formatDateTime } from "../i18n/format";
 import * as styles from "../checkout/checkout.module.css";
-import { href } from "../site/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 
@@ -224,11 +223,7 @@ export default function OrderBillPage({ location }: TemplateProps<StaticPageCont
       body = (
         <>
           <h1>{t("bill.title")}</h1>
-          <EmptyOutcome
-            heading={t("bill.emptyHeading")}
-            text={t("bill.emptyText")}
-            links={[{ to: href.events(), label: t("order.notFound.browseEvents"), primary: true }]}
-          />
+          <EmptyOutcome heading={t("bill.emptyHeading")} text={t("bill.emptyText")} />
         </>
       );
       break;

@@ -56,10 +56,7 @@ export default function OrderCheckoutPage({
       <EmptyOutcome
         heading={t("checkout.emptyHeading")}
         text={t("checkout.emptyText")}
-        links={[
-          { to: href.events(), label: t("checkout.browseEvents"), primary: true },
-          { to: href.cart(), label: t("checkout.backToCart") },
-        ]}
+        more={[{ to: href.cart(), label: t("checkout.backToCart") }]}
       />
     );
   } else {

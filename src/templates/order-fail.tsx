@@ -25,7 +25,6 @@ import {
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
 import { PageShell } from "../components/page-shell";
 import * as styles from "../checkout/checkout.module.css";
-import { href } from "../site/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 
@@ -69,16 +68,7 @@ export default function OrderFailPage({ location }: TemplateProps<StaticPageCont
       title={t("order.fail.emptyTitle")}
       view={view}
       onRetry={reload}
-      empty={
-        <EmptyOutcome
-          heading={t("order.fail.emptyHeading")}
-          text={t("order.fail.emptyText")}
-          links={[
-            { to: href.events(), label: t("order.fail.browseEvents"), primary: true },
-            { to: "/contacts/", label: t("order.fail.contacts") },
-          ]}
-        />
-      }
+      empty={<EmptyOutcome heading={t("order.fail.emptyHeading")} text={t("order.fail.emptyText")} contacts />}
       // paid after all (a retry elsewhere, or the back button): show the tickets instead
       ready={(order) => (
         <>

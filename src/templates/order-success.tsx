@@ -88,11 +88,8 @@ export default function OrderSuccessPage({
         <EmptyOutcome
           heading={t("order.success.emptyHeading")}
           text={t("order.success.emptyText")}
-          links={[
-            { to: href.events(), label: t("order.success.browseEvents"), primary: true },
-            { to: href.cart(), label: t("order.success.openCart") },
-            { to: "/contacts/", label: t("order.notFound.contacts") },
-          ]}
+          more={[{ to: href.cart(), label: t("order.success.openCart") }]}
+          contacts
         >
           <p className="muted">{t("order.success.help")}</p>
         </EmptyOutcome>

@@ -136,14 +136,7 @@ export default function PaymentSuccessPage({ location }: TemplateProps<StaticPag
       view={view}
       onRetry={reload}
       empty={
-        <EmptyOutcome
-          heading={t("payment.success.emptyHeading")}
-          text={t("payment.success.emptyText")}
-          links={[
-            { to: href.events(), label: t("payment.success.browseEvents"), primary: true },
-            { to: "/contacts/", label: t("payment.success.contacts") },
-          ]}
-        />
+        <EmptyOutcome heading={t("payment.success.emptyHeading")} text={t("payment.success.emptyText")} contacts />
       }
     />
   );
