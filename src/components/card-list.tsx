@@ -9,13 +9,13 @@ export function CardList<T extends { id: number }>({
   card,
 }: {
   items: readonly T[];
-  /** shown instead of the grid when `items` is empty */
-  empty: string;
+  /** shown instead of the grid when `items` is empty; without it the caller leaves out an empty list */
+  empty?: string;
   small?: boolean;
   /** the card of one item; `index` lets the first row load its images eagerly */
   card(item: T, index: number): React.ReactNode;
 }): React.JSX.Element {
-  if (items.length === 0) return <p className="empty">{empty}</p>;
+  if (items.length === 0 && empty !== undefined) return <p className="empty">{empty}</p>;
   return (
     <CardGrid small={small}>
       {items.map((item, i) => (

@@ -7,7 +7,7 @@ import { TicketPicker } from "../basket/ticket-picker";
 import { eventJsonLd } from "../site/json-ld";
 import type { EventPageContext } from "../site/page-context";
 import type { EventDetail, Lang } from "../catalogue/types";
-import { CardGrid, PersonCard } from "../components/cards";
+import { PersonCard } from "../components/cards";
 import { EventGrid } from "../components/event-grid";
 import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../components/icons";
 import { Layout } from "../components/layout";
@@ -27,6 +27,7 @@ import * as styles from "./event.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { EventPrice } from "../components/event-parts";
+import { CardList } from "../components/card-list";
 
 function StatusBanner({
   event,
@@ -242,13 +243,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
             {persons.length > 0 && (
               <Section id="performers" title={t("event.performers")}>
-                <CardGrid small>
-                  {persons.map((p) => (
-                    <li key={p.id}>
-                      <PersonCard person={p} />
-                    </li>
-                  ))}
-                </CardGrid>
+                <CardList items={persons} small card={(p) => <PersonCard person={p} />} />
               </Section>
             )}
           </div>

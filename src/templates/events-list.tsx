@@ -128,6 +128,44 @@ function useEventsList(initial: EventCardData[], initialTotal: number, choice: C
   return { events, total, state, hasMore, loadMore };
 }
 
+/** One filter of the list as a select of catalogue items, its label read by screen readers only. */
+function IdSelect({
+  label,
+  any,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  /** the first option, which filters nothing */
+  any: string;
+  options: readonly { id: number; title: string }[];
+  value: number | null;
+  onChange(id: number | null): void;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value ?? ""}
+        onChange={(e) => onChange(positiveId(e.target.value))}
+      >
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.title}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 function Filters({
   choice,
   onChange,
@@ -138,8 +176,6 @@ function Filters({
   pageContext: EventsListPageContext;
 }) {
   const { t } = useTranslation();
-  const categoryId = useId();
-  const cityId = useId();
   return (
     <div className={styles.filters} role="group" aria-label={t("events.filters")}>
       <ul className={styles.quick} aria-label={t("events.when")}>
@@ -157,38 +193,20 @@ function Filters({
         ))}
       </ul>
       <div className={styles.selects}>
-        <label htmlFor={categoryId} className="visually-hidden">
-          {t("events.category")}
-        </label>
-        <select
-          id={categoryId}
-          className={styles.select}
-          value={choice.category ?? ""}
-          onChange={(e) => onChange({ ...choice, category: positiveId(e.target.value) })}
-        >
-          <option value="">{t("events.anyCategory")}</option>
-          {pageContext.categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={cityId} className="visually-hidden">
-          {t("events.city")}
-        </label>
-        <select
-          id={cityId}
-          className={styles.select}
-          value={choice.city ?? ""}
-          onChange={(e) => onChange({ ...choice, city: positiveId(e.target.value) })}
-        >
-          <option value="">{t("events.anyCity")}</option>
-          {pageContext.locations.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </select>
+        <IdSelect
+          label={t("events.category")}
+          any={t("events.anyCategory")}
+          options={pageContext.categories}
+          value={choice.category}
+          onChange={(category) => onChange({ ...choice, category })}
+        />
+        <IdSelect
+          label={t("events.city")}
+          any={t("events.anyCity")}
+          options={pageContext.locations}
+          value={choice.city}
+          onChange={(city) => onChange({ ...choice, city })}
+        />
       </div>
     </div>
   );

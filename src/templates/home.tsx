@@ -3,7 +3,7 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { HomePageContext } from "../site/page-context";
 import type { EventCardData } from "../catalogue/types";
-import { CardGrid, NewsCard } from "../components/cards";
+import { NewsCard } from "../components/cards";
 import { EventGrid } from "../components/event-grid";
 import { CalendarIcon, PinIcon } from "../components/icons";
 import { PageShell } from "../components/page-shell";
@@ -17,7 +17,8 @@ import { Link } from "../i18n/link";
 import * as styles from "./home.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
-import { EventPrice, EventVenue } from "../components/event-parts";
+import { EventPrice, EventVenue, UpcomingEvents } from "../components/event-parts";
+import { CardList } from "../components/card-list";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t, i18n } = useTranslation();
@@ -91,19 +92,16 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
         </Section>
       )}
 
-      <Section id="upcoming" title={t("home.upcoming")} more={{ to: href.events(), label: t("home.allEvents") }}>
-        {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("home.emptyUpcoming")}</p>}
-      </Section>
+      <UpcomingEvents
+        events={upcoming}
+        title={t("home.upcoming")}
+        empty={t("home.emptyUpcoming")}
+        more={{ to: href.events(), label: t("home.allEvents") }}
+      />
 
       {latestNews.length > 0 && (
         <Section id="news" title={t("home.latestNews")} more={{ to: href.newsList(), label: t("home.allNews") }}>
-          <CardGrid>
-            {latestNews.map((item) => (
-              <li key={item.id}>
-                <NewsCard item={item} />
-              </li>
-            ))}
-          </CardGrid>
+          <CardList items={latestNews} card={(item) => <NewsCard item={item} />} />
         </Section>
       )}
     </PageShell>

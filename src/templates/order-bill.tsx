@@ -31,6 +31,34 @@ import { textHead } from "../components/text-head";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
 
+/**
+ * A line of the bill's totals: the label spans the four columns before the amount, or on a
+ * phone, where the unit price and fee columns are hidden, the two that remain.
+ */
+function TotalRow({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: React.ReactNode;
+  testId?: string;
+}): React.JSX.Element {
+  return (
+    <tr>
+      <td colSpan={4} className={styles.wide}>
+        {label}
+      </td>
+      <td colSpan={2} className={styles.narrow}>
+        {label}
+      </td>
+      <td className={styles.num} data-testid={testId}>
+        {value}
+      </td>
+    </tr>
+  );
+}
+
 function Bill({ order, decimals }: { order: Order; decimals?: number }): React.JSX.Element {
   const { t } = useTranslation();
   const { language } = useSite();
@@ -139,48 +167,12 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
             )}
           </tbody>
           <tfoot>
-            <tr>
-              <td colSpan={4} className={styles.wide}>
-                {t("bill.subtotal")}
-              </td>
-              <td colSpan={2} className={styles.narrow}>
-                {t("bill.subtotal")}
-              </td>
-              <td className={styles.num}>{money(order.total.price)}</td>
-            </tr>
-            <tr>
-              <td colSpan={4} className={styles.wide}>
-                {t("bill.serviceFee")}
-              </td>
-              <td colSpan={2} className={styles.narrow}>
-                {t("bill.serviceFee")}
-              </td>
-              <td className={styles.num}>{money(order.total.serviceFee)}</td>
-            </tr>
+            <TotalRow label={t("bill.subtotal")} value={money(order.total.price)} />
+            <TotalRow label={t("bill.serviceFee")} value={money(order.total.serviceFee)} />
             {order.total.paymentFee > 0 && (
-              <tr>
-                <td colSpan={4} className={styles.wide}>
-                  {t("bill.paymentFee")}
-                </td>
-                <td colSpan={2} className={styles.narrow}>
-                  {t("bill.paymentFee")}
-                </td>
-                <td className={styles.num} data-testid="bill-payment-fee">
-                  {money(order.total.paymentFee)}
-                </td>
-              </tr>
+              <TotalRow label={t("bill.paymentFee")} value={money(order.total.paymentFee)} testId="bill-payment-fee" />
             )}
-            <tr>
-              <td colSpan={4} className={styles.wide}>
-                {t("bill.total")}
-              </td>
-              <td colSpan={2} className={styles.narrow}>
-                {t("bill.total")}
-              </td>
-              <td className={styles.num} data-testid="bill-total">
-                {money(order.total.amount)}
-              </td>
-            </tr>
+            <TotalRow label={t("bill.total")} value={money(order.total.amount)} testId="bill-total" />
           </tfoot>
         </table>
       </div>

@@ -2,15 +2,14 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PersonPageContext } from "../site/page-context";
-import { EventGrid } from "../components/event-grid";
 import { Layout } from "../components/layout";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
-import { Section } from "../components/section";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./detail.module.css";
+import { UpcomingEvents } from "../components/event-parts";
 
 export default function PersonTemplate({ pageContext }: TemplateProps<PersonPageContext>): React.JSX.Element {
   const { t } = useTranslation();
@@ -34,9 +33,7 @@ export default function PersonTemplate({ pageContext }: TemplateProps<PersonPage
             )}
           </div>
         </div>
-        <Section id="upcoming" title={t("person.upcoming")}>
-          {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("person.noUpcoming")}</p>}
-        </Section>
+        <UpcomingEvents events={upcoming} title={t("person.upcoming")} empty={t("person.noUpcoming")} />
       </article>
     </Layout>
   );

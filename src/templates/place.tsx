@@ -2,17 +2,16 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PlacePageContext } from "../site/page-context";
-import { EventGrid } from "../components/event-grid";
 import { PinIcon } from "../components/icons";
 import { Layout } from "../components/layout";
 import { openStreetMapUrl } from "../components/map-link";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
-import { Section } from "../components/section";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./detail.module.css";
+import { UpcomingEvents } from "../components/event-parts";
 
 export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageContext>): React.JSX.Element {
   const { t } = useTranslation();
@@ -68,9 +67,7 @@ export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageCo
             <SafeHtml html={place.descriptionHtml} />
           </section>
         )}
-        <Section id="upcoming" title={t("place.upcoming")}>
-          {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p className="empty">{t("place.noUpcoming")}</p>}
-        </Section>
+        <UpcomingEvents events={upcoming} title={t("place.upcoming")} empty={t("place.noUpcoming")} />
       </article>
     </Layout>
   );
