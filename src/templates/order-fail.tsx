@@ -7,28 +7,14 @@ import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageContext } from "../site/page-context";
-import {
-  failReasonFromSearch,
-  orderIdFromSearch,
-  pathAfterPayment,
-  payPath,
-  type FailReason,
-} from "../checkout/outcome";
+import { failReasonFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
-import {
-  EmptyOutcome,
-  OrderOutcomeFallback,
-  OrderNumber,
-  OrderSummaryAside,
-  WaysForward,
-} from "../checkout/outcome-parts";
-import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { PageShell } from "../components/page-shell";
+import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { useOrderFromUrl } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-
-const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
+import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
 
 export default function OrderFailPage({ location }: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
@@ -41,25 +27,19 @@ export default function OrderFailPage({ location }: TemplateProps<StaticPageCont
     const { order } = view;
     const why = order.status === "cancelled" ? "cancelled" : (reason ?? "unknown");
     return (
-      <PageShell className={styles.page}>
-        <FailMark />
-        <h1>{t("order.fail.heading")}</h1>
-        <div className={styles.grid}>
-          <div>
-            <div className={`${styles.alert} ${styles.alertError}`} role="alert" data-testid="fail-reason">
-              <p>{t(`order.fail.reason.${why}`)}</p>
-            </div>
-            <OrderNumber number={order.number} />
-            {order.status !== "cancelled" && (
-              <>
-                <p>{t("order.fail.next")}</p>
-                <WaysForward links={[{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
-              </>
-            )}
-          </div>
-          <OrderSummaryAside order={order} />
-        </div>
-      </PageShell>
+      <OrderOutcome
+        order={order}
+        mark={<FailMark />}
+        heading={t("order.fail.heading")}
+        reason={{ text: t(`order.fail.reason.${why}`), tone: "error" }}
+      >
+        {order.status !== "cancelled" && (
+          <>
+            <p>{t("order.fail.next")}</p>
+            <WaysForward links={[{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
+          </>
+        )}
+      </OrderOutcome>
     );
   }
 

@@ -7,27 +7,22 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
-import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
+import { billPath, pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
 import {
   EmptyOutcome,
   FixedCurrencyNote,
   OrderOutcomeFallback,
-  OrderNumber,
-  OrderSummaryAside,
   PayLaterInstructions,
   StatusBadge,
   WaysForward,
 } from "../checkout/outcome-parts";
-import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { PageShell } from "../components/page-shell";
-import { TicketCards } from "../tickets/ticket-cards";
+import { useOrderFromUrl } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
 import { href } from "../site/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-
-const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
+import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
 
 export default function OrderSuccessPage({
   location,
@@ -40,42 +35,38 @@ export default function OrderSuccessPage({
     const { order } = view;
     const acquisition = (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
     return (
-      <PageShell className={styles.page}>
-        <PendingMark />
-        <h1>{t("order.success.heading")}</h1>
-        <p className={styles.lead}>{t("order.success.lead")}</p>
-        <div className={styles.grid}>
-          <div>
-            <OrderNumber number={order.number} />
-            <p>
-              <StatusBadge status={order.status} />
-            </p>
-            {order.status === "paid" ? (
-              <WaysForward
-                links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
-              />
-            ) : (
-              <>
-                {acquisition && order.status === "awaiting_payment" && (
-                  <PayLaterInstructions order={order} acquisition={acquisition} />
-                )}
-                <section aria-labelledby="co-next-heading">
-                  <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
-                  <ol className={styles.next}>
-                    <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
-                    <li>{t("order.success.nextTickets")}</li>
-                    <li>{t("order.success.nextKeep")}</li>
-                  </ol>
-                </section>
-                <FixedCurrencyNote currencyCode={order.currencyCode} />
-              </>
+      <OrderOutcome
+        order={order}
+        mark={<PendingMark />}
+        heading={t("order.success.heading")}
+        lead={t("order.success.lead")}
+        tickets
+      >
+        <p>
+          <StatusBadge status={order.status} />
+        </p>
+        {order.status === "paid" ? (
+          <WaysForward
+            links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
+          />
+        ) : (
+          <>
+            {acquisition && order.status === "awaiting_payment" && (
+              <PayLaterInstructions order={order} acquisition={acquisition} />
             )}
-            <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
-          </div>
-          <OrderSummaryAside order={order} />
-        </div>
-        <TicketCards order={order} />
-      </PageShell>
+            <section aria-labelledby="co-next-heading">
+              <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
+              <ol className={styles.next}>
+                <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
+                <li>{t("order.success.nextTickets")}</li>
+                <li>{t("order.success.nextKeep")}</li>
+              </ol>
+            </section>
+            <FixedCurrencyNote currencyCode={order.currencyCode} />
+          </>
+        )}
+        <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+      </OrderOutcome>
     );
   }
 

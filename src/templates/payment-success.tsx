@@ -16,45 +16,34 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
-import { billPath, orderIdFromSearch, payPath, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
+import { billPath, payPath, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
-import {
-  EmptyOutcome,
-  LoadingShell,
-  OrderOutcomeFallback,
-  OrderNumber,
-  OrderSummaryAside,
-  WaysForward,
-} from "../checkout/outcome-parts";
+import { EmptyOutcome, LoadingShell, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { TicketCodes } from "../checkout/ticket-codes";
-import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
+import { useOrderFromUrl } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
 import { PageShell } from "../components/page-shell";
-import { TicketCards, TicketsSentTo } from "../tickets/ticket-cards";
+import { TicketsSentTo } from "../tickets/ticket-cards";
 import { href } from "../site/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-
-const searchOrderId = (location: UrlLike) => orderIdFromSearch(location.search);
+import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
 
 function Paid({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation();
   return (
-    <PageShell className={styles.page} data-outcome="paid">
-      <SuccessMark />
-      <h1>{t("payment.success.heading")}</h1>
-      <p className={styles.lead}>{t("payment.success.lead", { email: order.email ?? "" })}</p>
-      <div className={styles.grid}>
-        <div>
-          <OrderNumber number={order.number} />
-          <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
-          {order.email && <TicketsSentTo email={order.email} />}
-          <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
-        </div>
-        <OrderSummaryAside order={order} />
-      </div>
-      <TicketCards order={order} />
-    </PageShell>
+    <OrderOutcome
+      order={order}
+      mark={<SuccessMark />}
+      heading={t("payment.success.heading")}
+      lead={t("payment.success.lead", { email: order.email ?? "" })}
+      outcome="paid"
+      tickets
+    >
+      <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
+      {order.email && <TicketsSentTo email={order.email} />}
+      <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+    </OrderOutcome>
   );
 }
 
@@ -69,30 +58,21 @@ function NotPaid({
   const { t } = useTranslation();
   const canRetry = outcome === "failed" || outcome === "not-completed";
   return (
-    <PageShell className={styles.page} data-outcome={outcome}>
-      <FailMark />
-      <h1>{t(`payment.return.${outcome}.heading`)}</h1>
-      <div className={styles.grid}>
-        <div>
-          <div
-            className={`${styles.alert} ${canRetry ? styles.alertError : styles.alertInfo}`}
-            role="alert"
-            data-testid="fail-reason"
-          >
-            <p>{t(`payment.return.${outcome}.text`)}</p>
-          </div>
-          <OrderNumber number={order.number} />
-          <WaysForward
-            links={
-              canRetry
-                ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
-                : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
-            }
-          />
-        </div>
-        <OrderSummaryAside order={order} />
-      </div>
-    </PageShell>
+    <OrderOutcome
+      order={order}
+      mark={<FailMark />}
+      heading={t(`payment.return.${outcome}.heading`)}
+      reason={{ text: t(`payment.return.${outcome}.text`), tone: canRetry ? "error" : "info" }}
+      outcome={outcome}
+    >
+      <WaysForward
+        links={
+          canRetry
+            ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
+            : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
+        }
+      />
+    </OrderOutcome>
   );
 }
 
