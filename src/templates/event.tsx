@@ -13,7 +13,6 @@ import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../comp
 import { Layout } from "../components/layout";
 import { openStreetMapUrl } from "../components/map-link";
 import { Media } from "../components/media";
-import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
 import { Seo, localizedPath } from "../components/seo";
 import { ShareButton } from "../components/share-button";
@@ -28,6 +27,7 @@ import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { EventPrice } from "../components/event-parts";
 import { CardList } from "../components/card-list";
+import { AboutSection } from "../components/about-section";
 
 function StatusBanner({
   event,
@@ -234,12 +234,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
               )}
             </section>
 
-            {event.descriptionHtml && (
-              <section className="section" aria-labelledby="about-title">
-                <h2 id="about-title">{t("event.about")}</h2>
-                <SafeHtml html={event.descriptionHtml} />
-              </section>
-            )}
+            <AboutSection title={t("event.about")} html={event.descriptionHtml} />
 
             {persons.length > 0 && (
               <Section id="performers" title={t("event.performers")}>

@@ -6,12 +6,12 @@ import { PinIcon } from "../components/icons";
 import { Layout } from "../components/layout";
 import { openStreetMapUrl } from "../components/map-link";
 import { Media } from "../components/media";
-import { SafeHtml } from "../components/safe-html";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./detail.module.css";
 import { UpcomingEvents } from "../components/event-parts";
+import { AboutSection } from "../components/about-section";
 
 export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageContext>): React.JSX.Element {
   const { t } = useTranslation();
@@ -61,12 +61,7 @@ export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageCo
             )}
           </div>
         </div>
-        {place.descriptionHtml && (
-          <section className="section" aria-labelledby="about-title">
-            <h2 id="about-title">{t("place.about")}</h2>
-            <SafeHtml html={place.descriptionHtml} />
-          </section>
-        )}
+        <AboutSection title={t("place.about")} html={place.descriptionHtml} />
         <UpcomingEvents events={upcoming} title={t("place.upcoming")} empty={t("place.noUpcoming")} />
       </article>
     </Layout>
