@@ -4,7 +4,7 @@ import type { EventFilter } from "../catalogue/catalogue-service";
 import type { Schemas } from "../catalogue/serialize";
 import { badRequest, notFound } from "../lib/errors";
 import { pick, type Lang } from "../lib/i18n";
-import { findCurrency, fromAed } from "../lib/money";
+import { currencyOf, findCurrency, fromAed } from "../lib/money";
 import { parseBound, toUaeIso } from "../lib/time";
 import type { RefRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen } from "../db/repositories/tickets-repository";
@@ -308,7 +308,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       languages: landing.languages,
       main_lang: landing.mainLang,
       currencies: landing.currencies.flatMap((code) => {
-        const c = catalogue.data.currencies.get(code.toUpperCase());
+        const c = currencyOf(catalogue.data.currencies, code);
         return c ? [{ code: c.code, symbol: c.symbol, title: pick(c.title, l), decimals: c.decimals }] : [];
       }),
       language_currency: landing.languageCurrency,
