@@ -246,13 +246,8 @@ export async function createOrder(
 }
 
 /** Places an order from the visitor's basket and asserts it was created as the contract says. */
-export async function placeOrder(
-  app: TestApp,
-  visitor: Visitor,
-  body: Record<string, unknown> = BUYER,
-  query = "",
-): Promise<WireOrder> {
-  const res = await createOrder(app, visitor, body, query);
+export async function placeOrder(...args: Parameters<typeof createOrder>): Promise<WireOrder> {
+  const res = await createOrder(...args);
   assert.equal(res.statusCode, 201, res.body);
   return assertMatchesContract("basket", "/api/orders", "post", res) as WireOrder;
 }

@@ -302,6 +302,24 @@ ${cancelLink(t, p)}`,
     return found;
   }
 
+  /**
+   * A post to one step of the visit (the card form, or the 3-D Secure code) goes on only when it
+   * comes from this page and the visit is still at that step; anything else is answered here.
+   */
+  function postAt(
+    req: FastifyRequest<{ Params: { token: string }; Body: unknown }>,
+    reply: FastifyReply,
+    step: "open" | "challenge",
+  ): { p: PaymentRow; o: OrderRow } | undefined {
+    const found = visit(req.params.token, reply);
+    if (!found) return undefined;
+    const { p, o } = found;
+    if (!trusted(req, p)) refuse(reply, o);
+    else if (p.state !== step || !open(o)) stale(reply, p);
+    else return found;
+    return undefined;
+  }
+
   /** A post for a step this visit is no longer at (the order ran out of time, or the visit is over): nothing is charged, the shop shows why. */
   function stale(reply: FastifyReply, p: PaymentRow): FastifyReply {
     if (p.state === "open" || p.state === "challenge") deps.payments.move(p.token, p.state, "expired");
@@ -327,11 +345,9 @@ ${cancelLink(t, p)}`,
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token", async (req, reply) => {
-    const found = visit(req.params.token, reply);
+    const found = postAt(req, reply, "open");
     if (!found) return reply;
     const { p, o } = found;
-    if (!trusted(req, p)) return refuse(reply, o);
-    if (p.state !== "open" || !open(o)) return stale(reply, p);
     const form = (req.body ?? {}) as Form;
     if (walletOf(o)) return conclude(reply, p, "open", form.wallet === "approve");
     const { number, errors } = validCard(form, deps.now(), TEXTS[o.lang]);
@@ -344,11 +360,9 @@ ${cancelLink(t, p)}`,
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token/3ds", async (req, reply) => {
-    const found = visit(req.params.token, reply);
+    const found = postAt(req, reply, "challenge");
     if (!found) return reply;
     const { p, o } = found;
-    if (!trusted(req, p)) return refuse(reply, o);
-    if (p.state !== "challenge" || !open(o)) return stale(reply, p);
     const code = ((req.body as Form | undefined)?.code ?? "").trim();
     if (!/^\d{6}$/.test(code)) return reply.code(400).send(challengeForm(o, p, TEXTS[o.lang].otpInvalid));
     return conclude(reply, p, "challenge", code === CHALLENGE_CODE);
