@@ -45,6 +45,8 @@ async function start(id: string, returnUrl = RETURN) {
   };
   return openAcquirer(app, redirect_url);
 }
+/** The 3-D Secure form as the buyer fills it. */
+const otp = (html: string, code: string) => ({ csrf: inputValue(html, "csrf"), code });
 function backToShop(res: { statusCode: number; headers: Record<string, unknown> }, id: string): URL {
   assert.equal(res.statusCode, 303);
   const url = new URL(String(res.headers.location));
@@ -128,13 +130,10 @@ describe("card outcomes", () => {
     assert.match(challenge.body, /dir="rtl"/);
     const reopened = await openAcquirer(app, `http://api.test${page.path}`);
     assert.match(reopened.html, /one-time-code/, "reopening the page shows the challenge again");
-    const bad = await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "12" });
+    const bad = await submitAcquirer(app, `${page.path}/3ds`, otp(page.html, "12"));
     assert.equal(bad.statusCode, 400, "a code of the wrong shape is asked again");
     assert.equal((await status(o.id)).status, "awaiting_payment");
-    backToShop(
-      await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "123456" }),
-      o.id,
-    );
+    backToShop(await submitAcquirer(app, `${page.path}/3ds`, otp(page.html, "123456")), o.id);
     assert.equal((await status(o.id)).status, "paid");
   });
 
@@ -142,10 +141,7 @@ describe("card outcomes", () => {
     const o = await newOrder();
     const page = await start(o.id);
     await submitAcquirer(app, page.path, cardFields(page.html, "4000000000003220"));
-    backToShop(
-      await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "654321" }),
-      o.id,
-    );
+    backToShop(await submitAcquirer(app, `${page.path}/3ds`, otp(page.html, "654321")), o.id);
     assert.equal((await status(o.id)).status, "failed");
   });
 
