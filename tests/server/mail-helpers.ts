@@ -50,8 +50,22 @@ export async function outbox(config: MailConfig): Promise<ParsedMail[]> {
  * A local SMTP server for the file's tests: it refuses the next `refusals` recipients with a
  * temporary error (451, so a sender tries again) and keeps every message it takes.
  */
-export function smtpStandIn(port: number): { refusals: number; received: string[] } {
-  const state = { refusals: 0, received: [] as string[] };
+export function smtpStandIn(port: number): {
+  url: string;
+  refusals: number;
+  received: string[];
+  /** A fresh start for a test: nothing received yet, and the next `refusals` recipients refused. */
+  refuseNext(refusals: number): void;
+} {
+  const state = {
+    url: `smtp://127.0.0.1:${port}`,
+    refusals: 0,
+    received: [] as string[],
+    refuseNext(refusals: number) {
+      state.refusals = refusals;
+      state.received.length = 0;
+    },
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],

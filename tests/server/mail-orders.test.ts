@@ -108,13 +108,11 @@ describe("e-mails of real orders, into the outbox", () => {
 });
 
 describe("a mail server that refuses", () => {
-  const port = Number(process.env.MAIL_TEST_SMTP_PORT_2 ?? 2562);
-  const smtp = smtpStandIn(port);
+  const smtp = smtpStandIn(Number(process.env.MAIL_TEST_SMTP_PORT_2 ?? 2562));
 
   test("is tried again until it takes the e-mail; the order was paid from the start and stays paid", async () => {
-    smtp.refusals = 3;
-    smtp.received.length = 0;
-    const { app, mailer, log } = await appWithMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 5 });
+    smtp.refuseNext(3);
+    const { app, mailer, log } = await appWithMailer({ smtpUrl: smtp.url, attempts: 5 });
     const visitor = new Visitor(app);
     const started = Date.now();
     const order = await freeOrder(app, visitor, "smtp@example.com", "ar");
@@ -133,9 +131,8 @@ describe("a mail server that refuses", () => {
   });
 
   test("that never takes it: given up after the bounded attempts, and the order is still paid", async () => {
-    smtp.refusals = 1000;
-    smtp.received.length = 0;
-    const { app, mailer, log } = await appWithMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 3 });
+    smtp.refuseNext(1000);
+    const { app, mailer, log } = await appWithMailer({ smtpUrl: smtp.url, attempts: 3 });
     const visitor = new Visitor(app);
     const order = await freeOrder(app, visitor, "never@example.com");
     await mailer.idle();

@@ -218,14 +218,12 @@ describe("confirmation e-mail into the outbox", () => {
 });
 
 describe("through SMTP", () => {
-  const port = Number(process.env.MAIL_TEST_SMTP_PORT ?? 2561);
-  const smtp = smtpStandIn(port);
+  const smtp = smtpStandIn(Number(process.env.MAIL_TEST_SMTP_PORT ?? 2561));
 
   test("a refused send is retried until the server takes it", async () => {
-    smtp.refusals = 2;
-    smtp.received.length = 0;
+    smtp.refuseNext(2);
     quiet.lines.length = 0;
-    const config = tempConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 5 });
+    const config = tempConfig({ smtpUrl: smtp.url, attempts: 5 });
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const paid = order({ lang: "en" });
     mailer.orderConfirmed(paid);
@@ -239,10 +237,9 @@ describe("through SMTP", () => {
   });
 
   test("a server that always refuses: bounded attempts, then given up and logged, without throwing", async () => {
-    smtp.refusals = Number.POSITIVE_INFINITY;
-    smtp.received.length = 0;
+    smtp.refuseNext(Number.POSITIVE_INFINITY);
     quiet.lines.length = 0;
-    const config = tempConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 3 });
+    const config = tempConfig({ smtpUrl: smtp.url, attempts: 3 });
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const started = Date.now();
     assert.doesNotThrow(() => mailer.orderConfirmed(order({ lang: "ru" })));
