@@ -61,6 +61,12 @@ export const DEFAULT_SITE_ORIGINS = [
   "http://localhost:9000",
 ];
 
+/** Whether an origin is one of the site's: origins are compared without regard to case. */
+export function siteOriginCheck(siteOrigins: readonly string[]): (origin: string) => boolean {
+  const allowed = new Set(siteOrigins.map((o) => o.toLowerCase()));
+  return (origin) => allowed.has(origin.toLowerCase());
+}
+
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 
 function num(value: string | undefined, fallback: number): number {

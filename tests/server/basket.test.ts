@@ -2,7 +2,9 @@
 import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
+  assertFails,
   assertMatchesContract,
+  available,
   json,
   makeApp,
   offersOf,
@@ -37,13 +39,8 @@ const ok = (res: { statusCode: number; body: string }, method = "post"): Basket 
   assert.equal(res.statusCode, 200, res.body);
   return assertMatchesContract("basket", "/api/basket", method, res) as Basket;
 };
-const fails = (res: { statusCode: number; body: string }, status: number, code: string, method = "post") => {
-  assert.equal(res.statusCode, status, res.body);
-  const body = assertMatchesContract("basket", "/api/basket", method, res) as { code: string };
-  assert.equal(body.code, code);
-};
-const available = async (eventSourceId: number, ticketId: number) =>
-  (await offersOf(app, eventSourceId)).flatMap((s) => s.tickets).find((t) => t.id === ticketId)!.available;
+const fails = (res: { statusCode: number; body: string }, status: number, code: string, method = "post") =>
+  assertFails(res, "/api/basket", method, status, code);
 
 describe("session", () => {
   it("sets an HttpOnly, SameSite=Lax session cookie on first contact and returns an empty basket", async () => {
@@ -76,14 +73,14 @@ describe("session", () => {
 
 describe("changes", () => {
   it("ADD adds to what is held, UPDATE sets it, DELETE_TICKET and DELETE_EVENT remove, DELETE clears", async () => {
-    const before1 = await available(10001, 1);
+    const before1 = await available(app, 10001, 1);
     let b = ok(await visitor.add(1, 2));
     b = ok(await visitor.add(1, 3));
     assert.equal(b.events[0]!.tickets[0]!.count, 5);
-    assert.equal(await available(10001, 1), before1 - 5, "held tickets leave available");
+    assert.equal(await available(app, 10001, 1), before1 - 5, "held tickets leave available");
     b = ok(await visitor.change({ type: "UPDATE_TICKET", ticket: { id: 1, count: 1 } }));
     assert.equal(b.events[0]!.tickets[0]!.count, 1);
-    assert.equal(await available(10001, 1), before1 - 1);
+    assert.equal(await available(app, 10001, 1), before1 - 1);
     b = ok(await visitor.add(2, 2));
     const sessions = await offersOf(app, 10002);
     const other = sessions[0]!.tickets[0]!.id;
@@ -104,7 +101,7 @@ describe("changes", () => {
       b.events.map((e) => e.event.id),
       [2],
     );
-    assert.equal(await available(10001, 1), before1);
+    assert.equal(await available(app, 10001, 1), before1);
     b = ok(await visitor.request("DELETE", "/api/basket"), "delete");
     assert.deepEqual([b.events.length, b.expires_at], [0, null]);
   });
@@ -172,7 +169,7 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
   for (const [name, body, status, code] of cases) {
     it(`${name} → ${status} ${code}`, async () => {
       ok(await visitor.add(1, 2));
-      const before1 = await available(10001, 1);
+      const before1 = await available(app, 10001, 1);
       const real = JSON.parse(JSON.stringify(body ?? null), (k, v) =>
         k === "id" && v === -1
           ? soldOutTicket
@@ -188,7 +185,7 @@ describe("bad input gets its 4xx with {detail, code} and changes nothing", () =>
         after1.events.flatMap((e) => e.tickets.map((t) => [t.id, t.count])),
         [[1, 2]],
       );
-      assert.equal(await available(10001, 1), before1);
+      assert.equal(await available(app, 10001, 1), before1);
       ok(await visitor.request("DELETE", "/api/basket"));
     });
   }
@@ -330,14 +327,14 @@ describe("CORS and Origin", () => {
 
 describe("holds expire", () => {
   it("releases held tickets after the hold time and empties the basket", async () => {
-    const before1 = await available(10001, 1);
+    const before1 = await available(app, 10001, 1);
     const b = ok(await visitor.add(1, 3));
-    assert.equal(await available(10001, 1), before1 - 3);
+    assert.equal(await available(app, 10001, 1), before1 - 3);
     assert.ok(Math.abs(Date.parse(b.expires_at!) - clock.now() - 15 * 60_000) < 2000);
     clock.advance(14 * 60_000);
     assert.equal(ok(await visitor.basket(), "get").events.length, 1, "still held before expiry");
     clock.advance(60_000 + 1000);
-    assert.equal(await available(10001, 1), before1, "released once expired (dates_prices sees it)");
+    assert.equal(await available(app, 10001, 1), before1, "released once expired (dates_prices sees it)");
     const after1 = ok(await visitor.basket(), "get");
     assert.deepEqual([after1.events.length, after1.expires_at], [0, null]);
   });

@@ -6,12 +6,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../server/src/db/database";
+import { openDatabase, type Db } from "../../server/src/db/database";
 import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed/plant-hostile";
 import { seedScale } from "../../server/src/seed/seed-scale";
 import { seedSample } from "../../server/src/seed/seed-sample";
 import { buildApp } from "../../server/src/app";
-import { assertMatchesContract, HERMETIC, json, makeApp, Visitor, type TestApp } from "./helpers";
+import { assertMatchesContract, HERMETIC, json, makeApp, Visitor, withApp, type TestApp } from "./helpers";
 
 /** A server on a database file of its own (not :memory:), removed afterwards. */
 async function withFileApp(
@@ -25,6 +25,17 @@ async function withFileApp(
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A server on a database the test prepared; both are closed afterwards. */
+async function withDbApp(db: Db, work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>): Promise<void> {
+  const app = await buildApp({ db, config: HERMETIC });
+  try {
+    await work(app);
+  } finally {
+    await app.close();
+    db.close();
   }
 }
 
@@ -130,9 +141,8 @@ describe("fault injection", () => {
 });
 
 describe("hostile content", () => {
-  it("plants script, handlers, javascript: links and iframes that the running server then serves", async () => {
-    const { app } = await makeApp();
-    try {
+  it("plants script, handlers, javascript: links and iframes that the running server then serves", () =>
+    withApp({}, async ({ app }) => {
       assert.equal(
         json<{ results: Array<{ description: string }> }>(
           await app.inject("/v1/events?id_in=1"),
@@ -168,10 +178,7 @@ describe("hostile content", () => {
       ]) {
         assert.ok(HOSTILE_HTML.includes(marker));
       }
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });
 
 describe("a running server and another connection", () => {
@@ -217,18 +224,14 @@ describe("a database seeded days ago", () => {
     const first = (
       db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }
     ).s;
-    const app = await buildApp({ db, config: HERMETIC });
-    try {
+    await withDbApp(db, async (app) => {
       const moved = (
         db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = 1").get() as { s: number }
       ).s;
       assert.equal(moved - first, 10 * day);
       const active = json<{ count: number }>(await app.inject("/v1/events"));
       assert.equal(active.count, 40);
-    } finally {
-      await app.close();
-      db.close();
-    }
+    });
   });
 });
 
@@ -239,8 +242,7 @@ describe("scale data", () => {
     const counts = seedScale(db, { events: 2000 });
     assert.ok(Date.now() - t0 < 10_000);
     assert.deepEqual(counts, { places: 100, persons: 200, news: 200 });
-    const app = await buildApp({ db, config: HERMETIC });
-    try {
+    await withDbApp(db, async (app) => {
       const page = await app.inject("/v1/events?date_type=all&page_size=100&page=7&lang=ar");
       const body = assertMatchesContract("catalogue", "/v1/events", "get", page) as { count: number };
       assert.equal(body.count, 2000);
@@ -252,9 +254,6 @@ describe("scale data", () => {
         "get",
         await app.inject("/v2/dates_prices?event_source_id=10500&currency=USD&source_id=2"),
       );
-    } finally {
-      await app.close();
-      db.close();
-    }
+    });
   });
 });

@@ -2,6 +2,7 @@
  * Shared test support for the local server: build the app on a fresh in-memory database,
  * validate answers against the contract files themselves, and keep cookies per visitor.
  */
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
@@ -9,9 +10,10 @@ import addFormats from "ajv-formats";
 import { parse } from "yaml";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/src/app";
+import type { Schemas } from "../../server/src/catalogue/serialize";
 import { DEFAULT_SITE_ORIGINS, type ServerConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
-import type { AppDeps, OrderNotifier } from "../../server/src/deps";
+import type { AppDeps, OrderNotifier, WireOrder } from "../../server/src/deps";
 
 const root = join(__dirname, "..", "..");
 
@@ -123,6 +125,19 @@ export async function makeApp(
   return { app, clock };
 }
 
+/** For a test that needs its own app (its own settings or clock): the app is closed however the test ends. */
+export async function withApp(
+  config: Partial<ServerConfig>,
+  test: (made: { app: TestApp; clock: Clock }) => Promise<void>,
+): Promise<void> {
+  const made = await makeApp(config);
+  try {
+    await test(made);
+  } finally {
+    await made.app.close();
+  }
+}
+
 export const SITE_ORIGIN = "http://127.0.0.1:9000";
 
 /** One visitor: keeps its session cookie between requests, like a browser. */
@@ -172,19 +187,26 @@ export const json = <T = unknown>(res: { body: string }): T => JSON.parse(res.bo
 /** Ticket offers of an event as the catalogue shows them now. */
 export async function offersOf(app: TestApp, eventSourceId: number, currency = "AED") {
   const res = await app.inject(`/v2/dates_prices?event_source_id=${eventSourceId}&currency=${currency}&source_id=2`);
-  return json<
-    Array<{
-      started_at: string;
-      tickets: Array<{
-        id: number;
-        title: string;
-        price: number;
-        service_fee: number;
-        available: number;
-        max_per_order: number;
-      }>;
-    }>
-  >(res);
+  return json<Schemas["DatePrices"][]>(res);
+}
+
+/** How many of a ticket offer the catalogue says are left now. */
+export async function available(app: TestApp, eventSourceId: number, ticketId: number): Promise<number> {
+  const offer = (await offersOf(app, eventSourceId)).flatMap((s) => s.tickets).find((t) => t.id === ticketId);
+  if (!offer) throw new Error(`event ${eventSourceId} has no ticket ${ticketId}`);
+  return offer.available;
+}
+
+/** Asserts an error answer of the basket API: its status, its body as the contract says, and its code. */
+export function assertFails(
+  res: { statusCode: number; body: string },
+  path: string,
+  method: string,
+  status: number,
+  code: string,
+): void {
+  assert.equal(res.statusCode, status, res.body);
+  assert.equal((assertMatchesContract("basket", path, method, res) as { code: string }).code, code);
 }
 
 /** Solves a challenge from /api/captcha as the site's widget does, answering with the base64 JSON payload. */
@@ -223,6 +245,13 @@ export async function createOrder(
   return visitor.request("POST", `/api/orders${query}`, { ...body, captcha: await solveCaptcha(app, visitor) });
 }
 
+/** Places an order from the visitor's basket and asserts it was created as the contract says. */
+export async function placeOrder(...args: Parameters<typeof createOrder>): Promise<WireOrder> {
+  const res = await createOrder(...args);
+  assert.equal(res.statusCode, 201, res.body);
+  return assertMatchesContract("basket", "/api/orders", "post", res) as WireOrder;
+}
+
 /** The sandbox acquirer's page for a payment URL, as a browser would open it. */
 export async function openAcquirer(
   app: TestApp,
@@ -255,6 +284,20 @@ export async function submitAcquirer(
   });
 }
 
+/** The card form as a buyer fills it on the acquirer's page: a valid expiry, CVC and name unless `more` says otherwise. */
+export const cardFields = (
+  html: string,
+  number: string,
+  more: Record<string, string> = {},
+): Record<string, string> => ({
+  csrf: inputValue(html, "csrf"),
+  card_number: number,
+  expiry: "12/39",
+  cvc: "123",
+  cardholder: "Layla Haddad",
+  ...more,
+});
+
 /** Starts paying an order and completes the sandbox card form; returns the final answer (a 303 back to the shop, or a page). */
 export async function payByCard(
   app: TestApp,
@@ -266,12 +309,6 @@ export async function payByCard(
   const start = await visitor.request("POST", `/api/orders/${orderId}/payments`, { return_url: returnUrl });
   if (start.statusCode !== 201) return { start, page: undefined, result: undefined };
   const page = await openAcquirer(app, json<{ redirect_url: string }>(start).redirect_url);
-  const result = await submitAcquirer(app, page.path, {
-    csrf: inputValue(page.html, "csrf"),
-    card_number: card,
-    expiry: "12/39",
-    cvc: "123",
-    cardholder: "Layla Haddad",
-  });
+  const result = await submitAcquirer(app, page.path, cardFields(page.html, card));
   return { start, page, result };
 }

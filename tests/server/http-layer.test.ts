@@ -66,15 +66,16 @@ describe("errors of the HTTP layer carry {detail, code}", () => {
   });
 });
 
+/** A well-formed ADD_TICKET sent under the given content type. */
+const addAs = (v: Visitor, contentType: string) =>
+  v.request("POST", "/api/basket", JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }), {
+    "content-type": contentType,
+  });
+
 describe("bodies are UTF-8 JSON", () => {
   it("a text/plain body gets a 400 that says to send JSON", async () => {
     const v = new Visitor(app);
-    const res = await v.request(
-      "POST",
-      "/api/basket",
-      JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
-      { "content-type": "text/plain" },
-    );
+    const res = await addAs(v, "text/plain");
     assert.equal(res.statusCode, 400);
     const b = errorBody(res);
     assert.equal(b.code, "unsupported_media_type");
@@ -84,12 +85,7 @@ describe("bodies are UTF-8 JSON", () => {
 
   it("application/json; charset=latin1 is refused", async () => {
     const v = new Visitor(app);
-    const res = await v.request(
-      "POST",
-      "/api/basket",
-      JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
-      { "content-type": "application/json; charset=latin1" },
-    );
+    const res = await addAs(v, "application/json; charset=latin1");
     assert.equal(res.statusCode, 400);
     assert.equal(errorBody(res).code, "unsupported_media_type");
     assert.equal(json<{ events: unknown[] }>(await v.basket()).events.length, 0);

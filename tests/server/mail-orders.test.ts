@@ -5,40 +5,20 @@
  * and the order stays paid whatever the mail server does.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { loadMailConfig, type MailConfig } from "../../server/src/mail/mail-config";
-import { createMailNotifier, type MailLog, type MailNotifier } from "../../server/src/mail/notifier";
-import { BUYER, createOrder, json, makeApp, offersOf, payByCard, Visitor, type TestApp } from "./helpers";
-
-type Order = { id: string; number: string; status: string; lang: string; tickets: Array<{ code: string }> };
+import type { ParsedMail } from "mailparser";
+import { after, describe, test } from "node:test";
+import type { WireOrder } from "../../server/src/deps";
+import type { MailConfig } from "../../server/src/mail/mail-config";
+import { createMailNotifier, type MailNotifier } from "../../server/src/mail/notifier";
+import { BUYER, createOrder, json, makeApp, offersOf, payByCard, placeOrder, Visitor, type TestApp } from "./helpers";
+import { logSink, outbox, smtpStandIn, tempMailConfig } from "./mail-helpers";
 
 const FREE_EVENT_SOURCE = 10034;
-
-function logSink(): MailLog & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    info: (m) => lines.push(`info ${m}`),
-    warn: (m) => lines.push(`warn ${m}`),
-    error: (m) => lines.push(`error ${m}`),
-  };
-}
 
 async function appWithMailer(
   over: Partial<MailConfig>,
 ): Promise<{ app: TestApp; mailer: MailNotifier; config: MailConfig; log: ReturnType<typeof logSink> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), "mail-orders-"));
-  const config: MailConfig = {
-    ...loadMailConfig({ databasePath: path.join(dir, "db.sqlite"), siteUrl: "http://127.0.0.1:9000" }, {}),
-    baseDelayMs: 20,
-    maxDelayMs: 60,
-    ...over,
-  };
+  const config = tempMailConfig("http://127.0.0.1:9000", over);
   const log = logSink();
   let app: TestApp | undefined;
   // the catalogue is the app's own, read when an e-mail is composed
@@ -54,15 +34,8 @@ async function appWithMailer(
   after(async () => {
     await mailer.close();
     await app?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
   return { app, mailer, config, log };
-}
-
-async function outbox(config: MailConfig): Promise<ParsedMail[]> {
-  if (!existsSync(config.outboxDir)) return [];
-  const files = readdirSync(config.outboxDir).filter((f) => f.endsWith(".eml"));
-  return Promise.all(files.map((f) => simpleParser(readFileSync(path.join(config.outboxDir, f)))));
 }
 
 async function paidOffer(app: TestApp): Promise<number> {
@@ -76,13 +49,11 @@ async function paidOffer(app: TestApp): Promise<number> {
   throw new Error("no paid ticket on sale");
 }
 
-async function freeOrder(app: TestApp, visitor: Visitor, email: string, lang = "en"): Promise<Order> {
+async function freeOrder(app: TestApp, visitor: Visitor, email: string, lang = "en"): Promise<WireOrder> {
   const free = (await offersOf(app, FREE_EVENT_SOURCE))[0]!.tickets[0]!;
   assert.equal(free.price, 0);
   assert.equal((await visitor.add(free.id, 2)).statusCode, 200);
-  const res = await createOrder(app, visitor, { ...BUYER, email, acquisition_id: null, lang }, `?lang=${lang}`);
-  assert.equal(res.statusCode, 201, res.body);
-  return json<Order>(res);
+  return placeOrder(app, visitor, { ...BUYER, email, acquisition_id: null, lang }, `?lang=${lang}`);
 }
 
 describe("e-mails of real orders, into the outbox", () => {
@@ -92,19 +63,19 @@ describe("e-mails of real orders, into the outbox", () => {
 
     const card = new Visitor(app);
     await card.add(ticket, 2);
-    const created = json<Order>(
+    const created = json<WireOrder>(
       await createOrder(app, card, { ...BUYER, email: "card@example.com", lang: "ru" }, "?lang=ru"),
     );
     await mailer.idle();
     assert.equal((await outbox(config)).length, 0, "nothing before a card order is paid");
     const { result } = await payByCard(app, card, created.id, "4242424242424242");
     assert.equal(result?.statusCode, 303, result?.body);
-    const paid = json<Order>(await card.request("GET", `/api/orders/${created.id}?lang=ru`));
+    const paid = json<WireOrder>(await card.request("GET", `/api/orders/${created.id}?lang=ru`));
     assert.equal(paid.status, "paid");
 
     const bank = new Visitor(app);
     await bank.add(ticket, 1);
-    const bankOrder = json<Order>(
+    const bankOrder = json<WireOrder>(
       await createOrder(app, bank, { ...BUYER, email: "bank@example.com", acquisition_id: 3, lang: "ar" }, "?lang=ar"),
     );
     assert.equal(bankOrder.status, "awaiting_payment");
@@ -137,64 +108,40 @@ describe("e-mails of real orders, into the outbox", () => {
 });
 
 describe("a mail server that refuses", () => {
-  let refusals = 0;
-  let delivered = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onMailFrom(_a, _s, callback) {
-      if (refusals > 0) {
-        refusals--;
-        return callback(Object.assign(new Error("try again later"), { responseCode: 421 }));
-      }
-      callback();
-    },
-    onData(stream, _s, callback) {
-      stream.resume();
-      stream.on("end", () => {
-        delivered++;
-        callback();
-      });
-    },
-  });
-  const port = Number(process.env.MAIL_TEST_SMTP_PORT_2 ?? 2562);
-  before(() => new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve)));
-  after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  const smtp = smtpStandIn(Number(process.env.MAIL_TEST_SMTP_PORT_2 ?? 2562));
 
   test("is tried again until it takes the e-mail; the order was paid from the start and stays paid", async () => {
-    refusals = 3;
-    delivered = 0;
-    const { app, mailer, log } = await appWithMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 5 });
+    smtp.refuseNext(3);
+    const { app, mailer, log } = await appWithMailer({ smtpUrl: smtp.url, attempts: 5 });
     const visitor = new Visitor(app);
     const started = Date.now();
     const order = await freeOrder(app, visitor, "smtp@example.com", "ar");
     assert.ok(Date.now() - started < 2000, "the order did not wait for the mail server");
     assert.equal(order.status, "paid");
     await mailer.idle();
-    assert.equal(delivered, 1);
+    assert.equal(smtp.received.length, 1);
     assert.equal(
       log.lines.filter((l) => l.startsWith("warn") && l.includes(order.number)).length,
       3,
       log.lines.join("\n"),
     );
-    const again = json<Order>(await visitor.request("GET", `/api/orders/${order.id}`));
+    const again = json<WireOrder>(await visitor.request("GET", `/api/orders/${order.id}`));
     assert.equal(again.status, "paid");
     assert.deepEqual(again.tickets.map((t) => t.code).sort(), order.tickets.map((t) => t.code).sort());
   });
 
   test("that never takes it: given up after the bounded attempts, and the order is still paid", async () => {
-    refusals = 1000;
-    delivered = 0;
-    const { app, mailer, log } = await appWithMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 3 });
+    smtp.refuseNext(1000);
+    const { app, mailer, log } = await appWithMailer({ smtpUrl: smtp.url, attempts: 3 });
     const visitor = new Visitor(app);
     const order = await freeOrder(app, visitor, "never@example.com");
     await mailer.idle();
-    assert.equal(delivered, 0);
+    assert.equal(smtp.received.length, 0);
     assert.ok(
       log.lines.some((l) => l.startsWith("error") && l.includes(order.number) && l.includes("3 attempt")),
       log.lines.join("\n"),
     );
-    assert.equal(json<Order>(await visitor.request("GET", `/api/orders/${order.id}`)).status, "paid");
-    refusals = 0;
+    assert.equal(json<WireOrder>(await visitor.request("GET", `/api/orders/${order.id}`)).status, "paid");
+    smtp.refusals = 0;
   });
 });

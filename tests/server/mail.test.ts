@@ -5,39 +5,26 @@
  * server refuses.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { existsSync } from "node:fs";
+import { after, describe, test } from "node:test";
 import jsQR from "jsqr";
-import { simpleParser, type ParsedMail } from "mailparser";
+import { simpleParser } from "mailparser";
 import { PNG } from "pngjs";
-import { SMTPServer } from "smtp-server";
 import { CatalogueService } from "../../server/src/catalogue/catalogue-service";
 import { openDatabase } from "../../server/src/db/database";
 import { seedSample } from "../../server/src/seed/seed-sample";
 import type { WireOrder } from "../../server/src/mail/compose";
 import { loadMailConfig, type MailConfig } from "../../server/src/mail/mail-config";
-import { createMailNotifier, retryDelay, type MailLog } from "../../server/src/mail/notifier";
+import { createMailNotifier, retryDelay } from "../../server/src/mail/notifier";
 import { assertSchema } from "./helpers";
+import { logSink, outbox, smtpStandIn, tempMailConfig } from "./mail-helpers";
 
 const db = openDatabase(":memory:");
 seedSample(db);
 const catalogue = new CatalogueService(db, "http://api.test");
 after(() => db.close());
 
-const quiet: MailLog & { lines: string[] } = {
-  lines: [],
-  info(m) {
-    this.lines.push(`info ${m}`);
-  },
-  warn(m) {
-    this.lines.push(`warn ${m}`);
-  },
-  error(m) {
-    this.lines.push(`error ${m}`);
-  },
-};
+const quiet = logSink();
 
 /** An order as the server reports it, for a real sample event (so venue and address resolve). */
 function order(over: Partial<WireOrder> & { lang: "en" | "ru" | "ar" }, ticketCount = 2): WireOrder {
@@ -95,25 +82,18 @@ function order(over: Partial<WireOrder> & { lang: "en" | "ru" | "ar" }, ticketCo
   return wire;
 }
 
-function tempConfig(over: Partial<MailConfig> = {}): MailConfig {
-  const dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  return {
-    ...loadMailConfig({ databasePath: path.join(dir, "db.sqlite"), siteUrl: "http://shop.test" }, {}),
-    baseDelayMs: 20,
-    maxDelayMs: 80,
-    ...over,
-  };
-}
+/** An order waiting for its money, to be paid by the way to pay `acquisitionId` before `expiresAt`. */
+const awaiting = (lang: "en" | "ru" | "ar", acquisitionId: number, expiresAt: string): WireOrder =>
+  order({
+    lang,
+    status: "awaiting_payment",
+    acquisition_id: acquisitionId,
+    tickets: [],
+    paid_at: null,
+    expires_at: expiresAt,
+  });
 
-async function outbox(config: MailConfig): Promise<ParsedMail[]> {
-  const files = readdirSync(config.outboxDir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort();
-  return Promise.all(
-    files.map((f) => simpleParser(readFileSync(path.join(config.outboxDir, f)), { keepCidLinks: true })),
-  );
-}
+const tempConfig = (over: Partial<MailConfig> = {}) => tempMailConfig("http://shop.test", over);
 
 function decodeQr(png: Buffer): string | null {
   const image = PNG.sync.read(png);
@@ -202,14 +182,7 @@ describe("confirmation e-mail into the outbox", () => {
     const config = tempConfig();
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const bank = catalogue.data.acquisitions.find((a) => a.type === "bank_transfer")!;
-    const pending = order({
-      lang: "ar",
-      status: "awaiting_payment",
-      acquisition_id: bank.id,
-      tickets: [],
-      paid_at: null,
-      expires_at: "2026-11-28T10:00:00+04:00",
-    });
+    const pending = awaiting("ar", bank.id, "2026-11-28T10:00:00+04:00");
     mailer.orderConfirmed(pending);
     await mailer.idle();
     const [mail] = await outbox(config);
@@ -228,25 +201,9 @@ describe("confirmation e-mail into the outbox", () => {
     const config = tempConfig();
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const cash = catalogue.data.acquisitions.find((a) => a.type === "cash")!;
-    const pending = order({
-      lang: "en",
-      status: "awaiting_payment",
-      acquisition_id: cash.id,
-      tickets: [],
-      paid_at: null,
-      expires_at: "2026-11-28T10:00:00+04:00",
-    });
+    const pending = awaiting("en", cash.id, "2026-11-28T10:00:00+04:00");
     mailer.orderConfirmed(pending);
-    mailer.orderConfirmed(
-      order({
-        lang: "en",
-        status: "awaiting_payment",
-        acquisition_id: 1,
-        tickets: [],
-        paid_at: null,
-        expires_at: "2026-11-26T10:30:00+04:00",
-      }),
-    );
+    mailer.orderConfirmed(awaiting("en", 1, "2026-11-26T10:30:00+04:00"));
     mailer.orderConfirmed(pending); // reported twice: still one e-mail
     await mailer.idle();
     const mails = await outbox(config);
@@ -261,45 +218,18 @@ describe("confirmation e-mail into the outbox", () => {
 });
 
 describe("through SMTP", () => {
-  let refusals = 0;
-  let refuseAll = false;
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onRcptTo(_address, _session, callback) {
-      if (refuseAll || refusals > 0) {
-        refusals--;
-        const err = new Error("mailbox temporarily unavailable") as Error & { responseCode: number };
-        err.responseCode = 451;
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  const port = Number(process.env.MAIL_TEST_SMTP_PORT ?? 2561);
-  before(() => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)));
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const smtp = smtpStandIn(Number(process.env.MAIL_TEST_SMTP_PORT ?? 2561));
 
   test("a refused send is retried until the server takes it", async () => {
-    refusals = 2;
-    received.length = 0;
+    smtp.refuseNext(2);
     quiet.lines.length = 0;
-    const config = tempConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 5 });
+    const config = tempConfig({ smtpUrl: smtp.url, attempts: 5 });
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const paid = order({ lang: "en" });
     mailer.orderConfirmed(paid);
     await mailer.idle();
-    assert.equal(received.length, 1, "delivered once, after the refusals");
-    const parsed = await simpleParser(received[0]!);
+    assert.equal(smtp.received.length, 1, "delivered once, after the refusals");
+    const parsed = await simpleParser(smtp.received[0]!);
     for (const t of paid.tickets) assert.ok(parsed.text?.includes(t.code));
     assert.equal(quiet.lines.filter((l) => l.startsWith("warn") && l.includes("retrying")).length, 2);
     assert.equal(existsSync(config.outboxDir), false, "no outbox when SMTP is set");
@@ -307,19 +237,18 @@ describe("through SMTP", () => {
   });
 
   test("a server that always refuses: bounded attempts, then given up and logged, without throwing", async () => {
-    refuseAll = true;
-    received.length = 0;
+    smtp.refuseNext(Number.POSITIVE_INFINITY);
     quiet.lines.length = 0;
-    const config = tempConfig({ smtpUrl: `smtp://127.0.0.1:${port}`, attempts: 3 });
+    const config = tempConfig({ smtpUrl: smtp.url, attempts: 3 });
     const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const started = Date.now();
     assert.doesNotThrow(() => mailer.orderConfirmed(order({ lang: "ru" })));
     assert.ok(Date.now() - started < 50, "handing over returns at once");
     await mailer.idle();
-    assert.equal(received.length, 0);
+    assert.equal(smtp.received.length, 0);
     assert.equal(quiet.lines.filter((l) => l.startsWith("warn")).length, 2);
     assert.ok(quiet.lines.some((l) => l.startsWith("error") && l.includes("not sent after 3 attempt")));
-    refuseAll = false;
+    smtp.refusals = 0;
     await mailer.close();
   });
 });

@@ -3,6 +3,7 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { WireOrder } from "../../server/src/deps";
 import {
+  assertFails,
   assertMatchesContract,
   BUYER,
   contracts,
@@ -11,6 +12,7 @@ import {
   makeApp,
   offersOf,
   payByCard,
+  placeOrder,
   solveCaptcha,
   Visitor,
   type Clock,
@@ -33,21 +35,7 @@ let buyers = 0;
 /** A buyer of its own, so that the per-email limit of one test does not meet another's orders. */
 const buyer = (extra: Record<string, unknown> = {}) => ({ ...BUYER, email: `buyer${++buyers}@example.ae`, ...extra });
 
-async function order(body: Record<string, unknown> = buyer(), v = visitor, query = ""): Promise<WireOrder> {
-  const res = await createOrder(app, v, body, query);
-  assert.equal(res.statusCode, 201, res.body);
-  return assertMatchesContract("basket", "/api/orders", "post", res) as WireOrder;
-}
-const code = (
-  res: { statusCode: number; body: string },
-  path: string,
-  method: string,
-  status: number,
-  expected: string,
-) => {
-  assert.equal(res.statusCode, status, res.body);
-  assert.equal((assertMatchesContract("basket", path, method, res) as { code: string }).code, expected);
-};
+const order = (body: Record<string, unknown> = buyer(), v = visitor, query = "") => placeOrder(app, v, body, query);
 const get = async (id: string, v = visitor, query = "") => v.request("GET", `/api/orders/${id}${query}`);
 const settle = () => new Promise((r) => setImmediate(r));
 
@@ -137,7 +125,7 @@ describe("creating an order", () => {
   });
 
   it("refuses an empty basket with 409 basket_empty", async () => {
-    code(await createOrder(app, visitor, buyer()), "/api/orders", "post", 409, "basket_empty");
+    assertFails(await createOrder(app, visitor, buyer()), "/api/orders", "post", 409, "basket_empty");
   });
 
   const invalid: Array<[string, Record<string, unknown> | string, string]> = [
@@ -168,7 +156,7 @@ describe("creating an order", () => {
     it(`${name} → 400 ${expected}, basket kept`, async () => {
       await visitor.add(1, 1);
       const payload = typeof body === "string" ? body : JSON.stringify({ ...body, captcha: await solveCaptcha(app) });
-      code(await visitor.request("POST", "/api/orders", payload), "/api/orders", "post", 400, expected);
+      assertFails(await visitor.request("POST", "/api/orders", payload), "/api/orders", "post", 400, expected);
       assert.equal(json<{ events: unknown[] }>(await visitor.basket()).events.length, 1);
       await visitor.request("DELETE", "/api/basket");
     });
@@ -210,7 +198,7 @@ describe("fees and ways to pay (finding 6)", () => {
       const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, {
         return_url: "http://127.0.0.1:9000/order/",
       });
-      code(res, "/api/orders/{id}/payments", "post", 409, "not_card_payable");
+      assertFails(res, "/api/orders/{id}/payments", "post", 409, "not_card_payable");
       assert.equal(json<WireOrder>(await get(o.id)).status, "awaiting_payment");
     }
   });
@@ -253,7 +241,7 @@ describe("free tickets", () => {
     const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, {
       return_url: "http://127.0.0.1:9000/order/",
     });
-    code(res, "/api/orders/{id}/payments", "post", 409, "already_paid");
+    assertFails(res, "/api/orders/{id}/payments", "post", 409, "already_paid");
   });
 });
 
@@ -268,53 +256,33 @@ describe("captcha", () => {
   it("refuses a missing, wrong, reused or expired solution with 400 captcha_invalid and keeps the basket", async () => {
     await visitor.add(1, 1);
     const body = buyer();
-    code(await visitor.request("POST", "/api/orders", body), "/api/orders", "post", 400, "captcha_invalid");
-    code(
-      await visitor.request("POST", "/api/orders", { ...body, captcha: "bm90IGpzb24=" }),
-      "/api/orders",
-      "post",
-      400,
-      "captcha_invalid",
-    );
+    const send = (captcha?: string) =>
+      visitor.request("POST", "/api/orders", captcha === undefined ? body : { ...body, captcha });
+    const refused = async (captcha?: string) =>
+      assertFails(await send(captcha), "/api/orders", "post", 400, "captcha_invalid");
+    await refused();
+    await refused("bm90IGpzb24=");
     const good = await solveCaptcha(app);
     const payload = JSON.parse(Buffer.from(good, "base64").toString()) as { number: number };
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString("base64");
-    code(
-      await visitor.request("POST", "/api/orders", { ...body, captcha: wrong }),
-      "/api/orders",
-      "post",
-      400,
-      "captcha_invalid",
-    );
+    await refused(wrong);
     assert.equal(json<{ events: unknown[] }>(await visitor.basket()).events.length, 1);
 
-    const first = await visitor.request("POST", "/api/orders", { ...body, captcha: good });
+    const first = await send(good);
     assert.equal(first.statusCode, 201, first.body);
     await visitor.add(1, 1);
-    code(
-      await visitor.request("POST", "/api/orders", { ...body, captcha: good }),
-      "/api/orders",
-      "post",
-      400,
-      "captcha_invalid",
-    );
+    await refused(good);
 
     const old = await solveCaptcha(app);
     clock.advance(11 * 60_000);
-    code(
-      await visitor.request("POST", "/api/orders", { ...body, captcha: old }),
-      "/api/orders",
-      "post",
-      400,
-      "captcha_invalid",
-    );
+    await refused(old);
     assert.equal(json<{ events: unknown[] }>(await visitor.basket()).events.length, 1);
     await visitor.request("DELETE", "/api/basket");
   });
 
   it("does not spend a solution on an order that was refused", async () => {
     const solution = await solveCaptcha(app);
-    code(
+    assertFails(
       await visitor.request("POST", "/api/orders", { ...buyer(), captcha: solution }),
       "/api/orders",
       "post",
@@ -389,11 +357,11 @@ describe("sessions (finding 5)", () => {
     const o = await order();
     const stranger = new Visitor(app);
     const res = await get(o.id, stranger);
-    code(res, "/api/orders/{id}", "get", 404, "not_found");
+    assertFails(res, "/api/orders/{id}", "get", 404, "not_found");
     const pay = await stranger.request("POST", `/api/orders/${o.id}/payments`, {
       return_url: "http://127.0.0.1:9000/order/",
     });
-    code(pay, "/api/orders/{id}/payments", "post", 404, "not_found");
+    assertFails(pay, "/api/orders/{id}/payments", "post", 404, "not_found");
     assert.equal((await get("not-an-order")).statusCode, 404);
   });
 });
@@ -444,9 +412,9 @@ describe("listing and looking up orders", () => {
       {},
     );
     const wrongNumber = await v.request("POST", "/api/orders/lookup", { number: "UAE-ZZZZZZ", email: o.email });
-    code(wrongEmail, "/api/orders/lookup", "post", 404, "not_found");
+    assertFails(wrongEmail, "/api/orders/lookup", "post", 404, "not_found");
     assert.equal(wrongEmail.body, wrongNumber.body);
-    code(
+    assertFails(
       await v.request("POST", "/api/orders/lookup", { number: 12, email: o.email }),
       "/api/orders/lookup",
       "post",
@@ -467,7 +435,7 @@ describe("listing and looking up orders", () => {
         assert.equal(res.statusCode, 404);
       }
       const blocked = await guesser.request("POST", "/api/orders/lookup", { number: "UAE-222222", email: "x@y.ae" });
-      code(blocked, "/api/orders/lookup", "post", 429, "too_many_requests");
+      assertFails(blocked, "/api/orders/lookup", "post", 429, "too_many_requests");
       assert.ok(Number(blocked.headers["retry-after"]) > 0);
       const fresh = new Visitor(own);
       assert.equal(

@@ -5,12 +5,11 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ByteBoundCache } from "../../server/src/lib/byte-bound-cache";
-import { json, makeApp } from "./helpers";
+import { json, withApp } from "./helpers";
 
 describe("the catalogue response cache", () => {
-  it("ignores parameters the endpoint does not read: 5,000 cache-busters make one entry", async () => {
-    const { app } = await makeApp();
-    try {
+  it("ignores parameters the endpoint does not read: 5,000 cache-busters make one entry", () =>
+    withApp({}, async ({ app }) => {
       const first = await app.inject("/v1/events?page_size=2&lang=ru");
       for (let i = 0; i < 5000; i++) {
         const res = await app.inject(`/v1/events?page_size=2&lang=ru&_=${i}`);
@@ -22,14 +21,10 @@ describe("the catalogue response cache", () => {
       assert.doesNotMatch(next, /_=/);
       assert.match(next, /lang=ru/);
       assert.match(next, /page=2/);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it("stays under its size bound however many distinct answers are asked for", async () => {
-    const { app } = await makeApp({ cacheMaxBytes: 256 * 1024 });
-    try {
+  it("stays under its size bound however many distinct answers are asked for", () =>
+    withApp({ cacheMaxBytes: 256 * 1024 }, async ({ app }) => {
       for (let i = 0; i < 400; i++) {
         const res = await app.inject(
           `/v1/events?page_size=${1 + (i % 20)}&sort_by=${["title", "popularity", "started_at"][i % 3]}&lang=${["en", "ru", "ar"][i % 3]}`,
@@ -45,10 +40,7 @@ describe("the catalogue response cache", () => {
         app.deps.responseCache.size < 60,
         `${app.deps.responseCache.size} of 60 distinct answers kept: the bound evicted some`,
       );
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
   it("evicts the least recently used entry first", () => {
     const cache = new ByteBoundCache(100);

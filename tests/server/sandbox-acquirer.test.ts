@@ -3,14 +3,16 @@ import { after, before, beforeEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { WireOrder } from "../../server/src/deps";
 import {
+  assertFails,
   assertMatchesContract,
   BUYER,
-  createOrder,
+  cardFields,
   inputValue,
   json,
   makeApp,
   openAcquirer,
   payByCard,
+  placeOrder,
   SITE_ORIGIN,
   submitAcquirer,
   Visitor,
@@ -30,9 +32,7 @@ beforeEach(() => {
 let buyers = 0;
 async function newOrder(extra: Record<string, unknown> = {}, count = 1): Promise<WireOrder> {
   await visitor.add(1, count);
-  const res = await createOrder(app, visitor, { ...BUYER, email: `payer${++buyers}@example.ae`, ...extra });
-  assert.equal(res.statusCode, 201, res.body);
-  return json<WireOrder>(res);
+  return placeOrder(app, visitor, { ...BUYER, email: `payer${++buyers}@example.ae`, ...extra });
 }
 const status = async (id: string) => json<WireOrder>(await visitor.request("GET", `/api/orders/${id}`));
 const RETURN = `${SITE_ORIGIN}/ru/order/pay/?step=pay&x=1`;
@@ -45,14 +45,8 @@ async function start(id: string, returnUrl = RETURN) {
   };
   return openAcquirer(app, redirect_url);
 }
-const card = (html: string, number: string, more: Record<string, string> = {}) => ({
-  csrf: inputValue(html, "csrf"),
-  card_number: number,
-  expiry: "12/39",
-  cvc: "123",
-  cardholder: "Layla Haddad",
-  ...more,
-});
+/** The 3-D Secure form as the buyer fills it. */
+const otp = (html: string, code: string) => ({ csrf: inputValue(html, "csrf"), code });
 function backToShop(res: { statusCode: number; headers: Record<string, unknown> }, id: string): URL {
   assert.equal(res.statusCode, 303);
   const url = new URL(String(res.headers.location));
@@ -105,11 +99,7 @@ describe("starting a payment", () => {
       42,
     ]) {
       const res = await visitor.request("POST", `/api/orders/${o.id}/payments`, { return_url: bad });
-      assert.equal(res.statusCode, 400, String(bad));
-      assert.equal(
-        (assertMatchesContract("basket", "/api/orders/{id}/payments", "post", res) as { code: string }).code,
-        "invalid_return_url",
-      );
+      assertFails(res, "/api/orders/{id}/payments", "post", 400, "invalid_return_url");
     }
   });
 });
@@ -118,7 +108,7 @@ describe("card outcomes", () => {
   it("4242… is approved: back to the shop, the order paid with one e-ticket per person", async () => {
     const o = await newOrder({}, 3);
     const page = await start(o.id);
-    backToShop(await submitAcquirer(app, page.path, card(page.html, "4242 4242 4242 4242")), o.id);
+    backToShop(await submitAcquirer(app, page.path, cardFields(page.html, "4242 4242 4242 4242")), o.id);
     const res = await visitor.request("GET", `/api/orders/${o.id}`);
     const paid = assertMatchesContract("basket", "/api/orders/{id}", "get", res) as WireOrder;
     assert.equal(paid.status, "paid");
@@ -134,30 +124,24 @@ describe("card outcomes", () => {
   it("4000 0000 0000 3220 asks for a 3-D Secure code: 123456 approves", async () => {
     const o = await newOrder({ lang: "ar" });
     const page = await start(o.id);
-    const challenge = await submitAcquirer(app, page.path, card(page.html, "4000000000003220"));
+    const challenge = await submitAcquirer(app, page.path, cardFields(page.html, "4000000000003220"));
     assert.equal(challenge.statusCode, 200);
     assert.match(challenge.body, /autocomplete="one-time-code"/);
     assert.match(challenge.body, /dir="rtl"/);
     const reopened = await openAcquirer(app, `http://api.test${page.path}`);
     assert.match(reopened.html, /one-time-code/, "reopening the page shows the challenge again");
-    const bad = await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "12" });
+    const bad = await submitAcquirer(app, `${page.path}/3ds`, otp(page.html, "12"));
     assert.equal(bad.statusCode, 400, "a code of the wrong shape is asked again");
     assert.equal((await status(o.id)).status, "awaiting_payment");
-    backToShop(
-      await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "123456" }),
-      o.id,
-    );
+    backToShop(await submitAcquirer(app, `${page.path}/3ds`, otp(page.html, "123456")), o.id);
     assert.equal((await status(o.id)).status, "paid");
   });
 
   it("a wrong 3-D Secure code declines", async () => {
     const o = await newOrder();
     const page = await start(o.id);
-    await submitAcquirer(app, page.path, card(page.html, "4000000000003220"));
-    backToShop(
-      await submitAcquirer(app, `${page.path}/3ds`, { csrf: inputValue(page.html, "csrf"), code: "654321" }),
-      o.id,
-    );
+    await submitAcquirer(app, page.path, cardFields(page.html, "4000000000003220"));
+    backToShop(await submitAcquirer(app, `${page.path}/3ds`, otp(page.html, "654321")), o.id);
     assert.equal((await status(o.id)).status, "failed");
   });
 
@@ -177,7 +161,7 @@ describe("card outcomes", () => {
   it("any other number is refused on the page with a message, and the order stays as it was", async () => {
     const o = await newOrder({ lang: "ru" });
     const page = await start(o.id);
-    const res = await submitAcquirer(app, page.path, card(page.html, "5555 5555 5555 4444"));
+    const res = await submitAcquirer(app, page.path, cardFields(page.html, "5555 5555 5555 4444"));
     assert.equal(res.statusCode, 400);
     assert.match(res.body, /Эта карта здесь не принимается/);
     assert.match(res.body, /aria-invalid="true"/);
@@ -194,7 +178,7 @@ describe("card outcomes", () => {
       [{ cardholder: "  " }, /name as it is written/],
     ];
     for (const [more, message] of cases) {
-      const res = await submitAcquirer(app, page.path, card(page.html, "4242424242424242", more));
+      const res = await submitAcquirer(app, page.path, cardFields(page.html, "4242424242424242", more));
       assert.equal(res.statusCode, 400, JSON.stringify(more));
       assert.match(res.body, message);
     }
@@ -207,7 +191,7 @@ describe("card outcomes", () => {
     const res = await submitAcquirer(
       app,
       page.path,
-      card(page.html, '"><script>alert(1)</script>', { cardholder: "<img src=x onerror=alert(1)>" }),
+      cardFields(page.html, '"><script>alert(1)</script>', { cardholder: "<img src=x onerror=alert(1)>" }),
     );
     assert.equal(res.statusCode, 400);
     assert.doesNotMatch(res.body, /<script>alert|<img src=x/);
@@ -217,9 +201,17 @@ describe("card outcomes", () => {
   it("refuses a post without the page's form token or from another origin, and charges nothing", async () => {
     const o = await newOrder();
     const page = await start(o.id);
-    const forged = await submitAcquirer(app, page.path, { ...card(page.html, "4242424242424242"), csrf: "guessed" });
+    const forged = await submitAcquirer(app, page.path, {
+      ...cardFields(page.html, "4242424242424242"),
+      csrf: "guessed",
+    });
     assert.equal(forged.statusCode, 403);
-    const crossSite = await submitAcquirer(app, page.path, card(page.html, "4242424242424242"), "https://evil.example");
+    const crossSite = await submitAcquirer(
+      app,
+      page.path,
+      cardFields(page.html, "4242424242424242"),
+      "https://evil.example",
+    );
     assert.equal(crossSite.statusCode, 403);
     assert.equal((await status(o.id)).status, "awaiting_payment");
   });
@@ -227,14 +219,14 @@ describe("card outcomes", () => {
   it("accepts the page's own post when the browser hides its origin (Origin: null)", async () => {
     const o = await newOrder();
     const page = await start(o.id);
-    backToShop(await submitAcquirer(app, page.path, card(page.html, "4242424242424242"), "null"), o.id);
+    backToShop(await submitAcquirer(app, page.path, cardFields(page.html, "4242424242424242"), "null"), o.id);
     assert.equal((await status(o.id)).status, "paid");
   });
 
   it("charges once when the form is sent twice at the same moment", async () => {
     const o = await newOrder({}, 2);
     const page = await start(o.id);
-    const fields = card(page.html, "4242424242424242");
+    const fields = cardFields(page.html, "4242424242424242");
     const results = await Promise.all([1, 2, 3].map(() => submitAcquirer(app, page.path, fields)));
     for (const r of results) assert.equal(r.statusCode, 303);
     const row = app.deps.db.prepare("SELECT charges FROM orders WHERE id = ?").get(o.id) as { charges: number };

@@ -2,19 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { addableCount, basketLimit, clampCount, offerAvailability, ticketLimit } from "../../src/basket/limits";
 import { BASKET_TICKETS_KEY, countSelected, readSelectedTickets, writeSelectedTickets } from "../../src/basket/storage";
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-}
+import { MemoryStorage } from "./support/memory-storage";
 
 describe("basket_tickets mirror in sessionStorage", () => {
   it("writes the selected tickets as [{id, count}] under basket_tickets and reads them back", () => {

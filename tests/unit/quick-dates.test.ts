@@ -1,7 +1,7 @@
 /** The events list's quick choices, in UAE days, with the UAE's Saturday–Sunday weekend. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isQuickDate, quickDateRange } from "../../src/catalogue/quick-dates";
+import { isQuickDate, quickDateRange, type QuickDate } from "../../src/catalogue/quick-dates";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -14,51 +14,24 @@ describe("quick date choices", () => {
     assert.equal(quickDateRange("all", now), null);
   });
 
-  it("means Saturday and Sunday by 'this weekend', as in the UAE since 2022", () => {
-    assert.deepEqual(
-      quickDateRange("weekend", at("2026-11-26T10:00:00+04:00")),
-      { from: "2026-11-28", to: "2026-11-29" },
-      "on a Thursday",
-    );
-    assert.deepEqual(
-      quickDateRange("weekend", at("2026-11-27T10:00:00+04:00")),
-      { from: "2026-11-28", to: "2026-11-29" },
-      "on a Friday",
-    );
-    assert.deepEqual(
-      quickDateRange("weekend", at("2026-11-28T10:00:00+04:00")),
-      { from: "2026-11-28", to: "2026-11-29" },
-      "on the Saturday",
-    );
-    assert.deepEqual(
-      quickDateRange("weekend", at("2026-11-29T10:00:00+04:00")),
-      { from: "2026-11-29", to: "2026-11-29" },
-      "on the Sunday",
-    );
-  });
-
-  it("runs 'this week' from today to Sunday", () => {
-    assert.deepEqual(
-      quickDateRange("week", at("2026-11-23T10:00:00+04:00")),
-      { from: "2026-11-23", to: "2026-11-29" },
-      "Monday",
-    );
-    assert.deepEqual(
-      quickDateRange("week", at("2026-11-26T10:00:00+04:00")),
-      { from: "2026-11-26", to: "2026-11-29" },
-      "Thursday",
-    );
-    assert.deepEqual(
-      quickDateRange("week", at("2026-11-29T10:00:00+04:00")),
-      { from: "2026-11-29", to: "2026-11-29" },
-      "Sunday",
-    );
-    assert.deepEqual(
-      quickDateRange("week", at("2026-12-28T10:00:00+04:00")),
-      { from: "2026-12-28", to: "2027-01-03" },
-      "across the new year",
-    );
-  });
+  // [what the visitor picks, when (Dubai time), the range it means, which day that is]
+  const cases: Array<[QuickDate, string, string, string, string]> = [
+    // Saturday and Sunday by 'this weekend', as in the UAE since 2022
+    ["weekend", "2026-11-26", "2026-11-28", "2026-11-29", "on a Thursday"],
+    ["weekend", "2026-11-27", "2026-11-28", "2026-11-29", "on a Friday"],
+    ["weekend", "2026-11-28", "2026-11-28", "2026-11-29", "on the Saturday"],
+    ["weekend", "2026-11-29", "2026-11-29", "2026-11-29", "on the Sunday"],
+    // 'this week' runs from today to Sunday
+    ["week", "2026-11-23", "2026-11-23", "2026-11-29", "on a Monday"],
+    ["week", "2026-11-26", "2026-11-26", "2026-11-29", "on a Thursday"],
+    ["week", "2026-11-29", "2026-11-29", "2026-11-29", "on the Sunday"],
+    ["week", "2026-12-28", "2026-12-28", "2027-01-03", "across the new year"],
+  ];
+  for (const [choice, day, from, to, when] of cases) {
+    it(`means ${from} to ${to} by '${choice}' ${when} (${day})`, () => {
+      assert.deepEqual(quickDateRange(choice, at(`${day}T10:00:00+04:00`)), { from, to });
+    });
+  }
 
   it("knows its own choices only", () => {
     assert.equal(isQuickDate("weekend"), true);

@@ -1,16 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { captureUtm, parseUtm, readUtm, UTM_STORAGE_KEY } from "../../src/tracking/utm";
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-}
+import { MemoryStorage } from "./support/memory-storage";
 
 describe("campaign tracking: utm_* kept for the session when the query starts with utm_source", () => {
   it("records utm_source, utm_campaign and utm_term when the query string starts with utm_source", () => {

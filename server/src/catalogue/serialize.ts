@@ -29,6 +29,14 @@ export class Serializer {
     return row ? { id: row.id, title: pick(row.title, lang) } : { id: 0, title: "" };
   }
 
+  /** The rows of `ids` that exist, as refs: an id whose row is gone is left out rather than sent empty. */
+  refs(ids: readonly number[], rows: ReadonlyMap<number, RefRow>, lang: Lang): RefJson[] {
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [this.ref(row, lang)] : [];
+    });
+  }
+
   image(imageId: number | null, alt: I18nText, lang: Lang): ImageJson | null {
     if (imageId === null) return null;
     const img = this.data.images.get(imageId);
@@ -55,14 +63,8 @@ export class Serializer {
         const c = d.categories.get(id);
         return c ? [{ id: c.id, title: pick(c.title, lang), type_id: c.typeId }] : [];
       }),
-      persons: e.persons.flatMap((id) => {
-        const p = d.persons.get(id);
-        return p ? [this.ref(p, lang)] : [];
-      }),
-      labels: e.labels.flatMap((id) => {
-        const l = d.labels.get(id);
-        return l ? [this.ref(l, lang)] : [];
-      }),
+      persons: this.refs(e.persons, d.persons, lang),
+      labels: this.refs(e.labels, d.labels, lang),
       image: this.image(e.imageId, e.title, lang),
       age_limit: e.ageLimit,
       status: e.status,
@@ -81,10 +83,7 @@ export class Serializer {
       location: this.ref(this.data.locations.get(p.locationId), lang),
       latitude: p.latitude,
       longitude: p.longitude,
-      halls: p.halls.flatMap((id) => {
-        const h = this.data.halls.get(id);
-        return h ? [this.ref(h, lang)] : [];
-      }),
+      halls: this.refs(p.halls, this.data.halls, lang),
       image: this.image(p.imageId, p.title, lang),
       updated_at: toUaeIso(p.updatedAt),
     };

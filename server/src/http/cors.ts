@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { siteOriginCheck } from "../config";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -35,7 +36,7 @@ export interface CorsOptions {
  * client that is not a browser, and is not refused for that.
  */
 async function corsPlugin(app: FastifyInstance, opts: CorsOptions): Promise<void> {
-  const allowed = new Set(opts.siteOrigins.map((o) => o.toLowerCase()));
+  const isSiteOrigin = siteOriginCheck(opts.siteOrigins);
 
   const refuse = (reply: FastifyReply, origin: string | undefined) =>
     reply.code(403).send({
@@ -46,7 +47,7 @@ async function corsPlugin(app: FastifyInstance, opts: CorsOptions): Promise<void
   app.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
     const origin = req.headers.origin;
     const path = normalisedPath(req.url);
-    const siteOrigin = origin !== undefined && allowed.has(origin.toLowerCase());
+    const siteOrigin = origin !== undefined && isSiteOrigin(origin);
     if (STATE_CHANGING.has(req.method) && origin !== undefined && !siteOrigin && !opts.exempt(path))
       return refuse(reply, origin);
 

@@ -1,9 +1,14 @@
 import type { CurrencyRow } from "../db/repositories/catalogue-repository";
 import { badRequest } from "./errors";
 
-/** The one currency lookup: by code, any case; an unknown code is the contract's 400 unknown_currency. */
+/** The one currency lookup: by code, in any case (the catalogue keys its currencies upper-case). */
+export function currencyOf(currencies: ReadonlyMap<string, CurrencyRow>, code: string): CurrencyRow | undefined {
+  return currencies.get(code.toUpperCase());
+}
+
+/** The currency a request names; an unknown code is the contract's 400 unknown_currency. */
 export function findCurrency(currencies: ReadonlyMap<string, CurrencyRow>, code: string): CurrencyRow {
-  const c = currencies.get(code.toUpperCase());
+  const c = currencyOf(currencies, code);
   if (!c)
     throw badRequest(
       `unknown currency "${code.slice(0, 20)}"; known: ${[...currencies.keys()].join(", ")}`,

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney } from "../../../src/i18n/format";
 import { lookupPathFor } from "../../../src/tickets/paths";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";
 import { isLang, pick, type Lang } from "../lib/i18n";
+import { currencyOf } from "../lib/money";
 import type { MailConfig } from "./mail-config";
 import { fill, MAIL_TEXTS } from "./mail-texts";
 
@@ -91,7 +92,7 @@ export async function composeConfirmation(
   const lang: Lang = order.lang && isLang(order.lang) ? order.lang : "en";
   const t = MAIL_TEXTS[lang];
   const dir = lang === "ar" ? "rtl" : "ltr";
-  const decimals = catalogue.currencies.get(order.currency_code.toUpperCase())?.decimals ?? 2;
+  const decimals = currencyOf(catalogue.currencies, order.currency_code)?.decimals ?? 2;
   const amount =
     order.total.amount === 0 ? t.free : formatMoney(order.total.amount, order.currency_code, lang, decimals);
   const link = `${config.siteUrl}${localePrefix(lang)}${lookupPathFor(order.number, order.email)}`;

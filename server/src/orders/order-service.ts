@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AcquisitionRow } from "../db/repositories/catalogue-repository";
 import { rotateSession } from "../basket/session";
+import { siteOriginCheck } from "../config";
 import { basketService, type BasketEventJson } from "../basket/basket-service";
 import type { AppDeps, WireOrder } from "../deps";
 import type { NewOrder, OrderRow, StoredTicket } from "../db/repositories/orders-repository";
@@ -347,8 +348,7 @@ export function orderService(deps: AppDeps) {
       } catch {
         throw badRequest("return_url must be an absolute URL", "invalid_return_url");
       }
-      const allowed = config.siteOrigins.map((x) => x.toLowerCase());
-      if (!allowed.includes(parsed.origin.toLowerCase()) || parsed.username !== "" || parsed.password !== "") {
+      if (!siteOriginCheck(config.siteOrigins)(parsed.origin) || parsed.username !== "" || parsed.password !== "") {
         throw badRequest("return_url must be on the site's own origin", "invalid_return_url");
       }
       const now = deps.now();

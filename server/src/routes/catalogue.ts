@@ -3,9 +3,10 @@ import type { AppDeps } from "../deps";
 import type { EventFilter } from "../catalogue/catalogue-service";
 import type { Schemas } from "../catalogue/serialize";
 import { badRequest, notFound } from "../lib/errors";
-import { pick } from "../lib/i18n";
-import { findCurrency, fromAed } from "../lib/money";
+import { pick, type Lang } from "../lib/i18n";
+import { currencyOf, findCurrency, fromAed } from "../lib/money";
 import { parseBound, toUaeIso } from "../lib/time";
+import type { RefRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen } from "../db/repositories/tickets-repository";
 import {
   idList,
@@ -86,7 +87,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return `{"count":${count},"next":${next},"previous":${previous},"results":[${results.join(",")}]}`;
   }
 
-  function slice<T>(items: T[], p: PageParams): T[] {
+  function slice<T>(items: readonly T[], p: PageParams): T[] {
     return items.slice((p.page - 1) * p.size, p.page * p.size);
   }
 
@@ -165,52 +166,49 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     }),
   );
 
-  app.get(
+  /** A paginated list of one kind of row, each shaped by the serializer in the language asked for. */
+  function list<T>(
+    path: string,
+    params: readonly string[],
+    rows: (q: Query) => readonly T[],
+    json: (row: T, l: Lang) => unknown,
+  ): void {
+    app.get(
+      path,
+      cached(params, (req) => {
+        const l = lang(req.query);
+        const all = rows(req.query);
+        const p = pageParams(req.query);
+        return pageOf(
+          req,
+          all.length,
+          p,
+          slice(all, p).map((x) => JSON.stringify(json(x, l))),
+        );
+      }),
+    );
+  }
+  list(
     "/v1/places",
-    cached(PARAMS.places, (req) => {
-      const q = req.query;
-      const l = lang(q);
+    PARAMS.places,
+    (q) => {
       const locs = idList(q, "location_id_in");
-      const p = pageParams(q);
       const want = locs && new Set(locs);
-      const rows = [...catalogue.data.places.values()].filter((pl) => !want || want.has(pl.locationId));
-      return pageOf(
-        req,
-        rows.length,
-        p,
-        slice(rows, p).map((pl) => JSON.stringify(catalogue.serializer.place(pl, l))),
-      );
-    }),
+      return [...catalogue.data.places.values()].filter((pl) => !want || want.has(pl.locationId));
+    },
+    (pl, l) => catalogue.serializer.place(pl, l),
   );
-
-  app.get(
+  list(
     "/v1/persons",
-    cached(PARAMS.pages, (req) => {
-      const l = lang(req.query);
-      const p = pageParams(req.query);
-      const rows = [...catalogue.data.persons.values()];
-      return pageOf(
-        req,
-        rows.length,
-        p,
-        slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.person(x, l))),
-      );
-    }),
+    PARAMS.pages,
+    () => [...catalogue.data.persons.values()],
+    (x, l) => catalogue.serializer.person(x, l),
   );
-
-  app.get(
+  list(
     "/v1/news",
-    cached(PARAMS.pages, (req) => {
-      const l = lang(req.query);
-      const p = pageParams(req.query);
-      const rows = catalogue.data.news;
-      return pageOf(
-        req,
-        rows.length,
-        p,
-        slice(rows, p).map((x) => JSON.stringify(catalogue.serializer.news(x, l))),
-      );
-    }),
+    PARAMS.pages,
+    () => catalogue.data.news,
+    (x, l) => catalogue.serializer.news(x, l),
   );
 
   app.get(
@@ -229,77 +227,63 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     }),
   );
 
-  type Facet = Schemas["Facet"];
-  const facets = (
-    req: FastifyRequest<{ Querystring: Query }>,
-    build: (l: ReturnType<typeof lang>, c: ReturnType<typeof catalogue.facetCounts>) => Facet[],
-  ) => {
-    const l = lang(req.query);
-    return JSON.stringify({ results: build(l, catalogue.facetCounts(deps.now())) });
-  };
-
-  app.get(
+  type Counts = ReturnType<typeof catalogue.facetCounts>;
+  /**
+   * A facet lists one kind of reference row with the number of active events under each;
+   * `link` adds the row's parent id, and `onlyUsed` leaves out rows no active event uses.
+   */
+  function facet<T extends RefRow>(
+    path: string,
+    rows: () => Iterable<T>,
+    count: (c: Counts) => Map<number, number>,
+    opts: { link?: (x: T) => Record<string, number>; onlyUsed?: boolean } = {},
+  ): void {
+    app.get(
+      path,
+      cached(PARAMS.lang, (req) => {
+        const l = lang(req.query);
+        const counts = count(catalogue.facetCounts(deps.now()));
+        const results: Schemas["Facet"][] = [...rows()]
+          .filter((x) => !opts.onlyUsed || counts.has(x.id))
+          .map((x) => ({ id: x.id, title: pick(x.title, l), ...opts.link?.(x), events_count: counts.get(x.id) ?? 0 }));
+        return JSON.stringify({ results });
+      }),
+    );
+  }
+  // rows are read through catalogue.data on every call: a refresh replaces the whole object
+  facet(
     "/v1/events_category_types",
-    cached(PARAMS.lang, (req) =>
-      facets(req, (l, c) =>
-        catalogue.data.categoryTypes.map((x) => ({
-          id: x.id,
-          title: pick(x.title, l),
-          events_count: c.byType.get(x.id) ?? 0,
-        })),
-      ),
-    ),
+    () => catalogue.data.categoryTypes,
+    (c) => c.byType,
   );
-  app.get(
+  facet(
     "/v1/events_categories",
-    cached(PARAMS.lang, (req) =>
-      facets(req, (l, c) =>
-        [...catalogue.data.categories.values()].map((x) => ({
-          id: x.id,
-          title: pick(x.title, l),
-          type_id: x.typeId,
-          events_count: c.byCategory.get(x.id) ?? 0,
-        })),
-      ),
-    ),
+    () => catalogue.data.categories.values(),
+    (c) => c.byCategory,
+    {
+      link: (x) => ({ type_id: x.typeId }),
+    },
   );
-  app.get(
+  facet(
     "/v1/events_halls",
-    cached(PARAMS.lang, (req) =>
-      facets(req, (l, c) =>
-        [...catalogue.data.halls.values()].map((x) => ({
-          id: x.id,
-          title: pick(x.title, l),
-          place_id: x.placeId,
-          events_count: c.byHall.get(x.id) ?? 0,
-        })),
-      ),
-    ),
+    () => catalogue.data.halls.values(),
+    (c) => c.byHall,
+    { link: (x) => ({ place_id: x.placeId }) },
   );
-  app.get(
+  facet(
     "/v1/events_places",
-    cached(PARAMS.lang, (req) =>
-      facets(req, (l, c) =>
-        [...catalogue.data.places.values()]
-          .filter((x) => c.byPlace.has(x.id))
-          .map((x) => ({
-            id: x.id,
-            title: pick(x.title, l),
-            location_id: x.locationId,
-            events_count: c.byPlace.get(x.id) ?? 0,
-          })),
-      ),
-    ),
+    () => catalogue.data.places.values(),
+    (c) => c.byPlace,
+    {
+      link: (x) => ({ location_id: x.locationId }),
+      onlyUsed: true,
+    },
   );
-  app.get(
+  facet(
     "/v1/events_locations",
-    cached(PARAMS.lang, (req) =>
-      facets(req, (l, c) =>
-        [...catalogue.data.locations.values()]
-          .filter((x) => c.byLocation.has(x.id))
-          .map((x) => ({ id: x.id, title: pick(x.title, l), events_count: c.byLocation.get(x.id) ?? 0 })),
-      ),
-    ),
+    () => catalogue.data.locations.values(),
+    (c) => c.byLocation,
+    { onlyUsed: true },
   );
   app.get(
     "/v1/events_dates",
@@ -324,7 +308,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       languages: landing.languages,
       main_lang: landing.mainLang,
       currencies: landing.currencies.flatMap((code) => {
-        const c = catalogue.data.currencies.get(code.toUpperCase());
+        const c = currencyOf(catalogue.data.currencies, code);
         return c ? [{ code: c.code, symbol: c.symbol, title: pick(c.title, l), decimals: c.decimals }] : [];
       }),
       language_currency: landing.languageCurrency,

@@ -127,13 +127,18 @@ ${error ? `<span class="error" id="${id}-error">${escapeHtml(error)}</span>` : "
 </div>`;
   }
 
+  /** The wallet the order is paid with, or undefined when it is paid by card. */
+  function walletOf(o: OrderRow): "Apple Pay" | "Google Pay" | undefined {
+    const type = deps.catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId)?.type;
+    return type === "apple_pay" ? "Apple Pay" : type === "google_pay" ? "Google Pay" : undefined;
+  }
+
   function cardForm(o: OrderRow, p: PaymentRow, form: Form = {}, errors: FieldErrors = {}): string {
     const t = TEXTS[o.lang];
-    const acquisition = deps.catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
     const action = `/sandbox-acquirer/pay/${encodeURIComponent(p.token)}`;
     const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">`;
-    if (acquisition && (acquisition.type === "apple_pay" || acquisition.type === "google_pay")) {
-      const wallet = acquisition.type === "apple_pay" ? "Apple Pay" : "Google Pay";
+    const wallet = walletOf(o);
+    if (wallet) {
       const heading = t.walletTitle.replace("{wallet}", wallet);
       return page(
         o.lang,
@@ -273,13 +278,52 @@ ${cancelLink(t, p)}`,
       );
   }
 
+  const backToShop = (reply: FastifyReply, p: PaymentRow): FastifyReply =>
+    reply.code(303).header("Location", returnTo(p)).send();
+
   /** Approve or decline, then back to the shop; the shop reads the order's status itself. */
   function conclude(reply: FastifyReply, p: PaymentRow, from: PaymentRow["state"], approved: boolean): FastifyReply {
     if (deps.payments.move(p.token, from, approved ? "approved" : "declined")) {
       if (approved) orders.approve(p.orderId);
       else orders.decline(p.orderId);
     }
-    return reply.code(303).header("Location", returnTo(p)).send();
+    return backToShop(reply, p);
+  }
+
+  /**
+   * Every payment page starts alike: the payment and its order by the token, the page's headers,
+   * and a 404 page (answered here) when the token names no payment.
+   */
+  function visit(token: string, reply: FastifyReply): { p: PaymentRow; o: OrderRow } | undefined {
+    const found = load(token);
+    securityHeaders(reply, found?.p);
+    reply.type("text/html; charset=utf-8");
+    if (!found) reply.code(404).send(notFoundPage());
+    return found;
+  }
+
+  /**
+   * A post to one step of the visit (the card form, or the 3-D Secure code) goes on only when it
+   * comes from this page and the visit is still at that step; anything else is answered here.
+   */
+  function postAt(
+    req: FastifyRequest<{ Params: { token: string }; Body: unknown }>,
+    reply: FastifyReply,
+    step: "open" | "challenge",
+  ): { p: PaymentRow; o: OrderRow } | undefined {
+    const found = visit(req.params.token, reply);
+    if (!found) return undefined;
+    const { p, o } = found;
+    if (!trusted(req, p)) refuse(reply, o);
+    else if (p.state !== step || !open(o)) stale(reply, p);
+    else return found;
+    return undefined;
+  }
+
+  /** A post for a step this visit is no longer at (the order ran out of time, or the visit is over): nothing is charged, the shop shows why. */
+  function stale(reply: FastifyReply, p: PaymentRow): FastifyReply {
+    if (p.state === "open" || p.state === "challenge") deps.payments.move(p.token, p.state, "expired");
+    return backToShop(reply, p);
   }
 
   app.get("/sandbox-acquirer/acquirer.css", async (_req, reply) => {
@@ -293,53 +337,32 @@ ${cancelLink(t, p)}`,
   });
 
   app.get<{ Params: { token: string } }>("/sandbox-acquirer/pay/:token", async (req, reply) => {
-    const found = load(req.params.token);
-    securityHeaders(reply, found?.p);
-    reply.type("text/html; charset=utf-8");
-    if (!found) return reply.code(404).send(notFoundPage());
+    const found = visit(req.params.token, reply);
+    if (!found) return reply;
     const { p, o } = found;
     if (!open(o) || p.state === "approved" || p.state === "declined" || p.state === "expired") return finished(o, p);
     return p.state === "challenge" ? challengeForm(o, p) : cardForm(o, p);
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token", async (req, reply) => {
-    const found = load(req.params.token);
-    securityHeaders(reply, found?.p);
-    reply.type("text/html; charset=utf-8");
-    if (!found) return reply.code(404).send(notFoundPage());
+    const found = postAt(req, reply, "open");
+    if (!found) return reply;
     const { p, o } = found;
-    if (!trusted(req, p)) return refuse(reply, o);
-    if (p.state !== "open" || !open(o)) {
-      // the order ran out of time (or this visit is over): nothing is charged, the shop shows why
-      if (p.state === "open" || p.state === "challenge") deps.payments.move(p.token, p.state, "expired");
-      return reply.code(303).header("Location", returnTo(p)).send();
-    }
     const form = (req.body ?? {}) as Form;
-    const acquisition = deps.catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
-    if (acquisition && (acquisition.type === "apple_pay" || acquisition.type === "google_pay")) {
-      return conclude(reply, p, "open", form.wallet === "approve");
-    }
+    if (walletOf(o)) return conclude(reply, p, "open", form.wallet === "approve");
     const { number, errors } = validCard(form, deps.now(), TEXTS[o.lang]);
     if (Object.keys(errors).length > 0) return reply.code(400).send(cardForm(o, p, form, errors));
     if (number === CHALLENGE_CARD) {
-      if (!deps.payments.move(p.token, "open", "challenge"))
-        return reply.code(303).header("Location", returnTo(p)).send();
+      if (!deps.payments.move(p.token, "open", "challenge")) return backToShop(reply, p);
       return challengeForm(o, p);
     }
     return conclude(reply, p, "open", number === APPROVED_CARD);
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token/3ds", async (req, reply) => {
-    const found = load(req.params.token);
-    securityHeaders(reply, found?.p);
-    reply.type("text/html; charset=utf-8");
-    if (!found) return reply.code(404).send(notFoundPage());
+    const found = postAt(req, reply, "challenge");
+    if (!found) return reply;
     const { p, o } = found;
-    if (!trusted(req, p)) return refuse(reply, o);
-    if (p.state !== "challenge" || !open(o)) {
-      if (p.state === "open" || p.state === "challenge") deps.payments.move(p.token, p.state, "expired");
-      return reply.code(303).header("Location", returnTo(p)).send();
-    }
     const code = ((req.body as Form | undefined)?.code ?? "").trim();
     if (!/^\d{6}$/.test(code)) return reply.code(400).send(challengeForm(o, p, TEXTS[o.lang].otpInvalid));
     return conclude(reply, p, "challenge", code === CHALLENGE_CODE);

@@ -192,6 +192,13 @@ export function catalogueWriter(db: Db) {
 }
 
 /** The service fee per ticket: 5% of the price, in AED fils. */
+/** A text as one HTML paragraph in each language; a language without the text stays empty. */
+export const para = (x: Tr): Tr => ({
+  en: `<p>${x.en}</p>`,
+  ru: `<p>${x.ru}</p>`,
+  ar: x.ar ? `<p>${x.ar}</p>` : "",
+});
+
 export function serviceFeeAed(priceAed: number): number {
   return Math.round(priceAed * 5) / 100;
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../db/database";
 import { uaeDayAt } from "../lib/time";
-import { catalogueWriter, markSeeded, prng, serviceFeeAed } from "./catalogue-writer";
+import { catalogueWriter, markSeeded, para, prng, serviceFeeAed } from "./catalogue-writer";
 import { EVENTS, NEWS } from "./sample-events";
 import { PERSONS, PLACES, TIERS, type Tr } from "./sample-reference";
 
@@ -20,8 +20,6 @@ function eventDescription(about: Tr, age: number | null | undefined): Tr {
     ar: `<p>${about.ar}</p><ul><li>تُفتح الأبواب قبل ساعة من البداية.</li><li>${ageLine.ar}</li></ul><p>تصل <strong>التذاكر الإلكترونية</strong> بالبريد الإلكتروني، فاعرضها من هاتفك عند المدخل. تشمل <a href="/ar/guarantee/">ضمانتنا</a> كل تذكرة.</p>`,
   };
 }
-
-const para = (t: Tr): Tr => ({ en: `<p>${t.en}</p>`, ru: `<p>${t.ru}</p>`, ar: t.ar ? `<p>${t.ar}</p>` : "" });
 
 /** Fills an empty database with the hand-written trilingual sample catalogue, dated from `now`. */
 export function seedSample(db: Db, opts: { now?: number } = {}): void {

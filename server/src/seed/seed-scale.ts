@@ -1,6 +1,6 @@
 import type { Db } from "../db/database";
 import { uaeDayAt } from "../lib/time";
-import { catalogueWriter, markSeeded, prng, serviceFeeAed } from "./catalogue-writer";
+import { catalogueWriter, markSeeded, para, prng, serviceFeeAed } from "./catalogue-writer";
 import { EVENT_SOURCE_OFFSET } from "./seed-sample";
 import { CATEGORIES, LOCATIONS, TIERS, type TierKind, type Tr } from "./sample-reference";
 
@@ -74,7 +74,6 @@ const join = (a: Tr, b: Tr, n?: number): Tr => {
   const suffix = n === undefined ? "" : ` ${n}`;
   return { en: `${a.en} ${b.en}${suffix}`, ru: `${a.ru} ${b.ru}${suffix}`, ar: `${a.ar} ${b.ar}${suffix}` };
 };
-const para = (x: Tr): Tr => ({ en: `<p>${x.en}</p>`, ru: `<p>${x.ru}</p>`, ar: `<p>${x.ar}</p>` });
 
 /**
  * Seeds an empty database with `events` generated events and proportionate places

@@ -117,38 +117,35 @@ function groupIds(rows: Array<{ k: number; v: number }>): Map<number, number[]> 
   return m;
 }
 
+function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export function loadCatalogue(db: Db): CatalogueData {
-  const images = new Map<number, ImageRow>();
-  for (const r of db.prepare("SELECT id, path, width, height FROM images").all() as ImageRow[]) images.set(r.id, r);
+  const all = <T>(sql: string): T[] => db.prepare(sql).all() as T[];
+  /** A link table read as "owner id → linked ids"; the query names the two columns k and v. */
+  const links = (sql: string) => groupIds(all<{ k: number; v: number }>(sql));
+  /** A table of id + title: the reference rows the facets are made of. */
+  const refs = (table: string): RefRow[] =>
+    all<{ id: number; title: string }>(`SELECT id, title FROM ${table} ORDER BY id`).map((r) => ({
+      id: r.id,
+      title: t(r.title),
+    }));
 
-  const locations = new Map<number, RefRow>();
-  for (const r of db.prepare("SELECT id, title FROM locations ORDER BY id").all() as Array<{
-    id: number;
-    title: string;
-  }>)
-    locations.set(r.id, { id: r.id, title: t(r.title) });
-
-  const categoryTypes = (
-    db.prepare("SELECT id, title FROM category_types ORDER BY id").all() as Array<{ id: number; title: string }>
-  ).map((r) => ({ id: r.id, title: t(r.title) }));
-  const categories = new Map<number, CategoryRow>();
-  for (const r of db.prepare("SELECT id, type_id, title FROM categories ORDER BY id").all() as Array<{
-    id: number;
-    type_id: number;
-    title: string;
-  }>)
-    categories.set(r.id, { id: r.id, typeId: r.type_id, title: t(r.title) });
-  const labels = new Map<number, RefRow>();
-  for (const r of db.prepare("SELECT id, title FROM labels ORDER BY id").all() as Array<{ id: number; title: string }>)
-    labels.set(r.id, { id: r.id, title: t(r.title) });
-
-  const halls = new Map<number, HallRow>();
-  for (const r of db.prepare("SELECT id, place_id, title FROM halls ORDER BY id").all() as Array<{
-    id: number;
-    place_id: number;
-    title: string;
-  }>)
-    halls.set(r.id, { id: r.id, placeId: r.place_id, title: t(r.title) });
+  const images = byId(all<ImageRow>("SELECT id, path, width, height FROM images"));
+  const locations = byId(refs("locations"));
+  const categoryTypes = refs("category_types");
+  const labels = byId(refs("labels"));
+  const categories = byId(
+    all<{ id: number; type_id: number; title: string }>("SELECT id, type_id, title FROM categories ORDER BY id").map(
+      (r): CategoryRow => ({ id: r.id, typeId: r.type_id, title: t(r.title) }),
+    ),
+  );
+  const halls = byId(
+    all<{ id: number; place_id: number; title: string }>("SELECT id, place_id, title FROM halls ORDER BY id").map(
+      (r): HallRow => ({ id: r.id, placeId: r.place_id, title: t(r.title) }),
+    ),
+  );
   const hallsByPlace = groupIds([...halls.values()].map((h) => ({ k: h.placeId, v: h.id })));
 
   type PlaceDb = {
@@ -162,20 +159,22 @@ export function loadCatalogue(db: Db): CatalogueData {
     image_id: number | null;
     updated_at: number;
   };
-  const places = new Map<number, PlaceRow>();
-  for (const r of db.prepare("SELECT * FROM places ORDER BY id").all() as PlaceDb[])
-    places.set(r.id, {
-      id: r.id,
-      locationId: r.location_id,
-      title: t(r.title),
-      address: parseI18n(r.address),
-      description: parseI18n(r.description),
-      latitude: r.latitude,
-      longitude: r.longitude,
-      imageId: r.image_id,
-      updatedAt: r.updated_at,
-      halls: hallsByPlace.get(r.id) ?? [],
-    });
+  const places = byId(
+    all<PlaceDb>("SELECT * FROM places ORDER BY id").map(
+      (r): PlaceRow => ({
+        id: r.id,
+        locationId: r.location_id,
+        title: t(r.title),
+        address: parseI18n(r.address),
+        description: parseI18n(r.description),
+        latitude: r.latitude,
+        longitude: r.longitude,
+        imageId: r.image_id,
+        updatedAt: r.updated_at,
+        halls: hallsByPlace.get(r.id) ?? [],
+      }),
+    ),
+  );
 
   type PersonDb = {
     id: number;
@@ -184,33 +183,21 @@ export function loadCatalogue(db: Db): CatalogueData {
     image_id: number | null;
     updated_at: number;
   };
-  const persons = new Map<number, PersonRow>();
-  for (const r of db.prepare("SELECT * FROM persons ORDER BY id").all() as PersonDb[])
-    persons.set(r.id, {
-      id: r.id,
-      title: t(r.title),
-      description: parseI18n(r.description),
-      imageId: r.image_id,
-      updatedAt: r.updated_at,
-    });
+  const persons = byId(
+    all<PersonDb>("SELECT * FROM persons ORDER BY id").map(
+      (r): PersonRow => ({
+        id: r.id,
+        title: t(r.title),
+        description: parseI18n(r.description),
+        imageId: r.image_id,
+        updatedAt: r.updated_at,
+      }),
+    ),
+  );
 
-  const evCats = groupIds(
-    db
-      .prepare("SELECT event_id AS k, category_id AS v FROM event_categories ORDER BY event_id, category_id")
-      .all() as Array<{ k: number; v: number }>,
-  );
-  const evPersons = groupIds(
-    db.prepare("SELECT event_id AS k, person_id AS v FROM event_persons ORDER BY event_id, position").all() as Array<{
-      k: number;
-      v: number;
-    }>,
-  );
-  const evLabels = groupIds(
-    db.prepare("SELECT event_id AS k, label_id AS v FROM event_labels ORDER BY event_id, label_id").all() as Array<{
-      k: number;
-      v: number;
-    }>,
-  );
+  const evCats = links("SELECT event_id AS k, category_id AS v FROM event_categories ORDER BY event_id, category_id");
+  const evPersons = links("SELECT event_id AS k, person_id AS v FROM event_persons ORDER BY event_id, position");
+  const evLabels = links("SELECT event_id AS k, label_id AS v FROM event_labels ORDER BY event_id, label_id");
   const spans = new Map<number, { s: number; f: number | null }>();
   for (const r of db
     .prepare(
@@ -239,7 +226,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     updated_at: number;
   };
   const events: EventRow[] = [];
-  for (const r of db.prepare("SELECT * FROM events ORDER BY id").all() as EventDb[]) {
+  for (const r of all<EventDb>("SELECT * FROM events ORDER BY id")) {
     const span = spans.get(r.id);
     if (!span) continue; // an event without a date cannot be listed
     events.push({
@@ -264,12 +251,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     });
   }
 
-  const newsEvents = groupIds(
-    db.prepare("SELECT news_id AS k, event_id AS v FROM news_events ORDER BY news_id, event_id").all() as Array<{
-      k: number;
-      v: number;
-    }>,
-  );
+  const newsEvents = links("SELECT news_id AS k, event_id AS v FROM news_events ORDER BY news_id, event_id");
   type NewsDb = {
     id: number;
     title: string;
@@ -279,7 +261,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     image_id: number | null;
     updated_at: number;
   };
-  const news = (db.prepare("SELECT * FROM news ORDER BY published_at DESC, id DESC").all() as NewsDb[]).map((r) => ({
+  const news = all<NewsDb>("SELECT * FROM news ORDER BY published_at DESC, id DESC").map((r) => ({
     id: r.id,
     title: t(r.title),
     lead: parseI18n(r.lead),
@@ -298,7 +280,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     fee_percent: number | null;
     description: string | null;
   };
-  const acquisitions = (db.prepare("SELECT * FROM acquisitions ORDER BY position, id").all() as AcqDb[]).map((r) => ({
+  const acquisitions = all<AcqDb>("SELECT * FROM acquisitions ORDER BY position, id").map((r) => ({
     id: r.id,
     title: t(r.title),
     type: r.type,
@@ -333,7 +315,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     ui_config_show_currencies: number;
   };
   const landings = new Map<number, LandingRow>();
-  for (const r of db.prepare("SELECT * FROM landings").all() as LandingDb[])
+  for (const r of all<LandingDb>("SELECT * FROM landings"))
     landings.set(r.id, {
       id: r.id,
       siteUrl: r.site_url,

@@ -1,0 +1,91 @@
+/**
+ * Shared support for the mail tests: a log that keeps its lines, a mail configuration on a
+ * temporary outbox, the outbox read back as parsed e-mails, and a local SMTP server that can
+ * be told to refuse.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before } from "node:test";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { loadMailConfig, type MailConfig } from "../../server/src/mail/mail-config";
+import type { MailLog } from "../../server/src/mail/notifier";
+
+/** A mail log whose lines the test reads, each prefixed with its level. */
+export function logSink(): MailLog & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
+}
+
+/** The mail settings with an outbox of its own (removed after the file's tests) and short retry delays. */
+export function tempMailConfig(siteUrl: string, over: Partial<MailConfig> = {}): MailConfig {
+  const dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    ...loadMailConfig({ databasePath: path.join(dir, "db.sqlite"), siteUrl }, {}),
+    baseDelayMs: 20,
+    maxDelayMs: 80,
+    ...over,
+  };
+}
+
+/** The e-mails written to the outbox, oldest name first; the QR images keep their cid: links. */
+export async function outbox(config: MailConfig): Promise<ParsedMail[]> {
+  if (!existsSync(config.outboxDir)) return [];
+  const files = readdirSync(config.outboxDir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
+  return Promise.all(
+    files.map((f) => simpleParser(readFileSync(path.join(config.outboxDir, f)), { keepCidLinks: true })),
+  );
+}
+
+/**
+ * A local SMTP server for the file's tests: it refuses the next `refusals` recipients with a
+ * temporary error (451, so a sender tries again) and keeps every message it takes.
+ */
+export function smtpStandIn(port: number): {
+  url: string;
+  refusals: number;
+  received: string[];
+  /** A fresh start for a test: nothing received yet, and the next `refusals` recipients refused. */
+  refuseNext(refusals: number): void;
+} {
+  const state = {
+    url: `smtp://127.0.0.1:${port}`,
+    refusals: 0,
+    received: [] as string[],
+    refuseNext(refusals: number) {
+      state.refusals = refusals;
+      state.received.length = 0;
+    },
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onRcptTo(_address, _session, callback) {
+      if (state.refusals > 0) {
+        state.refusals--;
+        return callback(Object.assign(new Error("mailbox temporarily unavailable"), { responseCode: 451 }));
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        state.received.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  before(() => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)));
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return state;
+}
