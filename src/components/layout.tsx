@@ -11,13 +11,11 @@ import { LANGUAGES, type Lang } from "../catalogue/types";
 import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
-import { MY_ORDERS_PATH, ORDER_LOOKUP_PATH } from "../tickets/paths";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
-import { localizedPath } from "./seo";
-import { ROUTES, href } from "../site/routes";
+import { ROUTES, href, localize } from "../site/routes";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -79,7 +77,7 @@ export function LanguageLinks({
       return;
     event.preventDefault();
     window.localStorage.setItem("gatsby-i18next-language", lang);
-    void navigate(localizedPath(now, lang));
+    void navigate(localize(now, lang));
   };
   return (
     <ul className={className} onPointerEnter={refresh} onFocusCapture={refresh}>
@@ -257,10 +255,10 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
             <h2 className={styles.footerHeading}>{t("footer.help")}</h2>
             <ul className={styles.footerLinks}>
               <li>
-                <Link to={ORDER_LOOKUP_PATH}>{t("footer.findOrder")}</Link>
+                <Link to={href.orderLookup()}>{t("footer.findOrder")}</Link>
               </li>
               <li>
-                <Link to={MY_ORDERS_PATH}>{t("footer.myOrders")}</Link>
+                <Link to={href.myOrders()}>{t("footer.myOrders")}</Link>
               </li>
               <li>
                 <Link to="/pay-and-delivery/">{t("footer.payDelivery")}</Link>

@@ -9,8 +9,8 @@ import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
+import { absoluteUrl } from "../site/routes";
 import { ShareIcon } from "./icons";
-import { localizedPath } from "./seo";
 import { shareTargets } from "./share-targets";
 import * as styles from "./share-button.module.css";
 
@@ -33,7 +33,7 @@ async function copyText(text: string): Promise<void> {
 export function ShareButton({ title, className }: { title: string; className?: string }): React.JSX.Element {
   const { t } = useTranslation();
   const { siteUrl, language, originalPath } = useSite();
-  const url = `${siteUrl}${localizedPath(originalPath, language)}`;
+  const url = absoluteUrl(siteUrl, originalPath, language);
   const targets = shareTargets(title, url);
   const [canShare, setCanShare] = useState(false);
   const [message, setMessage] = useState("");

@@ -15,7 +15,7 @@ import { openStreetMapUrl } from "../components/map-link";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
-import { Seo, localizedPath } from "../components/seo";
+import { Seo } from "../components/seo";
 import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
@@ -25,7 +25,7 @@ import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import { LivePrice } from "../prices/live-price";
 import * as styles from "./event.module.css";
-import { href, asLang } from "../site/routes";
+import { absoluteUrl, href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 
 function StatusBanner({
@@ -308,7 +308,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
       city: event.location.title,
     });
   const { siteUrl } = browserConfig();
-  const absolute = (path: string) => `${siteUrl}${localizedPath(path, lang)}`;
+  const absolute = (path: string) => absoluteUrl(siteUrl, path, lang);
   const jsonLd = eventJsonLd({
     event,
     place: pageContext.place,

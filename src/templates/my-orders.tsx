@@ -15,7 +15,7 @@ import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
-import { ORDER_LOOKUP_PATH } from "../tickets/paths";
+import { href } from "../site/routes";
 import * as styles from "../tickets/tickets.module.css";
 
 /** Newest first, whatever order the answer came in. */
@@ -64,7 +64,7 @@ export default function MyOrdersPage(_props: TemplateProps<StaticPageContext>): 
           </ul>
         )}
         <p>
-          <Link to={ORDER_LOOKUP_PATH}>{t("orders.findAnother")}</Link>
+          <Link to={href.orderLookup()}>{t("orders.findAnother")}</Link>
         </p>
       </div>
     </Layout>

@@ -10,7 +10,7 @@ import { roundMoney } from "../basket/totals";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
 import { Money } from "../checkout/money";
-import { orderIdFromPath, pathAfterPayment, payPath } from "../checkout/outcome";
+import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
 import {
   EmptyOutcome,
   LoadError,
@@ -38,7 +38,7 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
   const money = (value: number) => (
     <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
   );
-  const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : payPath(order.id);
+  const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : href.orderPay(order.id);
 
   return (
     <article className={styles.bill} aria-labelledby="co-bill-heading">

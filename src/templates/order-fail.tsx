@@ -7,13 +7,7 @@ import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageContext } from "../site/page-context";
-import {
-  failReasonFromSearch,
-  orderIdFromSearch,
-  pathAfterPayment,
-  payPath,
-  type FailReason,
-} from "../checkout/outcome";
+import { failReasonFromSearch, orderIdFromSearch, pathAfterPayment, type FailReason } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
 import {
   EmptyOutcome,
@@ -55,7 +49,9 @@ export default function OrderFailPage({ location }: PageProps<LocalesQueryData, 
               {order.status !== "cancelled" && (
                 <>
                   <p>{t("order.fail.next")}</p>
-                  <WaysForward links={[{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
+                  <WaysForward
+                    links={[{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]}
+                  />
                 </>
               )}
             </div>

@@ -7,7 +7,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
-import { billPath, orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
+import { orderIdFromSearch, pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
 import {
   EmptyOutcome,
@@ -71,7 +71,7 @@ export default function OrderSuccessPage({
                   <FixedCurrencyNote currencyCode={order.currencyCode} />
                 </>
               )}
-              <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+              <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
             </div>
             <OrderSummaryAside order={order} />
           </div>

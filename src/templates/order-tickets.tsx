@@ -18,7 +18,7 @@ import type { TemplateHeadProps, TemplateProps } from "../components/template-ty
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "../tickets/orders-api";
-import { ORDER_LOOKUP_PATH } from "../tickets/paths";
+import { href } from "../site/routes";
 import { TicketCard } from "../tickets/ticket-cards";
 import { placeIds, ticketViews } from "../tickets/ticket-view";
 import * as styles from "../tickets/tickets.module.css";
@@ -83,7 +83,7 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
           <>
             <h1>{t("lookup.title")}</h1>
             <p>{t("lookup.lead")}</p>
-            <Link className="btn" to={ORDER_LOOKUP_PATH}>
+            <Link className="btn" to={href.orderLookup()}>
               {t("lookup.title")}
             </Link>
           </>

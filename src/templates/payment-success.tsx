@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
-import { billPath, orderIdFromSearch, payPath, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
+import { orderIdFromSearch, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
 import {
   EmptyOutcome,
@@ -50,7 +50,7 @@ function Paid({ order }: { order: Order }): React.JSX.Element {
             <OrderNumber number={order.number} />
             <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
             {order.email && <TicketsSentTo email={order.email} />}
-            <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+            <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
           </div>
           <OrderSummaryAside order={order} />
         </div>
@@ -88,7 +88,7 @@ function NotPaid({
             <WaysForward
               links={
                 canRetry
-                  ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
+                  ? [{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]
                   : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
               }
             />

@@ -15,7 +15,7 @@ import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, ticketViews, type TicketView } from "./ticket-view";
-import { ticketsPrintPath } from "./paths";
+import { href } from "../site/routes";
 import * as styles from "./tickets.module.css";
 import { useVenues } from "./use-venues";
 
@@ -149,7 +149,7 @@ export function TicketCards({
       <div className={styles.head}>
         <h2 id="tickets-heading">{t("heading", { count: tickets.length })}</h2>
         {showPrintLink && (
-          <Link className={`btn ${styles.noprint}`} to={ticketsPrintPath(order.id)}>
+          <Link className={`btn ${styles.noprint}`} to={href.orderTickets(order.id)}>
             {t("printable")}
           </Link>
         )}
