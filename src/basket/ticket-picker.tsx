@@ -16,7 +16,7 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDateTime, formatMoney } from "../i18n/format";
 import { Link } from "../i18n/link";
-import { LivePrice } from "../prices/live-price";
+import { EventPrice } from "../components/card-parts";
 import { useToasts } from "../shop/toast-context";
 import { useBasket } from "./basket-context";
 import { addableCount, clampCount, offerAvailability } from "./limits";
@@ -366,11 +366,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
       <div className={styles.stickyBar} data-testid="sticky-bar">
         <span className={styles.stickyInfo}>
           <strong>
-            <LivePrice
-              eventSourceId={event.eventSourceId}
-              fallbackPrice={event.minPrice}
-              fallbackCurrency={event.currencyCode}
-            />
+            <EventPrice event={event} />
           </strong>
         </span>
         <a href="#tickets" className="btn">

@@ -204,7 +204,7 @@ export function OrderNotFound({ as: Heading = "h2" }: { as?: "h1" | "h2" }): Rea
           { to: href.orderLookup(), label: t("footer.findOrder"), primary: true },
           { to: href.events(), label: t("order.notFound.browseEvents") },
           { to: href.cart(), label: t("order.notFound.openCart") },
-          { to: "/contacts/", label: t("order.notFound.contacts") },
+          { to: href.info("contacts"), label: t("order.notFound.contacts") },
         ]}
       />
     </section>

@@ -6,9 +6,8 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../catalogue/types";
-import { dateBadge, formatTime, joinParts, listSeparator } from "../i18n/format";
-import { Link } from "../i18n/link";
-import { LivePrice } from "../prices/live-price";
+import { dateBadge, formatTime, joinParts } from "../i18n/format";
+import { CardTitle, EventPrice, EventVenue, isInactive } from "./card-parts";
 import { ArrowIcon } from "./icons";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
@@ -19,7 +18,7 @@ import { buyLabelKey } from "../catalogue/buy-label";
 export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
-  const inactive = event.status === "cancelled" || event.status === "sold_out";
+  const inactive = isInactive(event);
   return (
     <article className={`${styles.row} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>
       <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.thumb} />
@@ -29,26 +28,16 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
             {joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}
           </time>
         </p>
-        <h3 className={styles.title}>
-          <Link to={href.event(event.id)} className={styles.link}>
-            <bdi>{event.title}</bdi>
-          </Link>
-        </h3>
+        <CardTitle to={href.event(event.id)} title={event.title} className={styles.title} linkClassName={styles.link} />
         <p className={styles.venue}>
-          <bdi>{event.place.title}</bdi>
-          {listSeparator(lang)}
-          <bdi>{event.location.title}</bdi>
+          <EventVenue event={event} lang={lang} />
         </p>
         <StatusBadges event={event} className={styles.badges} />
       </div>
       <div className={styles.side}>
         {!inactive && (
           <span className={styles.price}>
-            <LivePrice
-              eventSourceId={event.eventSourceId}
-              fallbackPrice={event.minPrice}
-              fallbackCurrency={event.currencyCode}
-            />
+            <EventPrice event={event} />
           </span>
         )}
         <span className={styles.cta} aria-hidden="true">

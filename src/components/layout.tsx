@@ -24,6 +24,35 @@ const NAV = [
   { to: href.newsList(), key: "nav.news" },
 ] as const;
 
+const COMPANY_LINKS = [
+  { to: href.info("about"), key: "footer.about" },
+  { to: href.info("contacts"), key: "footer.contacts" },
+  { to: href.info("license"), key: "footer.license" },
+  { to: href.info("selltickets"), key: "footer.selltickets" },
+] as const;
+
+const HELP_LINKS = [
+  { to: href.orderLookup(), key: "footer.findOrder" },
+  { to: href.myOrders(), key: "footer.myOrders" },
+  { to: href.payAndDelivery(), key: "footer.payDelivery" },
+  { to: href.info("guarantee"), key: "footer.guarantee" },
+  { to: href.info("offer"), key: "footer.offer" },
+  { to: href.info("privacy-policy"), key: "footer.privacy" },
+] as const;
+
+function FooterLinks({ links }: { links: typeof COMPANY_LINKS | typeof HELP_LINKS }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.footerLinks}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to}>{t(link.key)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Where the language links point: this page's build-time path at first (so the server
  * render and hydration agree), then the address actually shown, with its tail, query
@@ -198,7 +227,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
             <span className="visually-hidden">{t("nav.mainNav")}</span>
           </button>
-          <Link to="/" className={styles.logo}>
+          <Link to={href.home()} className={styles.logo}>
             <LogoMark />
             <span className={styles.logoText}>{t("nav.siteName")}</span>
             <span className="visually-hidden">{` — ${t("nav.home")}`}</span>
@@ -236,43 +265,11 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           </div>
           <nav aria-label={t("footer.company")}>
             <h2 className={styles.footerHeading}>{t("footer.company")}</h2>
-            <ul className={styles.footerLinks}>
-              <li>
-                <Link to="/about/">{t("footer.about")}</Link>
-              </li>
-              <li>
-                <Link to="/contacts/">{t("footer.contacts")}</Link>
-              </li>
-              <li>
-                <Link to="/license/">{t("footer.license")}</Link>
-              </li>
-              <li>
-                <Link to="/selltickets/">{t("footer.selltickets")}</Link>
-              </li>
-            </ul>
+            <FooterLinks links={COMPANY_LINKS} />
           </nav>
           <nav aria-label={t("footer.help")}>
             <h2 className={styles.footerHeading}>{t("footer.help")}</h2>
-            <ul className={styles.footerLinks}>
-              <li>
-                <Link to={href.orderLookup()}>{t("footer.findOrder")}</Link>
-              </li>
-              <li>
-                <Link to={href.myOrders()}>{t("footer.myOrders")}</Link>
-              </li>
-              <li>
-                <Link to="/pay-and-delivery/">{t("footer.payDelivery")}</Link>
-              </li>
-              <li>
-                <Link to="/guarantee/">{t("footer.guarantee")}</Link>
-              </li>
-              <li>
-                <Link to="/offer/">{t("footer.offer")}</Link>
-              </li>
-              <li>
-                <Link to="/privacy-policy/">{t("footer.privacy")}</Link>
-              </li>
-            </ul>
+            <FooterLinks links={HELP_LINKS} />
           </nav>
           <nav aria-label={t("footer.languages")}>
             <h2 className={styles.footerHeading}>{t("footer.languages")}</h2>

@@ -14,6 +14,9 @@ import { ShareIcon } from "./icons";
 import { shareTargets } from "./share-targets";
 import * as styles from "./share-button.module.css";
 
+/** The messengers with a link of their own, each in its brand's border colour. */
+const MESSENGERS = ["whatsapp", "telegram"] as const;
+
 async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
@@ -69,26 +72,18 @@ export function ShareButton({ title, className }: { title: string; className?: s
             </button>
           </li>
         )}
-        <li>
-          <a
-            className={`${styles.target} ${styles.whatsapp}`}
-            href={targets.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t("share.whatsapp")}
-          </a>
-        </li>
-        <li>
-          <a
-            className={`${styles.target} ${styles.telegram}`}
-            href={targets.telegram}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t("share.telegram")}
-          </a>
-        </li>
+        {MESSENGERS.map((messenger) => (
+          <li key={messenger}>
+            <a
+              className={`${styles.target} ${styles[messenger]}`}
+              href={targets[messenger]}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t(`share.${messenger}`)}
+            </a>
+          </li>
+        ))}
         <li>
           <a className={styles.target} href={targets.email}>
             {t("share.email")}

@@ -122,7 +122,7 @@ export function TicketsSentTo({ email }: { email: string }): React.JSX.Element {
         <Trans t={t} i18nKey="sentTo" values={{ email }} components={{ 1: <bdi className={styles.email} /> }} />
       </p>
       <p>
-        {t("wrongEmail")} <Link to="/contacts/">{t("contacts")}</Link>
+        {t("wrongEmail")} <Link to={href.info("contacts")}>{t("contacts")}</Link>
       </p>
     </div>
   );
