@@ -8,8 +8,7 @@ import { createContext, useContext, useEffect, useMemo } from "react";
 import type { Landing, Lang } from "../catalogue/types";
 import { useLanding } from "../catalogue/use-landing";
 import { browserConfig } from "../config";
-
-export type TextDirection = "ltr" | "rtl";
+import { directionOf, type TextDirection } from "../site/routes";
 
 export interface SiteContextValue {
   /** absolute, without trailing slash */
@@ -18,15 +17,11 @@ export interface SiteContextValue {
   theme: Landing;
   language: Lang;
   direction: TextDirection;
-  /** this page's path without the language prefix, e.g. "/events/12/" */
+  /** this page's path without the language prefix, e.g. `href.event(12)` */
   originalPath: string;
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);
-
-export function directionOf(language: string): TextDirection {
-  return language === "ar" ? "rtl" : "ltr";
-}
 
 interface SiteProviderProps {
   language: Lang;

@@ -9,10 +9,11 @@ import { useTranslation } from "react-i18next";
 import type { Lang, TicketOffer } from "../catalogue/types";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
+import { formatDateTime, formatMoney } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
 import { HoldTimer } from "./hold-timer";
+import { Stepper } from "./stepper";
 import { basketLimit, clampCount } from "./limits";
 import { grandTotal, lineTotal, type Totals } from "./totals";
 import type { BasketEventGroup, BasketTicket } from "./types";
@@ -200,31 +201,18 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
                 ) : null}
               </div>
               <div className={styles.ticketActions}>
-                <div
-                  className={styles.stepper}
-                  role="group"
-                  aria-label={String(t("cart.quantity", { title: ticket.title }))}
-                >
-                  <button
-                    type="button"
-                    disabled={ticket.count <= 1}
-                    onClick={() => onCount(ticket, clampCount(ticket.count - 1, 1, max))}
-                    aria-label={String(t("cart.decrease", { title: ticket.title }))}
-                  >
-                    −
-                  </button>
-                  <output aria-live="polite" data-testid="cart-ticket-count">
-                    {formatNumber(ticket.count, lang)}
-                  </output>
-                  <button
-                    type="button"
-                    disabled={ticket.count >= max}
-                    onClick={() => onCount(ticket, clampCount(ticket.count + 1, 1, max))}
-                    aria-label={String(t("cart.increase", { title: ticket.title }))}
-                  >
-                    +
-                  </button>
-                </div>
+                <Stepper
+                  count={ticket.count}
+                  lang={lang}
+                  label={String(t("cart.quantity", { title: ticket.title }))}
+                  decreaseLabel={String(t("cart.decrease", { title: ticket.title }))}
+                  increaseLabel={String(t("cart.increase", { title: ticket.title }))}
+                  onDecrease={() => onCount(ticket, clampCount(ticket.count - 1, 1, max))}
+                  onIncrease={() => onCount(ticket, clampCount(ticket.count + 1, 1, max))}
+                  canDecrease={ticket.count > 1}
+                  canIncrease={ticket.count < max}
+                  countTestId="cart-ticket-count"
+                />
                 <span className={styles.lineTotal} data-testid="cart-line-total" data-value={lineTotal(ticket)}>
                   <bdi>{money(lineTotal(ticket))}</bdi>
                   {ticket.serviceFee > 0 ? <span className={styles.lineFee}>{t("cart.inclFee")}</span> : null}

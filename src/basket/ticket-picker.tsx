@@ -14,17 +14,18 @@ import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { DatePrices, EventDetail, TicketOffer } from "../catalogue/types";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
+import { formatDateTime, formatMoney } from "../i18n/format";
 import { Link } from "../i18n/link";
+import { EventPrice } from "../components/event-parts";
 import { useToasts } from "../shop/toast-context";
 import { useBasket } from "./basket-context";
 import { addableCount, clampCount, offerAvailability } from "./limits";
 import { openSessions } from "./sessions";
+import { Stepper } from "./stepper";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
-import { EventPrice } from "../components/event-parts";
 
 type Load =
   | { status: "loading" }
@@ -264,33 +265,19 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                   ) : null}
                 </div>
                 {soldOut ? null : (
-                  <div
-                    className={styles.stepper}
-                    role="group"
-                    aria-label={String(t("picker.countLabel", { title: offer.title }))}
-                  >
-                    <button
-                      type="button"
-                      onClick={() => setCount(offer, n - 1)}
-                      disabled={locked || n <= 0}
-                      data-step="down"
-                      aria-label={String(t("picker.decrease", { title: offer.title }))}
-                    >
-                      −
-                    </button>
-                    <output aria-live="polite" data-testid="ticket-count">
-                      {formatNumber(n, lang)}
-                    </output>
-                    <button
-                      type="button"
-                      onClick={() => setCount(offer, n + 1)}
-                      disabled={locked || n >= max}
-                      data-step="up"
-                      aria-label={String(t("picker.increase", { title: offer.title }))}
-                    >
-                      +
-                    </button>
-                  </div>
+                  <Stepper
+                    count={n}
+                    lang={lang}
+                    label={String(t("picker.countLabel", { title: offer.title }))}
+                    decreaseLabel={String(t("picker.decrease", { title: offer.title }))}
+                    increaseLabel={String(t("picker.increase", { title: offer.title }))}
+                    onDecrease={() => setCount(offer, n - 1)}
+                    onIncrease={() => setCount(offer, n + 1)}
+                    canDecrease={!locked && n > 0}
+                    canIncrease={!locked && n < max}
+                    countTestId="ticket-count"
+                    large
+                  />
                 )}
                 {!soldOut && !locked && max === 0 && held > 0 ? (
                   <span className={styles.limit}>{t("picker.limitReached")}</span>

@@ -19,7 +19,7 @@ import arInfo from "../content/info/ar.json";
 import enInfo from "../content/info/en.json";
 import ruInfo from "../content/info/ru.json";
 import { uaeDateKey } from "../i18n/format";
-import { CLIENT_ONLY_ROUTES, ROUTES, href, localize, type TemplateName } from "../site/routes";
+import { CLIENT_ONLY_ROUTES, ROUTES, href, localize, type RouteEntry, type TemplateName } from "../site/routes";
 import {
   INFO_PAGE_KEYS,
   type BasePageContext,
@@ -78,18 +78,7 @@ export const LIMITS = {
   newsEvents: 12,
 } as const;
 
-/** "/events/12/" in `lang` (the route module's `localize`, arguments in this file's order). */
-export function localizedPath(lang: Lang, originalPath: string): string {
-  return localize(originalPath, lang);
-}
-
-export const eventPath = href.event;
-export const placePath = href.place;
-export const personPath = href.person;
-export const newsPath = href.news;
-export const icsPath = href.ics;
-
-function baseContext(lang: Lang, originalPath: string, path = localizedPath(lang, originalPath)): BasePageContext {
+function baseContext(lang: Lang, originalPath: string, path = localize(originalPath, lang)): BasePageContext {
   return {
     language: lang,
     i18n: {
@@ -222,7 +211,10 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function homeContext(lang: Lang, index: LanguageIndex, now: Date): HomePageContext {
+/** What a page's context holds beside the base every page has (language, path). */
+type PageFields<C extends BasePageContext> = Omit<C, keyof BasePageContext>;
+
+function homeContext(index: LanguageIndex, now: Date): PageFields<HomePageContext> {
   const weekEnd = now.getTime() + 7 * 24 * 60 * 60 * 1000;
   const onSaleFirst = index.upcoming.filter((e) => e.status !== "cancelled");
   const news = [...index.data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
@@ -230,7 +222,6 @@ function homeContext(lang: Lang, index: LanguageIndex, now: Date): HomePageConte
   // "upcoming" goes on from where "this week" stops: no event twice on one page
   const inThisWeek = new Set(thisWeek.map((e) => e.id));
   return {
-    ...baseContext(lang, ROUTES.home.path),
     featured: index.cards(onSaleFirst.filter((e) => e.isStarCast).slice(0, LIMITS.featured)),
     thisWeek: index.cards(thisWeek),
     upcoming: index.cards(index.upcoming.filter((e) => !inThisWeek.has(e.id)).slice(0, LIMITS.upcoming)),
@@ -261,20 +252,11 @@ function placesByCity(lang: Lang, places: Place[], locations: Facet[]): PlacesLi
   return cities;
 }
 
-function staticPage(lang: Lang, originalPath: string, template: TemplateName, inSitemap: boolean): PlannedPage {
-  return { path: localizedPath(lang, originalPath), template, context: baseContext(lang, originalPath), inSitemap };
-}
-
 /**
  * A client-only page: one HTML file at `/ru/order/pay/` serving every `/ru/order/pay/*`.
  * The matchPath carries exactly one language prefix (the i18n plugin's own would double it).
  */
-function clientOnlyPage(
-  lang: Lang,
-  originalPath: string,
-  template: TemplateName,
-  prefix = localizedPath(lang, originalPath),
-): PlannedPage {
+function clientOnlyPage(lang: Lang, originalPath: string, template: TemplateName, prefix: string): PlannedPage {
   return {
     path: prefix,
     matchPath: `${prefix}*`,
@@ -288,27 +270,22 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
   const data = snapshot.byLanguage[lang];
   const index = new LanguageIndex(data, now);
   const pages: PlannedPage[] = [];
-  const add = <C extends BasePageContext>(
-    originalPath: string,
-    template: TemplateName,
-    context: C,
-    inSitemap = true,
-  ) => {
-    pages.push({ path: localizedPath(lang, originalPath), template, context, inSitemap });
+  /** The page of `route` in this language; per-record routes give the record's path. */
+  const add = <C extends BasePageContext>(route: RouteEntry, fields: PageFields<C>, originalPath = route.path) => {
+    const context = { ...baseContext(lang, originalPath), ...fields };
+    pages.push({ path: localize(originalPath, lang), template: route.template, context, inSitemap: route.inSitemap });
   };
 
-  add<HomePageContext>(ROUTES.home.path, ROUTES.home.template, homeContext(lang, index, now));
+  add<HomePageContext>(ROUTES.home, homeContext(index, now));
 
-  add<EventsListPageContext>(ROUTES.events.path, ROUTES.events.template, {
-    ...baseContext(lang, ROUTES.events.path),
+  add<EventsListPageContext>(ROUTES.events, {
     events: index.cards(index.upcoming.slice(0, LIMITS.eventsFirstPage)),
     totalCount: index.upcoming.length,
     categories: nonEmptyFacets(data.facets.categories),
     locations: nonEmptyFacets(data.facets.locations),
   });
 
-  add<EventsSearchPageContext>(ROUTES.eventsSearch.path, ROUTES.eventsSearch.template, {
-    ...baseContext(lang, ROUTES.eventsSearch.path),
+  add<EventsSearchPageContext>(ROUTES.eventsSearch, {
     categoryTypes: data.facets.categoryTypes,
     categories: nonEmptyFacets(data.facets.categories),
     locations: nonEmptyFacets(data.facets.locations),
@@ -317,117 +294,109 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
 
   for (const event of data.events) {
     const place = index.placesById.get(event.place.id);
-    add<EventPageContext>(eventPath(event.id), ROUTES.event.template, {
-      ...baseContext(lang, eventPath(event.id)),
-      id: event.id,
-      event,
-      place: place ? placeSummary(place) : null,
-      persons: event.persons.map((ref) => {
-        const person = index.personsById.get(ref.id);
-        return person ? personSummary(person) : { id: ref.id, title: ref.title, image: null };
-      }),
-      related: index.cards(index.related(event, LIMITS.related)),
-      icsPath: icsPath(event.id, lang),
-      sessions: snapshot.sessions?.[event.id] ?? [],
-      endedAtBuild: hasEnded(event, now.getTime()),
-    });
+    add<EventPageContext>(
+      ROUTES.event,
+      {
+        id: event.id,
+        event,
+        place: place ? placeSummary(place) : null,
+        persons: event.persons.map((ref) => {
+          const person = index.personsById.get(ref.id);
+          return person ? personSummary(person) : { id: ref.id, title: ref.title, image: null };
+        }),
+        related: index.cards(index.related(event, LIMITS.related)),
+        icsPath: href.ics(event.id, lang),
+        sessions: snapshot.sessions?.[event.id] ?? [],
+        endedAtBuild: hasEnded(event, now.getTime()),
+      },
+      href.event(event.id),
+    );
   }
 
-  add<PlacesListPageContext>(ROUTES.places.path, ROUTES.places.template, {
-    ...baseContext(lang, ROUTES.places.path),
+  add<PlacesListPageContext>(ROUTES.places, {
     cities: placesByCity(lang, data.places, data.facets.locations),
   });
   for (const place of data.places) {
-    add<PlacePageContext>(placePath(place.id), ROUTES.place.template, {
-      ...baseContext(lang, placePath(place.id)),
-      id: place.id,
-      place,
-      upcoming: index.cards(index.atPlace(place.id).slice(0, LIMITS.placeUpcoming)),
-    });
+    add<PlacePageContext>(
+      ROUTES.place,
+      {
+        id: place.id,
+        place,
+        upcoming: index.cards(index.atPlace(place.id).slice(0, LIMITS.placeUpcoming)),
+      },
+      href.place(place.id),
+    );
   }
 
   const compare = collator(lang).compare;
-  add<PersonsListPageContext>(ROUTES.persons.path, ROUTES.persons.template, {
-    ...baseContext(lang, ROUTES.persons.path),
+  add<PersonsListPageContext>(ROUTES.persons, {
     persons: [...data.persons].sort((a, b) => compare(a.title, b.title)).map(personSummary),
   });
   for (const person of data.persons) {
-    add<PersonPageContext>(personPath(person.id), ROUTES.person.template, {
-      ...baseContext(lang, personPath(person.id)),
-      id: person.id,
-      person,
-      upcoming: index.cards(index.withPerson(person.id).slice(0, LIMITS.personUpcoming)),
-    });
+    add<PersonPageContext>(
+      ROUTES.person,
+      {
+        id: person.id,
+        person,
+        upcoming: index.cards(index.withPerson(person.id).slice(0, LIMITS.personUpcoming)),
+      },
+      href.person(person.id),
+    );
   }
 
   const newest = [...data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);
-  add<NewsListPageContext>(ROUTES.newsList.path, ROUTES.newsList.template, {
-    ...baseContext(lang, ROUTES.newsList.path),
+  add<NewsListPageContext>(ROUTES.newsList, {
     news: newest.map(newsSummary),
   });
   for (const item of data.news) {
-    add<NewsPageContext>(newsPath(item.id), ROUTES.news.template, {
-      ...baseContext(lang, newsPath(item.id)),
-      id: item.id,
-      item,
-      events: index.cards(
-        item.eventIds
-          .map((id) => index.eventsById.get(id))
-          .filter((e): e is EventDetail => e !== undefined)
-          .slice(0, LIMITS.newsEvents),
-      ),
-    });
+    add<NewsPageContext>(
+      ROUTES.news,
+      {
+        id: item.id,
+        item,
+        events: index.cards(
+          item.eventIds
+            .map((id) => index.eventsById.get(id))
+            .filter((e): e is EventDetail => e !== undefined)
+            .slice(0, LIMITS.newsEvents),
+        ),
+      },
+      href.news(item.id),
+    );
   }
 
-  add<PayAndDeliveryPageContext>(ROUTES.payAndDelivery.path, ROUTES.payAndDelivery.template, {
-    ...baseContext(lang, ROUTES.payAndDelivery.path),
+  add<PayAndDeliveryPageContext>(ROUTES.payAndDelivery, {
     acquisitions: data.acquisitions,
   });
   for (const key of INFO_PAGE_KEYS) {
-    add<InfoPageContext>(href.info(key), ROUTES.info.template, {
-      ...baseContext(lang, href.info(key)),
-      pageKey: key,
-      sections: INFO_TEXTS[lang][key],
-    });
+    add<InfoPageContext>(ROUTES.info, { pageKey: key, sections: INFO_TEXTS[lang][key] }, href.info(key));
   }
 
-  pages.push(staticPage(lang, ROUTES.cart.path, ROUTES.cart.template, ROUTES.cart.inSitemap));
-  add<PayAndDeliveryPageContext>(
-    ROUTES.orderCheckout.path,
-    ROUTES.orderCheckout.template,
-    { ...baseContext(lang, ROUTES.orderCheckout.path), acquisitions: data.acquisitions },
-    ROUTES.orderCheckout.inSitemap,
-  );
-  // the pages of a placed order word cash and bank-transfer orders by their way to pay
-  const withAcquisitions = (page: PlannedPage): PlannedPage<PayAndDeliveryPageContext> => ({
-    ...page,
-    context: { ...page.context, acquisitions: data.acquisitions },
-  });
-  pages.push(
-    withAcquisitions(
-      staticPage(lang, ROUTES.orderSuccess.path, ROUTES.orderSuccess.template, ROUTES.orderSuccess.inSitemap),
-    ),
-  );
-  pages.push(staticPage(lang, ROUTES.orderFail.path, ROUTES.orderFail.template, ROUTES.orderFail.inSitemap));
-  pages.push(
-    staticPage(lang, ROUTES.paymentSuccess.path, ROUTES.paymentSuccess.template, ROUTES.paymentSuccess.inSitemap),
-  );
+  add(ROUTES.cart, {});
+  // the checkout and the pages of a placed order word cash and bank-transfer orders by their way to pay
+  const acquisitions = { acquisitions: data.acquisitions };
+  add<PayAndDeliveryPageContext>(ROUTES.orderCheckout, acquisitions);
+  add<PayAndDeliveryPageContext>(ROUTES.orderSuccess, acquisitions);
+  add(ROUTES.orderFail, {});
+  add(ROUTES.paymentSuccess, {});
   // the client-only order pages of this language (the route module's table, which also
   // gives English its second bill address under /en/)
   for (const route of CLIENT_ONLY_ROUTES.filter((r) => r.lang === lang)) {
     const page = clientOnlyPage(lang, route.originalPath, route.template, route.path);
-    pages.push(route.template === ROUTES.orderPay.template ? withAcquisitions(page) : page);
+    pages.push(
+      route.template === ROUTES.orderPay.template ? { ...page, context: { ...page.context, ...acquisitions } } : page,
+    );
   }
-  pages.push(staticPage(lang, ROUTES.orderLookup.path, ROUTES.orderLookup.template, ROUTES.orderLookup.inSitemap));
-  pages.push(staticPage(lang, ROUTES.orderTickets.path, ROUTES.orderTickets.template, ROUTES.orderTickets.inSitemap));
-  pages.push(staticPage(lang, ROUTES.myOrders.path, ROUTES.myOrders.template, ROUTES.myOrders.inSitemap));
+  add(ROUTES.orderLookup, {});
+  add(ROUTES.orderTickets, {});
+  add(ROUTES.myOrders, {});
 
   // The 404 page in the visitor's language: the CDN (and scripts/serve.ts) answers
   // /ru/anything with /ru/404/ and status 404, and Gatsby then shows it at /ru/404/.
   // No `/ru/*` matchPath, although the i18n plugin would set one: Gatsby lists every
   // static page a wildcard shadows in match-paths.json inside app.js, which made app.js
   // 1.6 MB at 10,000 events and pushed the sample event page past its JavaScript budget.
-  pages.push(staticPage(lang, ROUTES.notFound.path, ROUTES.notFound.template, ROUTES.notFound.inSitemap));
+  add(ROUTES.notFound, {});
 
   return pages;
 }

@@ -58,50 +58,41 @@ function arr(value: unknown, at: string): unknown[] {
   return value;
 }
 
-function str(o: Obj, key: string, at: string): string {
+/** A test of a field's value and what the error says the field should have been. */
+interface Kind<T> {
+  is: (v: unknown) => v is T;
+  name: string;
+}
+
+const STRING: Kind<string> = { is: (v): v is string => typeof v === "string", name: "string" };
+const INTEGER: Kind<number> = {
+  is: (v): v is number => typeof v === "number" && Number.isInteger(v),
+  name: "integer",
+};
+const NUMBER: Kind<number> = { is: (v): v is number => typeof v === "number" && Number.isFinite(v), name: "number" };
+const BOOLEAN: Kind<boolean> = { is: (v): v is boolean => typeof v === "boolean", name: "boolean" };
+
+function required<T>(o: Obj, key: string, at: string, kind: Kind<T>): T {
   const v = o[key];
-  if (typeof v !== "string") throw new ShapeError(`${at}/${key}`, "string");
+  if (!kind.is(v)) throw new ShapeError(`${at}/${key}`, kind.name);
   return v;
 }
 
-function optStr(o: Obj, key: string, at: string): string | null {
+/** An absent field and null are both null. */
+function optional<T>(o: Obj, key: string, at: string, kind: Kind<T>): T | null {
   const v = o[key];
   if (v === undefined || v === null) return null;
-  if (typeof v !== "string") throw new ShapeError(`${at}/${key}`, "string or null");
+  if (!kind.is(v)) throw new ShapeError(`${at}/${key}`, `${kind.name} or null`);
   return v;
 }
 
-function int(o: Obj, key: string, at: string): number {
-  const v = o[key];
-  if (typeof v !== "number" || !Number.isInteger(v)) throw new ShapeError(`${at}/${key}`, "integer");
-  return v;
-}
-
-function optInt(o: Obj, key: string, at: string): number | null {
-  const v = o[key];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== "number" || !Number.isInteger(v)) throw new ShapeError(`${at}/${key}`, "integer or null");
-  return v;
-}
-
-function num(o: Obj, key: string, at: string): number {
-  const v = o[key];
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new ShapeError(`${at}/${key}`, "number");
-  return v;
-}
-
-function optNum(o: Obj, key: string, at: string): number | null {
-  const v = o[key];
-  if (v === undefined || v === null) return null;
-  if (typeof v !== "number" || !Number.isFinite(v)) throw new ShapeError(`${at}/${key}`, "number or null");
-  return v;
-}
-
-function bool(o: Obj, key: string, at: string): boolean {
-  const v = o[key];
-  if (typeof v !== "boolean") throw new ShapeError(`${at}/${key}`, "boolean");
-  return v;
-}
+const str = (o: Obj, key: string, at: string): string => required(o, key, at, STRING);
+const optStr = (o: Obj, key: string, at: string): string | null => optional(o, key, at, STRING);
+const int = (o: Obj, key: string, at: string): number => required(o, key, at, INTEGER);
+const optInt = (o: Obj, key: string, at: string): number | null => optional(o, key, at, INTEGER);
+const num = (o: Obj, key: string, at: string): number => required(o, key, at, NUMBER);
+const optNum = (o: Obj, key: string, at: string): number | null => optional(o, key, at, NUMBER);
+const bool = (o: Obj, key: string, at: string): boolean => required(o, key, at, BOOLEAN);
 
 /** A date-time the rest of the site can hand to `new Date()`. */
 function dateTime(o: Obj, key: string, at: string): string {

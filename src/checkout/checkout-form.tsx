@@ -20,6 +20,7 @@ import { toBasketApiError } from "../clients/basket-client";
 import { useSite } from "../app/site-context";
 import { announceBasket, useBasket } from "../basket/basket-context";
 import { emptyBasket } from "../basket/types";
+import { href } from "../site/routes";
 import type { Acquisition } from "../catalogue/types";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
@@ -78,6 +79,9 @@ export function CheckoutForm({
   const { code, currency } = useCurrency();
   const { reload, totals, basket, client } = useBasket();
   const captcha = useCaptcha(client);
+  const money = (value: number) => (
+    <Money value={value} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
+  );
   const offered = useMemo(() => acquisitionsForCurrency(acquisitions, code), [acquisitions, code]);
   const excluded = useMemo(() => acquisitions.filter((a) => !acceptsCurrency(a, code)), [acquisitions, code]);
   const free = isFree(totals.total);
@@ -320,7 +324,7 @@ export function CheckoutForm({
         <Trans
           t={t}
           i18nKey="checkout.consent"
-          components={{ offer: <Link to="/offer/" />, guarantee: <Link to="/guarantee/" /> }}
+          components={{ offer: <Link to={href.info("offer")} />, guarantee: <Link to={href.info("guarantee")} /> }}
         />
       </p>
       <div className={styles.actions}>
@@ -328,24 +332,11 @@ export function CheckoutForm({
         {charge.paymentFee > 0 && (
           <p className={`${styles.totalLine} ${styles.fee}`}>
             {t("order.summary.paymentFeePercent", { value: percentText(acquisition?.feePercent ?? 0, language) })}{" "}
-            <Money
-              value={charge.paymentFee}
-              currencyCode={basket.currencyCode}
-              lang={language}
-              decimals={currency?.decimals}
-            />
+            {money(charge.paymentFee)}
           </p>
         )}
         <p className={styles.totalLine}>
-          {t("order.summary.total")}{" "}
-          <strong data-testid="checkout-amount">
-            <Money
-              value={charge.amount}
-              currencyCode={basket.currencyCode}
-              lang={language}
-              decimals={currency?.decimals}
-            />
-          </strong>
+          {t("order.summary.total")} <strong data-testid="checkout-amount">{money(charge.amount)}</strong>
         </p>
         <button
           type="submit"

@@ -15,7 +15,6 @@ import { Link } from "../i18n/link";
 import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
 import * as styles from "./checkout.module.css";
-import { ORDER_LOOKUP_PATH } from "../tickets/paths";
 import { href } from "../site/routes";
 
 /** The order's number for people (never the long id, which stays in addresses). */
@@ -210,10 +209,10 @@ export function OrderNotFound({ as: Heading = "h2" }: { as?: "h1" | "h2" }): Rea
       <WaysForward
         label={t("order.notFound.ways")}
         links={[
-          { to: ORDER_LOOKUP_PATH, label: t("footer.findOrder"), primary: true },
+          { to: href.orderLookup(), label: t("footer.findOrder"), primary: true },
           { to: href.events(), label: t("order.notFound.browseEvents") },
           { to: href.cart(), label: t("order.notFound.openCart") },
-          { to: "/contacts/", label: t("order.notFound.contacts") },
+          { to: href.info("contacts"), label: t("order.notFound.contacts") },
         ]}
       />
     </section>

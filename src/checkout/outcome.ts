@@ -1,41 +1,14 @@
 /**
  * Where a visitor goes once the server has answered: after the order is created, and
- * when the acquirer sends the browser back. Paths are without the language prefix (the
- * page's i18n navigate adds it) and with the trailing slash the site always uses.
+ * when the acquirer sends the browser back. Paths come from the route module, without the
+ * language prefix (the page's i18n navigate adds it).
  */
-import type { AcquisitionType, Lang } from "../catalogue/types";
-import { DEFAULT_LANGUAGE } from "../catalogue/types";
+import type { AcquisitionType } from "../catalogue/types";
 import type { Order, OrderStatus } from "../basket/types";
 import { paysOnline } from "./acquisitions";
-import { href } from "../site/routes";
+import { href, type FailReason } from "../site/routes";
 
-export type FailReason = "declined" | "cancelled";
-
-function withOrder(path: string, orderId: string, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ order: orderId, ...extra });
-  return `${path}?${query.toString()}`;
-}
-
-export function payPath(orderId: string): string {
-  return href.orderPay(orderId);
-}
-
-export function billPath(orderId: string): string {
-  return href.orderBill(orderId);
-}
-
-/** The page the acquirer sends the visitor back to (it adds `order=<id>` itself). */
-export const PAYMENT_RETURN_PATH = href.paymentSuccess();
-
-export function paymentSuccessPath(orderId: string): string {
-  return withOrder(PAYMENT_RETURN_PATH, orderId);
-}
-
-/** The absolute return address for the acquirer, in the language of the page paying. */
-export function paymentReturnUrl(origin: string, lang: Lang): string {
-  const prefix = lang === DEFAULT_LANGUAGE ? "" : `/${lang}`;
-  return `${origin.replace(/\/+$/, "")}${prefix}${PAYMENT_RETURN_PATH}`;
-}
+export type { FailReason };
 
 /**
  * Just created: a free order is already paid (its tickets); card-like ways go to the pay
@@ -45,22 +18,22 @@ export function pathAfterOrderCreated(
   order: Pick<Order, "id" | "status">,
   acquisitionType: AcquisitionType | null,
 ): string {
-  if (order.status === "paid") return paymentSuccessPath(order.id);
-  return acquisitionType && paysOnline(acquisitionType) ? payPath(order.id) : withOrder(href.orderSuccess(), order.id);
+  if (order.status === "paid") return href.paymentSuccess(order.id);
+  return acquisitionType && paysOnline(acquisitionType) ? href.orderPay(order.id) : href.orderSuccess(order.id);
 }
 
 /** Where "show this order" leads for an order in a given state. */
 export function pathAfterPayment(orderId: string, status: OrderStatus): string {
   switch (status) {
     case "paid":
-      return paymentSuccessPath(orderId);
+      return href.paymentSuccess(orderId);
     case "failed":
-      return withOrder(href.orderFail(), orderId, { reason: "declined" });
+      return href.orderFail(orderId, "declined");
     case "cancelled":
-      return withOrder(href.orderFail(), orderId, { reason: "cancelled" });
+      return href.orderFail(orderId, "cancelled");
     case "expired":
     case "awaiting_payment":
-      return payPath(orderId);
+      return href.orderPay(orderId);
   }
 }
 

@@ -14,7 +14,7 @@
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from "axios";
 import type { Basket, BasketChange, BasketEventGroup, ETicket, NewOrder, Order } from "../basket/types";
-import { LANGUAGES, type Lang } from "../catalogue/types";
+import { isLang, type Lang } from "../site/routes";
 import type { components, operations } from "./generated/basket";
 
 type WireBasket = components["schemas"]["Basket"];
@@ -134,10 +134,6 @@ function fromWireETicket(ticket: WireETicket): ETicket {
     title: ticket.title,
     startedAt: ticket.started_at ?? null,
   };
-}
-
-function isLang(value: unknown): value is Lang {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 
 export function fromWireOrder(wire: WireOrder): Order {

@@ -3,7 +3,7 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { NewsSummary, PersonSummary, PlaceSummary } from "../site/page-context";
 import { formatDate } from "../i18n/format";
-import { Link } from "../i18n/link";
+import { CardTitle } from "./card-parts";
 import { Media } from "./media";
 import * as styles from "./cards.module.css";
 import { href, asLang } from "../site/routes";
@@ -12,11 +12,12 @@ export function PersonCard({ person, eager = false }: { person: PersonSummary; e
   return (
     <article className={`${styles.card} ${styles.person}`}>
       <Media image={person.image} alt={person.title} ratio="square" eager={eager} decorative className={styles.round} />
-      <h3 className={styles.title}>
-        <Link to={href.person(person.id)} className={styles.link}>
-          <bdi>{person.title}</bdi>
-        </Link>
-      </h3>
+      <CardTitle
+        to={href.person(person.id)}
+        title={person.title}
+        className={styles.title}
+        linkClassName={styles.link}
+      />
     </article>
   );
 }
@@ -25,11 +26,7 @@ export function PlaceCard({ place, eager = false }: { place: PlaceSummary; eager
   return (
     <article className={styles.card}>
       <Media image={place.image} alt={place.title} eager={eager} decorative />
-      <h3 className={styles.title}>
-        <Link to={href.place(place.id)} className={styles.link}>
-          <bdi>{place.title}</bdi>
-        </Link>
-      </h3>
+      <CardTitle to={href.place(place.id)} title={place.title} className={styles.title} linkClassName={styles.link} />
       {place.address && (
         <p className={styles.sub}>
           <bdi>{place.address}</bdi>
@@ -47,11 +44,7 @@ export function NewsCard({ item, eager = false }: { item: NewsSummary; eager?: b
       <p className={styles.kicker}>
         <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, asLang(i18n.language))}</time>
       </p>
-      <h3 className={styles.title}>
-        <Link to={href.news(item.id)} className={styles.link}>
-          <bdi>{item.title}</bdi>
-        </Link>
-      </h3>
+      <CardTitle to={href.news(item.id)} title={item.title} className={styles.title} linkClassName={styles.link} />
       {item.lead && <p className={`${styles.sub} ${styles.lead}`}>{item.lead}</p>}
     </article>
   );

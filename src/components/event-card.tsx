@@ -7,12 +7,12 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts } from "../i18n/format";
-import { Link } from "../i18n/link";
+import { CardTitle, isInactive } from "./card-parts";
+import { EventPrice, EventVenue } from "./event-parts";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-card.module.css";
 import { href, asLang } from "../site/routes";
-import { EventPrice, EventVenue } from "./event-parts";
 
 interface EventCardProps {
   event: EventCardData;
@@ -25,8 +25,7 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
   const { i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const badge = dateBadge(event.startedAt, lang);
-  const Heading = `h${headingLevel}` as "h3";
-  const inactive = event.status === "cancelled" || event.status === "sold_out";
+  const inactive = isInactive(event);
   return (
     <article className={`${styles.card} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>
       <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.media}>
@@ -37,11 +36,13 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
         <StatusBadges event={event} className={styles.badges} />
       </Media>
       <div className={styles.body}>
-        <Heading className={styles.title}>
-          <Link to={href.event(event.id)} className={styles.link}>
-            <bdi>{event.title}</bdi>
-          </Link>
-        </Heading>
+        <CardTitle
+          to={href.event(event.id)}
+          title={event.title}
+          level={headingLevel}
+          className={styles.title}
+          linkClassName={styles.link}
+        />
         <p className={styles.meta}>
           <span>{joinParts([badge.weekday, formatTime(event.startedAt, lang)], lang)}</span>
           <span className={styles.venue}>

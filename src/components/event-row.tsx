@@ -7,19 +7,19 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../catalogue/types";
 import { dateBadge, formatTime, joinParts } from "../i18n/format";
-import { Link } from "../i18n/link";
+import { CardTitle, isInactive } from "./card-parts";
+import { EventPrice, EventVenue } from "./event-parts";
 import { ArrowIcon } from "./icons";
 import { Media } from "./media";
 import { StatusBadges } from "./status-badges";
 import * as styles from "./event-row.module.css";
 import { href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
-import { EventPrice, EventVenue } from "./event-parts";
 
 export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
-  const inactive = event.status === "cancelled" || event.status === "sold_out";
+  const inactive = isInactive(event);
   return (
     <article className={`${styles.row} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>
       <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.thumb} />
@@ -29,11 +29,7 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
             {joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}
           </time>
         </p>
-        <h3 className={styles.title}>
-          <Link to={href.event(event.id)} className={styles.link}>
-            <bdi>{event.title}</bdi>
-          </Link>
-        </h3>
+        <CardTitle to={href.event(event.id)} title={event.title} className={styles.title} linkClassName={styles.link} />
         <p className={styles.venue}>
           <EventVenue event={event} lang={lang} />
         </p>

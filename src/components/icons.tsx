@@ -36,6 +36,13 @@ export const SearchIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const BasketIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 7h12l-1 13H7L6 7Z" />
+    <path d="M9 7V6a3 3 0 0 1 6 0v1" />
+  </Svg>
+);
+
 export const MenuIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />

@@ -11,13 +11,11 @@ import { LANGUAGES, type Lang } from "../catalogue/types";
 import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
-import { MY_ORDERS_PATH, ORDER_LOOKUP_PATH } from "../tickets/paths";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
-import { localizedPath } from "./seo";
-import { ROUTES, href } from "../site/routes";
+import { ROUTES, href, localize } from "../site/routes";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -25,6 +23,35 @@ const NAV = [
   { to: href.persons(), key: "nav.persons" },
   { to: href.newsList(), key: "nav.news" },
 ] as const;
+
+const COMPANY_LINKS = [
+  { to: href.info("about"), key: "footer.about" },
+  { to: href.info("contacts"), key: "footer.contacts" },
+  { to: href.info("license"), key: "footer.license" },
+  { to: href.info("selltickets"), key: "footer.selltickets" },
+] as const;
+
+const HELP_LINKS = [
+  { to: href.orderLookup(), key: "footer.findOrder" },
+  { to: href.myOrders(), key: "footer.myOrders" },
+  { to: href.payAndDelivery(), key: "footer.payDelivery" },
+  { to: href.info("guarantee"), key: "footer.guarantee" },
+  { to: href.info("offer"), key: "footer.offer" },
+  { to: href.info("privacy-policy"), key: "footer.privacy" },
+] as const;
+
+function FooterLinks({ links }: { links: typeof COMPANY_LINKS | typeof HELP_LINKS }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.footerLinks}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to}>{t(link.key)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * Where the language links point: this page's build-time path at first (so the server
@@ -79,7 +106,7 @@ export function LanguageLinks({
       return;
     event.preventDefault();
     window.localStorage.setItem("gatsby-i18next-language", lang);
-    void navigate(localizedPath(now, lang));
+    void navigate(localize(now, lang));
   };
   return (
     <ul className={className} onPointerEnter={refresh} onFocusCapture={refresh}>
@@ -200,7 +227,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
             <span className="visually-hidden">{t("nav.mainNav")}</span>
           </button>
-          <Link to="/" className={styles.logo}>
+          <Link to={href.home()} className={styles.logo}>
             <LogoMark />
             <span className={styles.logoText}>{t("nav.siteName")}</span>
             <span className="visually-hidden">{` — ${t("nav.home")}`}</span>
@@ -238,43 +265,11 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           </div>
           <nav aria-label={t("footer.company")}>
             <h2 className={styles.footerHeading}>{t("footer.company")}</h2>
-            <ul className={styles.footerLinks}>
-              <li>
-                <Link to="/about/">{t("footer.about")}</Link>
-              </li>
-              <li>
-                <Link to="/contacts/">{t("footer.contacts")}</Link>
-              </li>
-              <li>
-                <Link to="/license/">{t("footer.license")}</Link>
-              </li>
-              <li>
-                <Link to="/selltickets/">{t("footer.selltickets")}</Link>
-              </li>
-            </ul>
+            <FooterLinks links={COMPANY_LINKS} />
           </nav>
           <nav aria-label={t("footer.help")}>
             <h2 className={styles.footerHeading}>{t("footer.help")}</h2>
-            <ul className={styles.footerLinks}>
-              <li>
-                <Link to={ORDER_LOOKUP_PATH}>{t("footer.findOrder")}</Link>
-              </li>
-              <li>
-                <Link to={MY_ORDERS_PATH}>{t("footer.myOrders")}</Link>
-              </li>
-              <li>
-                <Link to="/pay-and-delivery/">{t("footer.payDelivery")}</Link>
-              </li>
-              <li>
-                <Link to="/guarantee/">{t("footer.guarantee")}</Link>
-              </li>
-              <li>
-                <Link to="/offer/">{t("footer.offer")}</Link>
-              </li>
-              <li>
-                <Link to="/privacy-policy/">{t("footer.privacy")}</Link>
-              </li>
-            </ul>
+            <FooterLinks links={HELP_LINKS} />
           </nav>
           <nav aria-label={t("footer.languages")}>
             <h2 className={styles.footerHeading}>{t("footer.languages")}</h2>

@@ -8,7 +8,7 @@ import type { BasePageContext } from "../site/page-context";
 import type { CatalogueImage } from "../catalogue/types";
 import { browserConfig } from "../config";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, asLang, directionOf, localize, type Lang } from "../site/routes";
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang, directionOf } from "../site/routes";
 
 export interface SeoProps {
   data: LocalesQueryData | undefined | null;
@@ -23,11 +23,6 @@ export interface SeoProps {
   /** schema.org object(s) for a JSON-LD script */
   jsonLd?: object | object[] | null;
   children?: React.ReactNode;
-}
-
-/** The path of a page in another language: the route module's `localize`, kept for its callers. */
-export function localizedPath(originalPath: string, lang: Lang): string {
-  return localize(originalPath, lang);
 }
 
 /** JSON for an inline <script>: "<" escaped so no "</script>" in the data can end the block. */
@@ -64,7 +59,7 @@ export function Seo({
   const siteName = t("seo.siteName");
   const fullTitle = title ? t("seo.titleTemplate", { title }) : `${siteName} | ${t("home.title")}`;
   const desc = plainText(description || t("seo.defaultDescription"));
-  const canonical = `${siteUrl}${localize(originalPath, lang)}`;
+  const canonical = absoluteUrl(siteUrl, originalPath, lang);
 
   return (
     <>
@@ -76,10 +71,10 @@ export function Seo({
       {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={canonical} />}
       {!noindex &&
         LANGUAGES.map((l) => (
-          <link key={l} rel="alternate" hrefLang={l} href={`${siteUrl}${localize(originalPath, l)}`} />
+          <link key={l} rel="alternate" hrefLang={l} href={absoluteUrl(siteUrl, originalPath, l)} />
         ))}
       {!noindex && (
-        <link rel="alternate" hrefLang="x-default" href={`${siteUrl}${localize(originalPath, DEFAULT_LANGUAGE)}`} />
+        <link rel="alternate" hrefLang="x-default" href={absoluteUrl(siteUrl, originalPath, DEFAULT_LANGUAGE)} />
       )}
       <meta property="og:site_name" content={siteName} />
       <meta property="og:type" content={type} />

@@ -9,10 +9,13 @@ import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
+import { absoluteUrl } from "../site/routes";
 import { ShareIcon } from "./icons";
-import { localizedPath } from "./seo";
 import { shareTargets } from "./share-targets";
 import * as styles from "./share-button.module.css";
+
+/** The messengers with a link of their own, each in its brand's border colour. */
+const MESSENGERS = ["whatsapp", "telegram"] as const;
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -33,7 +36,7 @@ async function copyText(text: string): Promise<void> {
 export function ShareButton({ title, className }: { title: string; className?: string }): React.JSX.Element {
   const { t } = useTranslation();
   const { siteUrl, language, originalPath } = useSite();
-  const url = `${siteUrl}${localizedPath(originalPath, language)}`;
+  const url = absoluteUrl(siteUrl, originalPath, language);
   const targets = shareTargets(title, url);
   const [canShare, setCanShare] = useState(false);
   const [message, setMessage] = useState("");
@@ -69,26 +72,18 @@ export function ShareButton({ title, className }: { title: string; className?: s
             </button>
           </li>
         )}
-        <li>
-          <a
-            className={`${styles.target} ${styles.whatsapp}`}
-            href={targets.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t("share.whatsapp")}
-          </a>
-        </li>
-        <li>
-          <a
-            className={`${styles.target} ${styles.telegram}`}
-            href={targets.telegram}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t("share.telegram")}
-          </a>
-        </li>
+        {MESSENGERS.map((messenger) => (
+          <li key={messenger}>
+            <a
+              className={`${styles.target} ${styles[messenger]}`}
+              href={targets[messenger]}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t(`share.${messenger}`)}
+            </a>
+          </li>
+        ))}
         <li>
           <a className={styles.target} href={targets.email}>
             {t("share.email")}

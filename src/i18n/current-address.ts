@@ -8,7 +8,7 @@ import { LANGUAGES, type Lang } from "../catalogue/types";
 
 const PREFIXED = new Set<string>(LANGUAGES);
 
-/** "/ru/order/pay/abc/" -> "/order/pay/abc/"; "/ar" -> "/"; "/events/" stays. */
+/** /ru/order/pay/abc/ -> /order/pay/abc/; /ar -> /; an English path stays as it is. */
 export function withoutLanguagePrefix(pathname: string): string {
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
   if (match && PREFIXED.has(match[1] as Lang)) return match[2] || "/";

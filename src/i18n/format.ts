@@ -11,18 +11,13 @@ import { ar } from "date-fns/locale/ar";
 import { enUS } from "date-fns/locale/en-US";
 import { ru } from "date-fns/locale/ru";
 import type { Lang } from "../catalogue/types";
+import { LANGUAGE_INFO } from "../site/routes";
 
 export const UAE_TIME_ZONE = "Asia/Dubai";
 
-/** Language -> country code. */
-export const COUNTRY_BY_LANGUAGE: Record<Lang, string> = { en: "US", ru: "RU", ar: "AE" };
-
-/** Language -> locale in the underscore form `og:locale` wants (spec: en -> en_US, ru -> ru_RU). */
-export const LOCALE_BY_LANGUAGE: Record<Lang, string> = { en: "en_US", ru: "ru_RU", ar: "ar_AE" };
-
-/** BCP 47 tag for Intl. */
+/** BCP 47 tag for Intl: the route module's locale of the language ("en_US") with a hyphen. */
 export function intlLocale(lang: Lang): string {
-  return LOCALE_BY_LANGUAGE[lang].replace("_", "-");
+  return LANGUAGE_INFO[lang].locale.replace("_", "-");
 }
 
 /**

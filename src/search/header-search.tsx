@@ -26,12 +26,6 @@ import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-sugges
 import * as styles from "./header-search.module.css";
 import { href, asLang } from "../site/routes";
 
-/** The search page with a text; its single address until the route module takes it. */
-export function searchPagePath(query: string): string {
-  const q = query.trim();
-  return q ? href.eventsSearch(`q=${encodeURIComponent(q)}`) : href.eventsSearch();
-}
-
 type Option =
   | { kind: "event"; key: string; path: string; event: Suggestions["events"][number] }
   | { kind: "place" | "person"; key: string; path: string; title: string }
@@ -43,7 +37,7 @@ function optionsOf(s: Suggestions, text: string): Option[] {
     ...s.events.map((event): Option => ({ kind: "event", key: `e${event.id}`, path: href.event(event.id), event })),
     ...s.places.map((p): Option => ({ kind: "place", key: `p${p.id}`, path: p.path, title: p.title })),
     ...s.persons.map((p): Option => ({ kind: "person", key: `a${p.id}`, path: p.path, title: p.title })),
-    { kind: "all", key: "all", path: searchPagePath(text) },
+    { kind: "all", key: "all", path: href.eventsSearchFor(text) },
   ];
 }
 
@@ -124,7 +118,7 @@ export function HeaderSearch(): React.JSX.Element {
           if (fullscreen) closeFullscreen();
           return;
         }
-        void navigate(searchPagePath(text));
+        void navigate(href.eventsSearchFor(text));
         return;
       }
       void navigate(option.path);

@@ -13,6 +13,12 @@ import * as styles from "./search.module.css";
 
 const TEXT_DELAY_MS = 350;
 
+/** The two ends of the date range, each its own labelled field. */
+const DATE_ENDS = [
+  { end: "from", label: "search.dateFrom" },
+  { end: "to", label: "search.dateTo" },
+] as const;
+
 export interface SearchFacets {
   categories: Facet[];
   locations: Facet[];
@@ -127,28 +133,21 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): 
       </div>
 
       <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-from`}>{t("search.dateFrom")}</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={state.from}
-            max={state.to || undefined}
-            aria-describedby={`${id}-date-hint`}
-            onChange={(event) => setDate("from", event.target.value)}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-to`}>{t("search.dateTo")}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={state.to}
-            min={state.from || undefined}
-            aria-describedby={`${id}-date-hint`}
-            onChange={(event) => setDate("to", event.target.value)}
-          />
-        </div>
+        {DATE_ENDS.map(({ end, label }) => (
+          <div className={styles.field} key={end}>
+            <label htmlFor={`${id}-${end}`}>{t(label)}</label>
+            <input
+              id={`${id}-${end}`}
+              type="date"
+              value={state[end]}
+              // each end stays on its side of the other
+              min={end === "to" ? state.from || undefined : undefined}
+              max={end === "from" ? state.to || undefined : undefined}
+              aria-describedby={`${id}-date-hint`}
+              onChange={(event) => setDate(end, event.target.value)}
+            />
+          </div>
+        ))}
       </div>
       <p id={`${id}-date-hint`} className={styles.hint} aria-live="polite">
         {datesMoved ? t("search.datesMoved") : t("search.dateHint")}

@@ -14,7 +14,7 @@ export interface SearchIndexEntry {
   id: number;
   /** the title in the index's language */
   title: string;
-  /** the page address without language prefix, e.g. "/places/3/" */
+  /** the page address without language prefix, e.g. `href.place(3)` */
   path: string;
   /** normalized words of the titles in every language, for matching */
   words: string[];

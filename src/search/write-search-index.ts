@@ -1,7 +1,7 @@
 /** Writes the places-and-persons index of each language into public/ (Node, at build time). */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { personPath, placePath } from "../build/plan-pages";
+import { href } from "../site/routes";
 import type { CatalogueSnapshot } from "../build/source-catalogue";
 import { LANGUAGES } from "../catalogue/types";
 import { buildSearchIndex, searchIndexPath } from "./search-index";
@@ -12,7 +12,7 @@ export async function writeSearchIndexes(publicDir: string, snapshot: CatalogueS
     LANGUAGES.map((lang) =>
       writeFile(
         path.join(publicDir, searchIndexPath(lang)),
-        JSON.stringify(buildSearchIndex(lang, snapshot.byLanguage, { place: placePath, person: personPath })),
+        JSON.stringify(buildSearchIndex(lang, snapshot.byLanguage, { place: href.place, person: href.person })),
         "utf8",
       ),
     ),

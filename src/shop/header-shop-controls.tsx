@@ -10,30 +10,11 @@ import { useBasket } from "../basket/basket-context";
 import { showsPlacedOrder } from "../checkout/outcome";
 import { CurrencySwitcher } from "../currency/currency-switcher";
 import { useCurrency } from "../currency/currency-context";
+import { BasketIcon } from "../components/icons";
 import { formatNumber } from "../i18n/format";
 import { Link } from "../i18n/link";
 import * as styles from "./header-shop-controls.module.css";
 import { href, asLang } from "../site/routes";
-
-function BasketIcon() {
-  return (
-    <svg
-      width={24}
-      height={24}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 7h12l-1 13H7L6 7Z" />
-      <path d="M9 7V6a3 3 0 0 1 6 0v1" />
-    </svg>
-  );
-}
 
 export function HeaderShopControls() {
   const { t, i18n } = useTranslation();
@@ -52,7 +33,7 @@ export function HeaderShopControls() {
           WCAG 2.5.3 (axe's label-content-name-mismatch). */}
       <Link to={href.cart()} className={styles.basket} title={label} data-testid="basket-link" data-count={count ?? ""}>
         <span className="visually-hidden">{label}</span>
-        <BasketIcon />
+        <BasketIcon size={24} />
         {count ? (
           <span className={styles.badge} aria-hidden="true">
             {formatNumber(count, lang)}

@@ -15,7 +15,7 @@ export interface I18nPageContext {
   defaultLanguage: Lang;
   generateDefaultLanguagePage: boolean;
   routed: boolean;
-  /** the path without language prefix, e.g. "/events/12/" */
+  /** the path without language prefix, e.g. `href.event(12)` */
   originalPath: string;
   /** the path of this page, e.g. "/ru/events/12/" */
   path: string;

@@ -76,12 +76,33 @@ export type InfoPage = InfoPageKey;
 
 const id = (value: number | string): string => encodeURIComponent(String(value));
 
+/** `path` with its query ("/order/success/?order=7"); the bare path when no parameter is given. */
+export function withQuery(path: string, params: Readonly<Record<string, string | undefined>>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The whole address of a page in a language: "https://site" + "/ru/events/1/". */
+export function absoluteUrl(siteUrl: string, path: string, lang: Lang): string {
+  return `${siteUrl.replace(/\/+$/, "")}${localize(path, lang)}`;
+}
+
+/** Why an order's payment did not go through, as the fail page's `reason` says it. */
+export type FailReason = "declined" | "cancelled";
+
 /** Page paths without language; `localize(href.event(1), "ru")` for another language. */
 export const href = {
   home: (): string => "/",
   events: (): string => "/events/",
   /** the search page; `query` is the already encoded query string without "?" */
   eventsSearch: (query = ""): string => (query ? `/events/search/?${query}` : "/events/search/"),
+  /** the search page searching for a visitor's text (none when it is blank) */
+  eventsSearchFor: (text: string): string => {
+    const q = text.trim();
+    return q ? href.eventsSearch(`q=${encodeURIComponent(q)}`) : href.eventsSearch();
+  },
   event: (eventId: number | string): string => `/events/${id(eventId)}/`,
   places: (): string => "/places/",
   place: (placeId: number | string): string => `/places/${id(placeId)}/`,
@@ -93,19 +114,27 @@ export const href = {
   info: (page: InfoPage): string => `/${page}/`,
   cart: (): string => "/cart/",
   orderCheckout: (): string => "/order/checkout/",
-  orderSuccess: (): string => "/order/success/",
-  orderFail: (): string => "/order/fail/",
-  paymentSuccess: (): string => "/payment/success/",
+  /** what happens next with an order paid later (bank transfer, cash): ?order=<id> */
+  orderSuccess: (orderId?: string): string => withQuery("/order/success/", { order: orderId }),
+  /** a payment that did not go through, and why */
+  orderFail: (orderId?: string, reason?: FailReason): string => withQuery("/order/fail/", { order: orderId, reason }),
+  /** where the acquirer sends the browser back (it adds ?order=<id> itself), and a paid order's tickets */
+  paymentSuccess: (orderId?: string): string => withQuery("/payment/success/", { order: orderId }),
   /** an order's pay page (client-only: one HTML page answers every order) */
   orderPay: (orderId: number | string): string => `/order/pay/${id(orderId)}/`,
   /** an order's bill (client-only) */
   orderBill: (orderId: number | string): string => `/order/bill/${id(orderId)}/`,
   /** the page that says an order address is unknown (client-only catch-all under /order/) */
   order: (): string => "/order/",
-  /** find an order by its number and the buyer's e-mail, from any browser */
-  orderLookup: (): string => "/order/lookup/",
-  /** the printable tickets of an order: /order/tickets/?order=<id>, like the outcome pages */
-  orderTickets: (): string => "/order/tickets/",
+  /**
+   * Find an order by its number and the buyer's e-mail, from any browser; filled in for one
+   * order when given. The e-mail goes in the fragment, which browsers never send to a
+   * server, so it stays out of access logs and Referer headers.
+   */
+  orderLookup: (number?: string, email?: string): string =>
+    `${withQuery("/order/lookup/", { number })}${email ? `#${new URLSearchParams({ email }).toString()}` : ""}`,
+  /** the printable tickets of an order: ?order=<id>, like the outcome pages */
+  orderTickets: (orderId?: string): string => withQuery("/order/tickets/", { order: orderId }),
   /** the orders of this browser */
   myOrders: (): string => "/orders/",
   notFound: (): string => "/404/",

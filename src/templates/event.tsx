@@ -14,7 +14,7 @@ import { Layout } from "../components/layout";
 import { openStreetMapUrl } from "../components/map-link";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { Seo, localizedPath } from "../components/seo";
+import { Seo } from "../components/seo";
 import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
@@ -23,7 +23,7 @@ import { formatLongDate, formatShortDate, formatTime, joinParts, listSeparator }
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "./event.module.css";
-import { href, asLang } from "../site/routes";
+import { absoluteUrl, href, asLang } from "../site/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { EventPrice } from "../components/event-parts";
 import { CardList } from "../components/card-list";
@@ -294,7 +294,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
       city: event.location.title,
     });
   const { siteUrl } = browserConfig();
-  const absolute = (path: string) => `${siteUrl}${localizedPath(path, lang)}`;
+  const absolute = (path: string) => absoluteUrl(siteUrl, path, lang);
   const jsonLd = eventJsonLd({
     event,
     place: pageContext.place,

@@ -13,7 +13,7 @@ import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
-import { ORDER_LOOKUP_PATH } from "../tickets/paths";
+import { href } from "../site/routes";
 import * as styles from "../tickets/tickets.module.css";
 import { textHead } from "../components/text-head";
 
@@ -62,7 +62,7 @@ export default function MyOrdersPage(_props: TemplateProps<StaticPageContext>): 
         </ul>
       )}
       <p>
-        <Link to={ORDER_LOOKUP_PATH}>{t("orders.findAnother")}</Link>
+        <Link to={href.orderLookup()}>{t("orders.findAnother")}</Link>
       </p>
     </PageShell>
   );

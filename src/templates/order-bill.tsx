@@ -10,7 +10,7 @@ import { roundMoney } from "../basket/totals";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
 import { Money } from "../checkout/money";
-import { orderIdFromPath, pathAfterPayment, payPath } from "../checkout/outcome";
+import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
 import {
   EmptyOutcome,
   LoadError,
@@ -25,6 +25,7 @@ import { TicketCards } from "../tickets/ticket-cards";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDate, formatDateTime } from "../i18n/format";
+import { href } from "../site/routes";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
@@ -65,7 +66,7 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
   const money = (value: number) => (
     <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
   );
-  const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : payPath(order.id);
+  const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : href.orderPay(order.id);
 
   return (
     <article className={styles.bill} aria-labelledby="co-bill-heading">

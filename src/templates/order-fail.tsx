@@ -7,10 +7,11 @@ import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageContext } from "../site/page-context";
-import { failReasonFromSearch, pathAfterPayment, payPath, type FailReason } from "../checkout/outcome";
+import { failReasonFromSearch, pathAfterPayment, type FailReason } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
 import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
+import { href } from "../site/routes";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
@@ -36,7 +37,7 @@ export default function OrderFailPage({ location }: TemplateProps<StaticPageCont
         {order.status !== "cancelled" && (
           <>
             <p>{t("order.fail.next")}</p>
-            <WaysForward links={[{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
+            <WaysForward links={[{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
           </>
         )}
       </OrderOutcome>

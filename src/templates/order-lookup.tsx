@@ -15,7 +15,8 @@ import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
-import { lookupPrefill, MY_ORDERS_PATH } from "../tickets/paths";
+import { lookupPrefill } from "../tickets/paths";
+import { href } from "../site/routes";
 import { TicketCards } from "../tickets/ticket-cards";
 import * as styles from "../tickets/tickets.module.css";
 import { textHead } from "../components/text-head";
@@ -145,7 +146,7 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
         )}
       </div>
       <p>
-        <Link to={MY_ORDERS_PATH}>{t("orders.title")}</Link>
+        <Link to={href.myOrders()}>{t("orders.title")}</Link>
       </p>
     </PageShell>
   );

@@ -21,7 +21,7 @@ import type { Acquisition } from "../catalogue/types";
 import { paysOnline } from "../checkout/acquisitions";
 import { Countdown } from "../checkout/countdown";
 import { Money } from "../checkout/money";
-import { orderIdFromPath, pathAfterPayment, paymentReturnUrl } from "../checkout/outcome";
+import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
 import {
   FixedCurrencyNote,
   OrderNotFound,
@@ -37,7 +37,7 @@ import * as styles from "../checkout/checkout.module.css";
 import { toBasketApiError } from "../clients/basket-client";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { href } from "../site/routes";
+import { absoluteUrl, href } from "../site/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 
@@ -64,7 +64,10 @@ function StartPayment({ order, onStale }: { order: Order; onStale(): void }): Re
     setStarting(true);
     setError(null);
     try {
-      const { redirectUrl } = await client.startPayment(order.id, paymentReturnUrl(window.location.origin, language));
+      const { redirectUrl } = await client.startPayment(
+        order.id,
+        absoluteUrl(window.location.origin, href.paymentSuccess(), language),
+      );
       // stays disabled: the browser is on its way to the acquirer
       window.location.assign(redirectUrl);
     } catch (err) {

@@ -7,7 +7,7 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { PayAndDeliveryPageContext } from "../site/page-context";
-import { billPath, pathAfterPayment } from "../checkout/outcome";
+import { pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
 import {
   EmptyOutcome,
@@ -65,7 +65,7 @@ export default function OrderSuccessPage({
             <FixedCurrencyNote currencyCode={order.currencyCode} />
           </>
         )}
-        <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+        <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
       </OrderOutcome>
     );
   }

@@ -16,7 +16,7 @@ import { PageShell } from "../components/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "../tickets/orders-api";
-import { ORDER_LOOKUP_PATH } from "../tickets/paths";
+import { href } from "../site/routes";
 import { TicketCard } from "../tickets/ticket-cards";
 import { placeIds, ticketViews } from "../tickets/ticket-view";
 import * as styles from "../tickets/tickets.module.css";
@@ -81,7 +81,7 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
         <>
           <h1>{t("lookup.title")}</h1>
           <p>{t("lookup.lead")}</p>
-          <Link className="btn" to={ORDER_LOOKUP_PATH}>
+          <Link className="btn" to={href.orderLookup()}>
             {t("lookup.title")}
           </Link>
         </>

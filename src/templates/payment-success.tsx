@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
 import type { StaticPageContext } from "../site/page-context";
-import { billPath, payPath, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
+import { RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
 import { EmptyOutcome, LoadingShell, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { TicketCodes } from "../checkout/ticket-codes";
@@ -42,7 +42,7 @@ function Paid({ order }: { order: Order }): React.JSX.Element {
     >
       <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
       {order.email && <TicketsSentTo email={order.email} />}
-      <WaysForward links={[{ to: billPath(order.id), label: t("payment.success.bill") }]} />
+      <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
     </OrderOutcome>
   );
 }
@@ -68,7 +68,7 @@ function NotPaid({
       <WaysForward
         links={
           canRetry
-            ? [{ to: payPath(order.id), label: t("order.fail.tryAgain"), primary: true }]
+            ? [{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]
             : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
         }
       />

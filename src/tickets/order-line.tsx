@@ -6,10 +6,9 @@
 import { useTranslation } from "react-i18next";
 import type { Order } from "../basket/types";
 import { useSite } from "../app/site-context";
-import { payPath } from "../checkout/outcome";
+import { href } from "../site/routes";
 import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
 import { Link } from "../i18n/link";
-import { ticketsPrintPath } from "./paths";
 import * as styles from "./tickets.module.css";
 
 export function canStillPay(order: Order, now: number): boolean {
@@ -46,12 +45,12 @@ export function OrderLine({ order, as: Tag = "div" }: { order: Order; as?: "div"
         )}
       </div>
       {order.status === "paid" && order.tickets.length > 0 && (
-        <Link className="btn" to={ticketsPrintPath(order.id)}>
+        <Link className="btn" to={href.orderTickets(order.id)}>
           {t("orders.showTickets")}
         </Link>
       )}
       {canStillPay(order, Date.now()) && (
-        <Link className="btn" to={payPath(order.id)}>
+        <Link className="btn" to={href.orderPay(order.id)}>
           {t("orders.pay")}
         </Link>
       )}

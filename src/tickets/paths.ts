@@ -1,28 +1,16 @@
 /**
- * The addresses of the ticket pages with their query and fragment, built on the route
- * module's paths (without the language prefix). The server's confirmation e-mail builds
- * its links with them too.
+ * Reading back what the route module's `href.orderLookup(number, email)` wrote into the
+ * lookup page's address (or what a visitor typed into the address bar).
  */
 import { href } from "../site/routes";
 
-export const ORDER_LOOKUP_PATH = href.orderLookup();
-export const MY_ORDERS_PATH = href.myOrders();
-export const TICKETS_PRINT_PATH = href.orderTickets();
-
-export function ticketsPrintPath(orderId: string): string {
-  return `${TICKETS_PRINT_PATH}?${new URLSearchParams({ order: orderId }).toString()}`;
-}
-
 /**
- * The lookup page filled in for one order. The e-mail address goes in the fragment, which
- * browsers never send to a server, so it stays out of access logs and Referer headers.
+ * The server's confirmation e-mail still imports this name (server/src/mail/compose.ts);
+ * once it calls `href.orderLookup` itself, this line goes.
  */
-export function lookupPathFor(number: string, email?: string): string {
-  const query = `?${new URLSearchParams({ number }).toString()}`;
-  return `${ORDER_LOOKUP_PATH}${query}${email ? `#${new URLSearchParams({ email }).toString()}` : ""}`;
-}
+export const lookupPathFor = href.orderLookup;
 
-/** Reads what lookupPathFor wrote (or what a visitor typed into the address bar). */
+/** The number from the query, the e-mail from the fragment; blank when absent. */
 export function lookupPrefill(search: string, hash: string): { number: string; email: string } {
   const number = new URLSearchParams(search).get("number")?.trim() ?? "";
   const email = new URLSearchParams(hash.replace(/^#/, "")).get("email")?.trim() ?? "";

@@ -15,7 +15,7 @@ import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, ticketViews, type TicketView } from "./ticket-view";
-import { ticketsPrintPath } from "./paths";
+import { href } from "../site/routes";
 import * as styles from "./tickets.module.css";
 import { useVenues } from "./use-venues";
 
@@ -122,7 +122,7 @@ export function TicketsSentTo({ email }: { email: string }): React.JSX.Element {
         <Trans t={t} i18nKey="sentTo" values={{ email }} components={{ 1: <bdi className={styles.email} /> }} />
       </p>
       <p>
-        {t("wrongEmail")} <Link to="/contacts/">{t("contacts")}</Link>
+        {t("wrongEmail")} <Link to={href.info("contacts")}>{t("contacts")}</Link>
       </p>
     </div>
   );
@@ -149,7 +149,7 @@ export function TicketCards({
       <div className={styles.head}>
         <h2 id="tickets-heading">{t("heading", { count: tickets.length })}</h2>
         {showPrintLink && (
-          <Link className={`btn ${styles.noprint}`} to={ticketsPrintPath(order.id)}>
+          <Link className={`btn ${styles.noprint}`} to={href.orderTickets(order.id)}>
             {t("printable")}
           </Link>
         )}

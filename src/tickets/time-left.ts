@@ -1,14 +1,9 @@
-/** "4:59" or "1:02:03": what is left until `expiresAt`, for a countdown; null once over. */
+import { formatCountdown, remainingMs } from "../basket/hold";
+
+/** "4:59" or "1:02:03": what is left until `expiresAt`, counted down like the basket's hold; null once over. */
 export function timeLeft(expiresAt: string | null, now: number): string | null {
-  if (!expiresAt) return null;
-  const ms = new Date(expiresAt).getTime() - now;
-  if (!Number.isFinite(ms) || ms <= 0) return null;
-  const total = Math.ceil(ms / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const two = (n: number) => String(n).padStart(2, "0");
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+  const ms = remainingMs(expiresAt, now);
+  return ms ? formatCountdown(ms) : null;
 }
 
 /** The order awaiting payment that a visitor should be reminded of: the one that ends first. */

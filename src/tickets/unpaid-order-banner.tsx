@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
 import type { Order } from "../basket/types";
-import { payPath } from "../checkout/outcome";
+import { href } from "../site/routes";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "./orders-api";
 import { timeLeft, unpaidOrder } from "./time-left";
@@ -58,7 +58,7 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
           components={{ 1: <bdi />, 2: <bdi /> }}
         />
       </span>
-      <Link className={styles.bannerAction} to={payPath(order.id)}>
+      <Link className={styles.bannerAction} to={href.orderPay(order.id)}>
         {t("unpaidOrder.action")}
       </Link>
     </div>

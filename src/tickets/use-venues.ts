@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
 import type { Lang } from "../catalogue/types";
-import { loadCatalogueClient } from "../clients/load-catalogue-client";
+import { useCatalogueAnswer } from "../clients/use-catalogue-answer";
 import { openStreetMapUrl } from "../components/map-link";
 import type { Venue } from "./ticket-view";
+
+const NONE: ReadonlyMap<number, Venue> = new Map();
 
 /**
  * Addresses and map links of the venues an order's tickets are for. An order names its
@@ -11,31 +12,19 @@ import type { Venue } from "./ticket-view";
  * the venue's title alone: a ticket must never wait for a map link.
  */
 export function useVenues(ids: readonly number[], lang: Lang): ReadonlyMap<number, Venue> {
-  const [venues, setVenues] = useState<ReadonlyMap<number, Venue>>(new Map());
-  const key = [...ids].sort((a, b) => a - b).join(",");
-
-  useEffect(() => {
-    if (key === "") return;
-    let live = true;
-    const wanted = new Set(key.split(",").map(Number));
-    loadCatalogueClient()
-      .then((client) => client.listAllPlaces(lang))
-      .then((places) => {
-        if (!live) return;
-        const found = new Map<number, Venue>();
-        for (const p of places) {
-          if (!wanted.has(p.id)) continue;
-          found.set(p.id, { title: p.title, address: p.address, mapUrl: openStreetMapUrl(p, p.location.title) });
-        }
-        setVenues(found);
-      })
-      .catch(() => {
-        /* titles only: the order already names each venue */
-      });
-    return () => {
-      live = false;
-    };
-  }, [key, lang]);
-
-  return venues;
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  const key = wanted.length > 0 ? `${wanted.join(",")}|${lang}` : "";
+  return useCatalogueAnswer(
+    key,
+    async (client) => {
+      const places = await client.listAllPlaces(lang);
+      const found = new Map<number, Venue>();
+      for (const p of places) {
+        if (!wanted.includes(p.id)) continue;
+        found.set(p.id, { title: p.title, address: p.address, mapUrl: openStreetMapUrl(p, p.location.title) });
+      }
+      return found;
+    },
+    NONE,
+  );
 }

@@ -8,8 +8,9 @@ import type {
   PlacesListPageContext,
   PlacePageContext,
 } from "../../src/site/page-context";
-import { localizedPath, planPages, type PlannedPage } from "../../src/build/plan-pages";
+import { planPages, type PlannedPage } from "../../src/build/plan-pages";
 import { LANGUAGES } from "../../src/catalogue/types";
+import { localize } from "../../src/site/routes";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
 
 const NOW = new Date("2026-12-01T08:00:00Z");
@@ -56,7 +57,7 @@ describe("page planning", () => {
   it("plans every route in en (no prefix), ru and ar", () => {
     for (const lang of LANGUAGES) {
       for (const route of ROUTES) {
-        const p = page(localizedPath(lang, route));
+        const p = page(localize(route, lang));
         assert.equal(p.context.language, lang);
         assert.equal(p.context.i18n.language, lang);
         assert.equal(p.context.i18n.originalPath, route);
@@ -78,11 +79,11 @@ describe("page planning", () => {
     for (const lang of LANGUAGES) {
       const data = snapshot.byLanguage[lang];
       for (const e of data.events)
-        assert.equal(page<EventPageContext>(localizedPath(lang, `/events/${e.id}/`)).template, "event.tsx");
-      for (const p of data.places) assert.equal(page(localizedPath(lang, `/places/${p.id}/`)).template, "place.tsx");
+        assert.equal(page<EventPageContext>(localize(`/events/${e.id}/`, lang)).template, "event.tsx");
+      for (const p of data.places) assert.equal(page(localize(`/places/${p.id}/`, lang)).template, "place.tsx");
       for (const p of data.persons)
-        assert.equal(page(localizedPath(lang, `/persons/person/${p.id}/`)).template, "person.tsx");
-      for (const n of data.news) assert.equal(page(localizedPath(lang, `/news/${n.id}/`)).template, "news.tsx");
+        assert.equal(page(localize(`/persons/person/${p.id}/`, lang)).template, "person.tsx");
+      for (const n of data.news) assert.equal(page(localize(`/news/${n.id}/`, lang)).template, "news.tsx");
     }
     // the archived event still has its page
     assert.ok(byPath.has("/ar/events/4/"));

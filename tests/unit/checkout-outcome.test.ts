@@ -1,17 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
-  billPath,
   failReasonFromSearch,
   orderIdFromPath,
   orderIdFromSearch,
   pathAfterOrderCreated,
   pathAfterPayment,
-  paymentReturnUrl,
   RETURN_POLL_LIMIT_MS,
   returnOutcome,
   showsPlacedOrder,
 } from "../../src/checkout/outcome";
+import { absoluteUrl, href } from "../../src/site/routes";
 
 describe("after the order is created", () => {
   const awaiting = { id: "ord_1", status: "awaiting_payment" as const };
@@ -35,7 +34,7 @@ describe("after a payment attempt", () => {
   });
   it("escapes an id that needs it", () => {
     assert.equal(pathAfterPayment("a b&c", "paid"), "/payment/success/?order=a+b%26c");
-    assert.equal(billPath("a/b"), "/order/bill/a%2Fb/");
+    assert.equal(href.orderBill("a/b"), "/order/bill/a%2Fb/");
   });
 });
 
@@ -64,8 +63,9 @@ describe("reading the order back from the URL", () => {
 
 describe("back from the acquirer", () => {
   it("the return address is the payment success page in the paying page's language", () => {
-    assert.equal(paymentReturnUrl("http://127.0.0.1:9000", "en"), "http://127.0.0.1:9000/payment/success/");
-    assert.equal(paymentReturnUrl("https://tickets.example/", "ar"), "https://tickets.example/ar/payment/success/");
+    const returnUrl = (origin: string, lang: "en" | "ar") => absoluteUrl(origin, href.paymentSuccess(), lang);
+    assert.equal(returnUrl("http://127.0.0.1:9000", "en"), "http://127.0.0.1:9000/payment/success/");
+    assert.equal(returnUrl("https://tickets.example/", "ar"), "https://tickets.example/ar/payment/success/");
   });
   it("the order's own status decides; final states at once", () => {
     assert.equal(returnOutcome("paid", 0), "paid");

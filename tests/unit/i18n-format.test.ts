@@ -14,10 +14,11 @@ import {
   formatMoney,
   formatShortDate,
   formatTime,
-  LOCALE_BY_LANGUAGE,
+  intlLocale,
   uaeDateKey,
   weekStartsOn,
 } from "../../src/i18n/format";
+import { LANGUAGES } from "../../src/site/routes";
 
 // 22:30 UTC on 5 December is 02:30 on 6 December in Dubai (UTC+4)
 const LATE = "2026-12-05T22:30:00Z";
@@ -75,8 +76,11 @@ describe("dates in UAE time", () => {
     assert.equal(dateFnsLocale("ru"), dateFnsLocale("ru"), "one locale object per language");
   });
 
-  it("maps languages to the spec's locales", () => {
-    assert.deepEqual(LOCALE_BY_LANGUAGE, { en: "en_US", ru: "ru_RU", ar: "ar_AE" });
+  it("formats with each language's locale from the route module", () => {
+    assert.deepEqual(
+      LANGUAGES.map((lang) => intlLocale(lang)),
+      ["en-US", "ru-RU", "ar-AE"],
+    );
   });
 });
 

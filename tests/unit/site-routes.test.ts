@@ -8,7 +8,9 @@ import { planPages } from "../../src/build/plan-pages";
 import {
   CLIENT_ONLY_ROUTES,
   LANGUAGES,
+  LANGUAGE_INFO,
   ROUTES,
+  absoluteUrl,
   asLang,
   clientOnlyRouteOf,
   directionOf,
@@ -19,6 +21,7 @@ import {
   notFoundFile,
   notFoundFileFor,
   unlocalize,
+  withQuery,
 } from "../../src/site/routes";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
 
@@ -54,6 +57,8 @@ describe("route module", () => {
     assert.equal(href.orderBill(9), "/order/bill/9/");
     assert.equal(href.eventsSearch("q=jazz"), "/events/search/?q=jazz");
     assert.equal(href.ics(2, "ar"), "/ics/event-2-ar.ics");
+    assert.equal(href.eventsSearchFor("  jazz night "), "/events/search/?q=jazz%20night");
+    assert.equal(href.eventsSearchFor(" "), "/events/search/");
     for (const route of Object.values(ROUTES)) assert.ok(route.path.endsWith("/"), route.path);
   });
 
@@ -98,5 +103,34 @@ describe("route module", () => {
       "no client-only page outside the table",
     );
     for (const page of pages) assert.equal(languageOfPath(page.path), page.context.language, page.path);
+  });
+});
+
+describe("addresses with a query", () => {
+  it("puts an order into the outcome pages' query and nothing when there is none", () => {
+    assert.equal(href.orderSuccess("a b&c"), "/order/success/?order=a+b%26c");
+    assert.equal(href.orderSuccess(), "/order/success/");
+    assert.equal(href.orderFail("7", "cancelled"), "/order/fail/?order=7&reason=cancelled");
+    assert.equal(href.paymentSuccess("7"), "/payment/success/?order=7");
+    assert.equal(href.orderTickets(), "/order/tickets/");
+    assert.equal(href.orderLookup(), "/order/lookup/");
+    assert.equal(href.orderLookup("UAE-7K3M9Q"), "/order/lookup/?number=UAE-7K3M9Q");
+  });
+
+  it("writes a whole address in a language, whether or not the site URL ends in a slash", () => {
+    assert.equal(absoluteUrl("https://tickets.example", href.event(1), "en"), "https://tickets.example/events/1/");
+    assert.equal(absoluteUrl("https://tickets.example//", href.event(1), "ru"), "https://tickets.example/ru/events/1/");
+    assert.equal(withQuery(href.events(), { when: "weekend", city: undefined }), "/events/?when=weekend");
+  });
+
+  it("gives each language its locale and direction in one table", () => {
+    assert.deepEqual(
+      LANGUAGES.map((lang) => [LANGUAGE_INFO[lang].locale, directionOf(lang)]),
+      [
+        ["en_US", "ltr"],
+        ["ru_RU", "ltr"],
+        ["ar_AE", "rtl"],
+      ],
+    );
   });
 });

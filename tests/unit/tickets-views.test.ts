@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Order } from "../../src/basket/types";
-import { lookupPathFor, lookupPrefill, ticketsPrintPath } from "../../src/tickets/paths";
+import { lookupPrefill } from "../../src/tickets/paths";
+import { href } from "../../src/site/routes";
 import { qrMatrix, qrPath, QUIET_ZONE } from "../../src/tickets/qr-matrix";
 import { icsFileName, ticketIcs } from "../../src/tickets/ticket-ics";
 import { placeIds, ticketViews } from "../../src/tickets/ticket-view";
@@ -114,12 +115,12 @@ describe("QR code", () => {
 
 describe("order lookup links and the unpaid-order reminder", () => {
   test("the lookup link carries the number in the query and the e-mail only in the fragment", () => {
-    const path = lookupPathFor("UAE-7K3M9Q", "a+b@example.com");
+    const path = href.orderLookup("UAE-7K3M9Q", "a+b@example.com");
     assert.equal(path, "/order/lookup/?number=UAE-7K3M9Q#email=a%2Bb%40example.com");
     const [search, hash] = [path.slice(path.indexOf("?"), path.indexOf("#")), path.slice(path.indexOf("#"))];
     assert.deepEqual(lookupPrefill(search, hash), { number: "UAE-7K3M9Q", email: "a+b@example.com" });
     assert.deepEqual(lookupPrefill("", ""), { number: "", email: "" });
-    assert.equal(ticketsPrintPath("a/b"), "/order/tickets/?order=a%2Fb");
+    assert.equal(href.orderTickets("a/b"), "/order/tickets/?order=a%2Fb");
   });
 
   test("time left counts down to zero and then there is none", () => {
