@@ -5,8 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { href } from "../../src/site/routes";
-import { orderViaApi, seedBasket } from "./support/api";
+import { orderViaApi } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { API_URL, newPage, withPage } from "./support/browser";
 import { claim } from "./support/catalogue";
@@ -20,15 +19,13 @@ describe("checkout form validation", () => {
   for (const lang of ["ru", "ar"] as const satisfies readonly Lang[]) {
     it(`explains mistakes in the page's language (${lang}) before sending anything`, async () => {
       await withPage(async (t) => {
-        const { page, context } = t;
+        const { page } = t;
         const checkout = new CheckoutPage(t, lang);
-        const tickets = await claim({ tickets: 1 });
-        await seedBasket(context.request, tickets.offer.id, 1);
         const orderPosts: string[] = [];
         page.on("request", (r) => {
           if (r.method() === "POST" && r.url().startsWith(`${API_URL}/api/orders`)) orderPosts.push(r.url());
         });
-        await checkout.open("/order/checkout/");
+        await checkout.openCheckoutWith(await claim({ tickets: 1 }), 1);
         const submit = page.getByRole("button", { name: checkout.text("forms:checkout.submit") });
         await submit.click();
 
@@ -63,8 +60,7 @@ describe("checkout form validation", () => {
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
       const tickets = await claim({ tickets: 1 });
-      await seedBasket(context.request, tickets.offer.id, 1);
-      await checkout.open("/order/checkout/");
+      await checkout.openCheckoutWith(tickets, 1);
       await checkout.fillBuyer({ name: "Nadia", email: "nadia@example.com" });
       // the basket empties behind the page's back (another tab, the hold ran out)
       assert.ok((await context.request.delete(`${API_URL}/api/basket`)).ok());
@@ -86,8 +82,7 @@ describe("ways to pay that complete later", () => {
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
       const tickets = await claim({ tickets: 1 });
-      await seedBasket(context.request, tickets.offer.id, 1);
-      await checkout.open("/order/checkout/");
+      await checkout.openCheckoutWith(tickets, 1);
       await checkout.fillBuyer({ name: "Company Buyer", email: "office@example.com" });
       await page.getByRole("radio", { name: /Bank transfer/ }).check();
       await page.getByRole("button", { name: checkout.text("forms:checkout.submit") }).click();
@@ -121,8 +116,7 @@ describe("privacy of orders", () => {
     try {
       const checkout = new CheckoutPage(owner);
       const tickets = await claim({ tickets: 1 });
-      await seedBasket(owner.context.request, tickets.offer.id, 1);
-      await checkout.open(href.orderCheckout());
+      await checkout.openCheckoutWith(tickets, 1);
       await checkout.fillBuyer({ name: "Private Person", email: "private@example.com" });
       const orderId = await checkout.placeOrder();
       await checkout.goToAcquirer();

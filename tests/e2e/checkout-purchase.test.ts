@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { formatMoney } from "../../src/i18n/format";
-import { orderViaApi, seedBasket } from "./support/api";
+import { orderViaApi } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { API_URL, SITE_URL, withPage } from "./support/browser";
 import { claim } from "./support/catalogue";
@@ -239,8 +239,7 @@ describe("buying tickets", () => {
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
       const tickets = await claim({ tickets: 2 });
-      await seedBasket(context.request, tickets.offer.id, 2);
-      await checkout.open("/order/checkout/");
+      await checkout.openCheckoutWith(tickets, 2);
       await checkout.fillBuyer({ name: "Cash Buyer", email: "cash@example.com" });
       await page.getByRole("radio", { name: /Cash at the box office/ }).check();
       const base = 2 * (tickets.offer.price + tickets.offer.service_fee);

@@ -14,7 +14,7 @@ import { PNG } from "pngjs";
 import type { Locator } from "playwright-core";
 import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/sandbox/texts";
 import { href, localize, type Lang } from "../../../src/site/routes";
-import { startPayment, type ApiOrder } from "./api";
+import { seedBasket, startPayment, type ApiOrder } from "./api";
 import { API_URL, siteUrl, type TestPage, waitForHydration } from "./browser";
 import { offerTitle, type Claim } from "./catalogue";
 import { escapeRegExp, text } from "./site";
@@ -186,6 +186,12 @@ export class CheckoutPage extends ShopPage {
     await this.page.getByRole("button", { name: this.text("picker.add") }).click();
     await this.page.getByRole("link", { name: this.text("picker.goToCart") }).click();
     await this.page.waitForURL(`**${this.path(href.cart())}`);
+  }
+
+  /** Straight to the checkout with `count` of the claim's first category put in the basket through the API. */
+  async openCheckoutWith(claim: Claim, count: number): Promise<void> {
+    await seedBasket(this.context.request, claim.offer.id, count);
+    await this.open(href.orderCheckout());
   }
 
   async checkoutFromCart(submitKey = "forms:checkout.submit"): Promise<void> {
