@@ -59,9 +59,7 @@ describe("checkout form validation", () => {
       const { page, context } = t;
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
-      const tickets = await claim({ tickets: 1 });
-      await checkout.openCheckoutWith(tickets, 1);
-      await checkout.fillBuyer({ name: "Nadia", email: "nadia@example.com" });
+      await checkout.atCheckout(1, { name: "Nadia", email: "nadia@example.com" });
       // the basket empties behind the page's back (another tab, the hold ran out)
       assert.ok((await context.request.delete(`${API_URL}/api/basket`)).ok());
       await page.getByRole("button", { name: checkout.text("forms:checkout.submit") }).click();
@@ -81,9 +79,7 @@ describe("ways to pay that complete later", () => {
       const { page, context } = t;
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
-      const tickets = await claim({ tickets: 1 });
-      await checkout.openCheckoutWith(tickets, 1);
-      await checkout.fillBuyer({ name: "Company Buyer", email: "office@example.com" });
+      await checkout.atCheckout(1, { name: "Company Buyer", email: "office@example.com" });
       await page.getByRole("radio", { name: /Bank transfer/ }).check();
       await page.getByRole("button", { name: checkout.text("forms:checkout.submit") }).click();
       await page.waitForURL("**/order/success/?order=*");
@@ -115,9 +111,7 @@ describe("privacy of orders", () => {
     const stranger = await newPage({ allowErrors: EXPECTED_404 });
     try {
       const checkout = new CheckoutPage(owner);
-      const tickets = await claim({ tickets: 1 });
-      await checkout.openCheckoutWith(tickets, 1);
-      await checkout.fillBuyer({ name: "Private Person", email: "private@example.com" });
+      await checkout.atCheckout(1, { name: "Private Person", email: "private@example.com" });
       const orderId = await checkout.placeOrder();
       await checkout.goToAcquirer();
       await checkout.payOnAcquirer(APPROVED_CARD);

@@ -122,11 +122,7 @@ describe("buying tickets", () => {
       const { page, context } = t;
       const lang = "ar";
       const checkout = new CheckoutPage(t, lang);
-      const tickets = await claim({ tickets: 1 });
-      await checkout.pickTickets(tickets, 1);
-      await checkout.checkoutFromCart();
-      await checkout.fillBuyer({ name: "ليلى حداد", email: "layla-3ds@example.com" });
-      const orderId = await checkout.placeOrder();
+      const orderId = await checkout.orderFromEventPage(1, { name: "ليلى حداد", email: "layla-3ds@example.com" });
       await checkout.goToAcquirer();
       assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
       await checkout.payOnAcquirer(THREE_D_SECURE_CARD, { otp: THREE_D_SECURE_CODE });
@@ -142,11 +138,7 @@ describe("buying tickets", () => {
       const { page, context } = t;
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
-      const tickets = await claim({ tickets: 1 });
-      await checkout.pickTickets(tickets, 1);
-      await checkout.checkoutFromCart();
-      await checkout.fillBuyer({ name: "Omar Khalid", email: "omar@example.com" });
-      const orderId = await checkout.placeOrder();
+      const orderId = await checkout.orderFromEventPage(1, { name: "Omar Khalid", email: "omar@example.com" });
 
       await checkout.goToAcquirer();
       await checkout.payOnAcquirer(DECLINED_CARD);
@@ -182,11 +174,7 @@ describe("buying tickets", () => {
       const { page, context } = t;
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
-      const tickets = await claim({ tickets: 3 });
-      await checkout.pickTickets(tickets, 3);
-      await checkout.checkoutFromCart();
-      await checkout.fillBuyer({ name: "Sara Ali", email: "sara@example.com" });
-      const orderId = await checkout.placeOrder();
+      const orderId = await checkout.orderFromEventPage(3, { name: "Sara Ali", email: "sara@example.com" });
 
       const starts: string[] = [];
       page.on("request", (request) => {
@@ -238,9 +226,7 @@ describe("buying tickets", () => {
       const { page, context } = t;
       const lang = "en";
       const checkout = new CheckoutPage(t, lang);
-      const tickets = await claim({ tickets: 2 });
-      await checkout.openCheckoutWith(tickets, 2);
-      await checkout.fillBuyer({ name: "Cash Buyer", email: "cash@example.com" });
+      const tickets = await checkout.atCheckout(2, { name: "Cash Buyer", email: "cash@example.com" });
       await page.getByRole("radio", { name: /Cash at the box office/ }).check();
       const base = 2 * (tickets.offer.price + tickets.offer.service_fee);
       const fee = Math.round(base * 0.025 * 100) / 100;

@@ -16,7 +16,7 @@ import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/sandbox/texts";
 import { href, localize, type Lang } from "../../../src/site/routes";
 import { seedBasket, startPayment, type ApiOrder } from "./api";
 import { API_URL, siteUrl, type TestPage, waitForHydration } from "./browser";
-import { offerTitle, type Claim } from "./catalogue";
+import { claim, offerTitle, type Claim } from "./catalogue";
 import { escapeRegExp, text } from "./site";
 
 export const APPROVED_CARD = "4242 4242 4242 4242";
@@ -192,6 +192,25 @@ export class CheckoutPage extends ShopPage {
   async openCheckoutWith(claim: Claim, count: number): Promise<void> {
     await seedBasket(this.context.request, claim.offer.id, count);
     await this.open(href.orderCheckout());
+  }
+
+  /** A visitor with `count` tickets of their own in the basket, on the checkout with the form filled in. */
+  async atCheckout(count: number, buyer: Buyer): Promise<Claim> {
+    const tickets = await claim({ tickets: count });
+    await this.openCheckoutWith(tickets, count);
+    await this.fillBuyer(buyer);
+    return tickets;
+  }
+
+  /**
+   * A visitor who picks `count` tickets of their own on the event page, goes through the cart
+   * to the checkout and places the order; ends on the pay page and returns the order's id.
+   */
+  async orderFromEventPage(count: number, buyer: Buyer): Promise<string> {
+    await this.pickTickets(await claim({ tickets: count }), count);
+    await this.checkoutFromCart();
+    await this.fillBuyer(buyer);
+    return this.placeOrder();
   }
 
   async checkoutFromCart(submitKey = "forms:checkout.submit"): Promise<void> {
