@@ -17,17 +17,12 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import type { components } from "../../../src/clients/generated/catalogue";
 import type { Lang } from "../../../src/site/routes";
 import { API_URL } from "./browser";
 
-export interface Offer {
-  id: number;
-  title: string;
-  price: number;
-  service_fee: number;
-  available: number;
-  max_per_order: number;
-}
+/** A ticket category of a session, as the catalogue contract describes it. */
+export type Offer = components["schemas"]["TicketOffer"];
 
 export interface ShopEvent {
   id: number;
