@@ -4,11 +4,10 @@
  * URL so a shared link shows the same results.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
-import { API_URL, closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
-import { localized, text, type Lang } from "./support/site";
-
-after(closeBrowser);
+import { describe, it } from "node:test";
+import { href, localize } from "../../src/site/routes";
+import { API_URL, withPage } from "./support/browser";
+import { text, type Lang } from "./support/site";
 
 interface WireEvent {
   id: number;
@@ -38,11 +37,9 @@ describe("events search", () => {
       const cityId = first.location.id;
       const expected = await catalogueEvents({ lang, location_id_in: String(cityId), page_size: "100" });
 
-      const tp = await newPage();
-      try {
+      await withPage(async (tp) => {
         const { page, errors, requests } = tp;
-        await page.goto(siteUrl(`${localized(lang, "/events/search/")}?cities=${cityId}`));
-        await waitForHydration(page);
+        await tp.open(`${localize(href.eventsSearch(), lang)}?cities=${cityId}`);
         assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), text(lang, "search.title"));
 
         const status = page.getByRole("status").filter({ hasNotText: /^$/ }).first();
@@ -70,18 +67,14 @@ describe("events search", () => {
           "star cast maps to label_id_in=3",
         );
         assert.deepEqual(errors, []);
-      } finally {
-        await tp.close();
-      }
+      });
     });
   }
 
   it("searches free text, shows an empty state and clears it", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page, errors } = tp;
-      await page.goto(siteUrl("/events/search/"));
-      await waitForHydration(page);
+      await tp.open("/events/search/");
       await page.getByLabel(text("en", "search.textLabel")).fill("zzzz-no-such-event-zzzz");
       await page.waitForURL(/q=zzzz-no-such-event-zzzz/);
       // The empty result says what was searched, offers popular events, and drops the text on a click.
@@ -92,9 +85,7 @@ describe("events search", () => {
       await page.waitForURL((url) => url.search === "");
       await page.locator("article[data-event-id]").first().waitFor();
       assert.deepEqual(errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("loads more results on demand", async () => {
@@ -103,19 +94,15 @@ describe("events search", () => {
       all.count > 24,
       `the sample catalogue needs more than one page of results for this, it has ${all.count} events`,
     );
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page } = tp;
-      await page.goto(siteUrl("/events/search/"));
-      await waitForHydration(page);
+      await tp.open("/events/search/");
       const cards = page.locator("article[data-event-id]");
       await cards.first().waitFor();
       assert.equal(await cards.count(), 24);
       await page.getByRole("button", { name: text("en", "search.loadMore") }).click();
       await page.waitForFunction((n) => document.querySelectorAll("article[data-event-id]").length > n, 24);
       assert.equal(await cards.count(), Math.min(all.count, 48));
-    } finally {
-      await tp.close();
-    }
+    });
   });
 });

@@ -7,34 +7,15 @@
  * No card number is ever typed on the shop's own pages.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { formatMoney } from "../../src/i18n/format";
-import { API_URL, closeBrowser, newPage, SITE_URL } from "./support/browser";
-import {
-  APPROVED_CARD,
-  DECLINED_CARD,
-  LANGS,
-  THREE_D_SECURE_CARD,
-  THREE_D_SECURE_CODE,
-  checkoutFromCart,
-  fillBuyer,
-  findTicketsOnSale,
-  goToAcquirer,
-  localPath,
-  open,
-  orderViaApi,
-  payButton,
-  payOnAcquirer,
-  pickTicketsOnEventPage,
-  placeOrder,
-  seedBasket,
-  shownCodes,
-  seriousViolationsInMain,
-  text,
-} from "./support/checkout-pages";
-
-after(closeBrowser);
+import { orderViaApi } from "./support/api";
+import { seriousViolations } from "./support/axe";
+import { API_URL, SITE_URL, withPage } from "./support/browser";
+import { claim } from "./support/catalogue";
+import { APPROVED_CARD, CheckoutPage, DECLINED_CARD, THREE_D_SECURE_CARD, THREE_D_SECURE_CODE } from "./support/pages";
+import { LANGS } from "./support/site";
 
 /** The site never shows a card field: nothing with a card autocomplete token on its pages. */
 async function assertNoCardFields(page: Page): Promise<void> {
@@ -52,21 +33,15 @@ function shownValue(page: Page, testId: string): Promise<number> {
 }
 
 describe("buying tickets", () => {
-  LANGS.forEach((lang, index) => {
+  for (const lang of LANGS) {
     it(`works end to end in ${lang} through the acquirer's page: order number and one e-ticket code per ticket`, async () => {
-      const t = await newPage();
-      try {
+      await withPage(async (t) => {
         const { page, context } = t;
-        const tickets = await findTicketsOnSale(context.request, 2, index, lang);
+        const checkout = new CheckoutPage(t, lang);
+        const tickets = await claim({ tickets: 2 });
         // the visitor arrives from a campaign: the order carries it
-        await pickTicketsOnEventPage(
-          page,
-          lang,
-          tickets,
-          2,
-          `?utm_source=newsletter&utm_campaign=winter-${lang}&utm_term=jazz`,
-        );
-        await checkoutFromCart(page, lang);
+        await checkout.pickTickets(tickets, 2, `?utm_source=newsletter&utm_campaign=winter-${lang}&utm_term=jazz`);
+        await checkout.checkoutFromCart();
         const orderBodies: Array<Record<string, unknown>> = [];
         page.on("request", (r) => {
           if (r.method() === "POST" && /\/api\/orders(\?|$)/.test(r.url()))
@@ -75,19 +50,19 @@ describe("buying tickets", () => {
 
         // the summary beside the form shows what is bought, and how long it is held
         const summary = page.getByRole("complementary");
-        await summary.getByText(text(lang, "forms:order.summary.ticketsCount", { count: 2 })).waitFor();
+        await summary.getByText(checkout.text("forms:order.summary.ticketsCount", { count: 2 })).waitFor();
         const held = Number(await page.getByTestId("hold-countdown").getAttribute("data-seconds"));
         assert.ok(held > 0 && held <= 15 * 60, `the hold countdown shows the time left (${held} s)`);
         // the captcha runs unseen in the hidden container
         assert.equal(await page.locator("#captcha-container").isHidden(), true);
 
-        await fillBuyer(page, lang, {
+        await checkout.fillBuyer({
           name: "Layla Haddad",
           email: `buyer-${lang}@example.com`,
           phone: "+971 50 123 4567",
         });
         await assertNoCardFields(page);
-        const orderId = await placeOrder(page, lang);
+        const orderId = await checkout.placeOrder();
         assert.equal(orderBodies.length, 1);
         const body = orderBodies[0]!;
         assert.deepEqual(body.utm, { utm_source: "newsletter", utm_campaign: `winter-${lang}`, utm_term: "jazz" });
@@ -106,116 +81,100 @@ describe("buying tickets", () => {
         // the pay page: the number for people, the amount, the time left, no card field
         const { order: placed } = await orderViaApi(context, orderId);
         assert.ok(placed);
-        assert.equal((await page.getByTestId("order-number").textContent())?.trim(), placed.number);
+        assert.equal(await checkout.shownOrderNumber(), placed.number);
         assert.notEqual(placed.number, orderId);
         assert.equal(await shownValue(page, "pay-amount"), placed.total.amount);
         assert.ok(Number(await page.getByTestId("pay-countdown").getAttribute("data-seconds")) > 0);
         await page.getByTestId("currency-fixed").waitFor();
         await assertNoCardFields(page);
 
-        await goToAcquirer(page, lang);
+        await checkout.goToAcquirer();
         assert.equal(
           await page.locator("html").getAttribute("lang"),
           lang,
           "the acquirer's page is in the order's language",
         );
-        await payOnAcquirer(page, lang, APPROVED_CARD);
-        await page.getByRole("heading", { level: 1, name: text(lang, "forms:payment.success.heading") }).waitFor();
+        await checkout.payOnAcquirer(APPROVED_CARD);
+        await page.getByRole("heading", { level: 1, name: checkout.text("forms:payment.success.heading") }).waitFor();
 
-        const codes = await shownCodes(page);
+        const codes = await checkout.shownCodes();
         assert.equal(codes.length, 2, "one code per ticket");
         assert.equal(new Set(codes).size, 2, "codes are distinct");
-        assert.equal((await page.getByTestId("order-number").textContent())?.trim(), placed.number);
-        assert.deepEqual(await seriousViolationsInMain(page), [], "the success page passes axe");
+        assert.equal(await checkout.shownOrderNumber(), placed.number);
+        assert.deepEqual(await seriousViolations(page, "main"), [], "the success page passes axe");
         const { order } = await orderViaApi(context, orderId);
         assert.equal(order?.status, "paid");
         assert.deepEqual((order?.tickets ?? []).map((ticket) => ticket.code).sort(), [...codes].sort());
 
         // the printable bill of the same order, by its number
-        await page.getByRole("link", { name: text(lang, "forms:payment.success.bill") }).click();
-        await page.waitForURL(`**${localPath(lang, "/order/bill/")}*/`);
-        await page.getByRole("button", { name: text(lang, "forms:bill.print") }).waitFor();
-        assert.equal((await page.getByTestId("order-number").textContent())?.trim(), placed.number);
+        await page.getByRole("link", { name: checkout.text("forms:payment.success.bill") }).click();
+        await page.waitForURL(`**${checkout.path("/order/bill/")}*/`);
+        await page.getByRole("button", { name: checkout.text("forms:bill.print") }).waitFor();
+        assert.equal(await checkout.shownOrderNumber(), placed.number);
         assert.equal(await shownValue(page, "bill-total"), placed.total.amount);
         assert.deepEqual(t.errors, []);
-      } finally {
-        await t.close();
-      }
+      });
+    });
+  }
+
+  it("a card with 3-D Secure asks for the bank's code on the acquirer's page, then pays", async () => {
+    await withPage(async (t) => {
+      const { page, context } = t;
+      const lang = "ar";
+      const checkout = new CheckoutPage(t, lang);
+      const orderId = await checkout.orderFromEventPage(1, { name: "ليلى حداد", email: "layla-3ds@example.com" });
+      await checkout.goToAcquirer();
+      assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
+      await checkout.payOnAcquirer(THREE_D_SECURE_CARD, { otp: THREE_D_SECURE_CODE });
+      await page.getByRole("heading", { level: 1, name: checkout.text("forms:payment.success.heading") }).waitFor();
+      assert.equal((await checkout.shownCodes()).length, 1);
+      assert.equal((await orderViaApi(context, orderId)).order?.status, "paid");
+      assert.deepEqual(t.errors, []);
     });
   });
 
-  it("a card with 3-D Secure asks for the bank's code on the acquirer's page, then pays", async () => {
-    const t = await newPage();
-    try {
-      const { page, context } = t;
-      const lang = "ar";
-      const tickets = await findTicketsOnSale(context.request, 1, 3, lang);
-      await pickTicketsOnEventPage(page, lang, tickets, 1);
-      await checkoutFromCart(page, lang);
-      await fillBuyer(page, lang, { name: "ليلى حداد", email: "layla-3ds@example.com" });
-      const orderId = await placeOrder(page, lang);
-      await goToAcquirer(page, lang);
-      assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
-      await payOnAcquirer(page, lang, THREE_D_SECURE_CARD, { otp: THREE_D_SECURE_CODE });
-      await page.getByRole("heading", { level: 1, name: text(lang, "forms:payment.success.heading") }).waitFor();
-      assert.equal((await shownCodes(page)).length, 1);
-      assert.equal((await orderViaApi(context, orderId)).order?.status, "paid");
-      assert.deepEqual(t.errors, []);
-    } finally {
-      await t.close();
-    }
-  });
-
   it("a declined card leads back to the reason, and trying again on the same order succeeds", async () => {
-    const t = await newPage();
-    try {
+    await withPage(async (t) => {
       const { page, context } = t;
       const lang = "en";
-      const tickets = await findTicketsOnSale(context.request, 1, 4);
-      await pickTicketsOnEventPage(page, lang, tickets, 1);
-      await checkoutFromCart(page, lang);
-      await fillBuyer(page, lang, { name: "Omar Khalid", email: "omar@example.com" });
-      const orderId = await placeOrder(page, lang);
+      const checkout = new CheckoutPage(t, lang);
+      const orderId = await checkout.orderFromEventPage(1, { name: "Omar Khalid", email: "omar@example.com" });
 
-      await goToAcquirer(page, lang);
-      await payOnAcquirer(page, lang, DECLINED_CARD);
-      await page.getByRole("heading", { level: 1, name: text(lang, "forms:payment.return.failed.heading") }).waitFor();
-      await page.getByText(text(lang, "forms:payment.return.failed.text")).waitFor();
+      await checkout.goToAcquirer();
+      await checkout.payOnAcquirer(DECLINED_CARD);
+      await page
+        .getByRole("heading", { level: 1, name: checkout.text("forms:payment.return.failed.heading") })
+        .waitFor();
+      await page.getByText(checkout.text("forms:payment.return.failed.text")).waitFor();
       const { order: failed } = await orderViaApi(context, orderId);
       assert.equal(failed?.status, "failed");
-      assert.equal((await page.getByTestId("order-number").textContent())?.trim(), failed?.number);
+      assert.equal(await checkout.shownOrderNumber(), failed?.number);
       assert.equal(await page.getByTestId("ticket-codes").count(), 0);
 
-      await page.getByRole("link", { name: text(lang, "forms:order.fail.tryAgain") }).click();
+      await page.getByRole("link", { name: checkout.text("forms:order.fail.tryAgain") }).click();
       await page.waitForURL(`**/order/pay/${encodeURIComponent(orderId)}/`);
       await page.getByTestId("fail-reason").waitFor();
-      await goToAcquirer(page, lang);
-      await payOnAcquirer(page, lang, APPROVED_CARD);
-      assert.equal((await shownCodes(page)).length, 1);
+      await checkout.goToAcquirer();
+      await checkout.payOnAcquirer(APPROVED_CARD);
+      assert.equal((await checkout.shownCodes()).length, 1);
       assert.equal((await orderViaApi(context, orderId)).order?.status, "paid");
 
       // back on the pay page of a paid order: nothing to pay, the way to the tickets
-      await open(page, lang, `/order/pay/${encodeURIComponent(orderId)}/`);
-      await page.getByText(text(lang, "forms:order.pay.alreadyPaid")).waitFor();
-      assert.equal(await payButton(page, lang).count(), 0);
-      await page.getByRole("link", { name: text(lang, "forms:order.pay.showTickets") }).click();
+      await checkout.open(`/order/pay/${encodeURIComponent(orderId)}/`);
+      await page.getByText(checkout.text("forms:order.pay.alreadyPaid")).waitFor();
+      assert.equal(await checkout.payButton().count(), 0);
+      await page.getByRole("link", { name: checkout.text("forms:order.pay.showTickets") }).click();
       await page.waitForURL("**/payment/success/?order=*");
-      assert.equal((await shownCodes(page)).length, 1);
-    } finally {
-      await t.close();
-    }
+      assert.equal((await checkout.shownCodes()).length, 1);
+    });
   });
 
   it("a double click on Pay starts one payment and charges once", async () => {
-    const t = await newPage();
-    try {
+    await withPage(async (t) => {
       const { page, context } = t;
       const lang = "en";
-      const tickets = await findTicketsOnSale(context.request, 3, 5);
-      await pickTicketsOnEventPage(page, lang, tickets, 3);
-      await checkoutFromCart(page, lang);
-      await fillBuyer(page, lang, { name: "Sara Ali", email: "sara@example.com" });
-      const orderId = await placeOrder(page, lang);
+      const checkout = new CheckoutPage(t, lang);
+      const orderId = await checkout.orderFromEventPage(3, { name: "Sara Ali", email: "sara@example.com" });
 
       const starts: string[] = [];
       page.on("request", (request) => {
@@ -225,65 +184,58 @@ describe("buying tickets", () => {
         )
           starts.push(request.url());
       });
-      await payButton(page, lang).dblclick();
+      await checkout.payButton().dblclick();
       await page.waitForURL((url) => url.href.startsWith(API_URL));
       assert.equal(starts.length, 1, "one payment started");
-      await payOnAcquirer(page, lang, APPROVED_CARD);
-      const codes = await shownCodes(page);
+      await checkout.payOnAcquirer(APPROVED_CARD);
+      const codes = await checkout.shownCodes();
       const { order } = await orderViaApi(context, orderId);
       assert.equal(order?.status, "paid");
       assert.equal(order?.tickets.length, 3, "exactly one code per ticket, none from a second charge");
       assert.deepEqual(order.tickets.map((ticket) => ticket.code).sort(), [...codes].sort());
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("free tickets: 'Get tickets' instead of a way to pay, and straight to the tickets", async () => {
-    const t = await newPage();
-    try {
+    await withPage(async (t) => {
       const { page, context } = t;
       const lang = "ru";
-      const tickets = await findTicketsOnSale(context.request, 2, 0, lang, true);
-      await pickTicketsOnEventPage(page, lang, tickets, 2);
-      await checkoutFromCart(page, lang, "forms:checkout.submitFree");
+      const checkout = new CheckoutPage(t, lang);
+      const tickets = await claim({ tickets: 2, free: true });
+      await checkout.pickTickets(tickets, 2);
+      await checkout.checkoutFromCart("forms:checkout.submitFree");
       await page.getByTestId("free-order").waitFor();
       assert.equal(await page.getByRole("radio").count(), 0, "no way to pay is asked for");
-      assert.equal(await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).count(), 0);
-      await fillBuyer(page, lang, { name: "Анна Петрова", email: "anna-free@example.com" });
-      await page.getByRole("button", { name: text(lang, "forms:checkout.submitFree") }).click();
-      await page.waitForURL(`**${localPath(lang, "/payment/success/")}?order=*`);
-      const codes = await shownCodes(page);
+      assert.equal(await page.getByRole("button", { name: checkout.text("forms:checkout.submit") }).count(), 0);
+      await checkout.fillBuyer({ name: "Анна Петрова", email: "anna-free@example.com" });
+      await page.getByRole("button", { name: checkout.text("forms:checkout.submitFree") }).click();
+      await page.waitForURL(`**${checkout.path("/payment/success/")}?order=*`);
+      const codes = await checkout.shownCodes();
       assert.equal(codes.length, 2);
       const orderId = new URL(page.url()).searchParams.get("order") ?? "";
       const { order } = await orderViaApi(context, orderId);
       assert.equal(order?.status, "paid");
       assert.equal(order?.total.amount, 0);
-      assert.equal((await page.getByTestId("order-number").textContent())?.trim(), order?.number);
+      assert.equal(await checkout.shownOrderNumber(), order?.number);
       assert.deepEqual(t.errors, []);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("cash: the 2.5 % fee is shown at checkout, charged, and the box office wording says how much and by when", async () => {
-    const t = await newPage();
-    try {
+    await withPage(async (t) => {
       const { page, context } = t;
       const lang = "en";
-      const tickets = await findTicketsOnSale(context.request, 2, 6);
-      await seedBasket(context, tickets.ticketId, 2);
-      await open(page, lang, "/order/checkout/");
-      await fillBuyer(page, lang, { name: "Cash Buyer", email: "cash@example.com" });
+      const checkout = new CheckoutPage(t, lang);
+      const tickets = await checkout.atCheckout(2, { name: "Cash Buyer", email: "cash@example.com" });
       await page.getByRole("radio", { name: /Cash at the box office/ }).check();
-      const base = 2 * (tickets.price + tickets.serviceFee);
+      const base = 2 * (tickets.offer.price + (tickets.offer.service_fee ?? 0));
       const fee = Math.round(base * 0.025 * 100) / 100;
       const feeShown = await shownValue(page, "payment-fee");
       assert.ok(Math.abs(feeShown - fee) < 0.005, `fee ${feeShown} = 2.5 % of ${base}`);
       const amountShown = await shownValue(page, "order-total");
       assert.ok(Math.abs(amountShown - (base + fee)) < 0.005, `amount ${amountShown} = ${base} + ${fee}`);
 
-      await page.getByRole("button", { name: text(lang, "forms:checkout.submit") }).click();
+      await page.getByRole("button", { name: checkout.text("forms:checkout.submit") }).click();
       await page.waitForURL("**/order/success/?order=*");
       const orderId = new URL(page.url()).searchParams.get("order") ?? "";
       const { order } = await orderViaApi(context, orderId);
@@ -305,8 +257,6 @@ describe("buying tickets", () => {
         "the summary shows the amount with the fee",
       );
       assert.deepEqual(t.errors, []);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });

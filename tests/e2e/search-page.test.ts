@@ -4,26 +4,21 @@
  * date and says so; the placeholder suggests a text that finds something.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
-import { closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
-import { localized, text } from "./support/site";
-
-after(closeBrowser);
+import { describe, it } from "node:test";
+import { href, localize } from "../../src/site/routes";
+import { withPage } from "./support/browser";
+import { text } from "./support/site";
 
 const resultsLoaded = "section[aria-busy='false']";
 
 describe("search page help", () => {
   it("explains an empty result and offers nearby dates, fewer filters and popular events (ru)", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page, errors } = tp;
       // a date range years away: nothing is on then
-      await page.goto(
-        siteUrl(
-          `${localized("ru", "/events/search/")}?q=${encodeURIComponent("комедия")}&from=2031-03-10&to=2031-03-11`,
-        ),
+      await tp.open(
+        `${localize(href.eventsSearch(), "ru")}?q=${encodeURIComponent("комедия")}&from=2031-03-10&to=2031-03-11`,
       );
-      await waitForHydration(page);
       await page.getByText(text("ru", "search.emptyTitle")).waitFor();
       assert.ok(await page.getByRole("button", { name: /«комедия»/ }).isVisible(), "the text searched for is named");
       const nearby = page
@@ -40,33 +35,25 @@ describe("search page help", () => {
       await page.waitForFunction((sel) => document.querySelector(sel) !== null, resultsLoaded);
       await page.locator("article[data-event-id]").first().waitFor();
       assert.deepEqual(errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("moves the end date when the start is set after it, and says so (en)", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page } = tp;
-      await page.goto(siteUrl("/events/search/?from=2031-03-10&to=2031-03-12"));
-      await waitForHydration(page);
+      await tp.open("/events/search/?from=2031-03-10&to=2031-03-12");
       await page.getByLabel(text("en", "search.dateFrom")).fill("2031-03-20");
       await page.waitForURL(
         (url) => url.searchParams.get("from") === "2031-03-20" && url.searchParams.get("to") === "2031-03-20",
       );
       await page.getByText(text("en", "search.datesMoved")).waitFor();
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("suggests a text in the placeholder that finds events (ar)", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page } = tp;
-      await page.goto(siteUrl(localized("ar", "/events/search/")));
-      await waitForHydration(page);
+      await tp.open(localize(href.eventsSearch(), "ar"));
       const input = page.getByLabel(text("ar", "search.textLabel"));
       const placeholder = (await input.getAttribute("placeholder")) ?? "";
       const prefix = text("ar", "search.textPlaceholderExample").replace("{{example}}", "");
@@ -74,8 +61,6 @@ describe("search page help", () => {
       await input.fill(placeholder.slice(prefix.length));
       await page.waitForURL((url) => url.searchParams.has("q"));
       await page.locator("article[data-event-id]").first().waitFor({ timeout: 10_000 });
-    } finally {
-      await tp.close();
-    }
+    });
   });
 });

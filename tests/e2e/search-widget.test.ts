@@ -6,12 +6,13 @@
  * an Arabic spelling variant and a query in another language than the page.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { API_URL, closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
-import { localized, text, type Lang } from "./support/site";
+import { href, localize } from "../../src/site/routes";
+import { API_URL, type TestPage, withPage } from "./support/browser";
+import { text, type Lang } from "./support/site";
 
-after(closeBrowser);
+type Viewport = { width: number; height: number };
 
 interface WireEvent {
   id: number;
@@ -49,11 +50,21 @@ async function recorded(page: Page, type: string): Promise<unknown[]> {
   );
 }
 
-async function openHome(lang: Lang, viewport?: { width: number; height: number }) {
-  const tp = await newPage(viewport ? { viewport } : {});
-  await tp.page.goto(siteUrl(localized(lang, "/")));
-  await waitForHydration(tp.page);
-  return tp;
+/** Runs `use` on the home page in `lang`, on a phone-sized screen when `viewport` says so. */
+function withHome(lang: Lang, use: (tp: TestPage) => Promise<void>): Promise<void>;
+function withHome(lang: Lang, viewport: Viewport, use: (tp: TestPage) => Promise<void>): Promise<void>;
+function withHome(
+  lang: Lang,
+  ...rest: [(tp: TestPage) => Promise<void>] | [Viewport, (tp: TestPage) => Promise<void>]
+): Promise<void> {
+  const [viewport, use] = rest.length === 1 ? [undefined, rest[0]] : rest;
+  return withPage(
+    async (tp) => {
+      await tp.open(localize(href.home(), lang));
+      await use(tp);
+    },
+    viewport ? { viewport } : {},
+  );
 }
 
 /** The header's search box (the search page's own filters are comboboxes too). */
@@ -80,8 +91,7 @@ describe("header search box", () => {
     it(`suggests events, places and all results, chosen with the keyboard (${lang})`, async () => {
       const expected = await apiSearch("Coca-Cola", lang);
       assert.ok(expected.count > 0, "the sample has events at the Coca-Cola Arena");
-      const { page, errors, close } = await openHome(lang);
-      try {
+      await withHome(lang, async ({ page, errors }) => {
         const box = searchBox(page, lang);
         assert.equal(await box.getAttribute("placeholder"), text(lang, "searchBox.placeholder"));
         await box.click();
@@ -110,19 +120,16 @@ describe("header search box", () => {
         );
         await box.press("ArrowDown");
         await box.press("Enter");
-        await page.waitForURL((url) => url.pathname === localized(lang, `/events/${expected.results[0]!.id}/`), {
+        await page.waitForURL((url) => url.pathname === localize(`/events/${expected.results[0]!.id}/`, lang), {
           timeout: 10_000,
         });
         assert.deepEqual(errors, []);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 
   it("closes the list with Escape, then clears the text", async () => {
-    const { page, close } = await openHome("en");
-    try {
+    await withHome("en", async ({ page }) => {
       const box = searchBox(page, "en");
       await box.click();
       await box.pressSequentially("layla", { delay: 20 });
@@ -133,14 +140,11 @@ describe("header search box", () => {
       assert.equal(await box.inputValue(), "layla");
       await box.press("Escape");
       assert.equal(await box.inputValue(), "");
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("waits for a pause in typing and asks the catalogue once", async () => {
-    const { page, requests, close } = await openHome("en");
-    try {
+    await withHome("en", async ({ page, requests }) => {
       const box = searchBox(page, "en");
       await box.click();
       await box.pressSequentially("sandstorm", { delay: 25 });
@@ -153,9 +157,7 @@ describe("header search box", () => {
       assert.ok(searches.length >= 1 && searches.length <= 3, `requests: ${searches.join(", ")}`);
       assert.equal(searches.at(-1), "sandstorm");
       assert.ok((await page.getByRole("listbox").getByRole("option").first().textContent())?.includes("Sandstorm"));
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("finds a Russian title by another form of its word", async () => {
@@ -164,8 +166,7 @@ describe("header search box", () => {
       expected.results.some((e) => /комедии/i.test(e.title)),
       "the catalogue answers with the form комедии",
     );
-    const { page, close } = await openHome("ru");
-    try {
+    await withHome("ru", async ({ page }) => {
       const box = searchBox(page, "ru");
       await box.click();
       await box.pressSequentially("комедия", { delay: 20 });
@@ -174,14 +175,11 @@ describe("header search box", () => {
         options.some((o) => /комедии/i.test(o)),
         options.join(" | "),
       );
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("finds Arabic names written with another spelling, and places typed in another language", async () => {
-    const { page, close } = await openHome("ar");
-    try {
+    await withHome("ar", async ({ page }) => {
       const box = searchBox(page, "ar");
       await box.click();
       // ى typed as ي, as many keyboards and people write it
@@ -195,14 +193,11 @@ describe("header search box", () => {
         options.some((o) => o.includes("ليلى") && !o.includes(text("ar", "searchBox.person"))),
         "and her events",
       );
-    } finally {
-      await close();
-    }
+    });
   });
 
   it("opens the search page with the text and shares the query with it through window events", async () => {
-    const { page, close } = await openHome("ru");
-    try {
+    await withHome("ru", async ({ page }) => {
       await recordEvents(page);
       const box = searchBox(page, "ru");
       await box.click();
@@ -250,16 +245,13 @@ describe("header search box", () => {
         timeout: 10_000,
       });
       assert.ok((await recorded(page, "QUERY_CHANGE")).some((d) => (d as { query: string }).query === "джаз"));
-    } finally {
-      await close();
-    }
+    });
   });
 
   for (const lang of ["en", "ar"] as const) {
     it(`opens full screen behind an icon at phone width and says so on the window (${lang})`, async () => {
       const viewport = { width: 390, height: 844 };
-      const { page, errors, close } = await openHome(lang, viewport);
-      try {
+      await withHome(lang, viewport, async ({ page, errors }) => {
         await recordEvents(page);
         const box = searchBox(page, lang);
         assert.equal(await box.isVisible(), false, "only the icon shows on a phone");
@@ -289,9 +281,7 @@ describe("header search box", () => {
         assert.equal(await box.isVisible(), false);
         assert.equal(await icon.getAttribute("aria-expanded"), "false");
         assert.deepEqual(errors, []);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 });

@@ -4,20 +4,21 @@
  * and reload (the basket lives on the server). Also the picker's limits and refusals.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { request } from "playwright-core";
-import { API_URL, closeBrowser, newPage } from "./support/browser";
-import { cartSettled, catalogueEvents, roomyEvent, serverBasket, serverCountReaches, ShopPage } from "./support/shop";
-
-after(closeBrowser);
+import { seedBasket, serverBasket, serverCountReaches } from "./support/api";
+import { API_URL, withPage } from "./support/browser";
+import { catalogueEvents, claim } from "./support/catalogue";
+import { ShopPage } from "./support/pages";
 
 describe("shop: basket", () => {
   it("fills, changes and empties a basket, with totals equal to the server's", async () => {
-    const tp = await newPage();
-    try {
-      const shop = new ShopPage(tp.page);
-      const event = await roomyEvent(1);
-      const [a, b] = event.offers.filter((o) => o.available >= 30 && o.price > 0);
+    await withPage(async (tp) => {
+      const shop = new ShopPage(tp);
+      const {
+        event,
+        offers: [a, b],
+      } = await claim({ tickets: 3, categories: 2, oneSession: true });
       assert.ok(a && b);
 
       await shop.open(`/events/${event.id}/`);
@@ -52,7 +53,7 @@ describe("shop: basket", () => {
         .getByRole("button", { name: `One more ${a.title} ticket` })
         .click();
       await shop.waitForCartCount(4);
-      await cartSettled(tp.page);
+      await shop.cartSettled();
       server = await serverBasket(tp);
       assert.equal(server.count, 4);
       assert.equal((await shop.cartNumbers()).total, server.total);
@@ -68,7 +69,7 @@ describe("shop: basket", () => {
         .getByRole("button", { name: `Remove ${b.title}` })
         .click();
       await shop.waitForCartCount(3);
-      await cartSettled(tp.page);
+      await shop.cartSettled();
       assert.equal((await serverBasket(tp)).count, 3);
       await tp.page.getByRole("button", { name: "Remove all tickets for this event" }).click();
       await tp.page.getByTestId("cart-empty").waitFor();
@@ -90,18 +91,13 @@ describe("shop: basket", () => {
       assert.ok(await tp.page.getByRole("link", { name: "Browse events" }).isVisible());
 
       assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("shows the basket in Russian and Arabic with the language's plural forms", async () => {
-    const tp = await newPage();
-    try {
-      const shop = new ShopPage(tp.page);
-      const event = await roomyEvent(2);
-      const [a] = event.offers.filter((o) => o.available >= 30 && o.price > 0);
-      assert.ok(a);
+    await withPage(async (tp) => {
+      const shop = new ShopPage(tp);
+      const { event, offer: a } = await claim({ tickets: 3, oneSession: true });
       await shop.open(`/ru/events/${event.id}/`);
       await shop.pick(a.id, 2);
       await shop.addToBasket();
@@ -118,7 +114,7 @@ describe("shop: basket", () => {
       await shop.toast("أُضيفت تذكرة واحدة إلى سلتك").waitFor();
       assert.equal(await tp.page.locator(".Toastify__toast-container--top-left").count(), 1);
 
-      await shop.openCart("/ar");
+      await new ShopPage(tp, "ar").openCart();
       assert.equal(await tp.page.locator("html").getAttribute("dir"), "rtl");
       assert.equal(await shop.page.getByRole("link", { name: "السلة، 3 تذاكر", exact: true }).count(), 1);
       assert.equal(await tp.page.getByRole("heading", { level: 1 }).textContent(), "السلة");
@@ -130,28 +126,23 @@ describe("shop: basket", () => {
         "/ar/order/checkout/",
       );
       assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("keeps steppers within what is left and per order, and refuses sold-out and cancelled events", async () => {
-    const tp = await newPage();
-    try {
-      const shop = new ShopPage(tp.page);
-      const events = await catalogueEvents();
-      const limited = events.find(
-        (e) =>
-          e.status === "on_sale" &&
-          e.sessions === 1 &&
-          e.offers.some((o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4),
-      );
-      assert.ok(limited);
-      const offer = limited.offers.find((o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4)!;
+    await withPage(async (tp) => {
+      const shop = new ShopPage(tp);
+      const { event: limited, offer } = await claim({
+        tickets: 4,
+        oneSession: true,
+        offer: (o) => o.available >= o.max_per_order + 2 && o.max_per_order <= 4,
+      });
       await shop.open(`/events/${limited.id}/`);
       await shop.pick(offer.id, offer.max_per_order);
       const more = shop.offer(offer.id).getByRole("button").last();
       assert.equal(await more.isDisabled(), true, "the + stops at max_per_order");
+
+      const events = await catalogueEvents();
 
       const soldOut = events.find((e) => e.status === "sold_out");
       if (soldOut) {
@@ -166,24 +157,20 @@ describe("shop: basket", () => {
         assert.equal(await tp.page.getByRole("button", { name: "Add to basket" }).count(), 0);
       }
       assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("rolls back and says why when the tickets were taken meanwhile (409 not_enough_tickets)", async () => {
-    const tp = await newPage();
     const holders: Array<Awaited<ReturnType<typeof request.newContext>>> = [];
-    try {
-      const shop = new ShopPage(tp.page);
-      const events = await catalogueEvents();
-      // a scarce category of a later event, so tests running side by side do not meet here
-      const scarce = events
-        .filter((e) => e.status === "on_sale" && e.sessions === 1)
-        .flatMap((e) => e.offers.filter((o) => o.available >= 3 && o.available <= 16).map((o) => ({ e, o })))
-        .at(-1);
-      assert.ok(scarce, "a category with few tickets left");
-      const { e: event, o: offer } = scarce;
+    await withPage(async (tp) => {
+      const shop = new ShopPage(tp);
+      // a category with few tickets left that no other test touches: it is emptied here
+      const { event, offer } = await claim({
+        tickets: 2,
+        oneSession: true,
+        alone: true,
+        offer: (o) => o.available <= 16,
+      });
 
       await shop.open(`/events/${event.id}/`);
       await shop.pick(offer.id, 2);
@@ -194,10 +181,7 @@ describe("shop: basket", () => {
         const holder = await request.newContext();
         holders.push(holder);
         const n = Math.min(left, offer.max_per_order);
-        const res = await holder.post(`${API_URL}/api/basket`, {
-          data: { type: "ADD_TICKET", ticket: { id: offer.id, count: n } },
-        });
-        assert.equal(res.status(), 200, await res.text());
+        await seedBasket(holder, offer.id, n);
         left -= n;
       }
 
@@ -210,12 +194,11 @@ describe("shop: basket", () => {
         tp.errors.filter((e) => !/status of 409/.test(e)),
         [],
       );
-    } finally {
+    }).finally(async () => {
       for (const holder of holders) {
         await holder.delete(`${API_URL}/api/basket`);
         await holder.dispose();
       }
-      await tp.close();
-    }
+    });
   });
 });

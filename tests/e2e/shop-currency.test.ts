@@ -3,12 +3,12 @@
  * switcher (cookie with path /), and every price re-priced: cards, the event page, the cart.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { closeBrowser, newPage } from "./support/browser";
-import { roomyEvent, serverBasket, ShopPage } from "./support/shop";
-
-after(closeBrowser);
+import { serverBasket } from "./support/api";
+import { withPage } from "./support/browser";
+import { claim } from "./support/catalogue";
+import { ShopPage } from "./support/pages";
 
 /** Waits until every live price on the page is settled, and returns their currencies and values. */
 async function livePrices(page: Page): Promise<Array<{ currency: string | null; value: string | null }>> {
@@ -43,9 +43,8 @@ describe("shop: currency", () => {
     ["/ar", "AED"],
   ] as const) {
     it(`a first visit to ${lang || "/"} (no cookie) prices everything in ${code}`, async () => {
-      const tp = await newPage();
-      try {
-        const shop = new ShopPage(tp.page);
+      await withPage(async (tp) => {
+        const shop = new ShopPage(tp);
         await shop.open(`${lang}/events/`);
         const prices = await livePrices(tp.page);
         assert.ok(prices.length >= 3);
@@ -60,31 +59,27 @@ describe("shop: currency", () => {
           "choosing is not setting",
         );
         assert.deepEqual(tp.errors, []);
-      } finally {
-        await tp.close();
-      }
+      });
     });
   }
 
   it("a currency cookie wins over the language's currency", async () => {
-    const tp = await newPage({ cookies: [{ name: "currency", value: "usd" }] });
-    try {
-      const shop = new ShopPage(tp.page);
-      await shop.open("/ru/events/");
-      await waitForCurrency(tp.page, "USD");
-      assert.equal(await tp.page.getByTestId("currency-switcher").inputValue(), "USD");
-      assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+    await withPage(
+      async (tp) => {
+        const shop = new ShopPage(tp);
+        await shop.open("/ru/events/");
+        await waitForCurrency(tp.page, "USD");
+        assert.equal(await tp.page.getByTestId("currency-switcher").inputValue(), "USD");
+        assert.deepEqual(tp.errors, []);
+      },
+      { cookies: [{ name: "currency", value: "usd" }] },
+    );
   });
 
   it("the switcher sets the cookie and re-prices cards, the event page and the cart", async () => {
-    const tp = await newPage();
-    try {
-      const shop = new ShopPage(tp.page);
-      const event = await roomyEvent(3, 1);
-      const offer = event.offers.find((o) => o.available >= 30 && o.price > 0)!;
+    await withPage(async (tp) => {
+      const shop = new ShopPage(tp);
+      const { event, offer } = await claim({ tickets: 2, oneSession: true });
 
       await shop.open("/events/");
       const aed = await livePrices(tp.page);
@@ -127,8 +122,6 @@ describe("shop: currency", () => {
       );
       assert.equal((await shop.cartNumbers()).total, (await serverBasket(tp, "AED")).total);
       assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 });

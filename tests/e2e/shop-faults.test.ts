@@ -5,11 +5,11 @@
  * server-wide fault would break the others' baskets.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
-import { API_URL, closeBrowser, newPage, type TestPage } from "./support/browser";
-import { cartSettled, roomyEvent, serverBasket, ShopPage } from "./support/shop";
-
-after(closeBrowser);
+import { describe, it } from "node:test";
+import { serverBasket } from "./support/api";
+import { API_URL, type TestPage, withPage } from "./support/browser";
+import { claim } from "./support/catalogue";
+import { ShopPage } from "./support/pages";
 
 const BASKET_API = `${API_URL}/api/**`;
 const NETWORK_ERRORS = [/ERR_CONNECTION_RESET|ERR_FAILED|net::/];
@@ -24,60 +24,58 @@ async function basketBack(tp: TestPage): Promise<void> {
 
 describe("shop: basket server down", () => {
   it("a change while the server is down is rolled back with a toast, and nothing is lost", async () => {
-    const tp = await newPage({ allowErrors: NETWORK_ERRORS });
-    try {
-      const shop = new ShopPage(tp.page);
-      const event = await roomyEvent(4, 1);
-      const offer = event.offers.find((o) => o.available >= 30 && o.price > 0)!;
-      await shop.open(`/events/${event.id}/`);
-      await shop.pick(offer.id, 2);
-      await shop.addToBasket();
-      await shop.expectHeaderCount(2);
-      await shop.openCart();
-      await cartSettled(tp.page);
+    await withPage(
+      async (tp) => {
+        const shop = new ShopPage(tp);
+        const { event, offer } = await claim({ tickets: 2, oneSession: true });
+        await shop.open(`/events/${event.id}/`);
+        await shop.pick(offer.id, 2);
+        await shop.addToBasket();
+        await shop.expectHeaderCount(2);
+        await shop.openCart();
+        await shop.cartSettled();
 
-      await basketDown(tp);
-      await shop
-        .cartTicket(offer.id)
-        .getByRole("button", { name: `Remove ${offer.title}` })
-        .click();
-      await shop.toast("We cannot reach the basket right now. Check your connection and try again.").waitFor();
-      await shop.waitForCartCount(2);
-      await shop.expectHeaderCount(2);
+        await basketDown(tp);
+        await shop
+          .cartTicket(offer.id)
+          .getByRole("button", { name: `Remove ${offer.title}` })
+          .click();
+        await shop.toast("We cannot reach the basket right now. Check your connection and try again.").waitFor();
+        await shop.waitForCartCount(2);
+        await shop.expectHeaderCount(2);
 
-      await basketBack(tp);
-      await tp.page.reload();
-      await shop.waitForCartCount(2);
-      assert.equal((await serverBasket(tp)).count, 2);
-      assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+        await basketBack(tp);
+        await tp.page.reload();
+        await shop.waitForCartCount(2);
+        assert.equal((await serverBasket(tp)).count, 2);
+        assert.deepEqual(tp.errors, []);
+      },
+      { allowErrors: NETWORK_ERRORS },
+    );
   });
 
   it("a basket that cannot load says so, keeps the known count, and shows up once the server is back", async () => {
-    const tp = await newPage({ allowErrors: NETWORK_ERRORS });
-    try {
-      const shop = new ShopPage(tp.page);
-      const event = await roomyEvent(5, 1);
-      const offer = event.offers.find((o) => o.available >= 30 && o.price > 0)!;
-      await shop.open(`/events/${event.id}/`);
-      await shop.pick(offer.id, 1);
-      await shop.addToBasket();
-      await shop.expectHeaderCount(1);
+    await withPage(
+      async (tp) => {
+        const shop = new ShopPage(tp);
+        const { event, offer } = await claim({ tickets: 1, oneSession: true });
+        await shop.open(`/events/${event.id}/`);
+        await shop.pick(offer.id, 1);
+        await shop.addToBasket();
+        await shop.expectHeaderCount(1);
 
-      await basketDown(tp);
-      await shop.open("/cart/");
-      await tp.page.getByText("We cannot reach the basket right now. We keep trying").waitFor();
-      await shop.toast("We cannot reach the basket right now.").waitFor();
-      await shop.expectHeaderCount(1); // from sessionStorage's basket_tickets
+        await basketDown(tp);
+        await shop.open("/cart/");
+        await tp.page.getByText("We cannot reach the basket right now. We keep trying").waitFor();
+        await shop.toast("We cannot reach the basket right now.").waitFor();
+        await shop.expectHeaderCount(1); // from sessionStorage's basket_tickets
 
-      await basketBack(tp);
-      await tp.page.getByRole("button", { name: "Try again" }).click();
-      await shop.waitForCartCount(1);
-      assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+        await basketBack(tp);
+        await tp.page.getByRole("button", { name: "Try again" }).click();
+        await shop.waitForCartCount(1);
+        assert.deepEqual(tp.errors, []);
+      },
+      { allowErrors: NETWORK_ERRORS },
+    );
   });
 });

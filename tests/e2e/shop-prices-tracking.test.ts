@@ -3,18 +3,15 @@
  * tracking (utm_* kept in sessionStorage when the query string starts with utm_source).
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
-import { closeBrowser, newPage } from "./support/browser";
-import { ShopPage } from "./support/shop";
-
-after(closeBrowser);
+import { describe, it } from "node:test";
+import { withPage } from "./support/browser";
+import { ShopPage } from "./support/pages";
 
 describe("shop: live prices", () => {
   for (const path of ["/events/", "/ru/events/", "/", "/ar/"]) {
     it(`${path} asks for every card's price in exactly one request`, async () => {
-      const tp = await newPage();
-      try {
-        const shop = new ShopPage(tp.page);
+      await withPage(async (tp) => {
+        const shop = new ShopPage(tp);
         await shop.open(path);
         await tp.page.waitForFunction(
           () => {
@@ -43,18 +40,15 @@ describe("shop: live prices", () => {
         const first = tp.page.locator('[data-testid="live-price"][data-value]:not([data-value=""])').first();
         assert.ok(Number(await first.getAttribute("data-value")) >= 0);
         assert.deepEqual(tp.errors, []);
-      } finally {
-        await tp.close();
-      }
+      });
     });
   }
 });
 
 describe("shop: campaign tracking", () => {
   it("records utm_source, utm_campaign and utm_term of a campaign landing for the session", async () => {
-    const tp = await newPage();
-    try {
-      const shop = new ShopPage(tp.page);
+    await withPage(async (tp) => {
+      const shop = new ShopPage(tp);
       await shop.open("/?utm_source=x&utm_campaign=y&utm_term=z");
       await tp.page.waitForFunction(() => window.sessionStorage.getItem("utm") !== null);
       const expected = { utm_source: "x", utm_campaign: "y", utm_term: "z" };
@@ -65,20 +59,15 @@ describe("shop: campaign tracking", () => {
       await shop.open("/ru/events/?page=2");
       assert.deepEqual(JSON.parse((await shop.sessionItem("utm")) ?? "null"), expected);
       assert.deepEqual(tp.errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("ignores a query string that does not start with utm_source", async () => {
-    const tp = await newPage();
-    try {
-      const shop = new ShopPage(tp.page);
+    await withPage(async (tp) => {
+      const shop = new ShopPage(tp);
       await shop.open("/?ref=mail&utm_source=x&utm_campaign=y");
       await tp.page.waitForTimeout(300);
       assert.equal(await shop.sessionItem("utm"), null);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 });

@@ -4,11 +4,10 @@
  * language, and the header works from the keyboard.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
-import { closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
-import { apiList, localized, plain, text } from "./support/site";
-
-after(closeBrowser);
+import { describe, it } from "node:test";
+import { localize } from "../../src/site/routes";
+import { siteUrl, waitForHydration, withPage } from "./support/browser";
+import { apiList, plain, text } from "./support/site";
 
 async function anEventPath(): Promise<string> {
   const events = await apiList("/v1/events", "en", { date_type: "active" });
@@ -18,17 +17,15 @@ async function anEventPath(): Promise<string> {
 describe("language switcher", () => {
   it("keeps the page when switching to Russian, Arabic and back to English", async () => {
     const path = await anEventPath();
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page, errors } = tp;
-      await page.goto(siteUrl(path));
-      await waitForHydration(page);
+      await tp.open(path);
 
       const switchTo = async (from: "en" | "ru" | "ar", to: "en" | "ru" | "ar") => {
         const header = page.locator("header");
         await header.locator("summary").click();
         await header.getByRole("link", { name: text(from, `nav.languageNames.${to}`), exact: true }).click();
-        await page.waitForURL(siteUrl(localized(to, path)));
+        await page.waitForURL(siteUrl(localize(path, to)));
         await page.waitForFunction((lang) => document.documentElement.lang === lang, to);
         const dir = await page.evaluate(() => document.documentElement.dir);
         assert.equal(dir, to === "ar" ? "rtl" : "ltr", `dir after switching to ${to}`);
@@ -40,14 +37,11 @@ describe("language switcher", () => {
       await switchTo("ru", "ar");
       await switchTo("ar", "en");
       assert.deepEqual(errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("lists every language of the current page in the footer with hreflang", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page } = tp;
       await page.goto(siteUrl("/ru/places/"));
       const languages = page.locator("footer").getByRole("navigation", { name: text("ru", "footer.languages") });
@@ -61,9 +55,7 @@ describe("language switcher", () => {
         { lang: "ru", href: "/ru/places/" },
         { lang: "ar", href: "/ar/places/" },
       ]);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 });
 
@@ -75,31 +67,29 @@ describe("unknown paths", () => {
     ["/events/999999999/", "en"],
   ] as const) {
     it(`${path} answers 404 with the ${lang} not-found page`, async () => {
-      const tp = await newPage({ allowErrors: [/status of 404/] });
-      try {
-        const { page, errors } = tp;
-        const response = await page.goto(siteUrl(path));
-        assert.equal(response?.status(), 404);
-        await waitForHydration(page);
-        assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-        assert.equal((await page.locator("h1").innerText()).trim(), text(lang, "notFound.title"));
-        // ways forward
-        assert.ok(await page.getByRole("link", { name: text(lang, "notFound.events") }).isVisible());
-        assert.deepEqual(errors, []);
-      } finally {
-        await tp.close();
-      }
+      await withPage(
+        async (tp) => {
+          const { page, errors } = tp;
+          const response = await page.goto(siteUrl(path));
+          assert.equal(response?.status(), 404);
+          await waitForHydration(page);
+          assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+          assert.equal((await page.locator("h1").innerText()).trim(), text(lang, "notFound.title"));
+          // ways forward
+          assert.ok(await page.getByRole("link", { name: text(lang, "notFound.events") }).isVisible());
+          assert.deepEqual(errors, []);
+        },
+        { allowErrors: [/status of 404/] },
+      );
     });
   }
 });
 
 describe("keyboard", () => {
   it("skip link first, then the header reaches the language switcher and its links", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page } = tp;
-      await page.goto(siteUrl("/events/"));
-      await waitForHydration(page);
+      await tp.open("/events/");
 
       await page.keyboard.press("Tab");
       const first = await page.evaluate(() => document.activeElement?.textContent?.trim());
@@ -109,8 +99,7 @@ describe("keyboard", () => {
 
       // from the top again: Tab through the header to the switcher
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.goto(siteUrl("/events/"));
-      await waitForHydration(page);
+      await tp.open("/events/");
       let onSwitcher = false;
       for (let i = 0; i < 25 && !onSwitcher; i++) {
         await page.keyboard.press("Tab");
@@ -125,17 +114,13 @@ describe("keyboard", () => {
       await page.keyboard.press("Enter");
       await page.waitForURL(siteUrl("/ru/events/"));
       await page.waitForFunction(() => document.documentElement.lang === "ru");
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("Escape closes the language menu and returns focus to its button", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page } = tp;
-      await page.goto(siteUrl("/news/"));
-      await waitForHydration(page);
+      await tp.open("/news/");
       const summary = page.locator("header summary");
       await summary.focus();
       await page.keyboard.press("Enter");
@@ -143,17 +128,13 @@ describe("keyboard", () => {
       await page.keyboard.press("Escape");
       assert.equal(await page.locator("header details").evaluate((d) => (d as HTMLDetailsElement).open), false);
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), "SUMMARY");
-    } finally {
-      await tp.close();
-    }
+    });
   });
 
   it("the focused element is visibly outlined", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page } = tp;
-      await page.goto(siteUrl("/"));
-      await waitForHydration(page);
+      await tp.open("/");
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
       const outline = await page.evaluate(() => {
@@ -162,19 +143,15 @@ describe("keyboard", () => {
         return { width: parseFloat(style.outlineWidth), style: style.outlineStyle };
       });
       assert.ok(outline.width >= 2 && outline.style !== "none", `outline ${JSON.stringify(outline)}`);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 });
 
 describe("a page that is slow to open", () => {
   it("shows the delayed-route notice after 1 s and takes it away when the page is there", async () => {
-    const tp = await newPage();
-    try {
+    await withPage(async (tp) => {
       const { page, errors } = tp;
-      await page.goto(siteUrl("/ru/"));
-      await waitForHydration(page);
+      await tp.open("/ru/");
       // the next page's data arrives 2.5 s late, as on a slow connection
       await tp.context.route("**/page-data/ru/places/page-data.json", async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 2_500));
@@ -200,8 +177,6 @@ describe("a page that is slow to open", () => {
       await page.getByRole("heading", { level: 1, name: text("ru", "places.title") }).waitFor();
       assert.deepEqual(await notice(), { marked: false, busy: null, bar: false }, "gone once the page is there");
       assert.deepEqual(errors, []);
-    } finally {
-      await tp.close();
-    }
+    });
   });
 });

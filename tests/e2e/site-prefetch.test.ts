@@ -6,10 +6,8 @@
  * (Gatsby asks for each twice: a <link rel="prefetch">, then the read from the cache).
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
-import { closeBrowser, newPage, siteUrl, waitForHydration } from "./support/browser";
-
-after(closeBrowser);
+import { describe, it } from "node:test";
+import { withPage } from "./support/browser";
 
 interface Prefetch {
   path: string;
@@ -19,25 +17,24 @@ interface Prefetch {
 
 async function prefetchesOn(path: string, watchMs: number, initScript?: string): Promise<Prefetch[]> {
   // a tall window, so more links than one batch holds are on screen at once
-  const tp = await newPage({ viewport: { width: 1280, height: 2400 } });
-  try {
-    if (initScript) await tp.context.addInitScript(initScript);
-    const seen: Array<{ path: string; time: number }> = [];
-    tp.page.on("request", (request) => {
-      const match = /^\/page-data\/(.*)page-data\.json$/.exec(new URL(request.url()).pathname);
-      if (match) seen.push({ path: `/${match[1] === "index/" ? "" : match[1]}`, time: Date.now() });
-    });
-    await tp.page.goto(siteUrl(path));
-    await waitForHydration(tp.page);
-    const hydrated = Date.now();
-    await tp.page.waitForTimeout(watchMs);
-    assert.deepEqual(tp.errors, [], `console of ${path}`);
-    const first = new Map<string, number>();
-    for (const r of seen) if (r.path !== path && !first.has(r.path)) first.set(r.path, r.time - hydrated);
-    return [...first].map(([p, at]) => ({ path: p, at }));
-  } finally {
-    await tp.close();
-  }
+  return withPage(
+    async (tp) => {
+      if (initScript) await tp.context.addInitScript(initScript);
+      const seen: Array<{ path: string; time: number }> = [];
+      tp.page.on("request", (request) => {
+        const match = /^\/page-data\/(.*)page-data\.json$/.exec(new URL(request.url()).pathname);
+        if (match) seen.push({ path: `/${match[1] === "index/" ? "" : match[1]}`, time: Date.now() });
+      });
+      await tp.open(path);
+      const hydrated = Date.now();
+      await tp.page.waitForTimeout(watchMs);
+      assert.deepEqual(tp.errors, [], `console of ${path}`);
+      const first = new Map<string, number>();
+      for (const r of seen) if (r.path !== path && !first.has(r.path)) first.set(r.path, r.time - hydrated);
+      return [...first].map(([p, at]) => ({ path: p, at }));
+    },
+    { viewport: { width: 1280, height: 2400 } },
+  );
 }
 
 /** Requests less than a second apart belong to one batch. */

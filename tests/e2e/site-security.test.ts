@@ -5,20 +5,19 @@
  * or iframes, and a title with markup is shown as text.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { HOSTILE_TARGETS, HOSTILE_TITLE } from "../../server/src/seed/plant-hostile";
-import { closeBrowser, newPage, siteUrl, waitForHydration, type TestPage } from "./support/browser";
-import { LANGS, localized } from "./support/site";
+import { localize } from "../../src/site/routes";
+import { type TestPage, withPage } from "./support/browser";
+import { LANGS } from "./support/site";
 
-after(closeBrowser);
-
-async function visit(path: string): Promise<TestPage> {
-  const tp = await newPage();
-  await tp.page.goto(siteUrl(path));
-  await waitForHydration(tp.page);
-  // give any planted handler (an <img onerror>, a timer) the chance to fire
-  await tp.page.waitForTimeout(300);
-  return tp;
+/** Runs `use` on the page at `path` once any planted handler (an <img onerror>, a timer) had the chance to fire. */
+function withVisit(path: string, use: (tp: TestPage) => Promise<void>): Promise<void> {
+  return withPage(async (tp) => {
+    await tp.open(path);
+    await tp.page.waitForTimeout(300);
+    await use(tp);
+  });
 }
 
 async function assertInert(tp: TestPage, path: string): Promise<void> {
@@ -48,22 +47,18 @@ for (const lang of LANGS) {
     ] as const;
     for (const [what, original] of richPages) {
       it(`the ${what} keeps its rich text and runs nothing`, async () => {
-        const path = localized(lang, original);
-        const tp = await visit(path);
-        try {
+        const path = localize(original, lang);
+        await withVisit(path, async (tp) => {
           await assertInert(tp, path);
           const bold = tp.page.locator(".prose strong", { hasText: "bold" });
           assert.equal(await bold.count(), 1, "ordinary rich text survives");
-        } finally {
-          await tp.close();
-        }
+        });
       });
     }
 
     it("an event title with markup is shown literally, on its page and in lists", async () => {
-      const eventPath = localized(lang, `/events/${HOSTILE_TARGETS.titleEventId}/`);
-      const tp = await visit(eventPath);
-      try {
+      const eventPath = localize(`/events/${HOSTILE_TARGETS.titleEventId}/`, lang);
+      await withVisit(eventPath, async (tp) => {
         await assertInert(tp, eventPath);
         assert.equal((await tp.page.locator("h1").innerText()).trim(), HOSTILE_TITLE);
         assert.ok((await tp.page.title()).includes(HOSTILE_TITLE), "the <title> shows the text");
@@ -74,15 +69,12 @@ for (const lang of LANGS) {
           JSON.parse(block);
         }
 
-        await tp.page.goto(siteUrl(localized(lang, "/events/")));
-        await waitForHydration(tp.page);
+        await tp.open(localize("/events/", lang));
         await tp.page.waitForTimeout(300);
         await assertInert(tp, "/events/");
         const card = tp.page.locator(`article[data-event-id="${HOSTILE_TARGETS.titleEventId}"] h3`);
         if ((await card.count()) > 0) assert.equal((await card.innerText()).trim(), HOSTILE_TITLE);
-      } finally {
-        await tp.close();
-      }
+      });
     });
   });
 }

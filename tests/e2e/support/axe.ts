@@ -1,4 +1,4 @@
-/** Runs axe-core in the page and returns the serious and critical violations. */
+/** Runs axe-core in a page and returns the serious and critical violations. */
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 
@@ -12,16 +12,20 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * The serious and critical violations on the whole page, or inside the elements `within`
+ * selects (say "main": a page's own content, when the header and footer have tests of their own).
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   // evaluated by the test harness, not added as an inline <script>: the site's
   // Content-Security-Policy rightly refuses inline scripts it has no hash for
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
         axe: {
           run: (
-            ctx: Document,
+            ctx: Document | { include: string[][] },
             opts: object,
           ) => Promise<{
             violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
@@ -29,13 +33,13 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const result = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ["violations"] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
     }));
-  });
+  }, within);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -1,10 +1,12 @@
 /**
  * Real headless Chromium (Debian's /usr/bin/chromium) for the end-to-end tests.
  *
- * One browser per test file; each test takes a fresh context (fresh cookies, so a fresh
- * server-side basket) from `newPage()`, which also records console errors and page
- * errors so a test can assert the console stayed clean.
+ * One browser per test file, closed after the file's last test; each test takes a fresh
+ * context (fresh cookies, so a fresh server-side basket) from `withPage()` or `newPage()`,
+ * which also records console errors and page errors so a test can assert the console
+ * stayed clean.
  */
+import { after } from "node:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 export const SITE_URL = (process.env.SITE_URL ?? "http://127.0.0.1:9000").replace(/\/$/, "");
@@ -41,6 +43,9 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
+// every test file that drives the browser imports this module
+after(closeBrowser);
+
 export interface TestPage {
   page: Page;
   context: BrowserContext;
@@ -48,6 +53,8 @@ export interface TestPage {
   errors: string[];
   /** every request URL the page made */
   requests: string[];
+  /** goes to a path of the site and waits until the page has hydrated */
+  open(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,7 +91,21 @@ export async function newPage(options: NewPageOptions = {}): Promise<TestPage> {
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   page.on("request", (req) => requests.push(req.url()));
-  return { page, context, errors, requests, close: () => context.close() };
+  const open = async (path: string) => {
+    await page.goto(siteUrl(path));
+    await waitForHydration(page);
+  };
+  return { page, context, errors, requests, open, close: () => context.close() };
+}
+
+/** Runs `use` with a fresh page (see `newPage`) and closes the page's context whatever happens. */
+export async function withPage<T>(use: (tp: TestPage) => Promise<T>, options: NewPageOptions = {}): Promise<T> {
+  const tp = await newPage(options);
+  try {
+    return await use(tp);
+  } finally {
+    await tp.close();
+  }
 }
 
 /** Absolute URL of a site path ("/ru/events/" -> "http://127.0.0.1:9000/ru/events/"). */

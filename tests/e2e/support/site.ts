@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES, href, localize, type Lang } from "../../../src/site/routes";
+import { LANGUAGE_INFO, LANGUAGES, href, localize, type Lang } from "../../../src/site/routes";
 import { API_URL } from "./browser";
 
 export const LANGS = LANGUAGES;
@@ -12,11 +12,7 @@ export type { Lang };
 
 const ROOT = join(__dirname, "..", "..", "..");
 
-/** "/events/" in `lang`: "/events/", "/ru/events/", "/ar/events/" (the route module's localize). */
-export function localized(lang: Lang, path: string): string {
-  return localize(path, lang);
-}
-
+/** the namespaces pages load by default; tickets.json belongs to the order pages alone */
 const NAMESPACES = ["common", "pages", "forms"] as const;
 const locales = new Map<string, Record<string, unknown>>();
 
@@ -31,15 +27,44 @@ function localeTree(lang: Lang, ns: string): Record<string, unknown> {
   return tree;
 }
 
-/** A text from locales/{lang}/{common,pages,forms}.json by its dotted key. */
-export function text(lang: Lang, key: string): string {
-  for (const ns of NAMESPACES) {
-    let node: unknown = localeTree(lang, ns);
-    for (const part of key.split("."))
-      node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-    if (typeof node === "string") return node;
+function lookup(lang: Lang, ns: string, key: string): unknown {
+  return key
+    .split(".")
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined),
+      localeTree(lang, ns),
+    );
+}
+
+/**
+ * A text of the site as a visitor reads it, from locales/{lang}/: "ns:a.b" from that
+ * namespace, or "a.b" from the first namespace that has it; {{values}} filled in, and the
+ * language's plural form when `values.count` is a number.
+ */
+export function text(lang: Lang, nsKey: string, values: Record<string, string | number> = {}): string {
+  const [namespaces, key] = nsKey.includes(":")
+    ? [[nsKey.slice(0, nsKey.indexOf(":"))], nsKey.slice(nsKey.indexOf(":") + 1)]
+    : [[...NAMESPACES, "tickets"], nsKey];
+  for (const ns of namespaces) {
+    let found = lookup(lang, ns, key);
+    if (found === undefined && typeof values.count === "number") {
+      const rule =
+        values.count === 0 && lookup(lang, ns, `${key}_zero`) !== undefined
+          ? "zero"
+          : new Intl.PluralRules(LANGUAGE_INFO[lang].locale.replace("_", "-")).select(values.count);
+      found = lookup(lang, ns, `${key}_${rule}`) ?? lookup(lang, ns, `${key}_other`);
+    }
+    if (typeof found === "string")
+      return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+        name in values ? String(values[name]) : whole,
+      );
   }
-  throw new Error(`no text ${key} in locales/${lang}`);
+  throw new Error(`no text ${nsKey} in locales/${lang}`);
+}
+
+/** `s` as a regular expression that matches it literally. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 interface Titled {
@@ -88,7 +113,7 @@ export async function routeSamples(lang: Lang): Promise<RouteSample[]> {
   const place = plain(places);
   const person = plain(persons);
   const item = plain(news);
-  const at = (path: string) => localized(lang, path);
+  const at = (path: string) => localize(path, lang);
   return [
     { kind: "home", path: at(href.home()), heading: text(lang, "home.title") },
     { kind: "events list", path: at(href.events()), heading: text(lang, "events.title") },
