@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { exposeConfigToBrowser, readBuildConfig } from "./src/config";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/site/routes";
 
 // Gatsby runs page queries and renders HTML in a pool of (physical cores - 1) workers,
 // keeping a core for its main process, which mostly waits while the workers render. On a
@@ -13,9 +14,6 @@ process.env.GATSBY_CPU_COUNT ??= String(availableParallelism() + 1);
 const buildConfig = readBuildConfig();
 // The browser bundle talks to the same backends the site was built from.
 exposeConfigToBrowser(buildConfig);
-
-const LANGUAGES = ["en", "ru", "ar"];
-const DEFAULT_LANGUAGE = "en";
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -35,7 +33,7 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-react-i18next",
       options: {
         localeJsonSourceName: "locale",
-        languages: LANGUAGES,
+        languages: [...LANGUAGES],
         defaultLanguage: DEFAULT_LANGUAGE,
         // The plugin's browser redirect runs during hydration and causes mismatches
         // (plugin issue #171); English lives at the root, the others under /ru and /ar.

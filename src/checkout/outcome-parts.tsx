@@ -188,7 +188,7 @@ export function EmptyOutcome({
 }): React.JSX.Element {
   const { t } = useTranslation();
   const links: WayForward[] = [{ to: href.events(), label: t("order.notFound.browseEvents"), primary: true }, ...more];
-  if (contacts) links.push({ to: "/contacts/", label: t("order.notFound.contacts") });
+  if (contacts) links.push({ to: href.info("contacts"), label: t("order.notFound.contacts") });
   return (
     <section className={styles.card} aria-labelledby="co-empty-heading" data-testid="empty-outcome">
       <h2 id="co-empty-heading">{heading}</h2>

@@ -302,7 +302,7 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
     url: absolute(href.event(event.id)),
     placeUrl: absolute(href.place(event.place.id)),
     personUrl: (id) => absolute(href.person(id)),
-    organizer: { name: t("seo.siteName"), url: absolute("/") },
+    organizer: { name: t("seo.siteName"), url: absolute(href.home()) },
   });
   return (
     <Seo

@@ -19,7 +19,7 @@ export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext
       <p className="prose">{t("notFound.text")}</p>
       <ul className="chips">
         <li>
-          <Link to="/" className="btn">
+          <Link to={href.home()} className="btn">
             {t("notFound.home")}
           </Link>
         </li>

@@ -14,20 +14,12 @@
  *   above one found through its place or persons.
  */
 import { newStemmer } from "snowball-stemmers";
+import { normalizeSearchText } from "../../../src/search/search-index";
 import type { I18nText } from "../lib/i18n";
 
-/** Lower-cases and strips what a searcher does not type: accents, Arabic vowel marks and tatweel, ё, alef forms. */
+/** The site's search normalisation (accents, Arabic vowel marks and tatweel, ё, alef forms) with spaces folded. */
 export function normalizeForSearch(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "")
-    .toLowerCase()
-    .replace(/ё/g, "е")
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ى/g, "ي")
-    .replace(/ة/g, "ه")
-    .replace(/\s+/g, " ")
-    .trim();
+  return normalizeSearchText(text).replace(/\s+/g, " ").trim();
 }
 
 /** The words of a text, normalized; punctuation and hyphens separate words ("Coca-Cola" is two). */

@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import type { components } from "../../../src/clients/generated/basket";
 import { openStreetMapUrl } from "../../../src/components/map-link";
 import { formatDateTime, formatMoney } from "../../../src/i18n/format";
-import { lookupPathFor } from "../../../src/tickets/paths";
+import { absoluteUrl, href } from "../../../src/site/routes";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";
 import { isLang, pick, type Lang } from "../lib/i18n";
 import { currencyOf } from "../lib/money";
@@ -48,7 +48,6 @@ const escapeHtml = (s: string): string =>
 /** Isolates Latin codes, names and amounts inside Arabic text, as <bdi> does on the site. */
 const bdi = (s: string): string => `<bdi>${escapeHtml(s)}</bdi>`;
 
-const localePrefix = (lang: Lang): string => (lang === "en" ? "" : `/${lang}`);
 
 interface Venue {
   title: string;
@@ -95,7 +94,7 @@ export async function composeConfirmation(
   const decimals = currencyOf(catalogue.currencies, order.currency_code)?.decimals ?? 2;
   const amount =
     order.total.amount === 0 ? t.free : formatMoney(order.total.amount, order.currency_code, lang, decimals);
-  const link = `${config.siteUrl}${localePrefix(lang)}${lookupPathFor(order.number, order.email)}`;
+  const link = absoluteUrl(config.siteUrl, href.orderLookup(order.number, order.email), lang);
   const name = order.name?.trim() || "";
 
   const subject = fill(kind === "tickets" ? t.subjectPaid : t.subjectAwaiting, { number: order.number });
