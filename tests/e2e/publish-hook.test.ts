@@ -11,7 +11,7 @@
  * themselves are the real incremental ones (about 11 s each for the sample on an idle machine).
  */
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,26 +19,12 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/processes";
+import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
+import { copyProject } from "../../scripts/lib/scratch-site";
 import { signBody } from "../../src/publish/auth";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
-const COPIED = [
-  "gatsby-config.ts",
-  "gatsby-node.ts",
-  "gatsby-browser.tsx",
-  "gatsby-ssr.tsx",
-  "package.json",
-  "package-lock.json",
-  "tsconfig.json",
-  "src",
-  "locales",
-  "static",
-  "contracts",
-  "scripts",
-  "server",
-  "patches",
-];
 
 /**
  * PUBLISH_TEST_DIR keeps the scratch copy (its .cache/ and public/) between local runs, and
@@ -75,25 +61,8 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Status {
-  state: string;
-  live: { release: string; pages: number } | null;
-  lastAttempt: {
-    kind: string;
-    result: string;
-    error: string | null;
-    release: string | null;
-    pages: number | null;
-    seconds: number | null;
-    startedAt: string;
-  } | null;
-  pending: { requests: number } | null;
-}
-
-async function status(): Promise<Status> {
-  const res = await fetch(`${publisherUrl}/hooks/status`);
-  assert.equal(res.status, 200);
-  return (await res.json()) as Status;
+function status(): Promise<PublisherStatus> {
+  return publisherStatus(publisherUrl);
 }
 
 function hook(
@@ -101,28 +70,13 @@ function hook(
   init: { token?: string; query?: string; signed?: boolean } = {},
 ): Promise<Response> {
   const body = JSON.stringify({ event: "entry.publish", model: "event" });
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (init.signed) headers["x-signature-256"] = signBody(TOKEN, body);
-  else headers.authorization = `Bearer ${init.token ?? TOKEN}`;
-  return fetch(`${publisherUrl}/hooks/${kind}${init.query ?? ""}`, { method: "POST", headers, body });
+  const auth = init.signed ? { headers: { "x-signature-256": signBody(TOKEN, body) } } : { token: init.token ?? TOKEN };
+  return callHook(publisherUrl, kind, auth, { query: init.query, body });
 }
 
 /** Waits until nothing runs or waits and an attempt started after `since` has ended. */
-async function settled(since: number, timeoutMs = BUILD_TIMEOUT_MS): Promise<Status> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const s = await status();
-    if (
-      s.state === "idle" &&
-      !s.pending &&
-      s.lastAttempt &&
-      Date.parse(s.lastAttempt.startedAt) >= since &&
-      s.lastAttempt.result !== "running"
-    )
-      return s;
-    await sleep(200);
-  }
-  throw new Error(`the publisher did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(await status())}`);
+function settled(since: number, timeoutMs = BUILD_TIMEOUT_MS): Promise<PublisherStatus> {
+  return waitUntilSettled(publisherUrl, since, timeoutMs);
 }
 
 async function page(pathname: string): Promise<{ status: number; text: string }> {
@@ -177,13 +131,7 @@ before(async () => {
     ...["", "-wal", "-shm"].map((suffix) => database + suffix),
   ])
     rmSync(stale, { recursive: true, force: true });
-  mkdirSync(site, { recursive: true });
-  for (const entry of COPIED) {
-    rmSync(path.join(site, entry), { recursive: true, force: true });
-    if (existsSync(path.join(ROOT, entry))) cpSync(path.join(ROOT, entry), path.join(site, entry), { recursive: true });
-  }
-  if (!existsSync(path.join(site, "node_modules")))
-    symlinkSync(path.join(ROOT, "node_modules"), path.join(site, "node_modules"), "dir");
+  copyProject(ROOT, site);
 
   receiver = createServer((req, res) => {
     let body = "";
