@@ -74,7 +74,7 @@ class StepClock {
   /** Closes the step in progress (the job ended, or failed in the middle of it). */
   end(now = Date.now()): void {
     if (!this.running) return;
-    this.into[this.running.step] = Math.round((now - this.running.at) / 100) / 10;
+    this.into[this.running.step] = Math.round((now - this.running.at) / 10) / 100;
     this.running = null;
   }
 }
