@@ -7,7 +7,8 @@
  *                          -> 202 at once; bursts are coalesced into one build
  *   POST /hooks/rollback   same authentication; ?release=0005 for a given release -> 202
  *   GET  /hooks/status     state (idle, waiting, building, verifying, rolling back), live release,
- *                          the last attempt, what is pending, the next scheduled rebuild
+ *                          the last attempt (with the seconds of each step: build, stage, verify,
+ *                          compress, switch), what is pending, the next scheduled rebuild
  *
  * Each job runs `scripts/publish.ts` in a child process (its whole output goes to
  * PUBLISH_ROOT/logs/, one line per step to this log). Scheduled rebuilds: every day shortly

@@ -11,7 +11,7 @@
  * themselves are the real incremental ones (about 11 s each for the sample on an idle machine).
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -21,10 +21,14 @@ import Database from "better-sqlite3";
 import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/processes";
 import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
+import { createSiteServer, loadRules } from "../../scripts/serve";
+import { IMMUTABLE } from "../../src/build/cdn-rules";
 import { signBody } from "../../src/publish/auth";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
+/** a hashed chunk of an older build, put into the first release by the test */
+const CARRIED_ASSET = "component---src-templates-retired-tsx-0123456789abcdef0123.js";
 
 /**
  * PUBLISH_TEST_DIR keeps the scratch copy (its .cache/ and public/) between local runs, and
@@ -219,6 +223,12 @@ describe("publishing through the hook", () => {
       existsSync(path.join(releases, "0001", "nginx", "nginx.conf")),
       "the release carries its nginx configuration",
     );
+    const steps = s.lastAttempt?.steps ?? {};
+    for (const step of ["build", "stage", "verify", "compress", "switch"] as const)
+      assert.ok(typeof steps[step] === "number", `the status times the ${step} step: ${JSON.stringify(steps)}`);
+    assert.ok((steps.build ?? 0) > 1, "most of a publish is its build");
+    // a chunk only an earlier build had: the next release carries it for pages still open
+    writeFileSync(path.join(releases, "0001", CARRIED_ASSET), "/* an earlier build's chunk */\n");
     await startOrigin();
     const home = await page("/");
     assert.equal(home.status, 200);
@@ -269,6 +279,36 @@ describe("publishing through the hook", () => {
     assert.match(after, /Publishing test: new title/);
     assert.doesNotMatch(before, /Publishing test: new title/);
     assert.ok(notifications.some((n) => n.event === "succeeded" && n.release === "0002"));
+  });
+
+  it("serves the earlier releases' carried chunks with the year-long cache, through nginx and npm run serve", async () => {
+    assert.ok(existsSync(path.join(releases, "0002", CARRIED_ASSET)), "release 0002 carries the chunk");
+    const own = readdirSync(path.join(releases, "0002")).find((name) => /^app-[0-9a-f]{16,}\.js$/.test(name));
+    assert.ok(own, "the release has its own app chunk");
+    const serve = createSiteServer(path.join(releases, "current"), await loadRules(path.join(releases, "current")));
+    await new Promise<void>((r) => serve.listen(0, "127.0.0.1", () => r()));
+    const serveUrl = `http://127.0.0.1:${(serve.address() as { port: number }).port}`;
+    try {
+      for (const asset of [CARRIED_ASSET, own]) {
+        // nginx rewrites its rules from the new release within a second of the switch
+        const deadline = Date.now() + 10_000;
+        let viaNginx = await fetch(`${originUrl}/${asset}`);
+        while (viaNginx.headers.get("cache-control") !== IMMUTABLE && Date.now() < deadline) {
+          await sleep(250);
+          viaNginx = await fetch(`${originUrl}/${asset}`);
+        }
+        const viaServe = await fetch(`${serveUrl}/${asset}`);
+        for (const [name, res] of [
+          ["nginx", viaNginx],
+          ["npm run serve", viaServe],
+        ] as const) {
+          assert.equal(res.status, 200, `${name} /${asset}`);
+          assert.equal(res.headers.get("cache-control"), IMMUTABLE, `${name} /${asset}`);
+        }
+      }
+    } finally {
+      await new Promise<void>((r) => serve.close(() => r()));
+    }
   });
 
   it("rolls back to the previous release in one call", async () => {
