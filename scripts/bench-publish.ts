@@ -25,7 +25,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { changeEventTitle, waitForServedTitle } from "./lib/editor-change";
 import { answers, startProcess, stopAll, waitFor } from "./lib/processes";
 import { callHook, waitUntilSettled, type PublisherStatus } from "./lib/publisher-client";
 import { cleanBuild, copyProject } from "./lib/scratch-site";
@@ -101,30 +101,6 @@ function database(): { file: string; label: string } {
     if (seeded.status !== 0) throw new Error("seeding the generated catalogue failed");
   }
   return { file, label: `${EVENTS} events` };
-}
-
-/** The English title of an event as the server answers it now. */
-async function servedTitle(id: number): Promise<string | null> {
-  const res = await fetch(`${API_URL}/v1/events?lang=en&id_in=${id}`);
-  if (!res.ok) return null;
-  const page = (await res.json()) as { results: Array<{ id: number; title: string }> };
-  return page.results.find((e) => e.id === id)?.title ?? null;
-}
-
-/** Changes an event's English title in the server's database, as an editor's save does, and waits until it answers it. */
-async function changeTitle(file: string, id: number, title: string): Promise<void> {
-  const db = new Database(file);
-  db.prepare("UPDATE events SET title = json_set(title, '$.en', ?), updated_at = ? WHERE id = ?").run(
-    title,
-    Date.now(),
-    id,
-  );
-  db.close();
-  const deadline = Date.now() + 30_000;
-  while ((await servedTitle(id)) !== title) {
-    if (Date.now() > deadline) throw new Error(`the server did not answer event ${id}'s new title within 30 s`);
-    await sleep(100);
-  }
 }
 
 /** An event listed now, so it has a page. */
@@ -241,7 +217,8 @@ async function main(): Promise<void> {
 
     const id = await firstListedEvent();
     const title = `Bench publish ${Date.now()}`;
-    await changeTitle(file, id, title);
+    changeEventTitle(file, id, title);
+    await waitForServedTitle(API_URL, id, title);
     console.log(`== event ${id}'s title changed to "${title}"; calling the hook`);
     const changed = await publishThroughHook("one title changed (incremental build)", {
       path: `/events/${id}/`,

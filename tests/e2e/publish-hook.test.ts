@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
+import { changeEventTitle, waitForServedTitle } from "../../scripts/lib/editor-change";
 import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/processes";
 import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
@@ -92,14 +93,10 @@ function started(): number {
   return notifications.filter((n) => n.event === "started").length;
 }
 
-function changeTitle(id: number, title: string): void {
-  const db = new Database(database);
-  db.prepare("UPDATE events SET title = json_set(title, '$.en', ?), updated_at = ? WHERE id = ?").run(
-    title,
-    Date.now(),
-    id,
-  );
-  db.close();
+/** An editor's change, awaited until the server answers it. */
+async function changeTitle(id: number, title: string): Promise<void> {
+  changeEventTitle(database, id, title);
+  await waitForServedTitle(apiUrl, id, title);
 }
 
 async function faults(settings: Record<string, unknown>): Promise<void> {
@@ -237,9 +234,7 @@ describe("publishing through the hook", () => {
 
   it("coalesces a burst of five calls into one build, serves the new title, and switches with no failed request", async () => {
     const before = (await page("/events/3/")).text;
-    changeTitle(3, "Publishing test: new title");
-    // the server reloads within a second of a change to its database
-    await sleep(1500);
+    await changeTitle(3, "Publishing test: new title");
     const buildsBefore = started();
     const since = Date.now();
     for (let i = 0; i < 5; i++) {
@@ -327,8 +322,7 @@ describe("publishing through the hook", () => {
   });
 
   it("gives exactly one more build for calls during a build", async () => {
-    changeTitle(3, "Publishing test: during a build");
-    await sleep(1500);
+    await changeTitle(3, "Publishing test: during a build");
     const buildsBefore = started();
     const since = Date.now();
     assert.equal((await hook("publish")).status, 202);
