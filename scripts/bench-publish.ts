@@ -186,7 +186,7 @@ function describeRun(run: Run): string {
   const attempt = run.status.lastAttempt;
   const steps = attempt?.steps ?? {};
   const split = (["build", "stage", "verify", "compress", "switch"] as const)
-    .map((step) => `${step} ${steps[step] === undefined ? "?" : `${steps[step]?.toFixed(1)} s`}`)
+    .map((step) => `${step} ${steps[step] === undefined ? "?" : `${steps[step]} s`}`)
     .join(", ");
   return [
     `${run.label}: hook to live ${seconds(run.hookToLiveMs)}`,
