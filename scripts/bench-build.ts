@@ -21,19 +21,18 @@
 import { spawnSync } from "node:child_process";
 import {
   appendFileSync,
-  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startProcess, waitFor } from "./lib/processes";
+import { cleanBuild, copyProject } from "./lib/scratch-site";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -59,40 +58,6 @@ interface BuildFigures {
   pagesPerSecond: number;
   peakMiB: number;
   ok: boolean;
-}
-
-// ---------------------------------------------------------------- the scratch copy
-
-const COPIED = [
-  "gatsby-config.ts",
-  "gatsby-node.ts",
-  "gatsby-browser.tsx",
-  "gatsby-ssr.tsx",
-  "package.json",
-  "package-lock.json",
-  "tsconfig.json",
-  "src",
-  "locales",
-  "static",
-  "contracts",
-  "scripts",
-];
-
-function prepareSite(): void {
-  mkdirSync(SITE_DIR, { recursive: true });
-  for (const entry of COPIED) {
-    const from = path.join(ROOT, entry);
-    if (!existsSync(from)) continue;
-    rmSync(path.join(SITE_DIR, entry), { recursive: true, force: true });
-    cpSync(from, path.join(SITE_DIR, entry), { recursive: true });
-  }
-  const modules = path.join(SITE_DIR, "node_modules");
-  if (!existsSync(modules)) symlinkSync(path.join(ROOT, "node_modules"), modules, "dir");
-}
-
-function cleanSite(): void {
-  rmSync(path.join(SITE_DIR, ".cache"), { recursive: true, force: true });
-  rmSync(path.join(SITE_DIR, "public"), { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------- the catalogue server
@@ -286,7 +251,7 @@ function changeOneEvent(database: string): number {
 async function benchCatalogue(label: string, database: string): Promise<BuildFigures[]> {
   const server = await startServer(database);
   try {
-    cleanSite();
+    cleanBuild(SITE_DIR);
     const cold = await build(`${label} (cold)`, server.url);
     const figures = [cold];
     const js = eventPageJs(path.join(SITE_DIR, "public"));
@@ -307,7 +272,7 @@ async function benchCatalogue(label: string, database: string): Promise<BuildFig
 
 async function main(): Promise<void> {
   mkdirSync(DATA_DIR, { recursive: true });
-  prepareSite();
+  copyProject(ROOT, SITE_DIR);
   const results: BuildFigures[] = [];
 
   if (!SKIP_SAMPLE) {

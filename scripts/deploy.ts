@@ -173,7 +173,13 @@ class RsyncTarget implements Target {
 
   remove(files: string[]): void {
     if (files.length === 0) return;
-    this.ssh(`cd ${this.quoted(this.remotePath)} && xargs -0 rm -f --`, `${files.join("\0")}\0`);
+    // as into a directory: each file, then the folders its removal left empty (rmdir fails on the rest)
+    const removeEach =
+      'for f; do rm -f -- "$f"; d=$(dirname -- "$f"); while [ "$d" != . ] && rmdir -- "$d" 2>/dev/null; do d=$(dirname -- "$d"); done; done';
+    this.ssh(
+      `cd ${this.quoted(this.remotePath)} && xargs -0 sh -c ${this.quoted(removeEach)} sh`,
+      `${files.join("\0")}\0`,
+    );
   }
 
   writeState(state: DeployState): void {

@@ -7,7 +7,8 @@
  *                          -> 202 at once; bursts are coalesced into one build
  *   POST /hooks/rollback   same authentication; ?release=0005 for a given release -> 202
  *   GET  /hooks/status     state (idle, waiting, building, verifying, rolling back), live release,
- *                          the last attempt, what is pending, the next scheduled rebuild
+ *                          the last attempt (with the seconds of each step: build, stage, verify,
+ *                          compress, switch), what is pending, the next scheduled rebuild
  *
  * Each job runs `scripts/publish.ts` in a child process (its whole output goes to
  * PUBLISH_ROOT/logs/, one line per step to this log). Scheduled rebuilds: every day shortly
@@ -43,6 +44,40 @@ interface Attempt {
   seconds: number | null;
   error: string | null;
   log: string;
+  /** seconds each step took, from the step lines of its output (see STEPS) */
+  steps: Partial<Record<StepName, number>>;
+}
+
+type StepName = "build" | "stage" | "verify" | "compress" | "switch";
+
+/** The step lines of `npm run publish` (and of a rollback) and the step each one begins; "live" ends the last. */
+const STEPS: Array<[RegExp, StepName | null]> = [
+  [/^building/, "build"],
+  [/^staging/, "stage"],
+  [/^verifying/, "verify"],
+  [/^compressing/, "compress"],
+  [/^(switching|rolling back)/, "switch"],
+  [/^live /, null],
+];
+
+/** Times the steps of one job as their lines arrive. */
+class StepClock {
+  private running: { step: StepName; at: number } | null = null;
+  constructor(private readonly into: Partial<Record<StepName, number>>) {}
+
+  line(text: string, now = Date.now()): void {
+    const found = STEPS.find(([pattern]) => pattern.test(text));
+    if (!found) return;
+    this.end(now);
+    if (found[1]) this.running = { step: found[1], at: now };
+  }
+
+  /** Closes the step in progress (the job ended, or failed in the middle of it). */
+  end(now = Date.now()): void {
+    if (!this.running) return;
+    this.into[this.running.step] = Math.round((now - this.running.at) / 10) / 100;
+    this.running = null;
+  }
 }
 
 function log(message: string): void {
@@ -132,7 +167,9 @@ class Publisher {
       seconds: null,
       error: null,
       log: logFile,
+      steps: {},
     };
+    const clock = new StepClock(attempt.steps);
     this.attempt = attempt;
     this.phase = job.kind === "rollback" ? "rolling back" : "building";
     log(`${job.kind} started (${job.reason}), full output in ${logFile}`);
@@ -165,6 +202,7 @@ class Publisher {
         if (!stepLine) continue;
         const text = stepLine[1] as string;
         log(text);
+        clock.line(text);
         if (/^(staging|verifying|compressing|switching)/.test(text) && job.kind === "publish") this.phase = "verifying";
         if (text.startsWith("failed: ")) failure = text.slice("failed: ".length);
       }
@@ -174,6 +212,7 @@ class Publisher {
     const code = await new Promise<number | null>((resolve) => child.child.once("exit", (c) => resolve(c)));
     await new Promise<void>((resolve) => out.end(resolve));
     this.child = null;
+    clock.end();
 
     const live = liveRelease(this.settings.root);
     attempt.endedAt = new Date().toISOString();

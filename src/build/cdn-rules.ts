@@ -221,6 +221,24 @@ export function buildCdnRules(
   return { redirects: redirectRules(files.hiddenFiles), headers: headerRules(security, files.hashedAssets) };
 }
 
+/**
+ * The header rules with a year-long cache added for each of `assets` (site paths of hashed
+ * files) that no rule gives a Cache-Control: the hashed JS and CSS of earlier releases that a
+ * release carries, which its own build did not list. Without it they would get the host's
+ * revalidating default, and a visitor on an older page would ask for them again and again.
+ */
+export function withImmutableAssets(headers: readonly HeaderRule[], assets: readonly string[]): HeaderRule[] {
+  const cached = (asset: string) =>
+    headers.some(
+      (rule) => pathMatches(rule.path, asset) && rule.headers.some(([name]) => name.toLowerCase() === "cache-control"),
+    );
+  const added = [...new Set(assets)]
+    .filter((asset) => isHashedAsset(asset) && !cached(asset))
+    .sort()
+    .map((asset): HeaderRule => ({ path: asset, headers: [["Cache-Control", IMMUTABLE]] }));
+  return [...headers, ...added];
+}
+
 // --- matching -------------------------------------------------------------------------
 
 export function pathMatches(pattern: string, sitePath: string): boolean {
@@ -259,7 +277,7 @@ export function formatRedirects(rules: CdnRules): string {
   return `${RULES_NOTE}\n${lines.join("\n")}\n`;
 }
 
-export function formatHeaders(rules: CdnRules): string {
+export function formatHeaders(rules: Pick<CdnRules, "headers">): string {
   const blocks = rules.headers.map((rule) => [rule.path, ...rule.headers.map(([n, v]) => `  ${n}: ${v}`)].join("\n"));
   return `${RULES_NOTE}\n# Paths without a Cache-Control rule get the host's default: ${REVALIDATE}\n${blocks.join("\n")}\n`;
 }

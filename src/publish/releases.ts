@@ -29,6 +29,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import {
+  formatHeaders,
+  isHashedAsset as isHashedSitePath,
+  parseHeaders,
+  withImmutableAssets,
+} from "../build/cdn-rules";
 
 export const MANIFEST = "release.json";
 export const CURRENT = "current";
@@ -235,18 +241,18 @@ export function stageRelease(publicDir: string, releaseDir: string, previousDir:
 }
 
 /**
- * A file whose name carries a content hash, so it never changes and may be cached for a year:
- * Gatsby's webpack output at the root (app-1a2b3c4d.js, styles.4d5e6f7a.css, 123-ab12cd34ef.js)
- * and everything under static/ (files Gatsby names by content hash).
+ * A file (relative to the release) whose name carries a content hash, so it never changes and
+ * may be cached for a year: Gatsby's webpack output at the root and everything under static/.
+ * The same test as the caching rules', so what is carried is what they call immutable.
  */
 export function isHashedAsset(file: string): boolean {
-  if (file.startsWith("static/")) return true;
-  return /^[^/]+[-.][0-9a-f]{8,}\.(js|mjs|css)$/.test(file);
+  return isHashedSitePath(`/${file}`);
 }
 
 /**
  * Links into the new release the hashed JavaScript and CSS of `olderDirs` it does not have
- * itself, so a visitor still on a page of an older release finds the chunks it asks for.
+ * itself, so a visitor still on a page of an older release finds the chunks it asks for, and
+ * adds them to the release's _headers with the year-long cache of its own hashed files.
  */
 export function carryHashedAssets(releaseDir: string, olderDirs: string[]): Set<string> {
   const carried = new Set<string>();
@@ -266,7 +272,27 @@ export function carryHashedAssets(releaseDir: string, olderDirs: string[]): Set<
       carried.add(file);
     }
   }
+  addCarriedAssetRules(releaseDir, carried);
   return carried;
+}
+
+/**
+ * The release's _headers names its build's hashed files one by one (static/ has a rule of
+ * its own); the carried ones are added. The file may be a hard link shared with the live
+ * release, so it is replaced, never written in place. A release without _headers needs
+ * nothing: its rules are then worked out from its files, carried ones included.
+ */
+function addCarriedAssetRules(releaseDir: string, carried: Set<string>): void {
+  const file = path.join(releaseDir, "_headers");
+  if (carried.size === 0 || !existsSync(file)) return;
+  const rules = parseHeaders(readFileSync(file, "utf8"));
+  const headers = withImmutableAssets(
+    rules,
+    [...carried].map((asset) => `/${asset}`),
+  );
+  if (headers.length === rules.length) return;
+  rmSync(file);
+  writeFileSync(file, formatHeaders({ headers }));
 }
 
 export function writeManifest(releaseDir: string, manifest: ReleaseManifest): void {

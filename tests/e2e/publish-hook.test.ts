@@ -11,34 +11,25 @@
  * themselves are the real incremental ones (about 11 s each for the sample on an idle machine).
  */
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
+import { changeEventTitle, waitForServedTitle } from "../../scripts/lib/editor-change";
 import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/processes";
+import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
+import { copyProject } from "../../scripts/lib/scratch-site";
+import { createSiteServer, loadRules } from "../../scripts/serve";
+import { IMMUTABLE } from "../../src/build/cdn-rules";
 import { signBody } from "../../src/publish/auth";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
-const COPIED = [
-  "gatsby-config.ts",
-  "gatsby-node.ts",
-  "gatsby-browser.tsx",
-  "gatsby-ssr.tsx",
-  "package.json",
-  "package-lock.json",
-  "tsconfig.json",
-  "src",
-  "locales",
-  "static",
-  "contracts",
-  "scripts",
-  "server",
-  "patches",
-];
+/** a hashed chunk of an older build, put into the first release by the test */
+const CARRIED_ASSET = "component---src-templates-retired-tsx-0123456789abcdef0123.js";
 
 /**
  * PUBLISH_TEST_DIR keeps the scratch copy (its .cache/ and public/) between local runs, and
@@ -75,25 +66,8 @@ function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Status {
-  state: string;
-  live: { release: string; pages: number } | null;
-  lastAttempt: {
-    kind: string;
-    result: string;
-    error: string | null;
-    release: string | null;
-    pages: number | null;
-    seconds: number | null;
-    startedAt: string;
-  } | null;
-  pending: { requests: number } | null;
-}
-
-async function status(): Promise<Status> {
-  const res = await fetch(`${publisherUrl}/hooks/status`);
-  assert.equal(res.status, 200);
-  return (await res.json()) as Status;
+function status(): Promise<PublisherStatus> {
+  return publisherStatus(publisherUrl);
 }
 
 function hook(
@@ -101,28 +75,13 @@ function hook(
   init: { token?: string; query?: string; signed?: boolean } = {},
 ): Promise<Response> {
   const body = JSON.stringify({ event: "entry.publish", model: "event" });
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (init.signed) headers["x-signature-256"] = signBody(TOKEN, body);
-  else headers.authorization = `Bearer ${init.token ?? TOKEN}`;
-  return fetch(`${publisherUrl}/hooks/${kind}${init.query ?? ""}`, { method: "POST", headers, body });
+  const auth = init.signed ? { headers: { "x-signature-256": signBody(TOKEN, body) } } : { token: init.token ?? TOKEN };
+  return callHook(publisherUrl, kind, auth, { query: init.query, body });
 }
 
 /** Waits until nothing runs or waits and an attempt started after `since` has ended. */
-async function settled(since: number, timeoutMs = BUILD_TIMEOUT_MS): Promise<Status> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const s = await status();
-    if (
-      s.state === "idle" &&
-      !s.pending &&
-      s.lastAttempt &&
-      Date.parse(s.lastAttempt.startedAt) >= since &&
-      s.lastAttempt.result !== "running"
-    )
-      return s;
-    await sleep(200);
-  }
-  throw new Error(`the publisher did not settle within ${timeoutMs / 1000} s: ${JSON.stringify(await status())}`);
+function settled(since: number, timeoutMs = BUILD_TIMEOUT_MS): Promise<PublisherStatus> {
+  return waitUntilSettled(publisherUrl, since, timeoutMs);
 }
 
 async function page(pathname: string): Promise<{ status: number; text: string }> {
@@ -134,14 +93,10 @@ function started(): number {
   return notifications.filter((n) => n.event === "started").length;
 }
 
-function changeTitle(id: number, title: string): void {
-  const db = new Database(database);
-  db.prepare("UPDATE events SET title = json_set(title, '$.en', ?), updated_at = ? WHERE id = ?").run(
-    title,
-    Date.now(),
-    id,
-  );
-  db.close();
+/** An editor's change, awaited until the server answers it. */
+async function changeTitle(id: number, title: string): Promise<void> {
+  changeEventTitle(database, id, title);
+  await waitForServedTitle(apiUrl, id, title);
 }
 
 async function faults(settings: Record<string, unknown>): Promise<void> {
@@ -177,13 +132,7 @@ before(async () => {
     ...["", "-wal", "-shm"].map((suffix) => database + suffix),
   ])
     rmSync(stale, { recursive: true, force: true });
-  mkdirSync(site, { recursive: true });
-  for (const entry of COPIED) {
-    rmSync(path.join(site, entry), { recursive: true, force: true });
-    if (existsSync(path.join(ROOT, entry))) cpSync(path.join(ROOT, entry), path.join(site, entry), { recursive: true });
-  }
-  if (!existsSync(path.join(site, "node_modules")))
-    symlinkSync(path.join(ROOT, "node_modules"), path.join(site, "node_modules"), "dir");
+  copyProject(ROOT, site);
 
   receiver = createServer((req, res) => {
     let body = "";
@@ -271,6 +220,12 @@ describe("publishing through the hook", () => {
       existsSync(path.join(releases, "0001", "nginx", "nginx.conf")),
       "the release carries its nginx configuration",
     );
+    const steps = s.lastAttempt?.steps ?? {};
+    for (const step of ["build", "stage", "verify", "compress", "switch"] as const)
+      assert.ok(typeof steps[step] === "number", `the status times the ${step} step: ${JSON.stringify(steps)}`);
+    assert.ok((steps.build ?? 0) > 1, "most of a publish is its build");
+    // a chunk only an earlier build had: the next release carries it for pages still open
+    writeFileSync(path.join(releases, "0001", CARRIED_ASSET), "/* an earlier build's chunk */\n");
     await startOrigin();
     const home = await page("/");
     assert.equal(home.status, 200);
@@ -279,9 +234,7 @@ describe("publishing through the hook", () => {
 
   it("coalesces a burst of five calls into one build, serves the new title, and switches with no failed request", async () => {
     const before = (await page("/events/3/")).text;
-    changeTitle(3, "Publishing test: new title");
-    // the server reloads within a second of a change to its database
-    await sleep(1500);
+    await changeTitle(3, "Publishing test: new title");
     const buildsBefore = started();
     const since = Date.now();
     for (let i = 0; i < 5; i++) {
@@ -323,6 +276,36 @@ describe("publishing through the hook", () => {
     assert.ok(notifications.some((n) => n.event === "succeeded" && n.release === "0002"));
   });
 
+  it("serves the earlier releases' carried chunks with the year-long cache, through nginx and npm run serve", async () => {
+    assert.ok(existsSync(path.join(releases, "0002", CARRIED_ASSET)), "release 0002 carries the chunk");
+    const own = readdirSync(path.join(releases, "0002")).find((name) => /^app-[0-9a-f]{16,}\.js$/.test(name));
+    assert.ok(own, "the release has its own app chunk");
+    const serve = createSiteServer(path.join(releases, "current"), await loadRules(path.join(releases, "current")));
+    await new Promise<void>((r) => serve.listen(0, "127.0.0.1", () => r()));
+    const serveUrl = `http://127.0.0.1:${(serve.address() as { port: number }).port}`;
+    try {
+      for (const asset of [CARRIED_ASSET, own]) {
+        // nginx rewrites its rules from the new release within a second of the switch
+        const deadline = Date.now() + 10_000;
+        let viaNginx = await fetch(`${originUrl}/${asset}`);
+        while (viaNginx.headers.get("cache-control") !== IMMUTABLE && Date.now() < deadline) {
+          await sleep(250);
+          viaNginx = await fetch(`${originUrl}/${asset}`);
+        }
+        const viaServe = await fetch(`${serveUrl}/${asset}`);
+        for (const [name, res] of [
+          ["nginx", viaNginx],
+          ["npm run serve", viaServe],
+        ] as const) {
+          assert.equal(res.status, 200, `${name} /${asset}`);
+          assert.equal(res.headers.get("cache-control"), IMMUTABLE, `${name} /${asset}`);
+        }
+      }
+    } finally {
+      await new Promise<void>((r) => serve.close(() => r()));
+    }
+  });
+
   it("rolls back to the previous release in one call", async () => {
     const since = Date.now();
     assert.equal((await hook("rollback")).status, 202);
@@ -339,8 +322,7 @@ describe("publishing through the hook", () => {
   });
 
   it("gives exactly one more build for calls during a build", async () => {
-    changeTitle(3, "Publishing test: during a build");
-    await sleep(1500);
+    await changeTitle(3, "Publishing test: during a build");
     const buildsBefore = started();
     const since = Date.now();
     assert.equal((await hook("publish")).status, 202);

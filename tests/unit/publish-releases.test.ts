@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -12,11 +13,11 @@ import {
   rmSync,
   statSync,
   utimesSync,
-  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
+import { IMMUTABLE, REVALIDATE, formatHeaders, headerRules, headersFor, parseHeaders } from "../../src/build/cdn-rules";
 import {
   carryHashedAssets,
   isHashedAsset,
@@ -28,16 +29,21 @@ import {
   stageRelease,
   switchCurrent,
   walkFiles,
-  writeManifest,
 } from "../../src/publish/releases";
 import { FIXED_PAGES, pageKind, parseSitemap, requiredPages, verifyRelease } from "../../src/publish/verify";
+import { finishRelease, writeFiles } from "./support/release-fixture";
+
+const SECURITY = {
+  siteUrl: "https://tickets.example.ae",
+  catalogueApiUrl: "https://api.example.ae",
+  basketApiUrl: "https://api.example.ae",
+};
 
 const scratch = mkdtempSync(path.join(tmpdir(), "publish-unit-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 function write(dir: string, file: string, text: string): void {
-  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-  writeFileSync(path.join(dir, file), text);
+  writeFiles(dir, { [file]: text });
 }
 
 /** A built site with every fixed page, `events` event pages per language and a sitemap of them. */
@@ -63,53 +69,34 @@ function site(dir: string, events: number, extra: Record<string, string> = {}): 
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs.map((l) => `  <url><loc>${l}</loc></url>`).join("\n")}\n</urlset>\n`,
   );
   write(dir, "app-0123456789abcdef.js", "console.log('app')");
-  for (const [file, text] of Object.entries(extra)) write(dir, file, text);
+  writeFiles(dir, extra);
   return dir;
 }
 
-function files(dir: string): string[] {
-  return walkFiles(dir).filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "release.json");
+/** The gate over a site, against a live release with the `live` page counts (null: none). */
+function verify(dir: string, live: Record<string, number> | null, force = false) {
+  const files = walkFiles(dir).filter((f) => !f.endsWith(".br") && !f.endsWith(".gz") && f !== "release.json");
+  return verifyRelease({ releaseDir: dir, files, live, maxLoss: 0.1, force });
 }
 
 describe("the verification gate", () => {
   it("passes a whole site", () => {
     const dir = site(path.join(scratch, "whole"), 10);
-    const result = verifyRelease({
-      releaseDir: dir,
-      files: files(dir),
-      live: { event: 30 },
-      maxLoss: 0.1,
-      force: false,
-    });
+    const result = verify(dir, { event: 30 });
     assert.deepEqual(result.problems, []);
     assert.equal(result.scan.byKind.event, 30);
   });
 
   it("refuses a catalogue that lost half its events, unless forced", () => {
     const dir = site(path.join(scratch, "half"), 5);
-    const refused = verifyRelease({
-      releaseDir: dir,
-      files: files(dir),
-      live: { event: 30, page: 10 },
-      maxLoss: 0.1,
-      force: false,
-    });
+    const refused = verify(dir, { event: 30, page: 10 });
     assert.equal(refused.ok, false);
     assert.match(refused.problems.join(), /event pages would drop from 30 to 15 \(50 % lost/);
-    const forced = verifyRelease({
-      releaseDir: dir,
-      files: files(dir),
-      live: { event: 30 },
-      maxLoss: 0.1,
-      force: true,
-    });
+    const forced = verify(dir, { event: 30 }, true);
     assert.equal(forced.ok, true);
     assert.equal(forced.forced.length, 1);
     // a loss within the share passes
-    assert.equal(
-      verifyRelease({ releaseDir: dir, files: files(dir), live: { event: 16 }, maxLoss: 0.1, force: false }).ok,
-      true,
-    );
+    assert.equal(verify(dir, { event: 16 }).ok, true);
   });
 
   it("refuses missing fixed pages, a missing 404 page, control characters and a broken sitemap", () => {
@@ -119,7 +106,7 @@ describe("the verification gate", () => {
     });
     rmSync(path.join(dir, "ar/places/index.html"));
     rmSync(path.join(dir, "ru/404/index.html"));
-    const result = verifyRelease({ releaseDir: dir, files: files(dir), live: null, maxLoss: 0.1, force: false });
+    const result = verify(dir, null);
     const text = result.problems.join("\n");
     assert.match(text, /fixed page\(s\) missing: .*\/ar\/places\//);
     assert.match(text, /404 page ru\/404\/index.html is missing/);
@@ -139,18 +126,18 @@ describe("the verification gate", () => {
     assert.throws(() => parseSitemap("<urlset><url>"), /never closed/);
     const dir = site(path.join(scratch, "sitemap-extra"), 1);
     write(dir, "sitemap.xml", "<urlset><url><loc>https://x.ae/events/99/</loc></url></urlset>");
-    assert.match(
-      verifyRelease({ releaseDir: dir, files: files(dir), live: null, maxLoss: 0.1, force: false }).problems.join(),
-      /\/events\/99\//,
-    );
+    assert.match(verify(dir, null).problems.join(), /\/events\/99\//);
   });
 
   it("knows the kind of every page", () => {
-    assert.equal(pageKind("/ru/events/12/"), "event");
-    assert.equal(pageKind("/places/3/"), "place");
-    assert.equal(pageKind("/ar/persons/person/3/"), "person");
-    assert.equal(pageKind("/news/7/"), "news");
-    assert.equal(pageKind("/events/search/"), "page");
+    const kinds: Array<[string, string]> = [
+      ["/ru/events/12/", "event"],
+      ["/places/3/", "place"],
+      ["/ar/persons/person/3/", "person"],
+      ["/news/7/", "news"],
+      ["/events/search/", "page"],
+    ];
+    for (const [page, kind] of kinds) assert.equal(pageKind(page), kind, page);
     assert.ok(FIXED_PAGES.includes("/404/"));
   });
 });
@@ -162,9 +149,20 @@ describe("the release store", () => {
   function publishOnce(events: number, changed: Record<string, string> = {}): string {
     rmSync(publicDir, { recursive: true, force: true });
     site(publicDir, events, changed);
-    // a build leaves unchanged files with the times they had
+    // a build leaves unchanged files with the times they had, and writes its rules anew
     for (const file of walkFiles(publicDir))
       if (!(file in changed)) utimesSync(path.join(publicDir, file), 1_700_000_000, 1_700_000_000);
+    const ownAssets = walkFiles(publicDir).filter((file) => isHashedAsset(file) && !file.startsWith("static/"));
+    write(
+      publicDir,
+      "_headers",
+      formatHeaders({
+        headers: headerRules(
+          SECURITY,
+          ownAssets.map((file) => `/${file}`),
+        ),
+      }),
+    );
     const live = liveRelease(root);
     const name = nextReleaseName(root);
     const dir = path.join(root, name);
@@ -175,15 +173,7 @@ describe("the release store", () => {
         .slice(-3)
         .map((n) => path.join(root, n)),
     );
-    writeManifest(dir, {
-      name,
-      createdAt: new Date().toISOString(),
-      pages: {},
-      totalPages: 0,
-      seconds: 0,
-      reason: "test",
-    });
-    switchCurrent(root, name);
+    finishRelease(root, name);
     return name;
   }
 
@@ -218,6 +208,11 @@ describe("the release store", () => {
     assert.ok(existsSync(path.join(root, "current/static/0a1b/old.png")), "static files of earlier releases too");
     assert.ok(existsSync(path.join(root, "current/app-fedcba9876543210.js")));
     assert.ok(existsSync(path.join(root, "current/app-aaaaaaaaaaaaaaaa.js")));
+    // the carried files are cached like the release's own hashed files, not revalidated
+    const rules = { redirects: [], headers: parseHeaders(readFileSync(path.join(root, "current/_headers"), "utf8")) };
+    for (const asset of ["/app-fedcba9876543210.js", "/app-aaaaaaaaaaaaaaaa.js", "/static/0a1b/old.png"])
+      assert.equal(headersFor(rules, asset)["cache-control"], IMMUTABLE, asset);
+    assert.equal(headersFor(rules, "/events/1/")["cache-control"], REVALIDATE);
     assert.ok(
       isHashedAsset("static/abc/poster.png") &&
         isHashedAsset("component---src-templates-event-tsx-0a1b2c3d4e5f6a7b.js"),
@@ -238,5 +233,26 @@ describe("the release store", () => {
     assert.deepEqual(pruneReleases(root, 2), ["0001"]);
     assert.deepEqual(releaseNames(root), ["0002", "0003"]);
     assert.throws(() => switchCurrent(root, "0001"), /no finished release 0001/);
+  });
+});
+
+describe("carried assets and the rules of a release", () => {
+  it("adds them to a copy of _headers and leaves a release that shares the file alone", () => {
+    const older = path.join(scratch, "carry-older");
+    const live = path.join(scratch, "carry-live");
+    const fresh = path.join(scratch, "carry-new");
+    writeFiles(older, { "app-1111111111111111.js": "old", "framework-2222222222222222.js": "old" });
+    const headers = formatHeaders({ headers: headerRules(SECURITY, ["/app-3333333333333333.js"]) });
+    writeFiles(live, { "app-3333333333333333.js": "live", _headers: headers });
+    writeFiles(fresh, { "app-3333333333333333.js": "live" });
+    // staging links an unchanged _headers from the live release
+    linkSync(path.join(live, "_headers"), path.join(fresh, "_headers"));
+    const carried = carryHashedAssets(fresh, [older]);
+    assert.deepEqual([...carried].sort(), ["app-1111111111111111.js", "framework-2222222222222222.js"]);
+    assert.equal(readFileSync(path.join(live, "_headers"), "utf8"), headers, "the live release is never written");
+    const rules = { redirects: [], headers: parseHeaders(readFileSync(path.join(fresh, "_headers"), "utf8")) };
+    for (const asset of ["/app-1111111111111111.js", "/framework-2222222222222222.js", "/app-3333333333333333.js"])
+      assert.equal(headersFor(rules, asset)["cache-control"], IMMUTABLE, asset);
+    assert.match(headersFor(rules, "/app-1111111111111111.js")["content-security-policy"] ?? "", /frame-ancestors/);
   });
 });
