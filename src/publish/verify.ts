@@ -14,7 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { INFO_PAGES, LANGUAGES, ROUTES, href, localize, notFoundFile } from "../site/routes";
+import { INFO_PAGES, LANGUAGES, ROUTES, href, localize, notFoundFile, recordRouteOf } from "../site/routes";
 
 /**
  * The pages every language has whatever the catalogue holds, as paths without language: every
@@ -36,12 +36,8 @@ export const PAGE_KINDS: readonly PageKind[] = ["event", "place", "person", "new
 
 /** The kind of a page by its site path ("/ru/events/12/" is an event). */
 export function pageKind(sitePath: string): PageKind {
-  const original = sitePath.replace(/^\/(ru|ar|en)(?=\/)/, "");
-  if (/^\/events\/\d+\/$/.test(original)) return "event";
-  if (/^\/places\/\d+\/$/.test(original)) return "place";
-  if (/^\/persons\/person\/\d+\/$/.test(original)) return "person";
-  if (/^\/news\/\d+\/$/.test(original)) return "news";
-  return "page";
+  const kind = recordRouteOf(sitePath);
+  return kind === "event" || kind === "place" || kind === "person" || kind === "news" ? kind : "page";
 }
 
 /** The site path of an HTML file of the release, "events/12/index.html" -> "/events/12/". */

@@ -253,6 +253,16 @@ export function clientOnlyRouteOf(pathname: string): ClientOnlyRoute | undefined
   return CLIENT_ONLY_ROUTES.find((route) => withSlash.startsWith(route.path));
 }
 
+/** The route whose one-record path ("/events/:id/") a page path is, in any language ("/ru/events/12/" -> "event"). */
+export function recordRouteOf(pathname: string): RouteKind | undefined {
+  const path = unlocalize(pathname);
+  return RECORD_ROUTES.find(([, pattern]) => pattern.test(path))?.[0];
+}
+
+const RECORD_ROUTES: ReadonlyArray<readonly [RouteKind, RegExp]> = (Object.keys(ROUTES) as RouteKind[])
+  .filter((kind) => ROUTES[kind].path.includes(":id"))
+  .map((kind) => [kind, new RegExp(`^${ROUTES[kind].path.replace(":id", "\\d+")}$`)] as const);
+
 /**
  * The file of the 404 page of each language, the page answering unknown paths with status 404.
  * English has Gatsby's /404.html; the others their /<lang>/404/ page.

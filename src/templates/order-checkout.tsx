@@ -91,7 +91,8 @@ export default function OrderCheckoutPage({
             </p>
             <p className={styles.hint}>{t("checkout.trust")}</p>
             <p className={styles.hint}>
-              <Link to={href.info("guarantee")}>{t("checkout.guarantee")}</Link> · <Link to={href.info("offer")}>{t("checkout.offer")}</Link>
+              <Link to={href.info("guarantee")}>{t("checkout.guarantee")}</Link> ·{" "}
+              <Link to={href.info("offer")}>{t("checkout.offer")}</Link>
             </p>
           </OrderSummary>
         </aside>

@@ -20,6 +20,7 @@ import {
   localize,
   notFoundFile,
   notFoundFileFor,
+  recordRouteOf,
   unlocalize,
   withQuery,
 } from "../../src/site/routes";
@@ -83,6 +84,16 @@ describe("route module", () => {
     assert.equal(notFoundFile("ru"), "/ru/404/index.html");
     assert.equal(notFoundFileFor("/ar/x/y"), "/ar/404/index.html");
     assert.equal(notFoundFileFor("/x/y"), "/404.html");
+  });
+
+  it("tells a one-record page by the table's :id paths, in any language", () => {
+    assert.equal(recordRouteOf(localize(href.event(12), "ru")), "event");
+    assert.equal(recordRouteOf(href.person(3)), "person");
+    assert.equal(recordRouteOf(localize(href.news(5), "ar")), "news");
+    assert.equal(recordRouteOf(href.place(7)), "place");
+    assert.equal(recordRouteOf(href.events()), undefined);
+    assert.equal(recordRouteOf("/events/12/extra/"), undefined);
+    assert.equal(recordRouteOf("/events/x/"), undefined);
   });
 
   it("is what the page plan builds: every route in every language, the client-only ones with their match path", () => {

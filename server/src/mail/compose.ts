@@ -48,7 +48,6 @@ const escapeHtml = (s: string): string =>
 /** Isolates Latin codes, names and amounts inside Arabic text, as <bdi> does on the site. */
 const bdi = (s: string): string => `<bdi>${escapeHtml(s)}</bdi>`;
 
-
 interface Venue {
   title: string;
   address: string | null;
