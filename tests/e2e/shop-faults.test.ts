@@ -63,6 +63,8 @@ describe("shop: basket server down", () => {
         await shop.pick(offer.id, 1);
         await shop.addToBasket();
         await shop.expectHeaderCount(1);
+        // the count survives only once the server confirmed it: leaving earlier loses the change
+        await shop.expectStoredCount(1);
 
         await basketDown(tp);
         await shop.open("/cart/");

@@ -96,6 +96,21 @@ export class ShopPage extends SitePage {
     );
   }
 
+  /**
+   * Waits until the server has confirmed the basket and the page mirrored it into
+   * sessionStorage: the count the next page shows before (or without) the server.
+   */
+  async expectStoredCount(count: number): Promise<void> {
+    await this.page.waitForFunction(
+      (n) => {
+        const stored = JSON.parse(sessionStorage.getItem("basket_tickets") ?? "[]") as { count: number }[];
+        return stored.reduce((sum, t) => sum + t.count, 0) === n;
+      },
+      count,
+      { timeout: 10_000 },
+    );
+  }
+
   offer(ticketId: number): Locator {
     return this.page.locator(`[data-testid="ticket-offer"][data-ticket-id="${ticketId}"]`);
   }
