@@ -12,7 +12,7 @@
  *   npm test -- tests/e2e/shop-basket.test.ts   # only these files (server and site still started)
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { answers, startProcess, stopAll, waitFor, type Started } from "./lib/processes";
@@ -87,28 +87,47 @@ function serverEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * The end-to-end tests drive Debian's Chromium. On a fresh Debian machine where we are root,
- * install it (about 20 s); anywhere else, say exactly what is missing.
+ * What the tests run besides Node: Debian's Chromium (the browser tests), nginx with its
+ * brotli_static module (the origin tests) and rsync (the ssh deploy target). On a fresh
+ * Debian machine where we are root, install what is missing; anywhere else, say exactly what.
  */
-function ensureChromium(): void {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (existsSync(chromium)) return;
+const SYSTEM_NEEDS: readonly { what: string; files: string[]; packages: string[] }[] = [
+  { what: "Chromium", files: [process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"], packages: ["chromium"] },
+  {
+    what: "nginx with brotli_static",
+    files: [process.env.NGINX_BIN ?? "/usr/sbin/nginx", "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"],
+    packages: ["nginx", "libnginx-mod-http-brotli-static"],
+  },
+  { what: "rsync", files: ["/usr/bin/rsync"], packages: ["rsync"] },
+];
+
+function ensureSystemPackages(): void {
+  const missing = SYSTEM_NEEDS.filter((need) => !need.files.every((file) => existsSync(file)));
+  if (missing.length === 0) return;
+  const packages = missing.flatMap((need) => need.packages);
   const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync("/usr/bin/apt-get")) {
-    log("Chromium is missing: installing Debian's chromium package");
-    run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium"], { ...process.env, DEBIAN_FRONTEND: "noninteractive" });
-    return;
+  if (!isRoot || !existsSync("/usr/bin/apt-get")) {
+    throw new Error(
+      `${missing.map((need) => need.what).join(", ")} not found. Install Debian's packages ` +
+        `(sudo apt-get install -y ${packages.join(" ")}), or set CHROMIUM_PATH / NGINX_BIN.`,
+    );
   }
-  throw new Error(
-    `Chromium was not found at ${chromium}. Install Debian's package (sudo apt-get install -y chromium) ` +
-      "or point CHROMIUM_PATH at a Chromium binary.",
-  );
+  log(`installing Debian's ${packages.join(", ")}`);
+  // exit 101 from policy-rc.d: installing nginx does not start the system service on port 80
+  const policy = "/usr/sbin/policy-rc.d";
+  const madePolicy = !existsSync(policy);
+  if (madePolicy) writeFileSync(policy, "#!/bin/sh\nexit 101\n", { mode: 0o755 });
+  try {
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", ...packages], { ...process.env, DEBIAN_FRONTEND: "noninteractive" });
+  } finally {
+    if (madePolicy) rmSync(policy, { force: true });
+  }
 }
 
 async function main(): Promise<number> {
   const tsx = join(root, "node_modules/.bin/tsx");
-  ensureChromium();
+  ensureSystemPackages();
   run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", root]);
   run(join(root, "node_modules/.bin/biome"), ["check", "--diagnostic-level=error", root]);
 
