@@ -213,6 +213,14 @@ async function main(): Promise<void> {
                   (i) =>
                     `    long task ${ms(i.duration)} at ${ms(i.startTime)} ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
                 ),
+              // what costs points outside performance: each failing audit of the other categories
+              ...["accessibility", "best-practices", "seo"].flatMap((category) =>
+                (lhr.categories[category]?.auditRefs ?? [])
+                  .filter(
+                    (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score !== 1,
+                  )
+                  .map((ref) => `    ${category} fails ${ref.id}: ${lhr.audits[ref.id]?.title}`),
+              ),
             ];
             process.stdout.write(`  ${path} (run 1):\n${lines.join("\n")}\n`);
           }

@@ -32,6 +32,16 @@ const ALLOWED_TAGS = [
   "img",
 ];
 
+/** Not an allowed tag: sanitize-html drops it and keeps its text ("discard" mode). */
+const UNLINKED = "unlinked";
+
+/** Web, mail and phone links, and paths on this site; browsers ignore blanks and controls in a scheme. */
+function isKeptHref(href: string): boolean {
+  const compact = href.replace(/[\u0000-\u0020]/g, "");
+  if (/^(https?|mailto|tel):/i.test(compact)) return true;
+  return compact !== "" && !compact.startsWith("//") && !/^[^/?#]*:/.test(compact);
+}
+
 const OPTIONS: sanitizeHtmlLib.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
@@ -67,6 +77,9 @@ const OPTIONS: sanitizeHtmlLib.IOptions = {
     h6: "h4",
     a: (tagName, attribs) => {
       const href = attribs.href ?? "";
+      // a link whose address cannot stay (javascript:, data:, none) loses its markup, not its
+      // words: an <a> with no address is a dead link to visitors and to search engines
+      if (!isKeptHref(href)) return { tagName: UNLINKED, attribs: {} };
       const external = /^https?:\/\//i.test(href);
       return {
         tagName,

@@ -55,6 +55,23 @@ describe("editors' HTML sanitizer", () => {
     );
   });
 
+  it("keeps the words of a link whose address cannot stay, without a dead <a>", () => {
+    for (const html of [
+      `<a href="javascript:alert(1)">click</a>`,
+      `<a href=" JaVa\tScRiPt:alert(1)">click</a>`,
+      `<a href="&#106;avascript:alert(1)">click</a>`,
+      `<a href="data:text/html,x">click</a>`,
+      `<a href="//evil.example/">click</a>`,
+      `<a name="top">click</a>`,
+    ]) {
+      assert.equal(sanitizeHtml(html), "click", html);
+    }
+    assert.equal(
+      sanitizeHtml(`<a href="/events/2/">next</a>`),
+      `<a href="/events/2/" rel="noopener noreferrer">next</a>`,
+    );
+  });
+
   it("keeps https images, lazily loaded, and drops relative or protocol-relative ones", () => {
     assert.equal(
       sanitizeHtml(`<img src="https://img.example/a.jpg" alt="Stage" width="600" height="400">`),
