@@ -165,6 +165,11 @@ export interface components {
              * @description the session this ticket is for
              */
             started_at?: string;
+            /**
+             * Format: date-time
+             * @description (2.1) when that session ends, or a multi-day pass stops being valid; null when unknown
+             */
+            ends_at?: string | null;
             extra?: {
                 /** @description per ticket */
                 service_fee?: number;
@@ -201,8 +206,10 @@ export interface components {
             updated_at?: string | null;
         };
         ETicket: {
-            /** @description what the venue scans (the QR code holds exactly this text) */
+            /** @description the ticket's short code for people: printed under the QR, typed at the door or in a look-up */
             code: string;
+            /** @description (2.1) exactly the text the ticket's QR code holds: a signed payload naming this ticket, which a scanner verifies offline with the shop's public key */
+            qr?: string;
             /** @description the catalogue event id (as in BasketEvent.event.id) */
             event_id: number;
             ticket_id: number;
@@ -213,6 +220,11 @@ export interface components {
              * @description the session this ticket admits to
              */
             started_at?: string | null;
+            /**
+             * Format: date-time
+             * @description (2.1) when that session ends, or the pass stops being valid; null when unknown
+             */
+            ends_at?: string | null;
         };
         Order: {
             /** @description unguessable; for URLs */
@@ -581,6 +593,11 @@ export interface operations {
                 "application/json": {
                     /** @description an absolute URL on one of the configured site origins; anything else is a 400 */
                     return_url: string;
+                    /**
+                     * @description (2.1) the language the visitor is paying in: the acquirer's page uses it and the order's lang becomes it
+                     * @enum {string}
+                     */
+                    lang?: "en" | "ru" | "ar";
                 };
             };
         };
