@@ -12,9 +12,11 @@
  *    new URL(..., import.meta.url), CSS `composes: ... from` and `@import`) in the project's
  *    code that resolves to an old location, so it points at the new one with the same
  *    extension style; a file that moved keeps pointing at what it pointed at before;
- * 3. rewrites project-root paths written as string literals ("scripts/deploy.ts") in code,
- *    package.json and the JSON/JSONC configurations;
- * 4. prints what still names an old path (documentation, comments) for a look by hand.
+ * 3. rewrites project-root paths ("scripts/deploy.ts", "src/build/") written in code (string
+ *    literals and comments), package.json, the JSON/JSONC configurations and the Markdown
+ *    documentation;
+ * 4. formats what it touched (Biome), and prints what still names an old path, for a look
+ *    by hand.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -137,6 +139,9 @@ function listFiles(): string[] {
     .filter((file) => file !== "" && existsSync(path.join(ROOT, file)));
 }
 
+/** Every file this run moved or rewrote, formatted at the end. */
+const touched = new Set<string>();
+
 function moveFiles(): number {
   let moved = 0;
   for (const file of listFiles()) {
@@ -148,6 +153,7 @@ function moveFiles(): number {
     }
     console.log(`move ${file} -> ${target}`);
     moved += 1;
+    touched.add(target);
     if (dryRun) continue;
     mkdirSync(path.dirname(path.join(ROOT, target)), { recursive: true });
     const tracked = git("ls-files", "--", file).trim() !== "";
@@ -205,20 +211,33 @@ const CODE_PATTERNS = [
   /(\b(?:import|require|require\.resolve|mock\.module)\s*\(\s*)(["'`])([^"'`\n$]+)\2/g,
   /(\bnew URL\s*\(\s*)(["'`])([^"'`\n$]+)\2(?=\s*,\s*import\.meta\.url)/g,
 ];
-const CSS_PATTERNS = [/(\bcomposes\s*:[^;]*?\bfrom\s+)(["'])([^"'\n]+)\2/g, /(@import\s+(?:url\()?\s*)(["'])([^"'\n]+)\2/g];
+const CSS_PATTERNS = [
+  /(\bcomposes\s*:[^;]*?\bfrom\s+)(["'])([^"'\n]+)\2/g,
+  /(@import\s+(?:url\()?\s*)(["'])([^"'\n]+)\2/g,
+];
 
-/** Literal project-root paths ("scripts/deploy.ts", "./src/build/x") in code and configuration. */
-function rewriteRootLiterals(text: string, current: ReadonlySet<string>): string {
-  return text.replace(/(["'`])(\.\/)?((?:src|scripts|server|tests|ops|bench)\/[A-Za-z0-9_./-]*)\1/g, (all, q, dot, p) => {
-    const mapped = newPathOf(p);
-    if (mapped !== p) return `${q}${dot ?? ""}${mapped}${q}`;
-    // a path without extension (a module named from the root): map its resolved file
+/** A project-root path written in text ("scripts/deploy.ts", "src/build/", "src/clients/generated"), mapped. */
+function mapToken(token: string, current: ReadonlySet<string>): string {
+  const mapped = newPathOf(token);
+  if (mapped !== token) return mapped;
+  if (!token.endsWith("/")) {
+    const folder = newPathOf(`${token}/`);
+    if (folder !== `${token}/`) return folder.slice(0, -1);
+    // a module named without its extension
     for (const suffix of [".ts", ".tsx"]) {
-      const target = newPathOf(p + suffix);
-      if (target !== p + suffix && current.has(target)) return `${q}${dot ?? ""}${target.slice(0, -suffix.length)}${q}`;
+      const target = newPathOf(token + suffix);
+      if (target !== token + suffix && current.has(target)) return target.slice(0, -suffix.length);
     }
-    return all;
-  });
+  }
+  return token;
+}
+
+/** Project-root paths in code (string literals, comments), configuration and documentation. */
+function rewriteRootPaths(text: string, current: ReadonlySet<string>): string {
+  return text.replace(
+    /(?<![A-Za-z0-9_.@-])(?:\.\/)?((?:src|scripts|server|tests)\/[A-Za-z0-9_./-]*[A-Za-z0-9_/-])/g,
+    (all, token: string) => all.replace(token, mapToken(token, current)),
+  );
 }
 
 function rewrite(): { changed: number; unresolved: string[] } {
@@ -232,7 +251,8 @@ function rewrite(): { changed: number; unresolved: string[] } {
     const isCode = (CODE_DIRS.some((dir) => file.startsWith(dir)) && CODE_EXT.test(file)) || isRootCode;
     const isCss = CODE_DIRS.some((dir) => file.startsWith(dir)) && CSS_EXT.test(file);
     const isConfig = CONFIG_FILES.includes(file);
-    if (!isCode && !isCss && !isConfig) continue;
+    const isDoc = file.endsWith(".md") && !file.startsWith("node_modules/");
+    if (!isCode && !isCss && !isConfig && !isDoc) continue;
     if (file.startsWith("src/core/generated/") || file === "scripts/restructure/move.ts") continue;
     const before = readFileSync(path.join(ROOT, file), "utf8");
     let after = before;
@@ -244,9 +264,10 @@ function rewrite(): { changed: number; unresolved: string[] } {
           `${lead}${quote}${rewriteSpecifier(file, specifier, current, old, unresolved)}${quote}`,
       );
     }
-    if (isCode || isConfig) after = rewriteRootLiterals(after, current);
+    after = rewriteRootPaths(after, current);
     if (after !== before) {
       changed += 1;
+      touched.add(file);
       console.log(`rewrite ${file}`);
       if (!dryRun) writeFileSync(path.join(ROOT, file), after);
     }
@@ -274,6 +295,14 @@ function main(): void {
   process.chdir(ROOT);
   const moved = moveFiles();
   const { changed, unresolved } = rewrite();
+  // paths change length: the project's formatter re-wraps lines and re-pads tables
+  const formattable = [...touched].filter((file) => /\.(ts|tsx|js|cjs|mjs|json|jsonc|css|md)$/.test(file));
+  if (!dryRun && formattable.length > 0) {
+    execFileSync(path.join(ROOT, "node_modules/.bin/biome"), ["format", "--write", ...formattable], {
+      cwd: ROOT,
+      stdio: "ignore",
+    });
+  }
   console.log(`\n${moved} files moved, ${changed} files rewritten${dryRun ? " (dry run: nothing written)" : ""}`);
   if (unresolved.length > 0) {
     console.log(`\nrelative specifiers that resolve to no file (check by hand):`);
