@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import { exposeConfigToBrowser, readBuildConfig } from "./src/config";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/site/routes";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/core/routes";
 
 // Gatsby runs page queries and renders HTML in a pool of (physical cores - 1) workers,
 // keeping a core for its main process, which mostly waits while the workers render. On a

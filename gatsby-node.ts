@@ -1,6 +1,6 @@
 /**
  * Thin on purpose (STYLE.md): the catalogue is read, checked and planned by code under
- * src/build/ that is tested without Gatsby; this file only hands the results to Gatsby.
+ * src/sourcing/ that is tested without Gatsby; this file only hands the results to Gatsby.
  *
  * The snapshot is read once, in sourceNodes, and kept in this process for createPages, so a
  * build asks the catalogue for everything exactly once.
@@ -8,13 +8,13 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import type { Compilation, Compiler } from "webpack";
-import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/build/landing-node";
-import { planPages } from "./src/build/plan-pages";
-import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/build/source-catalogue";
-import { writeCdnRules } from "./src/build/cdn-rules";
-import { writeBuildFiles, type WriteResult } from "./src/build/write-build-files";
+import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
+import { planPages } from "./src/sourcing/plan-pages";
+import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/sourcing/source-catalogue";
+import { writeCdnRules } from "./src/sourcing/cdn-rules";
+import { writeBuildFiles, type WriteResult } from "./src/sourcing/write-build-files";
 import { readBuildConfig } from "./src/config";
-import { writeSearchIndexes } from "./src/search/write-search-index";
+import { writeSearchIndexes } from "./src/sourcing/write-search-index";
 
 let snapshot: CatalogueSnapshot | null = null;
 /**

@@ -1,7 +1,7 @@
 import type { GatsbySSR } from "gatsby";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { wrapPage } from "./src/app/wrap-page";
-import { directionOf, languageOfPath } from "./src/site/routes";
+import { directionOf, languageOfPath } from "./src/core/routes";
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = (args) => wrapPage(args);
 

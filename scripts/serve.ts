@@ -1,6 +1,6 @@
 /**
  * Serves the built site (public/) the way the CDN and the nginx origin do, from the same
- * rules: the build's public/_redirects and public/_headers (src/build/cdn-rules.ts).
+ * rules: the build's public/_redirects and public/_headers (src/sourcing/cdn-rules.ts).
  *
  * - a file is served as it is; a folder without its trailing slash redirects (301) to it
  *   ("/events" -> "/events/"), with a path that never leaves the site;
@@ -35,10 +35,10 @@ import {
   matchRedirect,
   readCdnRules,
   type CdnRules,
-} from "../src/build/cdn-rules";
-import { MIN_COMPRESS_BYTES } from "../src/build/precompress";
+} from "../src/sourcing/cdn-rules";
+import { MIN_COMPRESS_BYTES } from "../ops/lib/precompress";
 import { readBuildConfig } from "../src/config";
-import { notFoundFileFor } from "../src/site/routes";
+import { notFoundFileFor } from "../src/core/routes";
 
 export interface Resolved {
   status: number;

@@ -1,5 +1,5 @@
 /**
- * Talking to a running publisher (scripts/publisher.ts) from outside: its status, and waiting
+ * Talking to a running publisher (ops/publisher.ts) from outside: its status, and waiting
  * until the jobs started by a call have ended. The publishing test and `npm run bench:publish`
  * use it.
  */

@@ -1,4 +1,4 @@
-import type { components } from "../../src/clients/generated/basket";
+import type { components } from "../../src/core/generated/basket";
 import type { ServerConfig } from "./config";
 import type { CatalogueService } from "./catalogue/catalogue-service";
 import type { Db } from "./db/database";

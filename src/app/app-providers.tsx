@@ -10,11 +10,11 @@
  */
 import type { ReactNode } from "react";
 import { BasketProvider } from "../basket/basket-context";
-import type { Lang } from "../catalogue/types";
+import type { Lang } from "../core/catalogue";
 import { CurrencyProvider } from "../currency/currency-context";
 import { PriceProvider } from "../prices/price-context";
-import { ToastProvider } from "../shop/toast-context";
-import { ToastOutlet } from "../shop/toast-outlet";
+import { ToastProvider } from "../toasts/toast-context";
+import { ToastOutlet } from "../toasts/toast-outlet";
 import { TrackingProvider } from "../tracking/tracking-context";
 
 export function AppProviders({ children, language }: { children: ReactNode; language: Lang }) {

@@ -5,10 +5,10 @@
  */
 import type React from "react";
 import { createContext, useContext, useEffect, useMemo } from "react";
-import type { Landing, Lang } from "../catalogue/types";
+import type { Landing, Lang } from "../core/catalogue";
 import { useLanding } from "../catalogue/use-landing";
 import { browserConfig } from "../config";
-import { directionOf, type TextDirection } from "../site/routes";
+import { directionOf, type TextDirection } from "../core/routes";
 
 export interface SiteContextValue {
   /** absolute, without trailing slash */

@@ -13,7 +13,7 @@ import { isValidElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { AppProviders } from "./app-providers";
 import { SiteProvider } from "./site-context";
-import { isLang, languageOfPath, type Lang } from "../site/routes";
+import { isLang, languageOfPath, type Lang } from "../core/routes";
 
 interface WrapPageArgs {
   element: React.ReactNode;

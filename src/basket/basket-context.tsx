@@ -22,17 +22,17 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { Lang } from "../catalogue/types";
+import type { Lang } from "../core/catalogue";
 import { createBasketClient, toBasketApiError, type BasketClient } from "../clients/basket-client";
 import { browserConfig } from "../config";
 import { useCurrency } from "../currency/currency-context";
-import { useToasts } from "../shop/toast-context";
+import { useToasts } from "../toasts/toast-context";
 import { basketErrorKey } from "./error-messages";
-import { isSessionOver } from "./sessions";
+import { isSessionOver } from "../core/sessions";
 import { basketReducer, initialBasketState, visibleBasket, type LocalChange, type TicketToAdd } from "./reducer";
 import { countSelected, readSelectedTickets, writeSelectedTickets } from "./storage";
 import { basketTotals, type BasketTotals } from "./totals";
-import type { Basket } from "./types";
+import type { Basket } from "../core/order";
 
 export const UPDATE_BASKET_EVENT = "UPDATE_BASKET";
 

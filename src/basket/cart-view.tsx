@@ -6,20 +6,20 @@
  */
 import { Fragment, useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang, TicketOffer } from "../catalogue/types";
+import type { Lang, TicketOffer } from "../core/catalogue";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDateTime, formatMoney } from "../i18n/format";
+import { formatDateTime, formatMoney } from "../core/format";
 import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
 import { HoldTimer } from "./hold-timer";
 import { Stepper } from "./stepper";
 import { basketLimit, clampCount } from "./limits";
 import { grandTotal, lineTotal, type Totals } from "./totals";
-import type { BasketEventGroup, BasketTicket } from "./types";
+import type { BasketEventGroup, BasketTicket } from "../core/order";
 import { useTicketOffers } from "./use-ticket-offers";
 import * as styles from "./cart.module.css";
-import { href, asLang } from "../site/routes";
+import { href, asLang } from "../core/routes";
 
 /** The cart page's own spacing, for the template that holds the view. */
 export const cartPageClassName = styles.page ?? "";

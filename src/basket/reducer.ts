@@ -8,7 +8,7 @@
  * change just leaves the list — that is the rollback, and it cannot undo another change
  * that is still in flight or already confirmed.
  */
-import type { Basket, BasketChange, BasketEventGroup, BasketEventInfo, BasketTicket } from "./types";
+import type { Basket, BasketChange, BasketEventGroup, BasketEventInfo, BasketTicket } from "../core/order";
 
 /** A change the visitor made; CLEAR is the DELETE request, the others are POSTs. */
 export type LocalChange = BasketChange | { type: "CLEAR" };

@@ -3,8 +3,8 @@
  * group of two round buttons around the count, which is read out when it changes.
  */
 import type React from "react";
-import type { Lang } from "../catalogue/types";
-import { formatNumber } from "../i18n/format";
+import type { Lang } from "../core/catalogue";
+import { formatNumber } from "../core/format";
 import * as styles from "./stepper.module.css";
 
 export interface StepperProps {

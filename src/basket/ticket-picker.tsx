@@ -11,20 +11,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import type { DatePrices, EventDetail, TicketOffer } from "../catalogue/types";
+import type { DatePrices, EventDetail, TicketOffer } from "../core/catalogue";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDateTime, formatMoney } from "../i18n/format";
+import { formatDateTime, formatMoney } from "../core/format";
 import { Link } from "../i18n/link";
-import { EventPrice } from "../components/event-parts";
-import { useToasts } from "../shop/toast-context";
+import { EventPrice } from "../events/event-parts";
+import { useToasts } from "../toasts/toast-context";
 import { useBasket } from "./basket-context";
 import { addableCount, clampCount, offerAvailability } from "./limits";
-import { openSessions } from "./sessions";
+import { openSessions } from "../core/sessions";
 import { Stepper } from "./stepper";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
-import { href, asLang } from "../site/routes";
+import { href, asLang } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 
 type Load =

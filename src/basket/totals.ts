@@ -2,7 +2,7 @@
  * Basket totals: per event and overall, price = Σ price × count,
  * count = Σ count, serviceFee = Σ service fee × count, selectedTickets = [{ id, count }].
  */
-import type { Basket, BasketEventGroup, BasketTicket } from "./types";
+import type { Basket, BasketEventGroup, BasketTicket } from "../core/order";
 
 export interface SelectedTicket {
   id: number;

@@ -3,7 +3,7 @@
  * cart's steppers stop where the server would refuse. Without them (still loading, or the
  * catalogue unreachable) the steppers are open and the server has the last word.
  */
-import type { TicketOffer } from "../catalogue/types";
+import type { TicketOffer } from "../core/catalogue";
 import { useCatalogueAnswer } from "../clients/use-catalogue-answer";
 
 const NONE: ReadonlyMap<number, TicketOffer> = new Map();

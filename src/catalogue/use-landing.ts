@@ -2,13 +2,13 @@
  * The landing (theme settings) on every page, without a page query.
  *
  * gatsby-node's `sourceNodes` creates exactly one `CatalogueLanding` node whose `json`
- * field holds the reshaped `Landing` (see src/build/landing-node.ts). Keeping it as one JSON
+ * field holds the reshaped `Landing` (see src/sourcing/landing-node.ts). Keeping it as one JSON
  * string keeps the GraphQL schema independent of the landing's shape, and a static query
  * lets any component (header, currency switcher) read it without threading props.
  */
 import { graphql, useStaticQuery } from "gatsby";
 import { useMemo } from "react";
-import type { Landing } from "./types";
+import type { Landing } from "../core/catalogue";
 
 interface LandingQuery {
   catalogueLanding: { json: string } | null;

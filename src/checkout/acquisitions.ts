@@ -3,7 +3,7 @@
  * currency. The catalogue spells currency codes as it likes; the spec compares them
  * case-insensitively.
  */
-import type { Acquisition, AcquisitionType } from "../catalogue/types";
+import type { Acquisition, AcquisitionType } from "../core/catalogue";
 
 export function acceptsCurrency(acquisition: Pick<Acquisition, "currencies">, currencyCode: string): boolean {
   const wanted = currencyCode.trim().toUpperCase();

@@ -3,8 +3,8 @@
  * for scripts and tests, isolated so an Arabic sentence around it keeps its order.
  */
 import type React from "react";
-import type { Lang } from "../catalogue/types";
-import { formatMoney } from "../i18n/format";
+import type { Lang } from "../core/catalogue";
+import { formatMoney } from "../core/format";
 
 export function Money({
   value,

@@ -4,8 +4,8 @@
  * page's own next steps, the order's summary beside them and, once issued, the tickets.
  */
 import type React from "react";
-import type { Order } from "../basket/types";
-import { PageShell } from "../components/page-shell";
+import type { Order } from "../core/order";
+import { PageShell } from "../app/page-shell";
 import { TicketCards } from "../tickets/ticket-cards";
 import * as styles from "./checkout.module.css";
 import { orderIdFromSearch } from "./outcome";

@@ -6,10 +6,10 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
-import type { Lang } from "../catalogue/types";
-import type { BasketEventGroup } from "../basket/types";
+import type { Lang } from "../core/catalogue";
+import type { BasketEventGroup } from "../core/order";
 import { roundMoney } from "../basket/totals";
-import { formatDateTime, formatMoney, formatNumber } from "../i18n/format";
+import { formatDateTime, formatMoney, formatNumber } from "../core/format";
 import { Money } from "./money";
 import * as styles from "./checkout.module.css";
 

@@ -5,17 +5,17 @@
 import type React from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
-import type { Order, OrderStatus } from "../basket/types";
-import type { Acquisition } from "../catalogue/types";
-import { formatDateTime, formatMoney, joinParts } from "../i18n/format";
+import type { Order, OrderStatus } from "../core/order";
+import type { Acquisition } from "../core/catalogue";
+import { formatDateTime, formatMoney, joinParts } from "../core/format";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import { Link } from "../i18n/link";
 import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
 import * as styles from "./checkout.module.css";
-import { href } from "../site/routes";
+import { href } from "../core/routes";
 
 /** The order's number for people (never the long id, which stays in addresses). */
 export function OrderNumber({ number }: { number: string }): React.JSX.Element {

@@ -3,10 +3,10 @@
  * when the acquirer sends the browser back. Paths come from the route module, without the
  * language prefix (the page's i18n navigate adds it).
  */
-import type { AcquisitionType } from "../catalogue/types";
-import type { Order, OrderStatus } from "../basket/types";
+import type { AcquisitionType } from "../core/catalogue";
+import type { Order, OrderStatus } from "../core/order";
 import { paysOnline } from "./acquisitions";
-import { href, type FailReason } from "../site/routes";
+import { href, type FailReason } from "../core/routes";
 
 export type { FailReason };
 

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useBasket } from "../basket/basket-context";
 import { isBasketApiError } from "../clients/basket-client";
-import type { Order } from "../basket/types";
+import type { Order } from "../core/order";
 
 export type OrderView =
   /** before the browser has read the URL: the build-time shell */

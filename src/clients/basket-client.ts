@@ -6,16 +6,16 @@
  *   ticket titles come back in it), so two clients in one page never share state.
  * - The visitor is the HttpOnly session cookie, so every request goes with credentials,
  *   possibly to another origin than the site's.
- * - Wire shapes stay in this file: answers are reshaped into src/basket/types.ts.
+ * - Wire shapes stay in this file: answers are reshaped into src/core/order.ts.
  * - axios is imported on a client's first request, not with this module, to keep it out
  *   of the JavaScript every page loads before it needs the basket.
  * - Every failure is a BasketApiError carrying the server's `code` and `detail`; a
  *   request that got no answer at all is `network: true` (code "network").
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from "axios";
-import type { Basket, BasketChange, BasketEventGroup, ETicket, NewOrder, Order } from "../basket/types";
-import { isLang, type Lang } from "../site/routes";
-import type { components, operations } from "./generated/basket";
+import type { Basket, BasketChange, BasketEventGroup, ETicket, NewOrder, Order } from "../core/order";
+import { isLang, type Lang } from "../core/routes";
+import type { components, operations } from "../core/generated/basket";
 
 type WireBasket = components["schemas"]["Basket"];
 type WireBasketEvent = components["schemas"]["BasketEvent"];

@@ -1,5 +1,5 @@
 /**
- * The one catalogue client, used by the build (src/build/source-catalogue.ts) and, lazily
+ * The one catalogue client, used by the build (src/sourcing/source-catalogue.ts) and, lazily
  * loaded, by the browser (search page, live prices, ticket picker: load-catalogue-client.ts).
  *
  * This module is the endpoints: which path, which query, which contract operation and
@@ -26,7 +26,7 @@ import {
   reshapeResults,
   type HtmlSanitizer,
   type PageOf,
-} from "../catalogue/reshape";
+} from "../core/reshape";
 import type {
   Acquisition,
   DatePrices,
@@ -41,7 +41,7 @@ import type {
   NewsItem,
   Person,
   Place,
-} from "../catalogue/types";
+} from "../core/catalogue";
 import { buildUrl, eventFilterToParams, idList, type QueryParams } from "./catalogue-params";
 import { readWholeList, type ListProgress } from "./catalogue-pagination";
 import { createCatalogueTransport, type CatalogueOperation, type TransportOptions } from "./catalogue-transport";

@@ -4,7 +4,7 @@
  * for side by side (the transport's rate limit still spaces them); any other `next` (a
  * cursor, say) is followed link by link. A broken server cannot make this loop forever.
  */
-import type { PageOf } from "../catalogue/reshape";
+import type { PageOf } from "../core/reshape";
 import { CatalogueError, malformedError } from "./catalogue-error";
 
 export type ListProgress = (loaded: number, total: number) => void;

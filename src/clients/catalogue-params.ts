@@ -3,7 +3,7 @@
  *
  * Pure, so the mapping is tested rule by rule and shared by the build and the search page.
  */
-import { STAR_CAST_LABEL_ID, type EventFilter, type Lang } from "../catalogue/types";
+import { STAR_CAST_LABEL_ID, type EventFilter, type Lang } from "../core/catalogue";
 
 export type QueryParams = Array<[string, string]>;
 

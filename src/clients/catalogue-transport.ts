@@ -10,7 +10,7 @@
 import axios, { AxiosError, type AxiosInstance } from "axios";
 import axiosRetry from "axios-retry";
 import rateLimit from "axios-rate-limit";
-import { ShapeError } from "../catalogue/reshape";
+import { ShapeError } from "../core/reshape";
 import { CatalogueError, httpError, malformedError, networkError, timeoutError } from "./catalogue-error";
 import { isTimeout, RETRIES, RETRY_DELAY_MS, shouldRetry, TIMEOUT_MS } from "./retry-rule";
 

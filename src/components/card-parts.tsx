@@ -3,7 +3,7 @@
  * the whole card, and whether an event is greyed out. An event's venue and price are in event-parts.
  */
 import type React from "react";
-import type { EventCardData } from "../catalogue/types";
+import type { EventCardData } from "../core/catalogue";
 import { Link } from "../i18n/link";
 
 interface CardTitleProps {

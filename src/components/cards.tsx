@@ -1,12 +1,12 @@
 /** Cards for performers, venues and news: the same stretched-link pattern as EventCard. */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { NewsSummary, PersonSummary, PlaceSummary } from "../site/page-context";
-import { formatDate } from "../i18n/format";
+import type { NewsSummary, PersonSummary, PlaceSummary } from "../core/page-context";
+import { formatDate } from "../core/format";
 import { CardTitle } from "./card-parts";
 import { Media } from "./media";
 import * as styles from "./cards.module.css";
-import { href, asLang } from "../site/routes";
+import { href, asLang } from "../core/routes";
 
 export function PersonCard({ person, eager = false }: { person: PersonSummary; eager?: boolean }): React.JSX.Element {
   return (

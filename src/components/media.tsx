@@ -4,7 +4,7 @@
  */
 import type React from "react";
 import { useState } from "react";
-import type { CatalogueImage } from "../catalogue/types";
+import type { CatalogueImage } from "../core/catalogue";
 import { ImageIcon } from "./icons";
 import * as styles from "./media.module.css";
 

@@ -4,11 +4,11 @@
  * template's `Head` export, which gets the page context but not the React tree.
  */
 import type React from "react";
-import type { BasePageContext } from "../site/page-context";
-import type { CatalogueImage } from "../catalogue/types";
+import type { BasePageContext } from "../core/page-context";
+import type { CatalogueImage } from "../core/catalogue";
 import { browserConfig } from "../config";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang, directionOf } from "../site/routes";
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang, directionOf } from "../core/routes";
 
 export interface SeoProps {
   data: LocalesQueryData | undefined | null;

@@ -9,7 +9,7 @@ import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
-import { absoluteUrl } from "../site/routes";
+import { absoluteUrl } from "../core/routes";
 import { ShareIcon } from "./icons";
 import { shareTargets } from "./share-targets";
 import * as styles from "./share-button.module.css";

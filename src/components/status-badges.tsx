@@ -1,6 +1,6 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSummary } from "../catalogue/types";
+import type { EventSummary } from "../core/catalogue";
 import * as styles from "./status-badges.module.css";
 
 /** Sold out / cancelled / postponed, the age limit and star cast, as small badges. */

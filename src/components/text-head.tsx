@@ -4,7 +4,7 @@
  * Pages whose head depends on their content (an event, a place, a person) write their own.
  */
 import type React from "react";
-import type { BasePageContext } from "../site/page-context";
+import type { BasePageContext } from "../core/page-context";
 import { makeHeadT } from "../i18n/head-t";
 import { Seo } from "./seo";
 import type { TemplateHeadProps } from "./template-types";

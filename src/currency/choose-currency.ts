@@ -7,7 +7,7 @@
  *  4. otherwise the first currency.
  * Codes are compared case-insensitively; languages too.
  */
-import type { Currency } from "../catalogue/types";
+import type { Currency } from "../core/catalogue";
 
 const ROUBLE_CODE = "RUB";
 /** the cookie the switcher sets (path /) */

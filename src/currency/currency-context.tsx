@@ -8,7 +8,7 @@
  */
 import Cookies from "js-cookie";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import type { Currency, Lang } from "../catalogue/types";
+import type { Currency, Lang } from "../core/catalogue";
 import { useLanding } from "../catalogue/use-landing";
 import { chooseCurrency, CURRENCY_COOKIE, findCurrency } from "./choose-currency";
 

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { currencyName } from "../i18n/format";
+import { currencyName } from "../core/format";
 import { useCurrency } from "./currency-context";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 
 /** A native select: keyboard, screen readers and phones handle it well. */
 export function CurrencySwitcher({ className }: { className?: string }) {

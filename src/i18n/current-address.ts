@@ -4,7 +4,7 @@
  * /payment/success/?order=…) and the search page (/events/search/?cities=2&q=…) keep their
  * meaning in the tail, the query and the hash, which the page's build-time path lacks.
  */
-import { LANGUAGES, type Lang } from "../catalogue/types";
+import { LANGUAGES, type Lang } from "../core/catalogue";
 
 const PREFIXED = new Set<string>(LANGUAGES);
 

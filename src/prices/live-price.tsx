@@ -10,10 +10,10 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatMoney } from "../i18n/format";
+import { formatMoney } from "../core/format";
 import { priceIn } from "./merge-prices";
 import { usePrices } from "./price-context";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 
 export interface LivePriceProps {
   eventSourceId: number;

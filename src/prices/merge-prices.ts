@@ -3,7 +3,7 @@
  * /v2/events_prices are merged by id (the event_source_id) into what is already known,
  * so a price once shown stays until a newer answer replaces it.
  */
-import type { EventPrice } from "../catalogue/types";
+import type { EventPrice } from "../core/catalogue";
 
 export type PriceMap = Readonly<Record<number, EventPrice>>;
 

@@ -11,7 +11,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import type { EventPrice } from "../catalogue/types";
+import type { EventPrice } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";
 import { mergePrices, normaliseIds, type PriceMap } from "./merge-prices";
 

@@ -17,14 +17,14 @@ import type React from "react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
-import type { Lang } from "../catalogue/types";
+import type { Lang } from "../core/catalogue";
 import { CloseIcon, SearchIcon } from "../components/icons";
-import { formatNumber, formatShortDate, formatTime } from "../i18n/format";
+import { formatNumber, formatShortDate, formatTime } from "../core/format";
 import { LivePrice } from "../prices/live-price";
 import { QUERY_CHANGED, announceFullscreen, queryOf, requestQueryChange } from "./query-events";
 import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-suggestions";
 import * as styles from "./header-search.module.css";
-import { href, asLang } from "../site/routes";
+import { href, asLang } from "../core/routes";
 
 type Option =
   | { kind: "event"; key: string; path: string; event: Suggestions["events"][number] }

@@ -6,14 +6,14 @@
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSummary, Lang } from "../catalogue/types";
+import type { EventSummary, Lang } from "../core/catalogue";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import { EventGrid } from "../components/event-grid";
-import { formatDate } from "../i18n/format";
+import { EventGrid } from "../events/event-grid";
+import { formatDate } from "../core/format";
 import { widenDates, type SearchState } from "./search-query";
 import type { SearchFacets } from "./search-filters";
 import * as styles from "./search.module.css";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 
 const NEARBY_DAYS = 3;
 const POPULAR_COUNT = 4;

@@ -4,7 +4,7 @@
  * 20, parameter limit 1000); anything malformed is dropped rather than sent on.
  */
 import qs from "qs";
-import type { EventFilter } from "../catalogue/types";
+import type { EventFilter } from "../core/catalogue";
 import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
 
 export const QUERY_PARSE_OPTIONS = {

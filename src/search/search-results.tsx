@@ -1,11 +1,11 @@
 /** The results of a search, with its loading, empty and error states and "more results". */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { EventGrid } from "../components/event-grid";
-import { formatNumber } from "../i18n/format";
+import { EventGrid } from "../events/event-grid";
+import { formatNumber } from "../core/format";
 import type { EventSearch } from "./use-event-search";
 import * as styles from "./search.module.css";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 
 export function SearchResults({
   search,

@@ -4,7 +4,7 @@
  * results never arrive out of order. The client (with axios) is loaded on first use.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EventSummary, Lang } from "../catalogue/types";
+import type { EventSummary, Lang } from "../core/catalogue";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { searchFilter, stringifySearchQuery, type SearchState } from "./search-query";
 

@@ -2,9 +2,9 @@
  * schema.org Event as search engines want it for event rich results. Pure: the event
  * template calls it in its Head (server render and browser), so no Node-only imports.
  */
-import type { EventDetail, EventStatus } from "../catalogue/types";
-import type { PersonSummary, PlaceSummary } from "./page-context";
-import { htmlToText } from "../catalogue/html-to-text";
+import type { EventDetail, EventStatus } from "../core/catalogue";
+import type { PersonSummary, PlaceSummary } from "../core/page-context";
+import { htmlToText } from "../core/html-to-text";
 
 const STATUS: Record<EventStatus, string> = {
   on_sale: "https://schema.org/EventScheduled",

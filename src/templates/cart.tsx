@@ -2,8 +2,8 @@
 import { graphql } from "gatsby";
 import { useTranslation } from "react-i18next";
 import { CartView, cartPageClassName } from "../basket/cart-view";
-import type { StaticPageContext } from "../site/page-context";
-import { PageShell } from "../components/page-shell";
+import type { StaticPageContext } from "../core/page-context";
+import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { textHead } from "../components/text-head";

@@ -6,8 +6,8 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventsSearchPageContext } from "../site/page-context";
-import { PageShell } from "../components/page-shell";
+import type { EventsSearchPageContext } from "../core/page-context";
+import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 // results (and with them the card styles) before the filters: one CSS order for all pages
 import { SearchResults } from "../search/search-results";
@@ -18,7 +18,7 @@ import { useEventSearch } from "../search/use-event-search";
 import { useSearchUrl } from "../search/use-search-url";
 import { useSearchPageQueryEvents } from "../search/use-query-events";
 import * as styles from "../search/search.module.css";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
 
 export default function EventsSearchTemplate({

@@ -1,23 +1,23 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { HomePageContext } from "../site/page-context";
-import type { EventCardData } from "../catalogue/types";
+import type { HomePageContext } from "../core/page-context";
+import type { EventCardData } from "../core/catalogue";
 import { NewsCard } from "../components/cards";
-import { EventGrid } from "../components/event-grid";
+import { EventGrid } from "../events/event-grid";
 import { CalendarIcon, PinIcon } from "../components/icons";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
 import { Seo } from "../components/seo";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { formatLongDate, formatTime, joinParts } from "../i18n/format";
+import { formatLongDate, formatTime, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./home.module.css";
-import { href, asLang } from "../site/routes";
+import { href, asLang } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
-import { EventPrice, EventVenue, UpcomingEvents } from "../components/event-parts";
+import { EventPrice, EventVenue, UpcomingEvents } from "../events/event-parts";
 import { CardList } from "../components/card-list";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {

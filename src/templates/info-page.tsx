@@ -1,11 +1,11 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
-import type { InfoPageContext } from "../site/page-context";
+import type { InfoPageContext } from "../core/page-context";
 
 export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPageContext>): React.JSX.Element {
   const { t } = useTranslation();

@@ -6,14 +6,14 @@
 import { graphql } from "gatsby";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Order } from "../basket/types";
-import type { StaticPageContext } from "../site/page-context";
-import { PageShell } from "../components/page-shell";
+import type { Order } from "../core/order";
+import type { StaticPageContext } from "../core/page-context";
+import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
-import { href } from "../site/routes";
+import { href } from "../core/routes";
 import * as styles from "../tickets/tickets.module.css";
 import { textHead } from "../components/text-head";
 

@@ -3,10 +3,10 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import { CardList } from "../components/card-list";
 import { NewsCard } from "../components/cards";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-import type { NewsListPageContext } from "../site/page-context";
+import type { NewsListPageContext } from "../core/page-context";
 
 export default function NewsListTemplate({ pageContext }: TemplateProps<NewsListPageContext>): React.JSX.Element {
   const { t } = useTranslation();

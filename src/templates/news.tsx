@@ -1,17 +1,17 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { NewsPageContext } from "../site/page-context";
-import { EventGrid } from "../components/event-grid";
-import { Layout } from "../components/layout";
+import type { NewsPageContext } from "../core/page-context";
+import { EventGrid } from "../events/event-grid";
+import { Layout } from "../app/layout";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { formatDate } from "../i18n/format";
+import { formatDate } from "../core/format";
 import * as styles from "./detail.module.css";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 
 export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageContext>): React.JSX.Element {
   const { t, i18n } = useTranslation();

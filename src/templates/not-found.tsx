@@ -1,11 +1,11 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
-import type { StaticPageContext } from "../site/page-context";
+import type { StaticPageContext } from "../core/page-context";
 import { Link } from "../i18n/link";
-import { href } from "../site/routes";
+import { href } from "../core/routes";
 import { textHead } from "../components/text-head";
 
 export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext>): React.JSX.Element {

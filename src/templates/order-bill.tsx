@@ -7,8 +7,8 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
-import type { Order } from "../basket/types";
-import type { StaticPageContext } from "../site/page-context";
+import type { Order } from "../core/order";
+import type { StaticPageContext } from "../core/page-context";
 import { Money } from "../checkout/money";
 import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
 import {
@@ -20,12 +20,12 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import { TicketCards } from "../tickets/ticket-cards";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDate, formatDateTime } from "../i18n/format";
-import { href } from "../site/routes";
+import { formatDate, formatDateTime } from "../core/format";
+import { href } from "../core/routes";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";

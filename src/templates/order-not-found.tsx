@@ -1,9 +1,9 @@
 /** /order/* catch-all: an order path that is none of the order pages. */
 import { graphql } from "gatsby";
 import type React from "react";
-import type { StaticPageContext } from "../site/page-context";
+import type { StaticPageContext } from "../core/page-context";
 import { OrderNotFound } from "../checkout/outcome-parts";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";

@@ -6,7 +6,7 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { PayAndDeliveryPageContext } from "../site/page-context";
+import type { PayAndDeliveryPageContext } from "../core/page-context";
 import { pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
 import {
@@ -19,7 +19,7 @@ import {
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
-import { href } from "../site/routes";
+import { href } from "../core/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";

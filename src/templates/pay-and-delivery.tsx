@@ -1,13 +1,13 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { PayAndDeliveryPageContext } from "../site/page-context";
-import { PageShell } from "../components/page-shell";
+import type { PayAndDeliveryPageContext } from "../core/page-context";
+import { PageShell } from "../app/page-shell";
 import { Section } from "../components/section";
 import type { TemplateProps } from "../components/template-types";
-import { formatNumber } from "../i18n/format";
+import { formatNumber } from "../core/format";
 import * as styles from "./pay-and-delivery.module.css";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
 
 export default function PayAndDeliveryTemplate({

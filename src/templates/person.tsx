@@ -1,15 +1,15 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { PersonPageContext } from "../site/page-context";
-import { Layout } from "../components/layout";
+import type { PersonPageContext } from "../core/page-context";
+import { Layout } from "../app/layout";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./detail.module.css";
-import { UpcomingEvents } from "../components/event-parts";
+import { UpcomingEvents } from "../events/event-parts";
 
 export default function PersonTemplate({ pageContext }: TemplateProps<PersonPageContext>): React.JSX.Element {
   const { t } = useTranslation();

@@ -3,10 +3,10 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import { CardList } from "../components/card-list";
 import { PersonCard } from "../components/cards";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-import type { PersonsListPageContext } from "../site/page-context";
+import type { PersonsListPageContext } from "../core/page-context";
 
 export default function PersonsListTemplate({ pageContext }: TemplateProps<PersonsListPageContext>): React.JSX.Element {
   const { t } = useTranslation();

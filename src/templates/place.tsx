@@ -1,16 +1,16 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { PlacePageContext } from "../site/page-context";
+import type { PlacePageContext } from "../core/page-context";
 import { PinIcon } from "../components/icons";
-import { Layout } from "../components/layout";
-import { openStreetMapUrl } from "../components/map-link";
+import { Layout } from "../app/layout";
+import { openStreetMapUrl } from "../core/map-link";
 import { Media } from "../components/media";
 import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./detail.module.css";
-import { UpcomingEvents } from "../components/event-parts";
+import { UpcomingEvents } from "../events/event-parts";
 import { AboutSection } from "../components/about-section";
 
 export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageContext>): React.JSX.Element {

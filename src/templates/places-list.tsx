@@ -1,9 +1,9 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
-import type { PlacesListPageContext } from "../site/page-context";
+import type { PlacesListPageContext } from "../core/page-context";
 import { CardGrid, PlaceCard } from "../components/cards";
 import { textHead } from "../components/text-head";
 

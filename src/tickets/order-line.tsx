@@ -4,10 +4,10 @@
  * while it can still be paid.
  */
 import { useTranslation } from "react-i18next";
-import type { Order } from "../basket/types";
+import type { Order } from "../core/order";
 import { useSite } from "../app/site-context";
-import { href } from "../site/routes";
-import { formatDate, formatDateTime, formatMoney } from "../i18n/format";
+import { href } from "../core/routes";
+import { formatDate, formatDateTime, formatMoney } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./tickets.module.css";
 

@@ -2,7 +2,7 @@
  * The order calls this feature makes, through the page's one basket client (so the
  * session cookie and the page's language go with them).
  */
-import type { Order } from "../basket/types";
+import type { Order } from "../core/order";
 import { useBasket } from "../basket/basket-context";
 
 export interface OrdersApi {

@@ -8,14 +8,14 @@
  */
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import type { Order } from "../basket/types";
+import type { Order } from "../core/order";
 import { useSite } from "../app/site-context";
-import { formatLongDate, formatTime, joinParts } from "../i18n/format";
+import { formatLongDate, formatTime, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, ticketViews, type TicketView } from "./ticket-view";
-import { href } from "../site/routes";
+import { href } from "../core/routes";
 import * as styles from "./tickets.module.css";
 import { useVenues } from "./use-venues";
 

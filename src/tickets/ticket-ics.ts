@@ -3,7 +3,7 @@
  * session time (an event may have several), the venue and its address, and the ticket
  * code and order number in the description, so the calendar entry is a ticket reminder.
  */
-import { escapeText, foldLine, utcStamp } from "../build/ics";
+import { escapeText, foldLine, utcStamp } from "../core/ics";
 import type { TicketView } from "./ticket-view";
 
 const CRLF = "\r\n";

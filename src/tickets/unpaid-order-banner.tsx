@@ -6,8 +6,8 @@
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
-import type { Order } from "../basket/types";
-import { href } from "../site/routes";
+import type { Order } from "../core/order";
+import { href } from "../core/routes";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "./orders-api";
 import { timeLeft, unpaidOrder } from "./time-left";

@@ -1,6 +1,6 @@
-import type { Lang } from "../catalogue/types";
+import type { Lang } from "../core/catalogue";
 import { useCatalogueAnswer } from "../clients/use-catalogue-answer";
-import { openStreetMapUrl } from "../components/map-link";
+import { openStreetMapUrl } from "../core/map-link";
 import type { Venue } from "./ticket-view";
 
 const NONE: ReadonlyMap<number, Venue> = new Map();

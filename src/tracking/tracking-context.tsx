@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import type { Utm } from "../basket/types";
+import type { Utm } from "../core/order";
 import { captureUtm } from "./utm";
 
 interface TrackingValue {

@@ -3,7 +3,7 @@
  * utm_campaign and utm_term are kept in sessionStorage under "utm" for the rest of the
  * session (the checkout sends them with the order).
  */
-import type { Utm } from "../basket/types";
+import type { Utm } from "../core/order";
 
 export const UTM_STORAGE_KEY = "utm";
 const UTM_KEYS = ["utm_source", "utm_campaign", "utm_term"] as const;

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { formatMoney } from "../../src/i18n/format";
+import { formatMoney } from "../../src/core/format";
 import { orderViaApi } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { API_URL, SITE_URL, withPage } from "./support/browser";

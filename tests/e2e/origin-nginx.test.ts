@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { writeNginxConfig } from "../../src/build/nginx-config";
-import { precompressFile } from "../../src/build/precompress";
-import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/site/routes";
+import { writeNginxConfig } from "../../ops/lib/nginx-config";
+import { precompressFile } from "../../ops/lib/precompress";
+import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/core/routes";
 import { SITE_URL, closeBrowser, newPage, waitForHydration } from "./support/browser";
 
 const PUBLIC = resolve(__dirname, "..", "..", "public");

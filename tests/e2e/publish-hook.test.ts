@@ -23,8 +23,8 @@ import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/
 import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
-import { IMMUTABLE } from "../../src/build/cdn-rules";
-import { signBody } from "../../src/publish/auth";
+import { IMMUTABLE } from "../../src/sourcing/cdn-rules";
+import { signBody } from "../../ops/lib/auth";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
@@ -116,7 +116,7 @@ async function startOrigin(): Promise<void> {
     ORIGIN_PORT: String(originPort),
     ORIGIN_PREFIX: path.join(scratch, "origin"),
   };
-  const origin = startProcess("origin", process.execPath, ["--import", "tsx", "scripts/origin.ts"], {
+  const origin = startProcess("origin", process.execPath, ["--import", "tsx", "ops/origin.ts"], {
     cwd: site,
     env,
     output: "quiet",
@@ -164,7 +164,7 @@ before(async () => {
   });
   await waitFor(`${apiUrl}/v2/landings/1`, "the publishing test's server", { child: server.child });
 
-  publisher = startProcess("publisher", process.execPath, ["--import", "tsx", "scripts/publisher.ts"], {
+  publisher = startProcess("publisher", process.execPath, ["--import", "tsx", "ops/publisher.ts"], {
     cwd: site,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { href, localize } from "../../src/site/routes";
+import { href, localize } from "../../src/core/routes";
 import { withPage } from "./support/browser";
 import { text } from "./support/site";
 

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { href, localize } from "../../src/site/routes";
+import { href, localize } from "../../src/core/routes";
 import { API_URL, type TestPage, withPage } from "./support/browser";
 import { text, type Lang } from "./support/site";
 

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { localize } from "../../src/site/routes";
+import { localize } from "../../src/core/routes";
 import { siteUrl, waitForHydration, withPage } from "./support/browser";
 import { apiList, plain, text } from "./support/site";
 

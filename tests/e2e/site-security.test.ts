@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { HOSTILE_TARGETS, HOSTILE_TITLE } from "../../server/src/seed/plant-hostile";
-import { localize } from "../../src/site/routes";
+import { localize } from "../../src/core/routes";
 import { type TestPage, withPage } from "./support/browser";
 import { LANGS } from "./support/site";
 

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
-import { IMMUTABLE, REVALIDATE, inlineBlocks } from "../../src/build/cdn-rules";
-import { CLIENT_ONLY_ROUTES } from "../../src/site/routes";
+import { IMMUTABLE, REVALIDATE, inlineBlocks } from "../../src/sourcing/cdn-rules";
+import { CLIENT_ONLY_ROUTES } from "../../src/core/routes";
 import { siteUrl } from "./support/browser";
 
 async function head(path: string): Promise<Response> {

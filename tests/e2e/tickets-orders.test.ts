@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PDFDocument } from "pdf-lib";
-import { href } from "../../src/site/routes";
+import { href } from "../../src/core/routes";
 import { BANK_TRANSFER, CARD, orderNow, orderOwnTickets, seedBasket, uniqueEmail } from "./support/api";
 import { withPage } from "./support/browser";
 import { claim } from "./support/catalogue";

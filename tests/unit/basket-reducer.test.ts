@@ -8,7 +8,7 @@ import {
   type BasketState,
   type TicketToAdd,
 } from "../../src/basket/reducer";
-import type { Basket } from "../../src/basket/types";
+import type { Basket } from "../../src/core/order";
 
 const ev = (id: number) => ({ id, eventSourceId: id * 10, title: `Event ${id}`, startedAt: null, place: null });
 const tk = (id: number, count: number) => ({ id, title: `T${id}`, price: 100, count, serviceFee: 5, startedAt: null });

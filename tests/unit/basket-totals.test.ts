@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { basketTotals, countInBasket, grandTotal, lineTotal, roundMoney, ticketsTotals } from "../../src/basket/totals";
-import type { Basket, BasketTicket } from "../../src/basket/types";
+import type { Basket, BasketTicket } from "../../src/core/order";
 
 const ticket = (id: number, price: number, count: number, serviceFee = 0): BasketTicket => ({
   id,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Acquisition } from "../../src/catalogue/types";
+import type { Acquisition } from "../../src/core/catalogue";
 import {
   acceptsCurrency,
   acquisitionsForCurrency,

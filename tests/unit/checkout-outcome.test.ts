@@ -10,7 +10,7 @@ import {
   returnOutcome,
   showsPlacedOrder,
 } from "../../src/checkout/outcome";
-import { absoluteUrl, href } from "../../src/site/routes";
+import { absoluteUrl, href } from "../../src/core/routes";
 
 describe("after the order is created", () => {
   const awaiting = { id: "ord_1", status: "awaiting_payment" as const };

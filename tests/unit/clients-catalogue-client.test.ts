@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createCatalogueClient } from "../../src/clients/catalogue-client";
-import { createContractValidator } from "../../src/clients/contract-validator";
-import { sanitizeHtml } from "../../src/catalogue/sanitize";
+import { createContractValidator } from "../../src/sourcing/contract-validator";
+import { sanitizeHtml } from "../../src/sourcing/sanitize";
 import { sendJson, stubsForThisFile, wireEvent, wirePage as page, wirePlace } from "./support/catalogue-stub";
 
 const stub = stubsForThisFile();

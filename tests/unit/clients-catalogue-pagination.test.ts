@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { PageOf } from "../../src/catalogue/reshape";
+import type { PageOf } from "../../src/core/reshape";
 import { CatalogueError } from "../../src/clients/catalogue-error";
 import { numberedPages, readWholeList, resolveNext } from "../../src/clients/catalogue-pagination";
 

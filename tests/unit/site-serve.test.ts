@@ -1,5 +1,5 @@
 /**
- * The CDN rules (src/build/cdn-rules.ts), the static server that evaluates them
+ * The CDN rules (src/sourcing/cdn-rules.ts), the static server that evaluates them
  * (scripts/serve.ts) and the nginx configuration made from them, over a small fake public/
  * folder: files, trailing-slash redirects, client-only order routes, the localized 404,
  * hidden build artefacts, caching and security headers.
@@ -26,10 +26,10 @@ import {
   readCdnRules,
   writeCdnRules,
   type CdnRules,
-} from "../../src/build/cdn-rules";
-import { nginxConfig, writeNginxConfig } from "../../src/build/nginx-config";
-import { precompress } from "../../src/build/precompress";
-import { CLIENT_ONLY_ROUTES } from "../../src/site/routes";
+} from "../../src/sourcing/cdn-rules";
+import { nginxConfig, writeNginxConfig } from "../../ops/lib/nginx-config";
+import { precompress } from "../../ops/lib/precompress";
+import { CLIENT_ONLY_ROUTES } from "../../src/core/routes";
 
 let root = "";
 let rules: CdnRules;

@@ -1,4 +1,4 @@
-import type { components } from "../../../src/clients/generated/basket";
+import type { components } from "../../../src/core/generated/basket";
 import type { AppDeps } from "../deps";
 import type { CurrencyRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";

@@ -14,7 +14,7 @@
  *   above one found through its place or persons.
  */
 import { newStemmer } from "snowball-stemmers";
-import { normalizeSearchText } from "../../../src/search/search-index";
+import { normalizeSearchText } from "../../../src/core/search-index";
 import type { I18nText } from "../lib/i18n";
 
 /** The site's search normalisation (accents, Arabic vowel marks and tatweel, ё, alef forms) with spaces folded. */

@@ -1,4 +1,4 @@
-import type { components } from "../../../src/clients/generated/catalogue";
+import type { components } from "../../../src/core/generated/catalogue";
 import type {
   CatalogueData,
   EventRow,

@@ -17,8 +17,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import type { components } from "../../../src/clients/generated/catalogue";
-import type { Lang } from "../../../src/site/routes";
+import type { components } from "../../../src/core/generated/catalogue";
+import type { Lang } from "../../../src/core/routes";
 import { API_URL } from "./browser";
 
 /** A ticket category of a session, as the catalogue contract describes it. */

@@ -13,7 +13,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import type { Locator } from "playwright-core";
 import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/sandbox/texts";
-import { href, localize, type Lang } from "../../../src/site/routes";
+import { href, localize, type Lang } from "../../../src/core/routes";
 import { seedBasket, startPayment, type ApiOrder } from "./api";
 import { API_URL, siteUrl, type TestPage, waitForHydration } from "./browser";
 import { claim, offerTitle, type Claim } from "./catalogue";

@@ -6,8 +6,8 @@ import {
   type NewsItem,
   type Person,
   type Place,
-} from "../../../src/catalogue/types";
-import type { CatalogueSnapshot, LanguageSnapshot } from "../../../src/build/source-catalogue";
+} from "../../../src/core/catalogue";
+import type { CatalogueSnapshot, LanguageSnapshot } from "../../../src/sourcing/source-catalogue";
 
 export function domainEvent(id: number, overrides: Partial<EventDetail> = {}): EventDetail {
   return {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { switchCurrent, writeManifest } from "../../../src/publish/releases";
+import { switchCurrent, writeManifest } from "../../../ops/lib/releases";
 
 /** Writes each file of `files` (relative path -> text) under `dir`, making folders as needed. */
 export function writeFiles(dir: string, files: Record<string, string>): void {

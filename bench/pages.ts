@@ -1,0 +1,271 @@
+/**
+ * `npm run bench:pages`: Lighthouse (mobile preset, simulated throttling) on the built site.
+ *
+ * Builds nothing: it serves public/ with the rules of `npm run serve` (scripts/serve.ts)
+ * behind a gzip layer, as a CDN would, runs Lighthouse three times on each page type in
+ * English and Arabic with Debian's Chromium, and prints the medians: the four scores, LCP,
+ * TBT, CLS, the gzipped JavaScript loaded until the page is interactive, and the gzipped HTML.
+ *
+ * The pages ask the catalogue and basket API baked into the build for live prices. When that
+ * is a local address and nothing answers there, the local server is started on it with the
+ * sample data, so the pages behave as they do for a visitor (no failed requests).
+ *
+ *   npm run bench:pages
+ *   npm run bench:pages -- --runs 1 --pages home,events --langs en
+ *   BENCH_PORT=9450 CHROME_PATH=/usr/bin/chromium npm run bench:pages
+ *
+ * It is a benchmark, not a test: it never fails on a low score.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createSiteServer, loadRules } from "../scripts/serve";
+
+const ROOT = resolve(__dirname, "..");
+const PUBLIC = join(ROOT, "public");
+const PORT = Number(process.env.BENCH_PORT ?? 9450);
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const RUNS = Number(option("runs") ?? 3);
+/** --detail: after each page, where its main thread went (scripts, their cost, long tasks) */
+const DETAIL = process.argv.includes("--detail");
+const LANGS = (option("langs") ?? "en,ar").split(",");
+
+/** The first id of the pages built under a folder (public/places/12/ -> 12). */
+function firstBuiltId(dir: string): string {
+  const ids = existsSync(join(PUBLIC, dir))
+    ? readdirSync(join(PUBLIC, dir))
+        .filter((name) => /^\d+$/.test(name))
+        .map(Number)
+        .sort((a, b) => a - b)
+    : [];
+  if (ids.length === 0) throw new Error(`public/${dir}/ has no built pages: run npm run build first`);
+  return String(ids[0]);
+}
+
+const PAGE_TYPES: Record<string, () => string> = {
+  home: () => "/",
+  events: () => "/events/",
+  event: () => `/events/${firstBuiltId("events")}/`,
+  search: () => "/events/search/",
+  place: () => `/places/${firstBuiltId("places")}/`,
+  news: () => "/news/",
+  cart: () => "/cart/",
+};
+const PAGES = (option("pages") ?? Object.keys(PAGE_TYPES).join(",")).split(",");
+
+/** The site served exactly as `npm run serve` serves it: the CDN rules, precompressed or gzipped answers. */
+async function startSite(): Promise<{ close(): Promise<void> }> {
+  const server = createSiteServer(PUBLIC, await loadRules(PUBLIC));
+  await new Promise<void>((r, reject) => {
+    server.once("error", reject);
+    server.listen(PORT, "127.0.0.1", () => r());
+  });
+  return { close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** The local API address the build was made against, read from its JavaScript. */
+function bakedApiUrl(): string | null {
+  const found = new Set<string>();
+  for (const name of readdirSync(PUBLIC)) {
+    if (!name.endsWith(".js")) continue;
+    const code = readFileSync(join(PUBLIC, name), "utf8");
+    for (const m of code.matchAll(/catalogueApiUrl:[^"]{0,10}"(https?:\/\/(?:127\.0\.0\.1|localhost):\d+)/g))
+      found.add(m[1]!);
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/v1/currencies`, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the local server with the sample data where the build expects it, if nothing is there. */
+async function ensureApi(): Promise<{ stop(): void; note: string }> {
+  const url = bakedApiUrl();
+  if (!url) return { stop: () => undefined, note: "found no local API address in the build; started none" };
+  if (await answers(url)) return { stop: () => undefined, note: `API already answering at ${url}` };
+  const dir = mkdtempSync(join(tmpdir(), "bench-pages-"));
+  const port = new URL(url).port;
+  const child: ChildProcess = spawn(join(ROOT, "node_modules/.bin/tsx"), ["server/src/server.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATABASE_PATH: join(dir, "bench.sqlite"),
+      SITE_ORIGINS: `http://127.0.0.1:${PORT},http://localhost:${PORT}`,
+    },
+    stdio: "ignore",
+    detached: true,
+  });
+  for (let i = 0; i < 60 && !(await answers(url)); i++) await new Promise((r) => setTimeout(r, 500));
+  return {
+    note: `started the local API with the sample data at ${url}`,
+    stop: () => {
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  htmlKb: number;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  mimeType?: string;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<void> {
+  if (!existsSync(join(PUBLIC, "index.html"))) throw new Error("public/ has no build: run npm run build first");
+  // Lighthouse and chrome-launcher are ES modules; this script runs as CommonJS under tsx.
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+
+  // the site first: if its port is taken, nothing else has been started yet
+  const site = await startSite();
+  const api = await ensureApi();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  process.stdout.write(`serving public/ gzipped at http://127.0.0.1:${PORT}; ${api.note}; Chromium ${CHROME_PATH}\n`);
+
+  const rows: Array<{ page: string; path: string; m: Measure }> = [];
+  try {
+    for (const lang of LANGS) {
+      for (const page of PAGES) {
+        const make = PAGE_TYPES[page];
+        if (!make) throw new Error(`unknown page type "${page}" (one of ${Object.keys(PAGE_TYPES).join(", ")})`);
+        const path = `${lang === "en" ? "" : `/${lang}`}${make()}`;
+        const runs: Measure[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+          const lhr = result.lhr;
+          const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+          const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+          const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
+            []) as NetworkItem[];
+          const bytes = (filter: (i: NetworkItem) => boolean) =>
+            items.filter(filter).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+          if (DETAIL && run === 0) {
+            const table = (id: string) =>
+              (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+            const kb = (n: unknown) => `${(Number(n) / 1024).toFixed(1)} KB`;
+            const ms = (n: unknown) => `${Math.round(Number(n))} ms`;
+            const lines = [
+              ...items
+                .filter((i) => i.resourceType === "Script")
+                .map((i) => `    script ${kb(i.transferSize)} ${i.url.replace(/^https?:\/\/[^/]+/, "")}`),
+              ...table("bootup-time")
+                .slice(0, 6)
+                .map(
+                  (i) =>
+                    `    bootup ${ms(i.total)} (script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}) ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
+                ),
+              ...table("mainthread-work-breakdown").map(
+                (i) => `    main thread ${String(i.groupLabel ?? i.group)}: ${ms(i.duration)}`,
+              ),
+              ...table("long-tasks")
+                .slice(0, 8)
+                .map(
+                  (i) =>
+                    `    long task ${ms(i.duration)} at ${ms(i.startTime)} ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
+                ),
+              // what costs points outside performance: each failing audit of the other categories
+              ...["accessibility", "best-practices", "seo"].flatMap((category) =>
+                (lhr.categories[category]?.auditRefs ?? [])
+                  .filter(
+                    (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score !== 1,
+                  )
+                  .map((ref) => `    ${category} fails ${ref.id}: ${lhr.audits[ref.id]?.title}`),
+              ),
+            ];
+            process.stdout.write(`  ${path} (run 1):\n${lines.join("\n")}\n`);
+          }
+          runs.push({
+            performance: score("performance"),
+            accessibility: score("accessibility"),
+            bestPractices: score("best-practices"),
+            seo: score("seo"),
+            lcpMs: numeric("largest-contentful-paint"),
+            tbtMs: numeric("total-blocking-time"),
+            cls: numeric("cumulative-layout-shift"),
+            jsKb: bytes((i) => i.resourceType === "Script"),
+            htmlKb: bytes((i) => i.resourceType === "Document"),
+          });
+        }
+        const m = Object.fromEntries(
+          (Object.keys(runs[0]!) as Array<keyof Measure>).map((key) => [key, median(runs.map((r) => r[key]))]),
+        ) as unknown as Measure;
+        rows.push({ page, path, m });
+        process.stdout.write(
+          `  ${path}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${(m.lcpMs / 1000).toFixed(1)} s\n`,
+        );
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await site.close();
+    api.stop();
+  }
+
+  const header = "| page | path | perf | a11y | best pr. | SEO | LCP | TBT | CLS | JS gz | HTML gz |";
+  const lines = [
+    `Lighthouse 12.2.3, mobile preset, median of ${RUNS} run(s), served gzipped from public/`,
+    "",
+    header,
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      ({ page, path, m }) =>
+        `| ${page} | \`${path}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB | ${m.htmlKb.toFixed(1)} KB |`,
+    ),
+  ];
+  process.stdout.write(`\n${lines.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

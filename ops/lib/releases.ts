@@ -1,0 +1,309 @@
+/**
+ * The release store: numbered, never-modified copies of the built site under one root, and a
+ * `current` symlink naming the live one, as Capistrano keeps them.
+ *
+ *   releases/0007/            a whole site (plus release.json and the nginx configuration)
+ *   releases/current -> 0007  switched by renaming a new symlink over it: a reader sees the old
+ *                             release or the new one, never neither
+ *
+ * A release is copied from public/ (Gatsby rewrites public/ in place on the next build, so the
+ * live site must not share files with it), but a file unchanged since the live release (same
+ * size and modification time) is hard-linked from there instead: an incremental publish of
+ * 10,000 events copies only the pages that changed. Releases are never written to after they
+ * are finished, which is what makes sharing their files safe.
+ */
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import {
+  formatHeaders,
+  isHashedAsset as isHashedSitePath,
+  parseHeaders,
+  withImmutableAssets,
+} from "../../src/sourcing/cdn-rules";
+
+export const MANIFEST = "release.json";
+export const CURRENT = "current";
+
+export interface ReleaseManifest {
+  name: string;
+  createdAt: string;
+  /** HTML pages by kind (event, place, person, news, page), all languages together */
+  pages: Record<string, number>;
+  totalPages: number;
+  /** build and verification, in seconds */
+  seconds: number;
+  /** why it was published: "hook", "schedule: ...", "by hand" */
+  reason: string;
+}
+
+export interface ReleaseInfo {
+  name: string;
+  dir: string;
+  live: boolean;
+  manifest: ReleaseManifest | null;
+}
+
+const RELEASE_NAME = /^\d{4,}$/;
+
+export function isReleaseName(name: string): boolean {
+  return RELEASE_NAME.test(name);
+}
+
+/** The release names under `root`, oldest first. */
+export function releaseNames(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter(
+      (entry) => entry.isDirectory() && isReleaseName(entry.name) && existsSync(path.join(root, entry.name, MANIFEST)),
+    )
+    .map((entry) => entry.name)
+    .sort((a, b) => Number(a) - Number(b));
+}
+
+export function liveRelease(root: string): string | null {
+  try {
+    const target = readlinkSync(path.join(root, CURRENT));
+    const name = path.basename(target);
+    return isReleaseName(name) ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readManifest(root: string, name: string): ReleaseManifest | null {
+  try {
+    return JSON.parse(readFileSync(path.join(root, name, MANIFEST), "utf8")) as ReleaseManifest;
+  } catch {
+    return null;
+  }
+}
+
+export function listReleases(root: string): ReleaseInfo[] {
+  const live = liveRelease(root);
+  return releaseNames(root).map((name) => ({
+    name,
+    dir: path.join(root, name),
+    live: name === live,
+    manifest: readManifest(root, name),
+  }));
+}
+
+/** The next free number, also past unfinished directories a failed publish left. */
+export function nextReleaseName(root: string): string {
+  let highest = 0;
+  if (existsSync(root))
+    for (const entry of readdirSync(root)) if (isReleaseName(entry)) highest = Math.max(highest, Number(entry));
+  return String(highest + 1).padStart(4, "0");
+}
+
+/** Points `current` at `name` atomically: a new symlink renamed over the old one. */
+export function switchCurrent(root: string, name: string): void {
+  if (!existsSync(path.join(root, name, MANIFEST))) throw new Error(`there is no finished release ${name} in ${root}`);
+  const temporary = path.join(root, `.${CURRENT}-${process.pid}-${Date.now()}`);
+  rmSync(temporary, { force: true });
+  // relative, so the whole root can be moved or mounted elsewhere
+  symlinkSync(name, temporary, "dir");
+  renameSync(temporary, path.join(root, CURRENT));
+}
+
+/** The release a rollback goes to: the named one, or the newest one older than the live one. */
+export function rollbackTarget(root: string, requested?: string): string {
+  const names = releaseNames(root);
+  const live = liveRelease(root);
+  if (requested !== undefined) {
+    if (!names.includes(requested))
+      throw new Error(`there is no release ${requested}; there are ${names.join(", ") || "none"}`);
+    if (requested === live) throw new Error(`release ${requested} is already live`);
+    return requested;
+  }
+  const older = names.filter((name) => live === null || Number(name) < Number(live));
+  const target = older.at(-1);
+  if (!target) throw new Error(`there is no release before the live one (${live ?? "none"}) to roll back to`);
+  return target;
+}
+
+/**
+ * Removes the oldest releases beyond `keep`, and directories of publishes that never finished.
+ * The live release is never removed, even when it is older than the kept ones (after a rollback).
+ */
+export function pruneReleases(root: string, keep: number, unfinishedOf?: string): string[] {
+  const live = liveRelease(root);
+  const names = releaseNames(root);
+  const removed: string[] = [];
+  const excess = names.slice(0, Math.max(0, names.length - keep)).filter((name) => name !== live);
+  for (const name of excess) {
+    rmSync(path.join(root, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  for (const entry of existsSync(root) ? readdirSync(root) : []) {
+    if (
+      isReleaseName(entry) &&
+      entry !== unfinishedOf &&
+      !existsSync(path.join(root, entry, MANIFEST)) &&
+      entry !== live
+    ) {
+      rmSync(path.join(root, entry), { recursive: true, force: true });
+      removed.push(entry);
+    }
+  }
+  return removed;
+}
+
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+export function walkFiles(dir: string, prefix = ""): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...walkFiles(dir, relative));
+    else if (entry.isFile()) files.push(relative);
+  }
+  return files;
+}
+
+/**
+ * Copies keep the modification time through utimes, which rounds it to about a millisecond
+ * (a float of seconds): times within 2 ms are the same.
+ */
+export function sameTime(a: number, b: number): boolean {
+  return Math.abs(a - b) < 2;
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    const x = statSync(a);
+    const y = statSync(b);
+    return x.size === y.size && sameTime(x.mtimeMs, y.mtimeMs);
+  } catch {
+    return false;
+  }
+}
+
+export interface StageResult {
+  files: number;
+  copied: number;
+  linked: number;
+  /** files linked from the previous release whose .br/.gz were linked too */
+  reusedCompressed: Set<string>;
+}
+
+const COMPRESSED = [".br", ".gz"];
+
+/**
+ * Fills the new release directory from public/: unchanged files hard-linked from `previousDir`
+ * (with their compressed copies), changed ones copied with their modification time kept.
+ */
+export function stageRelease(publicDir: string, releaseDir: string, previousDir: string | null): StageResult {
+  mkdirSync(releaseDir, { recursive: true });
+  const result: StageResult = { files: 0, copied: 0, linked: 0, reusedCompressed: new Set() };
+  const madeDirs = new Set<string>();
+  for (const file of walkFiles(publicDir)) {
+    // compressed copies in public/ (from another tool) are remade from the release's own files
+    if (COMPRESSED.some((ext) => file.endsWith(ext))) continue;
+    const from = path.join(publicDir, file);
+    const to = path.join(releaseDir, file);
+    const dir = path.dirname(to);
+    if (!madeDirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      madeDirs.add(dir);
+    }
+    result.files++;
+    const old = previousDir ? path.join(previousDir, file) : null;
+    if (old && sameFile(from, old)) {
+      linkSync(old, to);
+      result.linked++;
+      if (COMPRESSED.every((ext) => existsSync(old + ext))) {
+        for (const ext of COMPRESSED) linkSync(old + ext, to + ext);
+        result.reusedCompressed.add(file);
+      }
+      continue;
+    }
+    copyFileSync(from, to);
+    const stat = statSync(from);
+    utimesSync(to, stat.atime, stat.mtime);
+    result.copied++;
+  }
+  return result;
+}
+
+/**
+ * A file (relative to the release) whose name carries a content hash, so it never changes and
+ * may be cached for a year: Gatsby's webpack output at the root and everything under static/.
+ * The same test as the caching rules', so what is carried is what they call immutable.
+ */
+export function isHashedAsset(file: string): boolean {
+  return isHashedSitePath(`/${file}`);
+}
+
+/**
+ * Links into the new release the hashed JavaScript and CSS of `olderDirs` it does not have
+ * itself, so a visitor still on a page of an older release finds the chunks it asks for, and
+ * adds them to the release's _headers with the year-long cache of its own hashed files.
+ */
+export function carryHashedAssets(releaseDir: string, olderDirs: string[]): Set<string> {
+  const carried = new Set<string>();
+  for (const older of olderDirs) {
+    const rootFiles = readdirSync(older, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+    const staticFiles = existsSync(path.join(older, "static")) ? walkFiles(older, "static") : [];
+    for (const file of [...rootFiles, ...staticFiles]) {
+      if (!isHashedAsset(file) || COMPRESSED.some((ext) => file.endsWith(ext))) continue;
+      const to = path.join(releaseDir, file);
+      if (existsSync(to)) continue;
+      mkdirSync(path.dirname(to), { recursive: true });
+      linkSync(path.join(older, file), to);
+      for (const ext of COMPRESSED)
+        if (existsSync(path.join(older, file + ext))) linkSync(path.join(older, file + ext), to + ext);
+      carried.add(file);
+    }
+  }
+  addCarriedAssetRules(releaseDir, carried);
+  return carried;
+}
+
+/**
+ * The release's _headers names its build's hashed files one by one (static/ has a rule of
+ * its own); the carried ones are added. The file may be a hard link shared with the live
+ * release, so it is replaced, never written in place. A release without _headers needs
+ * nothing: its rules are then worked out from its files, carried ones included.
+ */
+function addCarriedAssetRules(releaseDir: string, carried: Set<string>): void {
+  const file = path.join(releaseDir, "_headers");
+  if (carried.size === 0 || !existsSync(file)) return;
+  const rules = parseHeaders(readFileSync(file, "utf8"));
+  const headers = withImmutableAssets(
+    rules,
+    [...carried].map((asset) => `/${asset}`),
+  );
+  if (headers.length === rules.length) return;
+  rmSync(file);
+  writeFileSync(file, formatHeaders({ headers }));
+}
+
+export function writeManifest(releaseDir: string, manifest: ReleaseManifest): void {
+  writeFileSync(path.join(releaseDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/** True when `file` is the symlink `current` (not a directory someone put there by hand). */
+export function currentIsSymlink(root: string): boolean {
+  try {
+    return lstatSync(path.join(root, CURRENT)).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * `npm run publish`: build, verify and switch the live site atomically, keeping old releases.
+ *
+ *   npm run publish                       # build (incrementally), verify, go live
+ *   npm run publish -- --force            # also when a kind of page lost more than PUBLISH_MAX_LOSS
+ *   npm run publish -- --skip-build       # release what public/ holds now (built by `npm run build`)
+ *   npm run publish -- --rollback         # back to the release before the live one
+ *   npm run publish -- --rollback 0005    # to that release
+ *   npm run publish -- --list             # the releases: time, pages, catalogue summary
+ *
+ * Settings (environment): PUBLISH_ROOT (releases/), PUBLISH_KEEP (5), PUBLISH_MAX_LOSS (0.1),
+ * PUBLISH_CARRY (3: how many earlier releases' hashed JS and CSS each release carries), and
+ * everything `npm run build` reads (CATALOGUE_API_URL, SITE_URL, ...).
+ *
+ * Steps, one log line each ("publish: building", "publish: verifying", ...), so the publisher
+ * can tell its status from them. A failed build or verification removes the unfinished release
+ * and leaves `current` alone; the last line then reads "publish: failed: <why>".
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { COMPRESSIBLE_EXTENSIONS, isHiddenPath, readCdnRules } from "../src/sourcing/cdn-rules";
+import { writeNginxConfig } from "./lib/nginx-config";
+import { precompressFile, type PrecompressResult } from "./lib/precompress";
+import { readBuildConfig } from "../src/config";
+import { startProcess } from "../scripts/lib/processes";
+import {
+  carryHashedAssets,
+  listReleases,
+  liveRelease,
+  nextReleaseName,
+  pruneReleases,
+  readManifest,
+  releaseNames,
+  rollbackTarget,
+  stageRelease,
+  switchCurrent,
+  walkFiles,
+  writeManifest,
+  type ReleaseManifest,
+} from "./lib/releases";
+import { PAGE_KINDS, verifyRelease } from "./lib/verify";
+
+const ROOT = path.resolve(__dirname, "..");
+
+export interface PublishSettings {
+  root: string;
+  keep: number;
+  maxLoss: number;
+  carry: number;
+}
+
+export function publishSettings(env: NodeJS.ProcessEnv = process.env): PublishSettings {
+  const number = (name: string, fallback: number, valid: (n: number) => boolean): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!valid(value)) throw new Error(`${name}=${raw} is not valid`);
+    return value;
+  };
+  return {
+    root: path.resolve(ROOT, env.PUBLISH_ROOT || "releases"),
+    keep: number("PUBLISH_KEEP", 5, (n) => Number.isInteger(n) && n >= 2),
+    maxLoss: number("PUBLISH_MAX_LOSS", 0.1, (n) => n >= 0 && n <= 1),
+    carry: number("PUBLISH_CARRY", 3, (n) => Number.isInteger(n) && n >= 0),
+  };
+}
+
+function step(message: string): void {
+  process.stdout.write(`publish: ${message}\n`);
+}
+
+class PublishError extends Error {}
+
+/** One publish or rollback at a time per release root, whoever starts it (CLI or publisher). */
+function lock(root: string): () => void {
+  mkdirSync(root, { recursive: true });
+  const file = path.join(root, ".lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch {
+      const holder = Number(readFileSync(file, "utf8").trim());
+      let alive = false;
+      try {
+        process.kill(holder, 0);
+        alive = true;
+      } catch {
+        /* the holder died without cleaning up */
+      }
+      if (alive) throw new PublishError(`another publish (process ${holder}) is running on ${root}`);
+      rmSync(file, { force: true });
+    }
+  }
+  throw new PublishError(`could not lock ${root}`);
+}
+
+/** Runs `npm run build`, passing its output through; the error lines are kept for the report. */
+function build(extraArgs: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { child } = startProcess(
+      "build",
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "scripts", "build.ts"), ...extraArgs],
+      {
+        cwd: ROOT,
+        env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+        output: "pipe",
+        ownGroup: false,
+      },
+    );
+    const errors: string[] = [];
+    const remember = (chunk: Buffer, out: NodeJS.WriteStream) => {
+      out.write(chunk);
+      for (const line of chunk.toString().split("\n")) {
+        // terminal colour codes are stripped so only the words reach the status page
+        const clean = line.replace(/\u001b\[[0-9;]*m/g, "").trim();
+        if (/error|failed|malformed|ECONN|timed out/i.test(clean) && clean.length > 5) errors.push(clean.slice(0, 300));
+      }
+    };
+    child.stdout?.on("data", (chunk: Buffer) => remember(chunk, process.stdout));
+    child.stderr?.on("data", (chunk: Buffer) => remember(chunk, process.stderr));
+    child.once("error", (error) => reject(new PublishError(`the build could not start: ${error.message}`)));
+    child.once("exit", (code, signal) => {
+      if (code === 0) return resolve();
+      // the most telling line is usually the first specific one, not Gatsby's summary
+      const specific = errors.find((line) => /Malformed|ECONN|timed out|catalogue|http:\/\//i.test(line)) ?? errors[0];
+      reject(new PublishError(`the build failed (${signal ?? `exit code ${code}`})${specific ? `: ${specific}` : ""}`));
+    });
+  });
+}
+
+function catalogueSummary(pages: Set<string>): Record<string, number> {
+  const summary: Record<string, number> = { events: 0, places: 0, persons: 0, news: 0 };
+  for (const page of pages) {
+    if (/^\/(ru|ar)\//.test(page)) continue;
+    if (/^\/events\/\d+\/$/.test(page)) summary.events!++;
+    else if (/^\/places\/\d+\/$/.test(page)) summary.places!++;
+    else if (/^\/persons\/person\/\d+\/$/.test(page)) summary.persons!++;
+    else if (/^\/news\/\d+\/$/.test(page)) summary.news!++;
+  }
+  return summary;
+}
+
+/** .br and .gz beside the text files that were not linked with theirs from the live release. */
+async function compress(releaseDir: string, files: string[], concurrency = 4): Promise<number> {
+  const todo = files.filter(
+    (file) =>
+      (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) &&
+      !isHiddenPath(`/${file}`),
+  );
+  const result: PrecompressResult = { files: 0, written: 0, bytesIn: 0, bytesBr: 0, bytesGz: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) await precompressFile(path.join(releaseDir, todo[next++] as string), result);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return result.written;
+}
+
+/**
+ * The nginx configuration for this release, in its nginx/ folder (never served), for people
+ * who run their own nginx: root is PUBLISH_ROOT/current, so it serves whichever release is live.
+ */
+async function writeReleaseNginxConfig(settings: PublishSettings, releaseDir: string): Promise<void> {
+  const config = readBuildConfig();
+  const siteSettings = {
+    siteUrl: config.siteUrl,
+    catalogueApiUrl: config.catalogueApiUrl,
+    basketApiUrl: config.basketApiUrl,
+  };
+  await writeNginxConfig({
+    root: path.join(settings.root, "current"),
+    port: Number(process.env.ORIGIN_PORT ?? 9100),
+    host: process.env.ORIGIN_HOST ?? "127.0.0.1",
+    prefixDir: path.join(releaseDir, "nginx"),
+    rules: await readCdnRules(releaseDir, siteSettings),
+    settings: siteSettings,
+    runAsRoot: false,
+  });
+}
+
+export interface PublishOptions {
+  force: boolean;
+  skipBuild: boolean;
+  reason: string;
+  buildArgs: string[];
+}
+
+export async function publish(settings: PublishSettings, options: PublishOptions): Promise<ReleaseManifest> {
+  const started = Date.now();
+  const unlock = lock(settings.root);
+  let releaseDir: string | null = null;
+  try {
+    if (!options.skipBuild) {
+      step("building");
+      await build(options.buildArgs);
+    }
+    const publicDir = path.join(ROOT, "public");
+    if (!existsSync(path.join(publicDir, "index.html"))) throw new PublishError(`${publicDir} holds no built site`);
+
+    const live = liveRelease(settings.root);
+    const liveDir = live ? path.join(settings.root, live) : null;
+    const name = nextReleaseName(settings.root);
+    releaseDir = path.join(settings.root, name);
+    step(`staging release ${name}`);
+    const staged = stageRelease(publicDir, releaseDir, liveDir);
+    const older = releaseNames(settings.root).slice(-settings.carry).reverse();
+    const carried = carryHashedAssets(
+      releaseDir,
+      older.map((n) => path.join(settings.root, n)),
+    );
+
+    step("verifying");
+    // the carried assets belong to earlier releases: not this one's pages, never written again
+    const files = walkFiles(releaseDir).filter(
+      (file) => !file.endsWith(".br") && !file.endsWith(".gz") && !carried.has(file),
+    );
+    const liveManifest = live ? readManifest(settings.root, live) : null;
+    const result = verifyRelease({
+      releaseDir,
+      files,
+      // pages linked from the live release were read when it was verified
+      htmlToCheck: liveDir
+        ? files.filter((file) => file.endsWith(".html") && !staged.reusedCompressed.has(file))
+        : undefined,
+      live: liveManifest?.pages ?? null,
+      maxLoss: settings.maxLoss,
+      force: options.force,
+    });
+    for (const message of result.forced) step(`forced: ${message}`);
+    if (!result.ok) throw new PublishError(`verification refused release ${name}: ${result.problems.join("; ")}`);
+
+    step("compressing");
+    const compressed = await compress(
+      releaseDir,
+      files.filter((file) => !staged.reusedCompressed.has(file)),
+    );
+    await writeReleaseNginxConfig(settings, releaseDir);
+
+    const pages: Record<string, number> = {};
+    for (const kind of PAGE_KINDS) pages[kind] = result.scan.byKind[kind];
+    const manifest: ReleaseManifest & { catalogue: Record<string, number> } = {
+      name,
+      createdAt: new Date().toISOString(),
+      pages,
+      totalPages: result.scan.pages.size,
+      seconds: Math.round((Date.now() - started) / 100) / 10,
+      reason: options.reason,
+      catalogue: catalogueSummary(result.scan.pages),
+    };
+    writeManifest(releaseDir, manifest);
+    step(
+      `switching current to ${name} (${staged.copied} files copied, ${staged.linked} unchanged, ${carried.size} earlier assets carried, ${compressed} compressed)`,
+    );
+    switchCurrent(settings.root, name);
+    releaseDir = null;
+    const removed = pruneReleases(settings.root, settings.keep);
+    if (removed.length > 0) step(`removed old release(s) ${removed.join(", ")}`);
+    step(`live ${name}: ${manifest.totalPages} pages in ${manifest.seconds} s`);
+    return manifest;
+  } finally {
+    // an unfinished release never stays behind to be mistaken for a good one
+    if (releaseDir) rmSync(releaseDir, { recursive: true, force: true });
+    unlock();
+  }
+}
+
+export function rollback(settings: PublishSettings, requested?: string): string {
+  const unlock = lock(settings.root);
+  try {
+    const target = rollbackTarget(settings.root, requested);
+    const from = liveRelease(settings.root);
+    step(`rolling back from ${from ?? "none"} to ${target}`);
+    switchCurrent(settings.root, target);
+    step(`live ${target}`);
+    return target;
+  } finally {
+    unlock();
+  }
+}
+
+export function listText(settings: PublishSettings): string {
+  const releases = listReleases(settings.root);
+  if (releases.length === 0) return `no releases in ${settings.root} yet\n`;
+  return `${releases
+    .map(({ name, live, manifest }) => {
+      const m = manifest as (ReleaseManifest & { catalogue?: Record<string, number> }) | null;
+      const when = m ? m.createdAt.replace("T", " ").replace(/:\d\d\.\d+Z$/, " UTC") : "?";
+      const catalogue = m?.catalogue
+        ? `${m.catalogue.events} events, ${m.catalogue.places} places, ${m.catalogue.persons} persons, ${m.catalogue.news} news`
+        : "";
+      return `${live ? "*" : " "} ${name}  ${when}  ${String(m?.totalPages ?? "?").padStart(6)} pages  ${catalogue}  (${m?.reason ?? ""}, ${m?.seconds ?? "?"} s)`;
+    })
+    .join("\n")}\n  (* live)\n`;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const settings = publishSettings();
+  if (args.includes("--list")) {
+    process.stdout.write(listText(settings));
+    return;
+  }
+  const rollbackAt = args.indexOf("--rollback");
+  if (rollbackAt >= 0) {
+    const requested = args[rollbackAt + 1];
+    rollback(settings, requested && !requested.startsWith("--") ? requested : undefined);
+    return;
+  }
+  const reasonAt = args.indexOf("--reason");
+  const reason = reasonAt >= 0 ? (args[reasonAt + 1] ?? "by hand") : "by hand";
+  const own = new Set(["--force", "--skip-build", "--reason", reason]);
+  await publish(settings, {
+    force: args.includes("--force"),
+    skipBuild: args.includes("--skip-build"),
+    reason,
+    buildArgs: args.filter((arg) => !own.has(arg)),
+  });
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    step(`failed: ${message.replace(/\s+/g, " ")}`);
+    if (!(error instanceof PublishError) && error instanceof Error && error.stack)
+      process.stderr.write(`${error.stack}\n`);
+    process.exit(1);
+  });
+}

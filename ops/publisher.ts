@@ -1,0 +1,402 @@
+/**
+ * `npm run publisher`: the service editors and the CMS call to publish, on
+ * 127.0.0.1:${PUBLISHER_PORT:-4020}. It refuses to start without PUBLISH_TOKEN.
+ *
+ *   POST /hooks/publish    Authorization: Bearer <token>, or X-Signature-256: sha256=<HMAC of the body>
+ *                          ?force=1 lets a publish through that drops more pages than allowed
+ *                          -> 202 at once; bursts are coalesced into one build
+ *   POST /hooks/rollback   same authentication; ?release=0005 for a given release -> 202
+ *   GET  /hooks/status     state (idle, waiting, building, verifying, rolling back), live release,
+ *                          the last attempt (with the seconds of each step: build, stage, verify,
+ *                          compress, switch), what is pending, the next scheduled rebuild
+ *
+ * Each job runs `ops/publish.ts` in a child process (its whole output goes to
+ * PUBLISH_ROOT/logs/, one line per step to this log). Scheduled rebuilds: every day shortly
+ * after midnight UAE time, and a minute after the next event starts or ends.
+ *
+ * Settings: PUBLISH_TOKEN, PUBLISHER_PORT (4020), PUBLISHER_HOST (127.0.0.1), PUBLISH_QUIET_MS
+ * (30000), PUBLISH_MAX_WAIT_MS (300000), PUBLISH_NOTIFY_URL, PUBLISH_SCHEDULE (1; 0 = off),
+ * CATALOGUE_API_URL (read for the schedule), and what `npm run publish` reads.
+ */
+import { createWriteStream, mkdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import path from "node:path";
+import { isAuthorized } from "./lib/auth";
+import { CoalescingQueue, type Job } from "./lib/queue";
+import { liveRelease, readManifest } from "./lib/releases";
+import { nextScheduledRun, type EventTimes, type ListingChange } from "./lib/schedule";
+import { startProcess, type Started } from "../scripts/lib/processes";
+import { publishSettings } from "./publish";
+
+const ROOT = path.resolve(__dirname, "..");
+const MAX_BODY = 64 * 1024;
+
+type State = "idle" | "waiting" | "building" | "verifying" | "rolling back";
+
+interface Attempt {
+  kind: Job["kind"];
+  reason: string;
+  startedAt: string;
+  endedAt: string | null;
+  result: "running" | "succeeded" | "failed";
+  release: string | null;
+  pages: number | null;
+  seconds: number | null;
+  error: string | null;
+  log: string;
+  /** seconds each step took, from the step lines of its output (see STEPS) */
+  steps: Partial<Record<StepName, number>>;
+}
+
+type StepName = "build" | "stage" | "verify" | "compress" | "switch";
+
+/** The step lines of `npm run publish` (and of a rollback) and the step each one begins; "live" ends the last. */
+const STEPS: Array<[RegExp, StepName | null]> = [
+  [/^building/, "build"],
+  [/^staging/, "stage"],
+  [/^verifying/, "verify"],
+  [/^compressing/, "compress"],
+  [/^(switching|rolling back)/, "switch"],
+  [/^live /, null],
+];
+
+/** Times the steps of one job as their lines arrive. */
+class StepClock {
+  private running: { step: StepName; at: number } | null = null;
+  constructor(private readonly into: Partial<Record<StepName, number>>) {}
+
+  line(text: string, now = Date.now()): void {
+    const found = STEPS.find(([pattern]) => pattern.test(text));
+    if (!found) return;
+    this.end(now);
+    if (found[1]) this.running = { step: found[1], at: now };
+  }
+
+  /** Closes the step in progress (the job ended, or failed in the middle of it). */
+  end(now = Date.now()): void {
+    if (!this.running) return;
+    this.into[this.running.step] = Math.round((now - this.running.at) / 10) / 100;
+    this.running = null;
+  }
+}
+
+function log(message: string): void {
+  process.stdout.write(`${new Date().toISOString()} publisher: ${message}\n`);
+}
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name}=${raw} is not a number of milliseconds`);
+  return value;
+}
+
+class Publisher {
+  readonly settings = publishSettings();
+  private readonly token: string;
+  private readonly notifyUrl: string | undefined;
+  private phase: State = "idle";
+  private attempt: Attempt | null = null;
+  private attempts = 0;
+  private nextRun: ListingChange | null = null;
+  private scheduleTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private child: Started | null = null;
+  readonly queue: CoalescingQueue;
+
+  constructor(token: string) {
+    this.token = token;
+    this.notifyUrl = process.env.PUBLISH_NOTIFY_URL || undefined;
+    this.queue = new CoalescingQueue({
+      quietMs: positive("PUBLISH_QUIET_MS", 30_000),
+      maxWaitMs: positive("PUBLISH_MAX_WAIT_MS", 300_000),
+      run: (job) => this.run(job),
+    });
+  }
+
+  state(): State {
+    if (this.phase !== "idle") return this.phase;
+    return this.queue.status().pending ? "waiting" : "idle";
+  }
+
+  status(): Record<string, unknown> {
+    const live = liveRelease(this.settings.root);
+    const manifest = live ? readManifest(this.settings.root, live) : null;
+    const queued = this.queue.status();
+    return {
+      state: this.state(),
+      live: live
+        ? { release: live, createdAt: manifest?.createdAt ?? null, pages: manifest?.totalPages ?? null }
+        : null,
+      lastAttempt: this.attempt,
+      pending: queued.pending,
+      nextScheduled: this.nextRun ? { at: this.nextRun.at.toISOString(), reason: this.nextRun.reason } : null,
+    };
+  }
+
+  private async notify(event: string, details: Record<string, unknown>): Promise<void> {
+    if (!this.notifyUrl) return;
+    try {
+      const res = await fetch(this.notifyUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ event, at: new Date().toISOString(), ...details }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) log(`notification "${event}" answered HTTP ${res.status}`);
+    } catch (error) {
+      log(`notification "${event}" could not be sent: ${(error as Error).message}`);
+    }
+  }
+
+  private async run(job: Job): Promise<void> {
+    this.attempts++;
+    const logDir = path.join(this.settings.root, "logs");
+    mkdirSync(logDir, { recursive: true });
+    const logFile = path.join(logDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${job.kind}.log`);
+    const started = Date.now();
+    const attempt: Attempt = {
+      kind: job.kind,
+      reason: job.reason,
+      startedAt: new Date(started).toISOString(),
+      endedAt: null,
+      result: "running",
+      release: null,
+      pages: null,
+      seconds: null,
+      error: null,
+      log: logFile,
+      steps: {},
+    };
+    const clock = new StepClock(attempt.steps);
+    this.attempt = attempt;
+    this.phase = job.kind === "rollback" ? "rolling back" : "building";
+    log(`${job.kind} started (${job.reason}), full output in ${logFile}`);
+    if (job.kind === "publish") void this.notify("started", { reason: job.reason });
+
+    const args =
+      job.kind === "rollback"
+        ? ["--rollback", ...(job.target ? [job.target] : [])]
+        : ["--reason", job.reason, ...(job.force ? ["--force"] : [])];
+    const out = createWriteStream(logFile);
+    let failure: string | null = null;
+    // biome-ignore lint/suspicious/noAssignInExpressions: the running child is kept for stop() as it starts
+    const child = (this.child = startProcess(
+      `publish ${this.attempts}`,
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "scripts", "publish.ts"), ...args],
+      {
+        cwd: ROOT,
+        output: "pipe",
+      },
+    ));
+    let pendingText = "";
+    const onData = (chunk: Buffer) => {
+      out.write(chunk);
+      pendingText += chunk.toString();
+      const lines = pendingText.split("\n");
+      pendingText = lines.pop() ?? "";
+      for (const line of lines) {
+        const stepLine = /^publish: (.*)$/.exec(line);
+        if (!stepLine) continue;
+        const text = stepLine[1] as string;
+        log(text);
+        clock.line(text);
+        if (/^(staging|verifying|compressing|switching)/.test(text) && job.kind === "publish") this.phase = "verifying";
+        if (text.startsWith("failed: ")) failure = text.slice("failed: ".length);
+      }
+    };
+    child.child.stdout?.on("data", onData);
+    child.child.stderr?.on("data", (chunk: Buffer) => out.write(chunk));
+    const code = await new Promise<number | null>((resolve) => child.child.once("exit", (c) => resolve(c)));
+    await new Promise<void>((resolve) => out.end(resolve));
+    this.child = null;
+    clock.end();
+
+    const live = liveRelease(this.settings.root);
+    attempt.endedAt = new Date().toISOString();
+    attempt.seconds = Math.round((Date.now() - started) / 100) / 10;
+    this.phase = "idle";
+    if (code === 0) {
+      attempt.result = "succeeded";
+      attempt.release = live;
+      attempt.pages = live ? (readManifest(this.settings.root, live)?.totalPages ?? null) : null;
+      log(`${job.kind} succeeded in ${attempt.seconds} s: live release ${live ?? "none"}`);
+      const event = job.kind === "rollback" ? "rolled back" : "succeeded";
+      void this.notify(event, { release: live, pages: attempt.pages, seconds: attempt.seconds, reason: job.reason });
+    } else {
+      attempt.result = "failed";
+      attempt.error = failure ?? `publish exited with ${code ?? "a signal"} (see ${logFile})`;
+      log(`${job.kind} failed after ${attempt.seconds} s: ${attempt.error}; live release stays ${live ?? "none"}`);
+      void this.notify("failed", { kind: job.kind, error: attempt.error, live, reason: job.reason });
+    }
+    if (job.kind === "publish") void this.schedule();
+  }
+
+  /** Reads the events' start and end times from the catalogue and sets the next rebuild. */
+  async schedule(): Promise<void> {
+    if (this.closed || process.env.PUBLISH_SCHEDULE === "0") return;
+    const events = await this.readEventTimes().catch((error: unknown) => {
+      log(
+        `could not read the catalogue for the schedule (${(error as Error).message}); only the daily rebuild is planned`,
+      );
+      return [] as EventTimes[];
+    });
+    if (this.closed) return;
+    const next = nextScheduledRun(new Date(), events);
+    this.nextRun = next;
+    if (this.scheduleTimer) clearTimeout(this.scheduleTimer);
+    // timers cap at about 24.8 days; the daily run is always sooner
+    const delay = Math.max(1000, next.at.getTime() - Date.now());
+    this.scheduleTimer = setTimeout(() => {
+      this.scheduleTimer = null;
+      this.nextRun = null;
+      log(`scheduled rebuild: ${next.reason}`);
+      this.queue.request({ kind: "publish", reason: `schedule: ${next.reason}` });
+      // if the queue coalesces it into a running build, plan again from now on anyway
+      void this.schedule();
+    }, delay);
+    log(`next scheduled rebuild at ${next.at.toISOString()} (${next.reason})`);
+  }
+
+  private async readEventTimes(): Promise<EventTimes[]> {
+    const base = (process.env.CATALOGUE_API_URL || "http://127.0.0.1:4010").replace(/\/+$/, "");
+    const events: EventTimes[] = [];
+    let url: string | null = `${base}/v1/events?lang=en&date_type=active&page_size=100`;
+    for (let pages = 0; url && pages < 1000; pages++) {
+      const res: Response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      if (!res.ok) throw new Error(`HTTP ${res.status} from ${url}`);
+      const page = (await res.json()) as { results: EventTimes[]; next: string | null };
+      for (const e of page.results) events.push({ id: e.id, started_at: e.started_at, finished_at: e.finished_at });
+      url = page.next;
+    }
+    return events;
+  }
+
+  /** Stops the schedule and drops what waits; a running publish is stopped (current is untouched then). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.child?.stop();
+    if (this.scheduleTimer) clearTimeout(this.scheduleTimer);
+    this.queue.close();
+  }
+
+  authorized(req: IncomingMessage, body: Buffer): boolean {
+    const signature = req.headers["x-signature-256"];
+    return isAuthorized(
+      this.token,
+      { authorization: req.headers.authorization, signature: Array.isArray(signature) ? signature[0] : signature },
+      body,
+    );
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(`${JSON.stringify(body)}\n`);
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+export function createPublisherServer(publisher: Publisher): Server {
+  return createServer((req, res) => {
+    void handle(publisher, req, res).catch((error: unknown) => {
+      log(`request failed: ${(error as Error).message}`);
+      if (!res.headersSent) json(res, 500, { detail: "the publisher could not handle this request", code: "internal" });
+      else res.destroy();
+    });
+  });
+}
+
+async function handle(publisher: Publisher, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://publisher");
+  const routes: Record<string, string> = {
+    "/hooks/publish": "POST",
+    "/hooks/rollback": "POST",
+    "/hooks/status": "GET",
+  };
+  const method = routes[url.pathname];
+  if (!method)
+    return json(res, 404, {
+      detail: `no such address: ${url.pathname}; the hooks are ${Object.keys(routes).join(", ")}`,
+      code: "not_found",
+    });
+  if (req.method !== method && !(method === "GET" && req.method === "HEAD")) {
+    return json(res, 405, { detail: `${url.pathname} takes ${method}`, code: "method_not_allowed" }, { allow: method });
+  }
+  if (method === "GET") return json(res, 200, publisher.status());
+
+  const body = await readBody(req);
+  if (body === null)
+    return json(res, 413, { detail: `the body is larger than ${MAX_BODY / 1024} KiB`, code: "body_too_large" });
+  if (!publisher.authorized(req, body)) {
+    log(`refused ${url.pathname}: missing or wrong token`);
+    return json(
+      res,
+      401,
+      {
+        detail:
+          "a valid token is required: Authorization: Bearer <token> or X-Signature-256: sha256=<HMAC-SHA256 of the body>",
+        code: "unauthorized",
+      },
+      { "www-authenticate": "Bearer" },
+    );
+  }
+  if (url.pathname === "/hooks/publish") {
+    const force = url.searchParams.get("force") === "1" || url.searchParams.get("force") === "true";
+    const joined = publisher.queue.request({ kind: "publish", reason: "hook", force });
+    log(`publish requested (${joined === "new" ? "queued" : "joined the waiting build"})`);
+    return json(res, 202, { accepted: true, joined, status: publisher.status() });
+  }
+  const release = url.searchParams.get("release") ?? undefined;
+  if (release !== undefined && !/^\d{4,}$/.test(release))
+    return json(res, 400, { detail: "release must be a release number such as 0005", code: "bad_release" });
+  publisher.queue.request({ kind: "rollback", reason: "rollback", target: release });
+  log(`rollback requested${release ? ` to ${release}` : ""}`);
+  return json(res, 202, { accepted: true, status: publisher.status() });
+}
+
+function main(): void {
+  const token = process.env.PUBLISH_TOKEN ?? "";
+  if (token.length < 16) {
+    process.stderr.write(
+      "publisher: refusing to start: set PUBLISH_TOKEN to a secret of at least 16 characters (the hooks' Bearer token and HMAC key)\n",
+    );
+    process.exit(1);
+  }
+  const port = Number(process.env.PUBLISHER_PORT ?? 4020);
+  const host = process.env.PUBLISHER_HOST ?? "127.0.0.1";
+  const publisher = new Publisher(token);
+  const server = createPublisherServer(publisher);
+  server.listen(port, host, () => {
+    log(`listening on http://${host}:${port}/hooks/ (releases in ${publisher.settings.root})`);
+    void publisher.schedule();
+  });
+  const stop = () => {
+    log("stopping");
+    server.close();
+    void publisher.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 8000).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (require.main === module) main();

@@ -1,0 +1,208 @@
+/**
+ * The one place where money, numbers and dates become text.
+ *
+ * Events happen in the UAE, so every event date and time is shown in UAE time
+ * (Asia/Dubai), whatever the visitor's own time zone: the same text on the server
+ * render and in the browser, so hydration agrees.
+ */
+import { TZDate } from "@date-fns/tz";
+import { format as formatWithPattern, type Locale } from "date-fns";
+import { ar } from "date-fns/locale/ar";
+import { enUS } from "date-fns/locale/en-US";
+import { ru } from "date-fns/locale/ru";
+import type { Lang } from "./catalogue";
+import { LANGUAGE_INFO } from "./routes";
+
+export const UAE_TIME_ZONE = "Asia/Dubai";
+
+/** BCP 47 tag for Intl: the route module's locale of the language ("en_US") with a hyphen. */
+export function intlLocale(lang: Lang): string {
+  return LANGUAGE_INFO[lang].locale.replace("_", "-");
+}
+
+/**
+ * Week start (0 = Sunday, 1 = Monday) by the spec's rules: Monday for most languages;
+ * Sunday for Hebrew, Japanese and Arabic (Algeria).
+ */
+export function weekStartsOn(localeTag: string): 0 | 1 {
+  const tag = localeTag.replace("_", "-").toLowerCase();
+  if (tag === "he" || tag.startsWith("he-")) return 0;
+  if (tag === "ja" || tag.startsWith("ja-")) return 0;
+  if (tag === "ar-dz") return 0;
+  return 1;
+}
+
+const DATE_FNS_LOCALES: Record<Lang, Locale> = { en: enUS, ru, ar };
+
+const withWeekStart = new Map<Lang, Locale>();
+
+export function dateFnsLocale(lang: Lang): Locale {
+  let locale = withWeekStart.get(lang);
+  if (!locale) {
+    const base = DATE_FNS_LOCALES[lang];
+    locale = { ...base, options: { ...base.options, weekStartsOn: weekStartsOn(intlLocale(lang)) } };
+    withWeekStart.set(lang, locale);
+  }
+  return locale;
+}
+
+function inUae(iso: string): TZDate {
+  return new TZDate(new Date(iso).getTime(), UAE_TIME_ZONE);
+}
+
+/**
+ * Formatted dates, remembered: a build renders the same event's date on its own page,
+ * in lists, on its venue's and performers' pages, in three languages, and a time-zone
+ * conversion costs far more than a lookup. Bounded, so a long browser session or a
+ * 10,000-event build does not grow it without end.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_LIMIT = 20_000;
+
+function pattern(iso: string, lang: Lang, fmt: string): string {
+  const key = `${lang}|${fmt}|${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatWithPattern(inUae(iso), fmt, { locale: dateFnsLocale(lang) });
+    if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
+
+/** "YYYY-MM-DD" of the instant in UAE time: the key events are grouped by day with. */
+export function uaeDateKey(iso: string): string {
+  return pattern(iso, "en", "yyyy-MM-dd");
+}
+
+/** "Friday, 12 December 2026" / "пятница, 12 декабря 2026" */
+export function formatLongDate(iso: string, lang: Lang): string {
+  return pattern(iso, lang, lang === "ar" ? "EEEE، d MMMM yyyy" : "EEEE, d MMMM yyyy");
+}
+
+/**
+ * The short weekday as each language writes it: "Thu"; "чт" (date-fns' "EEE" gives the
+ * three-letter "чтв" no Russian text uses); Arabic keeps the whole name with its article
+ * ("الخميس"), as Arabic headings, calendars and tickets do: there is no shorter form.
+ */
+function shortWeekday(lang: Lang): string {
+  return lang === "ru" ? "EEEEEE" : lang === "ar" ? "EEEE" : "EEE";
+}
+
+/** "Fri, 12 Dec" — compact, for cards and badges. */
+export function formatShortDate(iso: string, lang: Lang): string {
+  return pattern(iso, lang, lang === "ar" ? "EEEE، d MMM" : `${shortWeekday(lang)}, d MMM`);
+}
+
+/** "20:00" (24-hour clock, UAE time). */
+export function formatTime(iso: string, lang: Lang): string {
+  return pattern(iso, lang, "HH:mm");
+}
+
+/** "Fri, 12 Dec 2026, 20:00" */
+export function formatDateTime(iso: string, lang: Lang): string {
+  return pattern(iso, lang, lang === "ar" ? "EEEE، d MMM yyyy، HH:mm" : `${shortWeekday(lang)}, d MMM yyyy, HH:mm`);
+}
+
+/** Day number and short month for a date badge: { day: "12", month: "Dec" }. */
+export function dateBadge(iso: string, lang: Lang): { day: string; month: string; weekday: string } {
+  return {
+    day: pattern(iso, lang, "d"),
+    month: pattern(iso, lang, "LLL"),
+    weekday: pattern(iso, lang, shortWeekday(lang)),
+  };
+}
+
+/** "12 December 2026" — news dates, order dates. */
+export function formatDate(iso: string, lang: Lang): string {
+  return pattern(iso, lang, "d MMMM yyyy");
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cachedNumberFormat(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let nf = numberFormats.get(key);
+  if (!nf) {
+    nf = make();
+    numberFormats.set(key, nf);
+  }
+  return nf;
+}
+
+/**
+ * Arabic pages name foreign currencies by their code ("‏1,250.00 USD"): the symbol form
+ * "US$" mixes Latin letters with a neutral sign, and in a right-to-left line the bidi
+ * algorithm moves the "$" to the other side, so readers saw "$US". The dirham keeps its
+ * Arabic symbol "د.إ.".
+ */
+function currencyDisplay(lang: Lang, code: string): "symbol" | "code" {
+  return lang === "ar" && code !== "AED" ? "code" : "symbol";
+}
+
+/**
+ * Money for the page's language: "AED 1,250.00", "1 250,00 AED", "‏1,250.00 د.إ.‏",
+ * "‏1,250.00 USD". `decimals` comes from the landing's currency (default 2).
+ */
+export function formatMoney(value: number, currencyCode: string, lang: Lang, decimals = 2): string {
+  const code = currencyCode.toUpperCase();
+  const key = `${lang}|${code}|${decimals}`;
+  try {
+    const nf = cachedNumberFormat(
+      key,
+      () =>
+        new Intl.NumberFormat(intlLocale(lang), {
+          style: "currency",
+          currency: code,
+          currencyDisplay: currencyDisplay(lang, code),
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        }),
+    );
+    return nf.format(value);
+  } catch {
+    // An unknown currency code: still show the amount rather than nothing.
+    return `${formatNumber(value, lang, decimals)} ${code}`;
+  }
+}
+
+export function formatNumber(value: number, lang: Lang, decimals = 0): string {
+  const nf = cachedNumberFormat(
+    `${lang}|n|${decimals}`,
+    () => new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+  );
+  return nf.format(value);
+}
+
+/** Joins short parts of a line ("Fri, 20:00", "Venue, City") with the language's comma. */
+export function joinParts(parts: ReadonlyArray<string | null | undefined>, lang: Lang): string {
+  return parts.filter((p): p is string => !!p).join(listSeparator(lang));
+}
+
+/** ", " or the Arabic comma "، ". */
+export function listSeparator(lang: Lang): string {
+  return lang === "ar" ? "، " : ", ";
+}
+
+const currencyNames = new Map<Lang, Intl.DisplayNames | null>();
+
+/**
+ * "дирхам ОАЭ", "درهم إماراتي": a currency's name in the page's language. The landing
+ * names its currencies in one language only, so its title is the fallback for a code the
+ * runtime does not know.
+ */
+export function currencyName(code: string, lang: Lang, fallback: string): string {
+  if (!currencyNames.has(lang)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([intlLocale(lang)], { type: "currency", fallback: "none" });
+    } catch {
+      /* a runtime without Intl.DisplayNames */
+    }
+    currencyNames.set(lang, names);
+  }
+  try {
+    return currencyNames.get(lang)?.of(code.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback; // not a well-formed currency code
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * An event as a row of a day's list (the events page): thumbnail, time, title, venue and
+ * city, status badges and the live "from" price. Rows stay compact whether a day has one
+ * event or twenty, where cards would leave most of a wide screen empty.
+ */
+import type React from "react";
+import { useTranslation } from "react-i18next";
+import type { EventCardData } from "../core/catalogue";
+import { dateBadge, formatTime, joinParts } from "../core/format";
+import { CardTitle, isInactive } from "../components/card-parts";
+import { EventPrice, EventVenue } from "./event-parts";
+import { ArrowIcon } from "../components/icons";
+import { Media } from "../components/media";
+import { StatusBadges } from "../components/status-badges";
+import * as styles from "./event-row.module.css";
+import { href, asLang } from "../core/routes";
+import { buyLabelKey } from "../catalogue/buy-label";
+
+export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
+  const { t, i18n } = useTranslation();
+  const lang = asLang(i18n.language);
+  const inactive = isInactive(event);
+  return (
+    <article className={`${styles.row} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>
+      <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.thumb} />
+      <div className={styles.info}>
+        <p className={styles.time}>
+          <time dateTime={event.startedAt}>
+            {joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}
+          </time>
+        </p>
+        <CardTitle to={href.event(event.id)} title={event.title} className={styles.title} linkClassName={styles.link} />
+        <p className={styles.venue}>
+          <EventVenue event={event} lang={lang} />
+        </p>
+        <StatusBadges event={event} className={styles.badges} />
+      </div>
+      <div className={styles.side}>
+        {!inactive && (
+          <span className={styles.price}>
+            <EventPrice event={event} />
+          </span>
+        )}
+        <span className={styles.cta} aria-hidden="true">
+          {inactive ? t(`status.${event.status}`) : t(buyLabelKey(event.minPrice))}
+          <ArrowIcon size={18} className="flip-rtl" />
+        </span>
+      </div>
+    </article>
+  );
+}

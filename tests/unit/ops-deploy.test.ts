@@ -1,0 +1,195 @@
+/**
+ * `npm run deploy` to a local directory and to an rsync/ssh target: the order of the writes
+ * (hashed assets, page data, other files, HTML, rules), the grace period before stale files go,
+ * and the hashed assets of kept releases that never go. The CLI runs for real, against release
+ * directories made here. The rsync target is real rsync over a stand-in for ssh that runs the
+ * remote side on this machine (support/local-ssh.sh), so "host:/path" is a local folder.
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, describe, it } from "node:test";
+import { PHASES, decideStale, parseDuration, phaseOf, planPhases } from "../../ops/lib/deploy-plan";
+import { finishRelease, writeFiles } from "./support/release-fixture";
+
+const ROOT = path.resolve(__dirname, "../..");
+const LOCAL_SSH = path.join(__dirname, "support", "local-ssh.sh");
+const scratch = mkdtempSync(path.join(tmpdir(), "deploy-unit-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function runDeploy(releases: string, env: NodeJS.ProcessEnv, args: string[]) {
+  return spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "ops/deploy.ts"), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PUBLISH_ROOT: releases, ...env },
+    encoding: "utf8",
+  });
+}
+
+describe("the deploy plan", () => {
+  it("puts every file in its phase", () => {
+    const phases: Array<[string, string]> = [
+      ["app-0123456789abcdef.js", "hashed assets"],
+      ["app-0123456789abcdef.js.br", "hashed assets"],
+      ["static/1a2b/poster.png", "hashed assets"],
+      ["page-data/app-data.json", "page data"],
+      ["page-data/events/1/page-data.json.gz", "page data"],
+      ["ics/event-1-en.ics", "other files"],
+      ["sw.js", "other files"],
+      ["ru/events/1/index.html", "HTML"],
+      ["_headers", "rules"],
+      ["nginx.conf", "rules"],
+      ["nginx/site-headers.conf", "rules"],
+    ];
+    for (const [file, phase] of phases) assert.equal(phaseOf(file), phase, file);
+    assert.deepEqual(
+      planPhases(["index.html", "_redirects", "page-data/app-data.json", "app-0123456789abcdef.js"]).map(
+        (p) => p.files,
+      ),
+      [["app-0123456789abcdef.js"], ["page-data/app-data.json"], [], ["index.html"], ["_redirects"]],
+    );
+  });
+
+  it("keeps stale files through the grace period and never the protected ones", () => {
+    const first = decideStale(
+      { files: { "a.html": null, "app-0123456789abcdef.js": null } },
+      ["b.html"],
+      new Set(["app-0123456789abcdef.js"]),
+      1000,
+      500,
+    );
+    assert.deepEqual(first.remove, []);
+    assert.deepEqual(first.keep, ["a.html"]);
+    const second = decideStale(first.state, ["b.html"], new Set(["app-0123456789abcdef.js"]), 1400, 500);
+    assert.deepEqual(second.remove, []);
+    const third = decideStale(second.state, ["b.html"], new Set(["app-0123456789abcdef.js"]), 1500, 500);
+    assert.deepEqual(third.remove, ["a.html"]);
+    assert.equal(third.state.files["app-0123456789abcdef.js"], null);
+    // a file that comes back is no longer stale
+    assert.equal(decideStale(first.state, ["a.html", "b.html"], new Set(), 9999, 500).state.files["a.html"], null);
+    assert.equal(parseDuration("2h"), 7_200_000);
+    assert.equal(parseDuration("30"), 30_000);
+    assert.throws(() => parseDuration("soon"), /not a duration/);
+  });
+});
+
+describe("npm run deploy, before it writes", () => {
+  it("has rsync for an rsync target (CI installs it)", () => {
+    const rsync = spawnSync("rsync", ["--version"], { encoding: "utf8" });
+    assert.equal(
+      rsync.status,
+      0,
+      `rsync is not installed (${rsync.error?.message ?? rsync.stderr}): apt-get install rsync`,
+    );
+  });
+
+  it("refuses to run without a target or a release", () => {
+    const result = runDeploy(path.join(scratch, "none"), {}, []);
+    assert.equal(result.status, 1);
+    assert.match(result.stdout, /--to <directory/);
+  });
+});
+
+interface TargetKind {
+  name: string;
+  /** the --to argument for a local folder */
+  spec(dir: string): string;
+  env: NodeJS.ProcessEnv;
+}
+
+const TARGETS: TargetKind[] = [
+  { name: "a directory", spec: (dir) => dir, env: {} },
+  // a colon before any slash makes it an rsync target; the host name is dropped by local-ssh
+  { name: "an rsync target over ssh", spec: (dir) => `origin.example:${dir}`, env: { RSYNC_RSH: LOCAL_SSH } },
+];
+
+for (const kind of TARGETS) {
+  describe(`npm run deploy to ${kind.name}`, () => {
+    const base = mkdtempSync(path.join(scratch, "target-"));
+    const releases = path.join(base, "releases");
+    const target = path.join(base, "cdn");
+
+    function release(name: string, files: Record<string, string>): void {
+      writeFiles(path.join(releases, name), files);
+      finishRelease(releases, name);
+    }
+
+    function deploy(grace: string): string[] {
+      const result = runDeploy(releases, { ...kind.env, DEPLOY_GRACE: grace }, [
+        "--to",
+        kind.spec(target),
+        "--verbose",
+      ]);
+      assert.equal(result.status, 0, result.stdout + result.stderr);
+      return result.stdout.split("\n").filter(Boolean);
+    }
+
+    const read = (file: string) => readFileSync(path.join(target, file), "utf8");
+
+    it("writes hashed assets first, then page data, other files, HTML and rules last", () => {
+      release("0001", {
+        "index.html": "<h1>one</h1>",
+        "events/1/index.html": "<h1>event 1</h1>",
+        "events/1/index.html.gz": "gz",
+        "page-data/app-data.json": '{"webpackCompilationHash":"1"}',
+        "page-data/events/1/page-data.json": "{}",
+        "app-aaaaaaaaaaaaaaaa.js": "one",
+        "static/0a1b2c/poster.png": "png",
+        "sitemap.xml": "<urlset/>",
+        _headers: "/*\n",
+      });
+      const lines = deploy("1s");
+      const wrote = lines.filter((l) => l.startsWith("deploy: wrote ")).map((l) => l.slice("deploy: wrote ".length));
+      const rank = (file: string) => PHASES.indexOf(phaseOf(file));
+      const ranks = wrote.map(rank);
+      assert.deepEqual(
+        ranks,
+        [...ranks].sort((a, b) => a - b),
+        `written out of order: ${wrote.join(", ")}`,
+      );
+      assert.ok(wrote.indexOf("app-aaaaaaaaaaaaaaaa.js") < wrote.indexOf("index.html"));
+      assert.equal(wrote.at(-1), "release.json");
+      assert.equal(read("events/1/index.html"), "<h1>event 1</h1>");
+      assert.equal(read("static/0a1b2c/poster.png"), "png");
+      // nothing changed: nothing is written again
+      assert.equal(deploy("1s").filter((l) => l.startsWith("deploy: wrote ")).length, 0);
+    });
+
+    it("removes a file the new release lacks only after the grace period, and keeps a kept release's hashed assets", async () => {
+      release("0002", {
+        "index.html": "<h1>two</h1>",
+        "page-data/app-data.json": '{"webpackCompilationHash":"2"}',
+        "app-bbbbbbbbbbbbbbbb.js": "two",
+        "sitemap.xml": "<urlset/>",
+        _headers: "/*\n",
+      });
+      const lines = deploy("1s");
+      assert.ok(
+        lines.some((l) => /0 stale files removed, 3 stale files kept/.test(l)),
+        lines.join("\n"),
+      );
+      assert.equal(read("index.html"), "<h1>two</h1>");
+      assert.ok(existsSync(path.join(target, "events/1/index.html")), "still there during the grace period");
+      await new Promise((r) => setTimeout(r, 1100));
+      const later = deploy("1s");
+      assert.ok(later.includes("deploy: removed events/1/index.html"), later.join("\n"));
+      assert.ok(!existsSync(path.join(target, "events/1")), "emptied directories go too");
+      assert.ok(!existsSync(path.join(target, "page-data/events")));
+      assert.ok(
+        existsSync(path.join(target, "app-aaaaaaaaaaaaaaaa.js")),
+        "release 0001 is kept, so are its hashed assets",
+      );
+      assert.ok(existsSync(path.join(target, "static/0a1b2c/poster.png")));
+
+      // once 0001 is no longer kept, its assets become stale and go after their own grace period
+      rmSync(path.join(releases, "0001"), { recursive: true });
+      deploy("1s");
+      assert.ok(existsSync(path.join(target, "app-aaaaaaaaaaaaaaaa.js")));
+      await new Promise((r) => setTimeout(r, 1100));
+      deploy("1s");
+      assert.ok(!existsSync(path.join(target, "app-aaaaaaaaaaaaaaaa.js")));
+      assert.equal(read("app-bbbbbbbbbbbbbbbb.js"), "two");
+    });
+  });
+}
