@@ -1,7 +1,8 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { exposeConfigToBrowser, readBuildConfig } from "./src/config";
+import { readBuildConfig } from "./src/core/site-config";
+import { exposeConfigToBrowser } from "./src/sourcing/build-config";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/core/routes";
 
 // Gatsby runs page queries and renders HTML in a pool of (physical cores - 1) workers,
@@ -11,7 +12,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/core/routes";
 // `npm run bench:build`). An explicit GATSBY_CPU_COUNT still wins.
 process.env.GATSBY_CPU_COUNT ??= String(availableParallelism() + 1);
 
-const buildConfig = readBuildConfig();
+const buildConfig = readBuildConfig(process.env);
 // The browser bundle talks to the same backends the site was built from.
 exposeConfigToBrowser(buildConfig);
 

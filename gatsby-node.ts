@@ -13,7 +13,7 @@ import { planPages } from "./src/sourcing/plan-pages";
 import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/sourcing/source-catalogue";
 import { writeCdnRules } from "./src/sourcing/cdn-rules";
 import { writeBuildFiles, type WriteResult } from "./src/sourcing/write-build-files";
-import { readBuildConfig } from "./src/config";
+import { readBuildConfig } from "./src/core/site-config";
 import { writeSearchIndexes } from "./src/sourcing/write-search-index";
 
 let snapshot: CatalogueSnapshot | null = null;
@@ -47,7 +47,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   createContentDigest,
   reporter,
 }) => {
-  const config = readBuildConfig();
+  const config = readBuildConfig(process.env);
   const activity = reporter.activityTimer(`read the catalogue at ${config.catalogueApiUrl}`);
   activity.start();
   try {
@@ -89,7 +89,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
     `${planned.length} pages (planned in ${((plannedAt - started) / 1000).toFixed(1)} s, handed to Gatsby in ${((Date.now() - plannedAt) / 1000).toFixed(1)} s)`,
   );
   activity.end();
-  buildFiles = writeBuildFiles(path.resolve("public"), snapshot, planned, readBuildConfig().siteUrl).catch(
+  buildFiles = writeBuildFiles(path.resolve("public"), snapshot, planned, readBuildConfig(process.env).siteUrl).catch(
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
   );
   searchIndexes = writeSearchIndexes(path.resolve("public"), snapshot).catch((error: unknown) =>
@@ -106,7 +106,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   // _redirects and _headers for the host, from the route module and this build's files
   // (its hashed assets and the hashes of its inline scripts); npm run serve and npm run
   // origin read the same two files.
-  const rules = await writeCdnRules(path.resolve("public"), readBuildConfig());
+  const rules = await writeCdnRules(path.resolve("public"), readBuildConfig(process.env));
   reporter.info(`cdn rules: ${rules.redirects.length} rewrites, ${rules.headers.length} header rules`);
   if (!buildFiles) return;
   const result = await buildFiles;

@@ -20,7 +20,7 @@ const sessions = arg("sessions", 200);
 const port = arg("port", 4018);
 const base = `http://127.0.0.1:${port}`;
 const origin = "http://127.0.0.1:9000";
-const root = path.resolve(__dirname, "..", "..");
+const root = path.resolve(__dirname, "..");
 
 const AIMS = { readsPerSec: 3000, writesPerSec: 1000, p99Ms: 50 };
 

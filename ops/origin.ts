@@ -20,7 +20,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { precompress } from "./lib/precompress";
 import { writeNginxConfig } from "./lib/nginx-config";
-import { readBuildConfig } from "../src/config";
+import { readBuildConfig } from "../src/core/site-config";
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   // nginx serves `root` as a path, so a release switched in under a `current` link is served
   // at once; the rules (hashed assets, script hashes) come from the release and are
   // rewritten, and nginx reloaded, when the link points somewhere new
-  const configure = () => writeNginxConfig({ root, port, host, prefixDir, settings: readBuildConfig() });
+  const configure = () => writeNginxConfig({ root, port, host, prefixDir, settings: readBuildConfig(process.env) });
   const written = await configure();
   console.log(`origin: serving ${root} at http://${host}:${port}/ (nginx, config ${written.configFile})`);
   const nginx = spawn(NGINX_BIN, ["-p", prefixDir, "-c", written.configFile], { stdio: "inherit" });

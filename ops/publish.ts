@@ -21,7 +21,7 @@ import path from "node:path";
 import { COMPRESSIBLE_EXTENSIONS, isHiddenPath, readCdnRules } from "../src/sourcing/cdn-rules";
 import { writeNginxConfig } from "./lib/nginx-config";
 import { precompressFile, type PrecompressResult } from "./lib/precompress";
-import { readBuildConfig } from "../src/config";
+import { readBuildConfig } from "../src/core/site-config";
 import { startProcess } from "../scripts/lib/processes";
 import {
   carryHashedAssets,
@@ -165,7 +165,7 @@ async function compress(releaseDir: string, files: string[], concurrency = 4): P
  * who run their own nginx: root is PUBLISH_ROOT/current, so it serves whichever release is live.
  */
 async function writeReleaseNginxConfig(settings: PublishSettings, releaseDir: string): Promise<void> {
-  const config = readBuildConfig();
+  const config = readBuildConfig(process.env);
   const siteSettings = {
     siteUrl: config.siteUrl,
     catalogueApiUrl: config.catalogueApiUrl,

@@ -37,7 +37,7 @@ import {
   type CdnRules,
 } from "../src/sourcing/cdn-rules";
 import { MIN_COMPRESS_BYTES } from "../ops/lib/precompress";
-import { readBuildConfig } from "../src/config";
+import { readBuildConfig } from "../src/core/site-config";
 import { notFoundFileFor } from "../src/core/routes";
 
 export interface Resolved {
@@ -138,7 +138,7 @@ function acceptsEncoding(req: IncomingMessage, encoding: string): boolean {
 }
 
 export async function loadRules(rootDir: string): Promise<CdnRules> {
-  return readCdnRules(rootDir, readBuildConfig());
+  return readCdnRules(rootDir, readBuildConfig(process.env));
 }
 
 export function createSiteServer(rootDir: string, rules: CdnRules): Server {

@@ -20,6 +20,7 @@ export const COPIED = [
   "static",
   "contracts",
   "scripts",
+  "ops",
   "server",
   "patches",
 ];

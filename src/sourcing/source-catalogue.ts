@@ -20,7 +20,7 @@ import {
   type Person,
   type Place,
 } from "../core/catalogue";
-import type { SiteConfig } from "../config";
+import type { SiteConfig } from "../core/site-config";
 import { uaeDateKey } from "../core/format";
 import type { SessionTimes } from "../core/sessions";
 
