@@ -18,7 +18,8 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS, isHiddenPath, readCdnRules } from "../src/sourcing/cdn-rules";
+import { COMPRESSIBLE_EXTENSIONS, isHiddenPath } from "../src/core/cdn-rules";
+import { readCdnRules } from "../src/sourcing/cdn-rules";
 import { writeNginxConfig } from "./lib/nginx-config";
 import { precompressFile, type PrecompressResult } from "./lib/precompress";
 import { readBuildConfig } from "../src/core/site-config";

@@ -33,9 +33,9 @@ import {
   headersFor,
   isHiddenPath,
   matchRedirect,
-  readCdnRules,
   type CdnRules,
-} from "../src/sourcing/cdn-rules";
+} from "../src/core/cdn-rules";
+import { readCdnRules } from "../src/sourcing/cdn-rules";
 import { MIN_COMPRESS_BYTES } from "../ops/lib/precompress";
 import { readBuildConfig } from "../src/core/site-config";
 import { notFoundFileFor } from "../src/core/routes";

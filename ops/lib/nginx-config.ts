@@ -26,10 +26,9 @@ import {
   CONTENT_TYPES,
   HIDDEN_PATH_PATTERNS,
   REVALIDATE,
-  readCdnRules,
   type CdnRules,
-  type SiteSettings,
-} from "../../src/sourcing/cdn-rules";
+} from "../../src/core/cdn-rules";
+import { readCdnRules, type SiteSettings } from "../../src/sourcing/cdn-rules";
 
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 

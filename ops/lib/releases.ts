@@ -34,7 +34,7 @@ import {
   isHashedAsset as isHashedSitePath,
   parseHeaders,
   withImmutableAssets,
-} from "../../src/sourcing/cdn-rules";
+} from "../../src/core/cdn-rules";
 
 export const MANIFEST = "release.json";
 export const CURRENT = "current";

@@ -1,14 +1,12 @@
 /**
  * Pieces every view of an event shares (card, row, the home page's hero, the event page, the
- * ticket picker's bar): its live "from" price, its venue line, and a page's upcoming events.
+ * ticket picker's bar): its live "from" price and its venue line.
  */
 import type React from "react";
 import type { EventCardData } from "../core/catalogue";
 import { listSeparator } from "../core/format";
 import { LivePrice } from "../prices/live-price";
 import type { Lang } from "../core/routes";
-import { EventGrid } from "./event-grid";
-import { Section } from "../components/section";
 
 /** The event's lowest price, live in the visitor's currency, the build's price until then. */
 export function EventPrice({
@@ -39,25 +37,5 @@ export function EventVenue({
       {listSeparator(lang)}
       <bdi>{event.location.title}</bdi>
     </>
-  );
-}
-
-/** A page's "upcoming events" section: the grid, or a line saying there are none. */
-export function UpcomingEvents({
-  events,
-  title,
-  empty,
-  more,
-}: {
-  events: EventCardData[];
-  title: string;
-  /** said when there are no upcoming events */
-  empty: string;
-  more?: { to: string; label: string };
-}): React.JSX.Element {
-  return (
-    <Section id="upcoming" title={title} more={more}>
-      {events.length > 0 ? <EventGrid events={events} /> : <p className="empty">{empty}</p>}
-    </Section>
   );
 }

@@ -17,7 +17,8 @@ import { Link } from "../i18n/link";
 import * as styles from "./home.module.css";
 import { href, asLang } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
-import { EventPrice, EventVenue, UpcomingEvents } from "../events/event-parts";
+import { EventPrice, EventVenue } from "../events/event-parts";
+import { UpcomingEvents } from "../events/upcoming-events";
 import { CardList } from "../components/card-list";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {

@@ -9,7 +9,7 @@ import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./detail.module.css";
-import { UpcomingEvents } from "../events/event-parts";
+import { UpcomingEvents } from "../events/upcoming-events";
 
 export default function PersonTemplate({ pageContext }: TemplateProps<PersonPageContext>): React.JSX.Element {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ import { Seo } from "../components/seo";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { makeHeadT } from "../i18n/head-t";
 import * as styles from "./detail.module.css";
-import { UpcomingEvents } from "../events/event-parts";
+import { UpcomingEvents } from "../events/upcoming-events";
 import { AboutSection } from "../components/about-section";
 
 export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageContext>): React.JSX.Element {

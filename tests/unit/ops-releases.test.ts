@@ -17,14 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import {
-  IMMUTABLE,
-  REVALIDATE,
-  formatHeaders,
-  headerRules,
-  headersFor,
-  parseHeaders,
-} from "../../src/sourcing/cdn-rules";
+import { IMMUTABLE, REVALIDATE, formatHeaders, headerRules, headersFor, parseHeaders } from "../../src/core/cdn-rules";
 import {
   carryHashedAssets,
   isHashedAsset,

@@ -20,13 +20,11 @@ import {
   formatRedirects,
   headersFor,
   inlineBlocks,
-  listRuleFiles,
   parseHeaders,
   parseRedirects,
-  readCdnRules,
-  writeCdnRules,
   type CdnRules,
-} from "../../src/sourcing/cdn-rules";
+} from "../../src/core/cdn-rules";
+import { listRuleFiles, readCdnRules, writeCdnRules } from "../../src/sourcing/cdn-rules";
 import { nginxConfig, writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompress } from "../../ops/lib/precompress";
 import { CLIENT_ONLY_ROUTES } from "../../src/core/routes";
