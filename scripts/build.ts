@@ -23,8 +23,13 @@ import path from "node:path";
 const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = path.join(ROOT, ".cache", "site-code-fingerprint");
 
-/** What the built pages depend on besides the catalogue. */
-const CODE = [
+/**
+ * What the built pages are made of besides the catalogue: the site (with the core and the
+ * sourcing under src/), the texts, the static files, the dependencies. Operations, the
+ * server, the benchmarks, the tests and the other commands are not: a change there keeps an
+ * editor's next build incremental.
+ */
+export const CODE = [
   "src",
   "locales",
   "static",
@@ -35,25 +40,26 @@ const CODE = [
   "gatsby-ssr.tsx",
   "package-lock.json",
   "tsconfig.json",
+  "tsconfig.site.json",
 ];
 /** Settings written into the pages and the browser bundle. */
 const SETTINGS = ["CATALOGUE_API_URL", "BASKET_API_URL", "LANDING_ID", "SITE_URL", "CATALOGUE_RATE_LIMIT"];
 
-function files(entry: string): string[] {
-  const full = path.join(ROOT, entry);
+function files(root: string, entry: string): string[] {
+  const full = path.join(root, entry);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [entry];
   return readdirSync(full)
     .sort()
-    .flatMap((name) => files(path.join(entry, name)));
+    .flatMap((name) => files(root, path.join(entry, name)));
 }
 
-export function codeFingerprint(): string {
+export function codeFingerprint(root: string = ROOT): string {
   const hash = createHash("sha256");
-  for (const file of CODE.flatMap(files))
+  for (const file of CODE.flatMap((entry) => files(root, entry)))
     hash
       .update(`${file}\0`)
-      .update(readFileSync(path.join(ROOT, file)))
+      .update(readFileSync(path.join(root, file)))
       .update("\0");
   for (const name of SETTINGS) hash.update(`${name}=${process.env[name] ?? ""}\0`);
   return hash.digest("hex");
