@@ -19,7 +19,7 @@
  *    by hand.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -159,6 +159,11 @@ function moveFiles(): number {
     const tracked = git("ls-files", "--", file).trim() !== "";
     if (tracked) git("mv", file, target);
     else execFileSync("mv", [file, target], { cwd: ROOT });
+    // the folders a move emptied go too
+    for (let dir = path.dirname(path.join(ROOT, file)); dir !== ROOT; dir = path.dirname(dir)) {
+      if (readdirSync(dir).length > 0) break;
+      rmdirSync(dir);
+    }
   }
   return moved;
 }
