@@ -27,7 +27,7 @@ function isChunkLoadError(reason: unknown): boolean {
 }
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
-  // Spec section 8: a chunk that fails to load (a deploy replaced it, the network
+  // A chunk that fails to load (a deploy replaced it, the network
   // dropped) becomes a full page load of the route, which fetches the current files.
   window.addEventListener("unhandledrejection", (event) => {
     if (!isChunkLoadError(event.reason)) return;
@@ -41,7 +41,8 @@ export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ location }
 };
 
 /**
- * Spec section 9: a page that has not opened after 1 s gets a notice. Gatsby calls this
+ * A page that has not opened after 1 s gets a notice (so a slow network is not mistaken for a
+ * dead link). Gatsby calls this
  * after its 1 s wait; the page shows a moving bar (global.css) and is marked busy for
  * screen readers until the new page is there.
  */

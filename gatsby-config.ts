@@ -37,7 +37,7 @@ const config: GatsbyConfig = {
         languages: [...LANGUAGES],
         defaultLanguage: DEFAULT_LANGUAGE,
         // The plugin's browser redirect runs during hydration and causes mismatches
-        // (plugin issue #171); English lives at the root, the others under /ru and /ar.
+        // (the server render has no browser language to redirect by); English lives at the root, the others under /ru and /ar.
         redirect: false,
         generateDefaultLanguagePage: false,
         siteUrl: buildConfig.siteUrl,

@@ -46,7 +46,7 @@ const PORT = Number(arg("port") ?? 4019);
 const SITE_DIR = path.resolve(arg("dir") ?? "/tmp/bench-build-site");
 const DATA_DIR = path.resolve(arg("data") ?? "/tmp/bench-build-data");
 const SKIP_SAMPLE = process.argv.includes("--skip-sample");
-/** CATALOGUE_RATE_LIMIT for the builds; the spec's default (10/s) unless given */
+/** CATALOGUE_RATE_LIMIT for the builds; the build's default (10/s) unless given */
 const RATE = arg("rate");
 const SKIP_SCALE = process.argv.includes("--skip-scale");
 const LOCK = "/tmp/gatsby.lock";

@@ -125,11 +125,29 @@ function ensureSystemPackages(): void {
   }
 }
 
+/** What the layer rules cruise (package.json's lint:deps). */
+const LAYER_ROOTS = [
+  "src",
+  "server",
+  "ops",
+  "scripts",
+  "bench",
+  "tests",
+  "gatsby-browser.tsx",
+  "gatsby-ssr.tsx",
+  "gatsby-node.ts",
+  "gatsby-config.ts",
+];
+
 async function main(): Promise<number> {
   const tsx = join(root, "node_modules/.bin/tsx");
   ensureSystemPackages();
-  run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", root]);
+  // npm run typecheck and npm run lint: the site's and Node's configurations, then everything
+  // with the tests; Biome, then the layer rules (.dependency-cruiser.cjs)
+  for (const config of ["tsconfig.site.json", "tsconfig.node.json", "tsconfig.json"])
+    run(join(root, "node_modules/.bin/tsc"), ["--noEmit", "-p", join(root, config)]);
   run(join(root, "node_modules/.bin/biome"), ["check", "--diagnostic-level=error", root]);
+  run(join(root, "node_modules/.bin/depcruise"), ["--config", join(root, ".dependency-cruiser.cjs"), ...LAYER_ROOTS]);
 
   // Something already answering on our ports would be tested instead of the fresh server
   // and build: refuse rather than report on the wrong thing.

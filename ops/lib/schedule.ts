@@ -4,9 +4,8 @@
  * events without an end move on), and at the next moment an event starts or ends (it leaves
  * or changes place in the lists). Pure: the clock and the events come in as arguments.
  */
+import { UAE_OFFSET_MS } from "../../src/core/uae-time";
 
-/** Asia/Dubai is UTC+4 all year (no daylight saving), so a fixed offset is exact. */
-export const UAE_OFFSET_MS = 4 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The next `minutesAfterMidnight` past UAE midnight strictly after `now`. */

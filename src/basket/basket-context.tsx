@@ -3,7 +3,7 @@
  * checkout summary).
  *
  * - Starts loading, loads GET /api/basket in the selected currency, then is replaced by
- *   every basket announced through the spec's UPDATE_BASKET window event — whoever
+ *   every basket announced through the UPDATE_BASKET window event (docs/ARCHITECTURE.md) — whoever
  *   changed it (this provider, the checkout after creating an order, ...).
  * - Changes are shown at once (optimistic), sent one after another so the server sees
  *   them in the order the visitor made them, and rolled back with a toast naming the

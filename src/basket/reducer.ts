@@ -42,7 +42,7 @@ export type BasketAction =
   | { type: "LOAD_STARTED" }
   | { type: "LOAD_SUCCEEDED"; basket: Basket }
   | { type: "LOAD_FAILED" }
-  /** the spec's UPDATE_BASKET: someone announced the whole basket */
+  /** the UPDATE_BASKET window event (docs/ARCHITECTURE.md): someone announced the whole basket */
   | { type: "BASKET_REPLACED"; basket: Basket }
   | { type: "CHANGE_STARTED"; pending: PendingChange }
   | { type: "CHANGE_SUCCEEDED"; opId: number; basket: Basket }

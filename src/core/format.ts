@@ -12,8 +12,9 @@ import { enUS } from "date-fns/locale/en-US";
 import { ru } from "date-fns/locale/ru";
 import type { Lang } from "./catalogue";
 import { LANGUAGE_INFO } from "./routes";
+import { UAE_TIME_ZONE } from "./uae-time";
 
-export const UAE_TIME_ZONE = "Asia/Dubai";
+export { UAE_TIME_ZONE };
 
 /** BCP 47 tag for Intl: the route module's locale of the language ("en_US") with a hyphen. */
 export function intlLocale(lang: Lang): string {
@@ -21,8 +22,8 @@ export function intlLocale(lang: Lang): string {
 }
 
 /**
- * Week start (0 = Sunday, 1 = Monday) by the spec's rules: Monday for most languages;
- * Sunday for Hebrew, Japanese and Arabic (Algeria).
+ * Week start (0 = Sunday, 1 = Monday) as the calendars of the site's visitors expect it:
+ * Monday for most languages; Sunday for Hebrew, Japanese and Arabic (Algeria).
  */
 export function weekStartsOn(localeTag: string): 0 | 1 {
   const tag = localeTag.replace("_", "-").toLowerCase();

@@ -3,7 +3,7 @@
  *
  * Every page is created by gatsby-node from the plan in plan-pages.ts, with `i18n`
  * already set, so gatsby-plugin-react-i18next leaves it alone (its own page
- * generation doubles language prefixes of client-only routes: plugin issue #69).
+ * generation doubles the language prefix of a client-only route, /ru/ru/order/...).
  */
 import type { Acquisition, EventCardData, EventDetail, Facet, Lang, NewsItem, Person, Place } from "./catalogue";
 import type { SessionTimes } from "./sessions";

@@ -10,6 +10,7 @@ import type { EventSummary, Lang } from "../core/catalogue";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { EventGrid } from "../events/event-grid";
 import { formatDate } from "../core/format";
+import { uaeNoon } from "../core/uae-time";
 import { widenDates, type SearchState } from "./search-query";
 import type { SearchFacets } from "./search-filters";
 import * as styles from "./search.module.css";
@@ -32,7 +33,7 @@ function activeFilters(
   t: (key: string, options?: Record<string, unknown>) => string,
 ): Filter[] {
   const titleOf = (list: SearchFacets["places"], id: number) => list.find((f) => f.id === id)?.title ?? `#${id}`;
-  const day = (d: string) => formatDate(`${d}T12:00:00+04:00`, lang);
+  const day = (d: string) => formatDate(uaeNoon(d), lang);
   const filters: Filter[] = [];
   if (state.q.trim())
     filters.push({ key: "q", label: t("search.emptyText", { q: state.q.trim() }), without: { ...state, q: "" } });
@@ -122,8 +123,8 @@ export function SearchEmpty({
         <p>
           <button type="button" className="btn btn-ghost" onClick={() => onChange(wider)}>
             {t("search.emptyNearby", {
-              from: formatDate(`${wider.from}T12:00:00+04:00`, lang),
-              to: formatDate(`${wider.to}T12:00:00+04:00`, lang),
+              from: formatDate(uaeNoon(wider.from), lang),
+              to: formatDate(uaeNoon(wider.to), lang),
             })}
           </button>
         </p>

@@ -1,7 +1,7 @@
 /**
  * The search page's state <-> its URL query, so a search can be shared, bookmarked and
- * survives reload. Parsed with qs under the spec's limits (section 9: depth 5, array limit
- * 20, parameter limit 1000); anything malformed is dropped rather than sent on.
+ * survives reload. Parsed with qs under fixed limits (depth 5, array limit 20, parameter
+ * limit 1000: a crafted address cannot make the parser build a huge object); anything malformed is dropped rather than sent on.
  */
 import qs from "qs";
 import type { EventFilter } from "../core/catalogue";

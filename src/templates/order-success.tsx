@@ -1,7 +1,7 @@
 /**
  * /order/success/?order=<id>: an order placed with a way to pay that completes later (bank
  * transfer, cash) and what happens next. Reached directly, without an order, it is the
- * spec's "order success empty" template: an explanation and ways forward, not an error.
+ * "order success empty" page: an explanation and ways forward, not an error.
  */
 import { graphql } from "gatsby";
 import type React from "react";

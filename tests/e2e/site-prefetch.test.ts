@@ -1,8 +1,8 @@
 /**
- * Spec section 9: pages a visitor may open next are prefetched 4 per batch every 3 s,
+ * Pages a visitor may open next are prefetched 4 per batch every 3 s,
  * starting after 3 s, and not at all on 2G, in data-saver mode or for bots. Gatsby's
  * loader does this for the links a page shows (cache-dir/loader.js); these tests hold the
- * built site to the spec's numbers, counting the pages whose page-data the browser fetches
+ * built site to those numbers, counting the pages whose page-data the browser fetches
  * (Gatsby asks for each twice: a <link rel="prefetch">, then the read from the cache).
  */
 import assert from "node:assert/strict";

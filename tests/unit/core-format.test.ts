@@ -1,6 +1,6 @@
 /**
  * Dates, money and names as each language writes them: every date in UAE time whatever
- * the machine's time zone, the spec's week starts, and the remembered formats keeping
+ * the machine's time zone, the week starts, and the remembered formats keeping
  * languages and patterns apart.
  */
 import assert from "node:assert/strict";

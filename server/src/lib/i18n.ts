@@ -1,5 +1,8 @@
-export const LANGS = ["en", "ru", "ar"] as const;
-export type Lang = (typeof LANGS)[number];
+import { LANGUAGES, type Lang } from "../../../src/core/catalogue";
+
+/** The languages of the site (the one list is in the core). */
+export const LANGS = LANGUAGES;
+export type { Lang };
 
 /** A translated text as stored: English always, other languages when written. */
 export type I18nText = Partial<Record<Lang, string>> & { en: string };

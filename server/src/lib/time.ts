@@ -1,5 +1,7 @@
 /** UAE time helpers: the catalogue speaks Asia/Dubai (+04:00, no daylight saving). */
-export const UAE_OFFSET_MS = 4 * 3600 * 1000;
+import { UAE_OFFSET_MS, UAE_UTC_OFFSET } from "../../../src/core/uae-time";
+
+export { UAE_OFFSET_MS };
 const DAY_MS = 24 * 3600 * 1000;
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, "0");
@@ -9,7 +11,7 @@ export function toUaeIso(ms: number): string {
   const d = new Date(ms + UAE_OFFSET_MS);
   return (
     `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
-    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+04:00`
+    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${UAE_UTC_OFFSET}`
   );
 }
 
