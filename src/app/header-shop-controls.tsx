@@ -7,14 +7,13 @@
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
-import { showsPlacedOrder } from "../checkout/outcome";
 import { CurrencySwitcher } from "../currency/currency-switcher";
 import { useCurrency } from "../currency/currency-context";
 import { BasketIcon } from "../components/icons";
 import { formatNumber } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./header-shop-controls.module.css";
-import { href, asLang } from "../core/routes";
+import { href, asLang, showsPlacedOrder } from "../core/routes";
 
 export function HeaderShopControls() {
   const { t, i18n } = useTranslation();

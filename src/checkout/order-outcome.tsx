@@ -8,7 +8,7 @@ import type { Order } from "../core/order";
 import { PageShell } from "../app/page-shell";
 import { TicketCards } from "../tickets/ticket-cards";
 import * as styles from "./checkout.module.css";
-import { orderIdFromSearch } from "./outcome";
+import { orderIdFromSearch } from "../core/routes";
 import { OrderNumber, OrderSummaryAside } from "./outcome-parts";
 import type { UrlLike } from "./use-order";
 

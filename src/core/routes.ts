@@ -275,3 +275,57 @@ export function notFoundFile(lang: Lang): string {
 export function notFoundFileFor(pathname: string): string {
   return notFoundFile(languageOfPath(pathname));
 }
+
+/**
+ * Pages about an order that exists (pay, bill, its outcome, the payment's return), in any
+ * language: "/ru/order/pay/7/" -> true. English also answers its bill under "/en/".
+ */
+export function showsPlacedOrder(pathname: string): boolean {
+  const path = unlocalize(pathname);
+  const pages = [ROUTES.orderPay, ROUTES.orderBill, ROUTES.orderSuccess, ROUTES.orderFail, ROUTES.paymentSuccess];
+  return (
+    pages.some((route) => path.startsWith(route.path)) ||
+    path.startsWith(`/${DEFAULT_LANGUAGE}${ROUTES.orderBill.path}`)
+  );
+}
+
+/** The order id an outcome page's address carries ("?order=..."); null when absent or blank. */
+export function orderIdFromSearch(search: string): string | null {
+  const id = new URLSearchParams(search).get("order")?.trim();
+  return id ? id : null;
+}
+
+/**
+ * What `href.orderLookup(number, email)` wrote into the lookup page's address (or a visitor
+ * typed): the number from the query, the e-mail from the fragment; blank when absent.
+ */
+export function lookupPrefill(search: string, hash: string): { number: string; email: string } {
+  const number = new URLSearchParams(search).get("number")?.trim() ?? "";
+  const email = new URLSearchParams(hash.replace(/^#/, "")).get("email")?.trim() ?? "";
+  return { number, email };
+}
+
+/** Why a payment failed, from the fail page's address ("?reason=declined"); null otherwise. */
+export function failReasonFromSearch(search: string): FailReason | null {
+  const reason = new URLSearchParams(search).get("reason");
+  return reason === "declined" || reason === "cancelled" ? reason : null;
+}
+
+/**
+ * The order id of a client-only route: "/ru/order/pay/abc/" -> "abc" for "pay". Takes the
+ * first segment after /order/<section>/ ("any sub-path accepted": /order/pay/abc/extra/
+ * is still order abc). The English bill also lives under /en/order/bill/.
+ */
+export function orderIdFromPath(pathname: string, section: "pay" | "bill"): string | null {
+  const segments = pathname.split("/").filter(Boolean);
+  const at = segments.findIndex((s, i) => s === "order" && segments[i + 1] === section);
+  if (at === -1) return null;
+  const raw = segments[at + 2];
+  if (!raw) return null;
+  try {
+    const id = decodeURIComponent(raw).trim();
+    return id === "" ? null : id;
+  } catch {
+    return null;
+  }
+}

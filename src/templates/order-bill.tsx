@@ -10,7 +10,8 @@ import { roundMoney } from "../basket/totals";
 import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
 import { Money } from "../checkout/money";
-import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
+import { pathAfterPayment } from "../checkout/outcome";
+import { orderIdFromPath } from "../core/routes";
 import {
   EmptyOutcome,
   LoadError,

@@ -15,7 +15,7 @@ import type { TemplateProps } from "../components/template-types";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
-import { lookupPrefill } from "../tickets/paths";
+import { lookupPrefill } from "../core/routes";
 import { href } from "../core/routes";
 import { TicketCards } from "../tickets/ticket-cards";
 import * as styles from "../tickets/tickets.module.css";

@@ -21,7 +21,8 @@ import type { Acquisition } from "../core/catalogue";
 import { paysOnline } from "../checkout/acquisitions";
 import { Countdown } from "../checkout/countdown";
 import { Money } from "../checkout/money";
-import { orderIdFromPath, pathAfterPayment } from "../checkout/outcome";
+import { pathAfterPayment } from "../checkout/outcome";
+import { orderIdFromPath } from "../core/routes";
 import {
   FixedCurrencyNote,
   OrderNotFound,

@@ -1,16 +1,19 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
-  failReasonFromSearch,
-  orderIdFromPath,
-  orderIdFromSearch,
   pathAfterOrderCreated,
   pathAfterPayment,
   RETURN_POLL_LIMIT_MS,
   returnOutcome,
-  showsPlacedOrder,
 } from "../../src/checkout/outcome";
-import { absoluteUrl, href } from "../../src/core/routes";
+import {
+  absoluteUrl,
+  failReasonFromSearch,
+  href,
+  orderIdFromPath,
+  orderIdFromSearch,
+  showsPlacedOrder,
+} from "../../src/core/routes";
 
 describe("after the order is created", () => {
   const awaiting = { id: "ord_1", status: "awaiting_payment" as const };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Order } from "../../src/core/order";
-import { lookupPrefill } from "../../src/tickets/paths";
+import { lookupPrefill } from "../../src/core/routes";
 import { href } from "../../src/core/routes";
 import { qrMatrix, qrPath, QUIET_ZONE } from "../../src/tickets/qr-matrix";
 import { icsFileName, ticketIcs } from "../../src/tickets/ticket-ics";
