@@ -12,94 +12,80 @@ const NODE_CODE = "^(src/sourcing/|server/|ops/|scripts/|bench/|gatsby-node\\.ts
 const FEATURES = "^src/(basket|checkout|currency|prices|search|toasts|tickets|tracking|events)/";
 const UI_RUNTIME = "^node_modules/(react|react-dom|gatsby|gatsby-[^/]+|react-i18next|react-toastify|js-cookie)/";
 
+/** One forbidden dependency: every rule is an error. */
+const rule = (name, comment, from, to) => ({ name, severity: "error", comment, from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: "no-circular",
-      severity: "error",
-      comment: "An import cycle: modules that can only be read, tested and moved together.",
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: "core-is-pure",
-      severity: "error",
-      comment: "The core is shared by the site, the sourcing, the server and ops: it imports only itself.",
-      from: { path: "^src/core/" },
-      to: { pathNot: ["^src/core/", "^node_modules/(date-fns|@date-fns)/"] },
-    },
-    {
-      name: "core-no-node-builtins",
-      severity: "error",
-      comment: "The core runs in the browser too.",
-      from: { path: "^src/core/" },
-      to: { dependencyTypes: ["core"] },
-    },
-    {
-      name: "site-no-node-builtins",
-      severity: "error",
-      comment: "The site's code runs in the browser: Node's built-in modules are not there.",
-      from: { path: SITE },
-      to: { dependencyTypes: ["core"] },
-    },
-    {
-      name: "site-no-node-code",
-      severity: "error",
-      comment: "The site reaches Node code only through the core.",
-      from: { path: SITE },
-      to: { path: NODE_CODE },
-    },
-    {
-      name: "server-only-core",
-      severity: "error",
-      comment: "The server imports of src/ only the core (with the generated contract types).",
-      from: { path: "^server/" },
-      to: { path: "^(src/(?!core/)|ops/|scripts/|bench/|gatsby-)" },
-    },
-    {
-      name: "ops-only-core",
-      severity: "error",
-      comment: "Operations import of src/ only the core; the site and the sourcing are built, not called.",
-      from: { path: "^ops/" },
-      // a built site's _redirects and _headers are read with the code that wrote them
-      to: { path: "^(src/(?!core/|sourcing/cdn-rules\\.ts$)|server/|bench/|gatsby-)" },
-    },
-    {
-      name: "sourcing-no-site",
-      severity: "error",
-      comment: "The sourcing reads the catalogue through the shared clients and plans pages from the core.",
-      from: { path: "^(src/sourcing/|gatsby-node\\.ts|gatsby-config\\.ts)" },
-      to: { path: "^src/(?!core/|sourcing/|clients/|content/)" },
-    },
-    {
-      name: "scripts-no-site",
-      severity: "error",
-      comment: "Developer commands run the site's build; they do not import the site's code.",
-      from: { path: "^(scripts|bench)/" },
-      to: { path: "^src/(?!core/|sourcing/)" },
-    },
-    {
-      name: "node-no-ui-runtime",
-      severity: "error",
-      comment: "React and Gatsby's browser packages belong to the site.",
-      from: { path: "^(src/core/|src/sourcing/|server/|ops/)" },
-      to: { path: UI_RUNTIME, dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "features-no-templates",
-      severity: "error",
-      comment: "Templates compose features; Gatsby (gatsby-node.ts) is the only one to name a template.",
-      from: { path: "^src/", pathNot: "^src/templates/" },
-      to: { path: "^src/templates/" },
-    },
-    {
-      name: "ui-primitives-no-features",
-      severity: "error",
-      comment: "src/components/ holds primitives any feature may use; they use no feature.",
-      from: { path: "^src/components/" },
-      to: { path: FEATURES },
-    },
+    rule(
+      "no-circular",
+      "An import cycle: modules that can only be read, tested and moved together.",
+      {},
+      { circular: true },
+    ),
+    rule(
+      "core-is-pure",
+      "The core is shared by the site, the sourcing, the server and ops: it imports only itself.",
+      { path: "^src/core/" },
+      { pathNot: ["^src/core/", "^node_modules/(date-fns|@date-fns)/"] },
+    ),
+    rule(
+      "core-no-node-builtins",
+      "The core runs in the browser too.",
+      { path: "^src/core/" },
+      { dependencyTypes: ["core"] },
+    ),
+    rule(
+      "site-no-node-builtins",
+      "The site's code runs in the browser: Node's built-in modules are not there.",
+      { path: SITE },
+      { dependencyTypes: ["core"] },
+    ),
+    rule("site-no-node-code", "The site reaches Node code only through the core.", { path: SITE }, { path: NODE_CODE }),
+    rule(
+      "server-only-core",
+      "The server imports of src/ only the core (with the generated contract types).",
+      { path: "^server/" },
+      { path: "^(src/(?!core/)|ops/|scripts/|bench/|gatsby-)" },
+    ),
+    // a built site's _redirects and _headers are read with the code that wrote them
+    rule(
+      "ops-only-core",
+      "Operations import of src/ only the core; the site and the sourcing are built, not called.",
+      { path: "^ops/" },
+      { path: "^(src/(?!core/|sourcing/cdn-rules\\.ts$)|server/|bench/|gatsby-)" },
+    ),
+    rule(
+      "sourcing-no-site",
+      "The sourcing reads the catalogue through the shared clients and plans pages from the core.",
+      { path: "^(src/sourcing/|gatsby-node\\.ts|gatsby-config\\.ts)" },
+      { path: "^src/(?!core/|sourcing/|clients/|content/)" },
+    ),
+    rule(
+      "scripts-no-site",
+      "Developer commands run the site's build; they do not import the site's code.",
+      { path: "^(scripts|bench)/" },
+      { path: "^src/(?!core/|sourcing/)" },
+    ),
+    rule(
+      "node-no-ui-runtime",
+      "React and Gatsby's browser packages belong to the site.",
+      { path: "^(src/core/|src/sourcing/|server/|ops/)" },
+      { path: UI_RUNTIME, dependencyTypesNot: ["type-only"] },
+    ),
+    rule(
+      "features-no-templates",
+      "Templates compose features; Gatsby (gatsby-node.ts) is the only one to name a template.",
+      { path: "^src/", pathNot: "^src/templates/" },
+      { path: "^src/templates/" },
+    ),
+    rule(
+      "ui-primitives-no-features",
+      "src/components/ holds primitives any feature may use; they use no feature.",
+      { path: "^src/components/" },
+      { path: FEATURES },
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -36,49 +36,66 @@ after(() => {
   for (const file of written) rmSync(file, { force: true });
 });
 
-describe("the layer rules", () => {
-  it("let a template import the core and a feature", () => {
-    const found = violations({
+/** A probe importing `specifier`, at `file` (from the root). */
+const probe = (file: string, specifier: string) => ({
+  [file]: `import * as imported from "${specifier}";\nexport const probe = imported;\n`,
+});
+
+/** Each case: what it shows, the probe files, the rule expected to catch them (none: passes). */
+const CASES: ReadonlyArray<{ title: string; files: Record<string, string>; rule: string | null }> = [
+  {
+    title: "let a template import the core and a feature",
+    files: {
       [`src/templates/${TAG}-clean.ts`]: `import { href } from "../core/routes";\nimport { roundMoney } from "../basket/totals";\nexport const probe = [href, roundMoney];\n`,
-    });
-    assert.deepEqual(found, []);
-  });
+    },
+    rule: null,
+  },
+  {
+    title: "stop a template from importing node:fs",
+    files: probe(`src/templates/${TAG}-fs.ts`, "node:fs"),
+    rule: "site-no-node-builtins",
+  },
+  {
+    title: "stop the server from importing a feature of the site",
+    files: probe(`server/src/${TAG}-feature.ts`, "../../src/basket/totals"),
+    rule: "server-only-core",
+  },
+  {
+    title: "stop the core from importing the site",
+    files: probe(`src/core/${TAG}-site.ts`, "../basket/totals"),
+    rule: "core-is-pure",
+  },
+  {
+    title: "stop a UI primitive from importing a feature",
+    files: probe(`src/components/${TAG}-primitive.ts`, "../basket/totals"),
+    rule: "ui-primitives-no-features",
+  },
+  {
+    title: "stop a feature from importing a template",
+    files: probe(`src/basket/${TAG}-template.ts`, "../templates/home"),
+    rule: "features-no-templates",
+  },
+  {
+    title: "stop operations from importing the site",
+    files: probe(`ops/${TAG}-site.ts`, "../src/basket/totals"),
+    rule: "ops-only-core",
+  },
+  {
+    title: "find an import cycle",
+    files: {
+      ...probe(`src/basket/${TAG}-a.ts`, `./${TAG}-b`),
+      ...probe(`src/basket/${TAG}-b.ts`, `./${TAG}-a`),
+    },
+    rule: "no-circular",
+  },
+];
 
-  it("stop a template from importing node:fs", () => {
-    const found = violations({
-      [`src/templates/${TAG}-fs.ts`]: `import { readFileSync } from "node:fs";\nexport const probe = readFileSync;\n`,
+describe("the layer rules", () => {
+  for (const { title, files, rule } of CASES) {
+    it(title, () => {
+      const found = violations(files);
+      if (rule === null) assert.deepEqual(found, []);
+      else assert.ok(found.includes(rule), `expected ${rule}, found: ${found.join(", ") || "nothing"}`);
     });
-    assert.ok(found.includes("site-no-node-builtins"), found.join());
-  });
-
-  it("stop the server from importing a feature of the site", () => {
-    const found = violations({
-      [`server/src/${TAG}-feature.ts`]: `import { roundMoney } from "../../src/basket/totals";\nexport const probe = roundMoney;\n`,
-    });
-    assert.ok(found.includes("server-only-core"), found.join());
-  });
-
-  it("stop the core from importing the site", () => {
-    const found = violations({
-      [`src/core/${TAG}-site.ts`]: `import { roundMoney } from "../basket/totals";\nexport const probe = roundMoney;\n`,
-    });
-    assert.ok(found.includes("core-is-pure"), found.join());
-  });
-
-  it("stop a UI primitive from importing a feature, and a feature from importing a template", () => {
-    const found = violations({
-      [`src/components/${TAG}-primitive.ts`]: `import { roundMoney } from "../basket/totals";\nexport const probe = roundMoney;\n`,
-      [`src/basket/${TAG}-template.ts`]: `import Home from "../templates/home";\nexport const probe = Home;\n`,
-    });
-    assert.ok(found.includes("ui-primitives-no-features"), found.join());
-    assert.ok(found.includes("features-no-templates"), found.join());
-  });
-
-  it("find an import cycle", () => {
-    const found = violations({
-      [`src/basket/${TAG}-a.ts`]: `import { b } from "./${TAG}-b";\nexport const a = () => b;\n`,
-      [`src/basket/${TAG}-b.ts`]: `import { a } from "./${TAG}-a";\nexport const b = () => a;\n`,
-    });
-    assert.ok(found.includes("no-circular"), found.join());
-  });
+  }
 });
