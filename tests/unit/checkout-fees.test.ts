@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { chargeFor, isFree, paymentFee, roundToMinorUnit } from "../../src/checkout/fees";
-import { clockText, timeLeft } from "../../src/checkout/time-left";
+import { timeLeft } from "../../src/checkout/time-left";
 
 describe("the payment fee and the amount charged", () => {
   it("is the way's percentage of tickets + service fee, rounded to the currency's minor unit", () => {
@@ -51,11 +51,5 @@ describe("time left to hold or to pay", () => {
   it("has nothing to say without a (valid) end", () => {
     assert.equal(timeLeft(null, now), null);
     assert.equal(timeLeft("soon", now), null);
-  });
-  it("reads as a clock", () => {
-    assert.equal(clockText(845), "14:05");
-    assert.equal(clockText(9), "0:09");
-    assert.equal(clockText(48 * 3600 - 1), "47:59:59");
-    assert.equal(clockText(-3), "0:00");
   });
 });
