@@ -184,6 +184,7 @@ function rewriteSpecifier(
   unresolved: string[],
 ): string {
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) return specifier;
+  if (specifier.includes("${")) return specifier; // built at run time: not a module to resolve
   const dir = path.posix.dirname(file);
   if (resolveIn(dir, specifier, current)) return specifier;
   // written against the old layout: from where this file was, or from where it is now
