@@ -6,6 +6,7 @@ import { isSeeded, openDatabase, redateIfStale, type Db } from "./db/database";
 import { startCheckpointer } from "./db/checkpointer";
 import { basketsRepository } from "./db/repositories/baskets-repository";
 import { ordersRepository, paymentsRepository } from "./db/repositories/orders-repository";
+import { outboxRepository } from "./db/repositories/outbox-repository";
 import { sessionsRepository } from "./db/repositories/sessions-repository";
 import { ticketsRepository } from "./db/repositories/tickets-repository";
 import { loggingNotifier, type AppDeps, type OrderNotifier } from "./deps";
@@ -27,8 +28,11 @@ export interface BuildOptions {
   /** an open database (tests); otherwise config.databasePath is opened */
   db?: Db;
   now?: () => number;
-  /** who is told of confirmed orders (the mailer); by default a log line */
-  notifier?: OrderNotifier;
+  /**
+   * who is told of confirmed orders (the mailer); by default a log line. A function is given the
+   * app's deps (its catalogue and mail outbox) once they exist.
+   */
+  notifier?: OrderNotifier | ((deps: AppDeps) => OrderNotifier);
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -73,9 +77,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     orders,
     payments: paymentsRepository(db),
     sessions: sessionsRepository(db),
+    outbox: outboxRepository(db),
     captcha: captchaService(db, config, now),
+    notifier: loggingNotifier((message) => app.log.info(message)),
     faults: new FaultController(config.faults),
-    notifier: opts.notifier ?? loggingNotifier((message) => app.log.info(message)),
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
     now,
     releaseExpired(at) {
@@ -83,6 +88,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       orders.expireDue(at);
     },
   };
+  if (opts.notifier) deps.notifier = typeof opts.notifier === "function" ? opts.notifier(deps) : opts.notifier;
 
   // CORS and the Origin rule first, so that even an injected 429/503 can be read by the browser.
   await app.register(cors, {

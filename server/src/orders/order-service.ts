@@ -187,6 +187,14 @@ export function orderService(deps: AppDeps) {
     };
   }
 
+  /**
+   * Queues the e-mail this order's new state causes, inside the transaction that made the change:
+   * the e-mail exists exactly when the change does (a crash cannot lose one nor invent one).
+   */
+  function queueMail(o: OrderRow, now: number): void {
+    deps.outbox.add(o.id, o.status, JSON.stringify(render(o)), now);
+  }
+
   /** Tells the notifier after the answer is on its way; a notifier that throws harms nothing. */
   function notify(o: OrderRow): void {
     const order = render(o);
@@ -293,7 +301,9 @@ export function orderService(deps: AppDeps) {
         deps.baskets.clearItems(sessionId);
         deps.baskets.touch(sessionId, null, now, clientIp);
         rotateSession(deps, sessionId, req, reply);
-        return orders.get(row.id) as OrderRow;
+        const made = orders.get(row.id) as OrderRow;
+        if (made.status === "paid" || (acquisition && !HOSTED_TYPES.has(acquisition.type))) queueMail(made, now);
+        return made;
       });
       const acq = order.acquisitionId === null ? undefined : acquisitionOf(order.acquisitionId);
       if (order.status === "paid" || (acq && !HOSTED_TYPES.has(acq.type))) notify(order);
@@ -379,7 +389,10 @@ export function orderService(deps: AppDeps) {
       const paid = deps.baskets.transaction(() => {
         const o = orders.get(orderId);
         if (!o) return undefined;
-        return orders.markPaid(o.id, issueTickets(orders.items(o.id)), now) ? orders.get(o.id) : undefined;
+        if (!orders.markPaid(o.id, issueTickets(orders.items(o.id)), now)) return undefined;
+        const paidOrder = orders.get(o.id) as OrderRow;
+        queueMail(paidOrder, now);
+        return paidOrder;
       });
       if (paid) notify(paid);
       return paid !== undefined;
