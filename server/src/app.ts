@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // a database this app opened itself gets its WAL checkpoints off the request path
   const checkpointer =
     !opts.db && config.databasePath !== ":memory:"
-      ? startCheckpointer(config.databasePath, 1000, (err) => {
+      ? startCheckpointer(config.databasePath, 1000, config.walTruncateBytes, (err) => {
           // without the worker, SQLite checkpoints inside commits again
           app.log.error(err);
           db.pragma("wal_autocheckpoint = 1000");
@@ -126,12 +126,24 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // holds also end lazily whenever availability is read or changed; the timer only keeps the
   // numbers right for readers that never ask (and clears spent captchas and old sessions)
   let sweeper: NodeJS.Timeout | undefined;
+  // idle empty sessions are looked for at most this often (a scan of the sessions)
+  const idleSweepMs = Math.min(10 * 60_000, Math.max(1000, config.sessionIdleMs / 6));
+  let idleSweptAt = now();
   if (config.sweepIntervalMs > 0) {
     sweeper = setInterval(() => {
       const at = now();
-      deps.releaseExpired(at);
-      deps.captcha.prune(at);
-      deps.sessions.removeExpired(at);
+      try {
+        deps.releaseExpired(at);
+        deps.captcha.prune(at);
+        deps.sessions.removeExpired(at);
+        if (at - idleSweptAt >= idleSweepMs) {
+          idleSweptAt = at;
+          deps.sessions.removeIdle(at - config.sessionIdleMs);
+        }
+      } catch (err) {
+        // a full disk, for one: the next round tries again
+        app.log.error(err);
+      }
     }, config.sweepIntervalMs);
     sweeper.unref();
   }

@@ -348,7 +348,11 @@ describe("sessions (finding 5)", () => {
     clock.advance(3 * 60_000);
     assert.equal((await get(o.id, stale)).statusCode, 404);
     assert.equal((await stale.add(1, 1)).statusCode, 200);
-    assert.notEqual(stale.cookie, before, "after a moment the old id is unknown and its next change gets a new session");
+    assert.notEqual(
+      stale.cookie,
+      before,
+      "after a moment the old id is unknown and its next change gets a new session",
+    );
     assert.equal((await get(o.id)).statusCode, 200);
   });
 

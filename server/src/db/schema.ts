@@ -163,6 +163,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   -- set when an order replaced this id by a new one: then it is dead, and expires_at is the end of its grace
   rotated_at INTEGER
 ) WITHOUT ROWID;
+-- idle empty sessions are found by age
+CREATE INDEX IF NOT EXISTS sessions_created ON sessions(created_at);
 
 -- the visitor's basket, keyed by the session cookie; its items hold tickets until expires_at
 CREATE TABLE IF NOT EXISTS baskets (
