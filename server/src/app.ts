@@ -58,6 +58,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: config.logger,
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
+    // a request that does not arrive whole in time (a Content-Length larger than what is sent) is
+    // answered 408 and its socket closed; Node looks for such requests every connectionsCheckingInterval
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node enforces requestTimeout only while headersTimeout is not longer than it
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.round(config.requestTimeoutMs / 4))),
+      // answered by the app's own hook, with a detail, instead of Node's bare 400
+      requireHostHeader: false,
+    },
     // a hop count becomes the function form (proxy-addr's hops, which Fastify's types leave out)
     trustProxy: typeof config.trustedProxy === "number" ? trustHops(config.trustedProxy) : config.trustedProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -84,8 +94,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
     now,
     releaseExpired(at) {
-      baskets.releaseExpired(at);
-      orders.expireDue(at);
+      try {
+        baskets.releaseExpired(at);
+        orders.expireDue(at);
+      } catch (err) {
+        // holds also end lazily: on a full disk they end later, and reads keep being answered
+        if ((err as { code?: unknown }).code !== "SQLITE_FULL") throw err;
+        app.log.error(err);
+      }
     },
   };
   if (opts.notifier) deps.notifier = typeof opts.notifier === "function" ? opts.notifier(deps) : opts.notifier;
