@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { DamagedDatabaseError } from "./db/database";
 import { mailNotifierFor, type MailNotifier } from "./mail/notifier";
 
 /** The only file that listens. */
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // a damaged database is said in words (which file, what to do), without a stack
+  console.error(err instanceof DamagedDatabaseError ? err.message : err);
   process.exit(1);
 });
