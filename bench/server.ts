@@ -88,7 +88,12 @@ async function main(): Promise<void> {
     if (ticket.available < sessions * 2) throw new Error(`ticket ${ticket.id} has only ${ticket.available} left`);
     const cookies: string[] = [];
     for (let i = 0; i < sessions; i++) {
-      const res = await fetch(`${base}/api/basket`);
+      // a session is made by a visitor's first change (a read makes none)
+      const res = await fetch(`${base}/api/basket`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ type: "DELETE_TICKET", ticket: { id: ticket.id } }),
+      });
       cookies.push((res.headers.get("set-cookie") ?? "").split(";")[0]!);
     }
     // each ADD goes to the next session in turn, and the UPDATE after it to the same session

@@ -6,6 +6,7 @@ import { isSeeded, openDatabase, redateIfStale, type Db } from "./db/database";
 import { startCheckpointer } from "./db/checkpointer";
 import { basketsRepository } from "./db/repositories/baskets-repository";
 import { ordersRepository, paymentsRepository } from "./db/repositories/orders-repository";
+import { outboxRepository } from "./db/repositories/outbox-repository";
 import { sessionsRepository } from "./db/repositories/sessions-repository";
 import { ticketsRepository } from "./db/repositories/tickets-repository";
 import { loggingNotifier, type AppDeps, type OrderNotifier } from "./deps";
@@ -27,8 +28,11 @@ export interface BuildOptions {
   /** an open database (tests); otherwise config.databasePath is opened */
   db?: Db;
   now?: () => number;
-  /** who is told of confirmed orders (the mailer); by default a log line */
-  notifier?: OrderNotifier;
+  /**
+   * who is told of confirmed orders (the mailer); by default a log line. A function is given the
+   * app's deps (its catalogue and mail outbox) once they exist.
+   */
+  notifier?: OrderNotifier | ((deps: AppDeps) => OrderNotifier);
 }
 
 const BODY_LIMIT = 16 * 1024;
@@ -54,6 +58,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: config.logger,
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: true,
+    // a request that does not arrive whole in time (a Content-Length larger than what is sent) is
+    // answered 408 and its socket closed; Node looks for such requests every connectionsCheckingInterval
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node enforces requestTimeout only while headersTimeout is not longer than it
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.round(config.requestTimeoutMs / 4))),
+      // answered by the app's own hook, with a detail, instead of Node's bare 400
+      requireHostHeader: false,
+    },
     // a hop count becomes the function form (proxy-addr's hops, which Fastify's types leave out)
     trustProxy: typeof config.trustedProxy === "number" ? trustHops(config.trustedProxy) : config.trustedProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -73,16 +87,24 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     orders,
     payments: paymentsRepository(db),
     sessions: sessionsRepository(db),
+    outbox: outboxRepository(db),
     captcha: captchaService(db, config, now),
+    notifier: loggingNotifier((message) => app.log.info(message)),
     faults: new FaultController(config.faults),
-    notifier: opts.notifier ?? loggingNotifier((message) => app.log.info(message)),
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
     now,
     releaseExpired(at) {
-      baskets.releaseExpired(at);
-      orders.expireDue(at);
+      try {
+        baskets.releaseExpired(at);
+        orders.expireDue(at);
+      } catch (err) {
+        // holds also end lazily: on a full disk they end later, and reads keep being answered
+        if ((err as { code?: unknown }).code !== "SQLITE_FULL") throw err;
+        app.log.error(err);
+      }
     },
   };
+  if (opts.notifier) deps.notifier = typeof opts.notifier === "function" ? opts.notifier(deps) : opts.notifier;
 
   // CORS and the Origin rule first, so that even an injected 429/503 can be read by the browser.
   await app.register(cors, {
@@ -108,7 +130,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // a database this app opened itself gets its WAL checkpoints off the request path
   const checkpointer =
     !opts.db && config.databasePath !== ":memory:"
-      ? startCheckpointer(config.databasePath, 1000, (err) => {
+      ? startCheckpointer(config.databasePath, 1000, config.walTruncateBytes, (err) => {
           // without the worker, SQLite checkpoints inside commits again
           app.log.error(err);
           db.pragma("wal_autocheckpoint = 1000");
@@ -120,12 +142,24 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // holds also end lazily whenever availability is read or changed; the timer only keeps the
   // numbers right for readers that never ask (and clears spent captchas and old sessions)
   let sweeper: NodeJS.Timeout | undefined;
+  // idle empty sessions are looked for at most this often (a scan of the sessions)
+  const idleSweepMs = Math.min(10 * 60_000, Math.max(1000, config.sessionIdleMs / 6));
+  let idleSweptAt = now();
   if (config.sweepIntervalMs > 0) {
     sweeper = setInterval(() => {
       const at = now();
-      deps.releaseExpired(at);
-      deps.captcha.prune(at);
-      deps.sessions.removeExpired(at);
+      try {
+        deps.releaseExpired(at);
+        deps.captcha.prune(at);
+        deps.sessions.removeExpired(at);
+        if (at - idleSweptAt >= idleSweepMs) {
+          idleSweptAt = at;
+          deps.sessions.removeIdle(at - config.sessionIdleMs);
+        }
+      } catch (err) {
+        // a full disk, for one: the next round tries again
+        app.log.error(err);
+      }
     }, config.sweepIntervalMs);
     sweeper.unref();
   }

@@ -42,6 +42,12 @@ export interface ServerConfig {
   captchaTtlMs: number;
   /** the catalogue response cache's bound, bytes of serialized answers */
   cacheMaxBytes: number;
+  /** a session with nothing in it (no tickets held, no orders) is deleted after this long without a change, ms */
+  sessionIdleMs: number;
+  /** after a burst, once writes pause, a WAL file larger than this is truncated back to nothing, bytes */
+  walTruncateBytes: number;
+  /** the longest a request may take to arrive whole (headers and body), ms; then 408 and the socket is closed */
+  requestTimeoutMs: number;
 }
 
 export type FaultScope = "all" | "catalogue" | "basket";
@@ -131,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     captchaMaxNumber: num(env.CAPTCHA_MAX_NUMBER, 100_000),
     captchaTtlMs: num(env.CAPTCHA_TTL_S, 600) * 1000,
     cacheMaxBytes: num(env.CACHE_MAX_BYTES, 32 * 1024 * 1024),
+    sessionIdleMs: num(env.SESSION_IDLE_HOURS, 3) * 3600_000,
+    walTruncateBytes: num(env.WAL_TRUNCATE_BYTES, 1024 * 1024),
+    requestTimeoutMs: num(env.REQUEST_TIMEOUT_MS, 15_000),
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import type { CatalogueService } from "./catalogue/catalogue-service";
 import type { Db } from "./db/database";
 import type { BasketsRepository } from "./db/repositories/baskets-repository";
 import type { OrdersRepository, PaymentsRepository } from "./db/repositories/orders-repository";
+import type { OutboxRepository } from "./db/repositories/outbox-repository";
 import type { SessionsRepository } from "./db/repositories/sessions-repository";
 import type { TicketsRepository } from "./db/repositories/tickets-repository";
 import type { FaultController } from "./faults";
@@ -15,8 +16,10 @@ export type WireOrder = components["schemas"]["Order"];
 
 /**
  * Told when an order is confirmed: it became paid (card approved, or free tickets), or a
- * bank-transfer or cash order was made (its email says how and by when to pay). The request
- * never waits for it, and whatever it throws is its own business: implementations must not throw.
+ * bank-transfer or cash order was made (its email says how and by when to pay). By then the
+ * e-mail is already queued in the mail outbox (AppDeps.outbox), in the same transaction as the
+ * change: this call only says "deliver soon". The request never waits for it, and whatever it
+ * throws is its own business: implementations must not throw.
  */
 export interface OrderNotifier {
   orderConfirmed(order: WireOrder): void;
@@ -43,6 +46,8 @@ export interface AppDeps {
   orders: OrdersRepository;
   payments: PaymentsRepository;
   sessions: SessionsRepository;
+  /** the e-mails orders cause, queued in the transaction of the change that causes them */
+  outbox: OutboxRepository;
   captcha: CaptchaService;
   faults: FaultController;
   notifier: OrderNotifier;

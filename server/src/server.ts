@@ -1,25 +1,21 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { mailNotifierFor } from "./mail/notifier";
+import { DamagedDatabaseError } from "./db/database";
+import { mailNotifierFor, type MailNotifier } from "./mail/notifier";
 
 /** The only file that listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  let catalogue: { data: import("./db/repositories/catalogue-repository").CatalogueData } | undefined;
-  // the order e-mails read venues and ways to pay from the app's own catalogue, once it is built
-  const mailer = mailNotifierFor(config, {
-    catalogue: {
-      get data() {
-        if (!catalogue) throw new Error("the catalogue is not loaded yet");
-        return catalogue.data;
-      },
-    },
+  // the order e-mails are delivered from the app's own mail outbox, with its catalogue
+  let mailer: MailNotifier | undefined;
+  const app = await buildApp({
+    config,
+    notifier: (deps) => (mailer = mailNotifierFor(config, { catalogue: deps.catalogue, outbox: deps.outbox })),
   });
-  const app = await buildApp({ config, notifier: mailer });
-  catalogue = app.deps.catalogue;
   const stop = async () => {
+    // the mailer first: it stops between two e-mails, and what is left waits in the outbox
+    await mailer?.close();
     await app.close();
-    await mailer.close();
     process.exit(0);
   };
   process.once("SIGINT", stop);
@@ -33,6 +29,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // a damaged database is said in words (which file, what to do), without a stack
+  console.error(err instanceof DamagedDatabaseError ? err.message : err);
   process.exit(1);
 });

@@ -43,17 +43,21 @@ const fails = (res: { statusCode: number; body: string }, status: number, code: 
   assertFails(res, "/api/basket", method, status, code);
 
 describe("session", () => {
-  it("sets an HttpOnly, SameSite=Lax session cookie on first contact and returns an empty basket", async () => {
+  it("shows a new visitor an empty basket without a cookie; its first change sets an HttpOnly, SameSite=Lax session cookie", async () => {
     const res = await visitor.basket();
     const basket = ok(res, "get");
-    const cookie = String(res.headers["set-cookie"]);
+    assert.equal(res.headers["set-cookie"], undefined, "a read creates no session");
+    assert.deepEqual(basket, { currency_code: "AED", events: [], expires_at: null, updated_at: null });
+    const added = await visitor.add(1, 1);
+    ok(added);
+    const cookie = String(added.headers["set-cookie"]);
     assert.match(cookie, /^session=[A-Za-z0-9_-]{32};/);
     assert.match(cookie, /HttpOnly/);
     assert.match(cookie, /SameSite=Lax/);
     assert.match(cookie, /Path=\//);
-    assert.deepEqual(basket, { currency_code: "AED", events: [], expires_at: null, updated_at: null });
-    const again = await visitor.basket();
+    const again = await visitor.add(1, 1);
     assert.equal(again.headers["set-cookie"], undefined, "the cookie is set once");
+    ok(await visitor.request("DELETE", "/api/basket"));
   });
 
   it("keeps baskets of different sessions apart", async () => {

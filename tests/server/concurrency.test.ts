@@ -36,9 +36,14 @@ function request(
   });
 }
 
-/** A new visitor: its first GET gives it a session cookie. */
+/** A new visitor: its first write (here removing a ticket it does not have) gives it a session cookie. */
 async function newSession(): Promise<string> {
-  const res = await request("GET", "/api/basket", { origin: SITE_ORIGIN });
+  const res = await request(
+    "POST",
+    "/api/basket",
+    { origin: SITE_ORIGIN, "content-type": "application/json" },
+    JSON.stringify({ type: "DELETE_TICKET", ticket: { id: 1 } }),
+  );
   const set = res.headers["set-cookie"]?.[0];
   assert.ok(set);
   return set.split(";")[0]!;

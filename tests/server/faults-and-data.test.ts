@@ -113,7 +113,7 @@ describe("fault injection", () => {
 
   it("dead mode changes nothing: a basket write sent while dead is not applied", async () => {
     const v = new Visitor(app);
-    await v.basket();
+    await v.change({ type: "DELETE_TICKET", ticket: { id: 1 } });
     await put({ dead: true, scope: "basket" });
     await new Promise<void>((resolve) => {
       const req = http.request(

@@ -9,11 +9,11 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { parse } from "yaml";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../server/src/app";
+import { buildApp, type BuildOptions } from "../../server/src/app";
 import type { Schemas } from "../../server/src/catalogue/serialize";
 import { DEFAULT_SITE_ORIGINS, type ServerConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
-import type { AppDeps, OrderNotifier, WireOrder } from "../../server/src/deps";
+import type { AppDeps, WireOrder } from "../../server/src/deps";
 
 const root = join(__dirname, "..", "..");
 
@@ -110,7 +110,7 @@ export interface Clock {
 /** A fresh app on its own in-memory database (seeded with the sample data), with a clock the test can move. */
 export async function makeApp(
   config: Partial<ServerConfig> = {},
-  opts: { notifier?: OrderNotifier } = {},
+  opts: { notifier?: BuildOptions["notifier"] } = {},
 ): Promise<{ app: TestApp; clock: Clock }> {
   let offset = 0;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };

@@ -15,8 +15,12 @@ export interface SessionDeps {
   now: () => number;
 }
 
-function issue(deps: SessionDeps, req: FastifyRequest, reply: FastifyReply): string {
-  const id = randomBytes(24).toString("base64url");
+function issue(
+  deps: SessionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  id = randomBytes(24).toString("base64url"),
+): string {
   const now = deps.now();
   deps.sessions.insert(id, now, now + THIRTY_DAYS_S * 1000);
   reply.setCookie(SESSION_COOKIE, id, {
@@ -32,23 +36,73 @@ function issue(deps: SessionDeps, req: FastifyRequest, reply: FastifyReply): str
 }
 
 /**
- * The visitor's session id from its HttpOnly cookie. Only ids this server issued count: a
- * cookie naming any other (planted by someone else, or expired) gets a new session, so
- * nobody can choose another visitor's session id for them.
+ * The visitor's session id from its HttpOnly cookie, when it names a live session this server
+ * issued; undefined otherwise (no cookie, planted, made up, expired, or replaced by an order).
+ * Reads nothing but the sessions table and writes nothing.
+ */
+export function currentSession(deps: SessionDeps, req: FastifyRequest): string | undefined {
+  const current = req.cookies[SESSION_COOKIE];
+  if (current === undefined || !SESSION_RE.test(current)) return undefined;
+  return deps.sessions.state(current, deps.now()) === "valid" ? current : undefined;
+}
+
+/** An id that names no session: for a visitor without one, stored nowhere and never set as a cookie. */
+function passingId(req: FastifyRequest): string {
+  const passing = randomBytes(24).toString("base64url");
+  req.cookies[SESSION_COOKIE] = passing;
+  return passing;
+}
+
+/**
+ * For a request that only reads: the visitor's session, or for a visitor without one an id that
+ * names nothing (an empty basket, no orders). Nothing is stored and no cookie is set, so a
+ * stranger's requests that change nothing leave nothing behind.
+ */
+export function readSession(deps: SessionDeps, req: FastifyRequest): string {
+  return currentSession(deps, req) ?? passingId(req);
+}
+
+/**
+ * For a request that writes: runs `write` under the visitor's session. A visitor without one
+ * gets a new session only when `write` succeeded, so a refused change creates nothing. A request
+ * with an id an order replaced a moment ago writes under an id that names nothing, and gets no
+ * cookie (it must not overwrite the new one the order's answer brought).
+ */
+export function writeSession<T>(
+  deps: SessionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  write: (sessionId: string) => T,
+): T {
+  const current = req.cookies[SESSION_COOKIE];
+  if (current !== undefined && SESSION_RE.test(current)) {
+    const state = deps.sessions.state(current, deps.now());
+    if (state === "valid") return write(current);
+    if (state === "rotated") return write(passingId(req));
+  }
+  const id = randomBytes(24).toString("base64url");
+  req.cookies[SESSION_COOKIE] = id;
+  const result = write(id);
+  // the write may have replaced the session itself (rotation): then the new one is already set
+  if (req.cookies[SESSION_COOKIE] === id) issue(deps, req, reply, id);
+  return result;
+}
+
+/**
+ * The visitor's session, created now if it has none: for code that is about to write. Only ids
+ * this server issued count: a cookie naming any other (planted by someone else, or expired) gets
+ * a new session, so nobody can choose another visitor's session id for them. Prefer
+ * writeSession, which creates the session only once the write succeeded.
  */
 export function sessionOf(deps: SessionDeps, req: FastifyRequest, reply: FastifyReply): string {
   const current = req.cookies[SESSION_COOKIE];
   if (current !== undefined && SESSION_RE.test(current)) {
     const state = deps.sessions.state(current, deps.now());
     if (state === "valid") return current;
-    if (state === "rotated") {
-      // A request that left before the order's answer brought the new cookie: it must not see the
-      // old session (it is dead), nor overwrite the new cookie with yet another one. It is answered
-      // as a visitor without a session: a fresh id, neither stored nor set.
-      const passing = randomBytes(24).toString("base64url");
-      req.cookies[SESSION_COOKIE] = passing;
-      return passing;
-    }
+    // A request that left before the order's answer brought the new cookie: it must not see the
+    // old session (it is dead), nor overwrite the new cookie with yet another one. It is answered
+    // as a visitor without a session: a fresh id, neither stored nor set.
+    if (state === "rotated") return passingId(req);
   }
   return issue(deps, req, reply);
 }

@@ -5,11 +5,60 @@ import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
 
 export type Db = Database.Database;
 
-/** Opens (creating if needed) the SQLite file in WAL mode with the schema in place. */
+/** The database file is damaged: the server refuses to start on it (the message says what to do). */
+export class DamagedDatabaseError extends Error {
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
+    super(
+      `The database ${file} is damaged (${problem}). The server does not start on a damaged database, so that it ` +
+        "neither serves nor changes broken data. Stop everything that uses the file, keep a copy of it, then either " +
+        "restore the file from your latest backup, or recover what is still readable with " +
+        `\`sqlite3 "${file}" ".recover" | sqlite3 "${file}.recovered"\` and start with DATABASE_PATH set to the ` +
+        "recovered file, or move the file aside to start with a new database (its orders would then be missing).",
+    );
+    this.name = "DamagedDatabaseError";
+  }
+}
+
+const isCorruption = (err: unknown): boolean => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === "string" && (code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB");
+};
+
+/**
+ * SQLite's quick check (every page and record well formed, indexes in order; not the slower
+ * cross-check of index contents): a damaged file throws DamagedDatabaseError naming it.
+ */
+function checkIntegrity(db: Db, file: string): void {
+  let problems: string[];
+  try {
+    problems = (db.pragma("quick_check(3)") as Array<{ quick_check: string }>).map((r) => r.quick_check);
+  } catch (err) {
+    if (!isCorruption(err)) throw err;
+    problems = [(err as Error).message];
+  }
+  if (problems.length === 1 && problems[0] === "ok") return;
+  db.close();
+  throw new DamagedDatabaseError(file, problems.join("; ").slice(0, 300));
+}
+
+/**
+ * Opens (creating if needed) the SQLite file in WAL mode with the schema in place, after a
+ * quick integrity check: a damaged file is refused (DamagedDatabaseError), never served.
+ */
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
+  let db: Db;
+  try {
+    db = new Database(file);
+    db.pragma("journal_mode = WAL");
+  } catch (err) {
+    if (isCorruption(err)) throw new DamagedDatabaseError(file, (err as Error).message);
+    throw err;
+  }
+  if (file !== ":memory:") checkIntegrity(db, file);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");

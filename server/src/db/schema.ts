@@ -163,6 +163,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   -- set when an order replaced this id by a new one: then it is dead, and expires_at is the end of its grace
   rotated_at INTEGER
 ) WITHOUT ROWID;
+-- idle empty sessions are found by age
+CREATE INDEX IF NOT EXISTS sessions_created ON sessions(created_at);
 
 -- the visitor's basket, keyed by the session cookie; its items hold tickets until expires_at
 CREATE TABLE IF NOT EXISTS baskets (
@@ -222,6 +224,26 @@ CREATE TABLE IF NOT EXISTS order_items (
   count INTEGER NOT NULL,
   PRIMARY KEY (order_id, ticket_id)
 );
+-- the e-mails orders cause (a transactional outbox): written in the same transaction as the change that causes
+-- them (the order paid, a bank-transfer or cash order made), delivered from here with retries, kept once sent;
+-- one per order and event, so an e-mail is never queued twice
+CREATE TABLE IF NOT EXISTS mail_outbox (
+  order_id TEXT NOT NULL,
+  -- the order's status the e-mail is about: 'paid' (its tickets) or 'awaiting_payment' (how to pay)
+  event TEXT NOT NULL,
+  -- the order as the contract shows it at that moment: what the e-mail is composed from
+  order_json TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending','sent','failed')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  -- when the next attempt is due (pending)
+  next_at INTEGER NOT NULL,
+  last_error TEXT,
+  created_at INTEGER NOT NULL,
+  sent_at INTEGER,
+  UNIQUE (order_id, event)
+);
+CREATE INDEX IF NOT EXISTS mail_outbox_due ON mail_outbox(next_at) WHERE state = 'pending';
+CREATE INDEX IF NOT EXISTS mail_outbox_sent ON mail_outbox(sent_at) WHERE state = 'sent';
 -- which sessions may see an order: the one that made it (moved on rotation) and those that looked it up
 CREATE TABLE IF NOT EXISTS session_orders (
   session_id TEXT NOT NULL,

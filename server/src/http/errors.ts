@@ -6,6 +6,34 @@ import { assertWellFormed } from "../lib/validate";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The deepest nesting of arrays and objects a JSON body may have; deeper is refused before it is parsed. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, read without parsing it (strings
+ * skipped), so that a body like 8,000 "[" never reaches a recursive walk.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** SQLite could not grow the database file: the disk (or the database's size limit) is full. */
+const isStorageFull = (err: unknown): boolean =>
+  typeof err === "object" && err !== null && (err as { code?: unknown }).code === "SQLITE_FULL";
+
 /** The charset parameter of a Content-Type, lower-cased, or undefined. */
 function charsetOf(contentType: string | undefined): string | undefined {
   const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? "");
@@ -44,6 +72,12 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
       if (req.method === "GET" || req.method === "DELETE") return done(null, undefined);
       return done(new HttpError(400, "the body is empty; expected JSON", "invalid_json"), undefined);
     }
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(
+        new HttpError(400, `the body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels`, "invalid_json"),
+        undefined,
+      );
+    }
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -66,12 +100,21 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
       reply.headers(err.headers);
       return reply.code(err.statusCode).send({ detail: err.detail, code: err.code ?? "bad_request" });
     }
+    if (isStorageFull(err)) {
+      // nothing was changed (the transaction rolled back); reads still work
+      req.log.error(err);
+      return reply.code(503).header("Retry-After", "60").send({
+        detail: "the server's storage is full, so nothing could be saved; nothing was changed. Please try again later",
+        code: "storage_full",
+      });
+    }
     const code = (err as FastifyError).code;
     const status = (err as FastifyError).statusCode ?? 500;
     if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return reply
-        .code(413)
-        .send({ detail: `the body is larger than ${Math.round(opts.bodyLimit / 1024)} KiB`, code: "body_too_large" });
+      // the route's own limit when it has one (the acquirer's form), else the server's
+      const limit = req.routeOptions?.bodyLimit ?? opts.bodyLimit;
+      const size = limit % 1024 === 0 ? `${limit / 1024} KiB` : `${limit} bytes`;
+      return reply.code(413).send({ detail: `the body is larger than ${size}`, code: "body_too_large" });
     }
     if (
       code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
@@ -93,6 +136,13 @@ async function errorsPlugin(app: FastifyInstance, opts: { bodyLimit: number }): 
     if (status >= 400 && status < 500) return reply.code(status).send({ detail: err.message, code: "bad_request" });
     req.log.error(err);
     return reply.code(500).send({ detail: "internal server error", code: "internal" });
+  });
+
+  // Node's own answer to a request without Host has no body: HTTP/1.1 requires one, and says so here
+  app.addHook("onRequest", async (req) => {
+    if (req.raw.httpVersion === "1.1" && req.headers.host === undefined) {
+      throw new HttpError(400, "the request has no Host header, which HTTP/1.1 requires", "bad_request");
+    }
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -1,23 +1,34 @@
 import type { ServerConfig } from "../config";
+import { openDatabase } from "../db/database";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";
+import {
+  entryNumber,
+  outboxRepository,
+  type OutboxEntry,
+  type OutboxRepository,
+} from "../db/repositories/outbox-repository";
 import { composeConfirmation, mailKind, type WireOrder } from "./compose";
 import { loadMailConfig, type MailConfig } from "./mail-config";
 import { transportFor, type MailTransport } from "./transport";
 
 /**
- * The server's OrderNotifier, by e-mail: called when an order becomes paid (or is created
- * paid, when free) and when a bank-transfer or cash order is created.
+ * The server's OrderNotifier, by e-mail, delivering from the database's mail outbox.
  *
- * orderConfirmed returns at once and never throws: the e-mail is composed and sent after
- * the request has answered, so a slow or failing mail server can neither block a payment
- * nor undo it. A failed send is retried with a doubling pause (MAIL_RETRY_MS, at most
- * MAIL_RETRY_MAX_MS) up to MAIL_ATTEMPTS times, then logged and given up.
+ * The order service writes each e-mail to send into the outbox in the same transaction as the
+ * change that causes it (an order paid, a bank-transfer or cash order made), so an e-mail
+ * exists exactly when its order change does, whatever happens to the process afterwards.
+ * This mailer delivers what is pending there: at start (what a stopped or crashed server left),
+ * when the server says an order was confirmed, and on a timer. A failed send is retried with a
+ * doubling pause (MAIL_RETRY_MS, at most MAIL_RETRY_MAX_MS) up to MAIL_ATTEMPTS times, then kept
+ * as failed, logged, and listed by `npm run mail:outbox`. An e-mail is marked sent as soon as the
+ * mail server took it; one order event has one outbox entry, so it is never queued twice.
  */
 export interface MailNotifier {
+  /** The order's e-mail is queued (if it was not already) and delivered soon; returns at once, never throws. */
   orderConfirmed(order: WireOrder): void;
-  /** resolves when every e-mail handed over so far is delivered or given up (tests, shutdown) */
+  /** resolves when no e-mail is pending any more: every one delivered or given up (tests, shutdown) */
   idle(): Promise<void>;
-  /** stops retrying and closes the transport */
+  /** stops delivering and closes the transport; what is pending stays in the outbox for the next start */
   close(): Promise<void>;
 }
 
@@ -29,8 +40,14 @@ export interface MailLog {
 
 export interface MailNotifierDeps {
   catalogue: { data: CatalogueData };
+  /**
+   * The outbox to deliver from: the server's database's. Without one the mailer keeps a private
+   * in-memory outbox (tests of what an e-mail says), which does not survive the process.
+   */
+  outbox?: OutboxRepository;
   log?: MailLog;
   transport?: MailTransport;
+  now?: () => number;
 }
 
 /** The pause before attempt `attempt` (2, 3, ...): base, 2 x base, 4 x base, ... capped. */
@@ -44,89 +61,177 @@ const consoleLog: MailLog = {
   error: (m) => console.error(m),
 };
 
+/** How often the outbox is looked at even when nobody said anything (a retry asked from the admin command). */
+const POLL_MS = 5000;
+/** Sent e-mails are kept this long (what the admin command can show), then forgotten. */
+const KEEP_SENT_MS = 30 * 24 * 3600_000;
+
+/** A stable Message-ID per order event: should a crash repeat a delivery, mail programs see one e-mail. */
+function messageIdOf(entry: OutboxEntry, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "uae-tickets.example";
+  return `<${entry.orderId}.${entry.event}@${domain}>`;
+}
+
 export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): MailNotifier {
   const transport = deps.transport ?? transportFor(config);
   const log = deps.log ?? consoleLog;
-  const pending = new Set<Promise<void>>();
-  const timers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
-  // the server may report one order twice (a retried request); one e-mail per order and kind
-  const handled = new Set<string>();
+  const now = deps.now ?? Date.now;
+  let privateDb: ReturnType<typeof openDatabase> | undefined;
+  if (!deps.outbox) privateDb = openDatabase(":memory:");
+  const outbox = deps.outbox ?? outboxRepository(privateDb!);
   let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
+  let running: Promise<void> | undefined;
+  let again = false;
 
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          timers.delete(entry);
-          resolve();
-        }, ms),
-        wake: resolve,
-      };
-      timers.add(entry);
-    });
+  const describe = (e: OutboxEntry) => `order ${entryNumber(e)} (${e.event})`;
 
-  async function deliver(order: WireOrder): Promise<void> {
-    const kind = mailKind(order, deps.catalogue.data);
-    if (!kind) return;
-    const key = `${order.id}:${kind}`;
-    if (handled.has(key)) return;
-    handled.add(key);
-    if (!order.email) {
-      log.warn(`mail: order ${order.number} has no e-mail address; nothing sent`);
+  async function deliver(entry: OutboxEntry): Promise<void> {
+    const attempt = entry.attempts + 1;
+    let order: WireOrder;
+    try {
+      order = JSON.parse(entry.orderJson) as WireOrder;
+    } catch {
+      outbox.markFailed(entry.orderId, entry.event, "the stored order cannot be read");
+      log.error(`mail: ${describe(entry)}: the stored order cannot be read; not sent`);
       return;
     }
-    const mail = await composeConfirmation(order, kind, deps.catalogue.data, config);
+    const kind = mailKind(order, deps.catalogue.data);
+    if (!kind || !order.email) {
+      const why = kind ? "the order has no e-mail address" : "this order event has no e-mail";
+      outbox.markFailed(entry.orderId, entry.event, why);
+      log.warn(`mail: ${describe(entry)}: ${why}; nothing sent`);
+      return;
+    }
     const stem = `${order.created_at.slice(0, 19).replace(/[^0-9T]/g, "")}-${order.number}-${kind}`;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { where } = await transport.send(mail, stem);
-        log.info(`mail: order ${order.number} (${kind}, ${mail.lang}) -> ${where}`);
+    let sent: { where: string; lang: string };
+    try {
+      const mail = await composeConfirmation(order, kind, deps.catalogue.data, config);
+      const { where } = await transport.send(mail, stem, messageIdOf(entry, config.from));
+      sent = { where, lang: mail.lang };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (attempt >= config.attempts) {
+        outbox.markFailed(entry.orderId, entry.event, reason);
+        log.error(
+          `mail: order ${order.number} (${kind}) not sent after ${attempt} attempt(s): ${reason}; ` +
+            "kept as failed in the outbox (npm run mail:outbox -- list | retry)",
+        );
         return;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        if (closed || attempt >= config.attempts) {
-          log.error(`mail: order ${order.number} (${kind}) not sent after ${attempt} attempt(s): ${reason}`);
-          return;
-        }
-        const wait = retryDelay(attempt + 1, config);
-        log.warn(`mail: order ${order.number} (${kind}) attempt ${attempt} failed (${reason}); retrying in ${wait} ms`);
-        await pause(wait);
-        if (closed) {
-          log.error(`mail: order ${order.number} (${kind}) not sent: the server is stopping`);
-          return;
+      }
+      const wait = retryDelay(attempt + 1, config);
+      outbox.retryAt(entry.orderId, entry.event, now() + wait, reason);
+      log.warn(`mail: order ${order.number} (${kind}) attempt ${attempt} failed (${reason}); retrying in ${wait} ms`);
+      return;
+    }
+    // at once after the mail server took it: only a crash in between could send it again (same Message-ID)
+    outbox.markSent(entry.orderId, entry.event, now());
+    log.info(`mail: order ${order.number} (${kind}, ${sent.lang}) -> ${sent.where}`);
+  }
+
+  /** Delivers everything due, one e-mail at a time, then sleeps until the next is due. */
+  async function pass(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        if (closed) return;
+        const due = outbox.due(now(), 20);
+        if (due.length === 0) break;
+        for (const entry of due) {
+          if (closed) return;
+          await deliver(entry);
         }
       }
-    }
+    } while (again && !closed);
+    const next = outbox.nextDue();
+    schedule(next === null ? POLL_MS : Math.min(POLL_MS, Math.max(0, next - now())));
   }
+
+  function kick(): void {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error: unknown) => {
+        log.error(`mail: the outbox cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+        schedule(POLL_MS);
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  function schedule(ms: number): void {
+    if (closed) return;
+    const at = now() + ms;
+    if (timer && timerAt <= at) return;
+    if (timer) clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerAt = Number.POSITIVE_INFINITY;
+      try {
+        outbox.purgeSent(now() - KEEP_SENT_MS);
+      } catch {
+        /* the next round */
+      }
+      kick();
+    }, ms);
+    timer.unref();
+  }
+
+  // what the last run left: said in the log, and delivered now
+  try {
+    const counts = outbox.counts();
+    if (counts.pending > 0 || counts.failed > 0) {
+      log.warn(
+        `mail: the outbox holds ${counts.pending} e-mail(s) to send and ${counts.failed} given up ` +
+          "(npm run mail:outbox -- list; -- retry sends the given-up ones again)",
+      );
+    }
+  } catch (error) {
+    log.error(`mail: the outbox cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  setImmediate(kick);
 
   return {
     orderConfirmed(order) {
       if (closed) return;
+      try {
+        // the server has queued it in the order's own transaction already; a direct caller has not
+        const kind = mailKind(order, deps.catalogue.data);
+        if (kind) outbox.add(order.id, order.status, JSON.stringify(order), now());
+      } catch (error) {
+        log.error(`mail: order ${order.number}: ${error instanceof Error ? error.message : String(error)}`);
+      }
       // after the answer: nothing the mailer does can delay or fail the request
-      const job = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => deliver(order))
-        .catch((error: unknown) =>
-          log.error(
-            `mail: order ${order.number}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-          ),
-        )
-        .finally(() => pending.delete(job));
-      pending.add(job);
+      setImmediate(kick);
     },
     async idle() {
       // the server hands orders over from a setImmediate of its own: let those run first
       await new Promise<void>((resolve) => setImmediate(resolve));
-      while (pending.size > 0) await Promise.all([...pending]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      while (!closed) {
+        if (running) {
+          await running;
+          continue;
+        }
+        const next = outbox.nextDue();
+        if (next === null) return;
+        await new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, Math.min(50, next - now()))));
+        kick();
+      }
     },
     async close() {
       closed = true;
-      for (const entry of timers) {
-        clearTimeout(entry.timer);
-        entry.wake();
-      }
-      timers.clear();
-      await Promise.all([...pending]);
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      if (running) await running;
       transport.close();
+      privateDb?.close();
     },
   };
 }
@@ -137,7 +242,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
  */
 export function mailNotifierFor(
   server: Pick<ServerConfig, "databasePath" | "siteUrl">,
-  deps: MailNotifierDeps,
+  deps: MailNotifierDeps & { outbox: OutboxRepository },
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<MailConfig> = {},
 ): MailNotifier {

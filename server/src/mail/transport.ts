@@ -4,16 +4,22 @@ import nodemailer from "nodemailer";
 import type { ConfirmationMail } from "./compose";
 import type { MailConfig } from "./mail-config";
 
-/** Delivers one composed e-mail; rejects when it was not delivered (the notifier retries). */
+/**
+ * Delivers one composed e-mail; rejects when it was not delivered (the notifier retries).
+ * `messageId` is the same for every attempt at one order event's e-mail.
+ */
 export interface MailTransport {
-  send(mail: ConfirmationMail, fileStem: string): Promise<{ where: string }>;
+  send(mail: ConfirmationMail, fileStem: string, messageId?: string): Promise<{ where: string }>;
   close(): void;
 }
 
-function message(mail: ConfirmationMail, from: string) {
+function message(mail: ConfirmationMail, from: string, messageId: string | undefined) {
   return {
     from,
-    to: mail.to,
+    // an address object, not a string: nodemailer would read a string as a list with display names
+    // (and decode what looks like an RFC 2047 encoded word); the address is sent exactly as stored
+    to: { name: "", address: mail.to },
+    ...(messageId ? { messageId } : {}),
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
@@ -31,8 +37,8 @@ export function smtpTransport(config: MailConfig & { smtpUrl: string }): MailTra
     socketTimeout: 30_000,
   });
   return {
-    async send(mail) {
-      const info = await transporter.sendMail(message(mail, config.from));
+    async send(mail, _fileStem, messageId) {
+      const info = await transporter.sendMail(message(mail, config.from, messageId));
       return { where: `smtp ${info.messageId}` };
     },
     close: () => transporter.close(),
@@ -42,13 +48,13 @@ export function smtpTransport(config: MailConfig & { smtpUrl: string }): MailTra
 /**
  * Into OUTBOX_DIR as .eml files that any mail program opens: what a newcomer's machine
  * does without a mail server. Written to a temporary name and renamed, so a reader never
- * sees half a message.
+ * sees half a message; the name is the order event's, so sending one again replaces it.
  */
 export function outboxTransport(config: MailConfig): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
-    async send(mail, fileStem) {
-      const info = await transporter.sendMail(message(mail, config.from));
+    async send(mail, fileStem, messageId) {
+      const info = await transporter.sendMail(message(mail, config.from, messageId));
       await mkdir(config.outboxDir, { recursive: true });
       const file = path.join(config.outboxDir, `${fileStem}.eml`);
       const temp = `${file}.${process.pid}.tmp`;

@@ -10,9 +10,9 @@ import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { isLang, LANGS, pick, type Lang } from "../lib/i18n";
 import { roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
+import { validEmail } from "../lib/email";
 import { isObject, personName, plainText } from "../lib/validate";
 
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 const PHONE_RE = /^\+?[0-9][0-9 ().-]{4,30}$/;
 /** Order numbers and ticket codes avoid look-alikes: no 0/O, 1/I/L. */
 const PEOPLE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -38,8 +38,9 @@ export interface OrderInput {
 export function parseOrder(body: unknown): OrderInput {
   if (!isObject(body)) throw badRequest("the body must be a JSON object");
   const { email, name, phone, acquisition_id, currency_code, lang, captcha, utm } = body;
-  if (typeof email !== "string" || email.length > 254 || !EMAIL_RE.test(email.trim()))
-    throw badRequest("email is not a valid address", "invalid_email");
+  // the WHATWG valid e-mail address, in IDNA form: what is stored is what the e-mail goes to
+  const cleanEmail = validEmail(email);
+  if (cleanEmail === null) throw badRequest("email is not a valid address", "invalid_email");
   const cleanName = personName(name, "name", 200);
   if (
     phone !== undefined &&
@@ -71,7 +72,7 @@ export function parseOrder(body: unknown): OrderInput {
     }
   }
   return {
-    email: email.trim(),
+    email: cleanEmail,
     name: cleanName,
     phone: typeof phone === "string" && phone.trim() !== "" ? phone.trim() : null,
     acquisitionId: typeof acquisition_id === "number" ? acquisition_id : null,
@@ -187,6 +188,14 @@ export function orderService(deps: AppDeps) {
     };
   }
 
+  /**
+   * Queues the e-mail this order's new state causes, inside the transaction that made the change:
+   * the e-mail exists exactly when the change does (a crash cannot lose one nor invent one).
+   */
+  function queueMail(o: OrderRow, now: number): void {
+    deps.outbox.add(o.id, o.status, JSON.stringify(render(o)), now);
+  }
+
   /** Tells the notifier after the answer is on its way; a notifier that throws harms nothing. */
   function notify(o: OrderRow): void {
     const order = render(o);
@@ -293,7 +302,9 @@ export function orderService(deps: AppDeps) {
         deps.baskets.clearItems(sessionId);
         deps.baskets.touch(sessionId, null, now, clientIp);
         rotateSession(deps, sessionId, req, reply);
-        return orders.get(row.id) as OrderRow;
+        const made = orders.get(row.id) as OrderRow;
+        if (made.status === "paid" || (acquisition && !HOSTED_TYPES.has(acquisition.type))) queueMail(made, now);
+        return made;
       });
       const acq = order.acquisitionId === null ? undefined : acquisitionOf(order.acquisitionId);
       if (order.status === "paid" || (acq && !HOSTED_TYPES.has(acq.type))) notify(order);
@@ -379,7 +390,10 @@ export function orderService(deps: AppDeps) {
       const paid = deps.baskets.transaction(() => {
         const o = orders.get(orderId);
         if (!o) return undefined;
-        return orders.markPaid(o.id, issueTickets(orders.items(o.id)), now) ? orders.get(o.id) : undefined;
+        if (!orders.markPaid(o.id, issueTickets(orders.items(o.id)), now)) return undefined;
+        const paidOrder = orders.get(o.id) as OrderRow;
+        queueMail(paidOrder, now);
+        return paidOrder;
       });
       if (paid) notify(paid);
       return paid !== undefined;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { basketService, parseChange } from "../basket/basket-service";
-import { sessionOf } from "../basket/session";
+import { currentSession, readSession, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { softLang, str, type Query } from "./query";
 
@@ -8,21 +8,23 @@ import { softLang, str, type Query } from "./query";
 export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const service = basketService(deps);
 
-  app.get<{ Querystring: Query }>("/api/basket", async (req, reply) => {
-    const session = sessionOf(deps, req, reply);
+  // a read writes nothing: a visitor without a session is shown an empty basket and gets no cookie
+  app.get<{ Querystring: Query }>("/api/basket", async (req) => {
     const cur = service.currency(str(req.query, "currency_code"));
-    return service.get(session, cur, softLang(req.query));
+    return service.get(readSession(deps, req), cur, softLang(req.query));
   });
 
+  // the session is created by the first change that succeeds
   app.post<{ Querystring: Query; Body: unknown }>("/api/basket", async (req, reply) => {
-    const session = sessionOf(deps, req, reply);
     const cur = service.currency(str(req.query, "currency_code"));
     const change = parseChange(req.body);
-    return service.change(session, change, cur, softLang(req.query), req.ip);
+    return writeSession(deps, req, reply, (session) =>
+      service.change(session, change, cur, softLang(req.query), req.ip),
+    );
   });
 
-  app.delete<{ Querystring: Query }>("/api/basket", async (req, reply) => {
-    const session = sessionOf(deps, req, reply);
+  app.delete<{ Querystring: Query }>("/api/basket", async (req) => {
+    const session = currentSession(deps, req);
     // the contract gives DELETE no currency parameter: a bad one must not stop the clearing
     let cur = service.currency(undefined);
     try {
@@ -30,6 +32,8 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
     } catch {
       /* keep AED */
     }
+    // without a session there is nothing to clear, and nothing is written
+    if (session === undefined) return service.get(readSession(deps, req), cur, softLang(req.query));
     return service.clear(session, cur, softLang(req.query));
   });
 }

@@ -34,7 +34,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { kind: string; file: string } }>("/media/:kind/:file", async (req, reply) => {
     const { kind, file } = req.params;
     const m = /^([0-9]{1,9})\.svg$/.exec(file);
-    if (!m || !(kind in IMAGE_SIZES)) throw notFound("no such image");
+    // an own property only: `in` would also find constructor, __proto__, toString... of Object.prototype
+    if (!m || !Object.hasOwn(IMAGE_SIZES, kind)) throw notFound("no such image");
     return reply
       .type("image/svg+xml")
       .header("Cache-Control", "public, max-age=86400")

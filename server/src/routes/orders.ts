@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
-import { sessionOf } from "../basket/session";
+import { readSession, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { HttpError } from "../lib/errors";
 import type { OrderService } from "../orders/order-service";
@@ -32,7 +32,8 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
     "/api/orders",
     { config: { rateLimit: { max: deps.config.orderRateMax, timeWindow: deps.config.orderRateWindowMs } } },
     async (req, reply) => {
-      const session = sessionOf(deps, req, reply);
+      // an order is made from the session's basket: without a session it is empty (409), and nothing is written
+      const session = readSession(deps, req);
       const input = parseOrder(req.body);
       if (input.lang === null) input.lang = softLang(req.query);
       const order = await service.create(req, reply, session, input, req.ip);
@@ -41,26 +42,28 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
     },
   );
 
-  app.get<{ Querystring: Query }>("/api/orders", async (req, reply) => {
-    const session = sessionOf(deps, req, reply);
+  app.get<{ Querystring: Query }>("/api/orders", async (req) => {
+    const session = readSession(deps, req);
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
     return { results: service.list(session).map((o) => service.render(o, lang)) };
   });
 
   app.post<{ Querystring: Query; Body: unknown }>("/api/orders/lookup", async (req, reply) => {
-    const session = sessionOf(deps, req, reply);
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
-    return service.render(service.lookup(session, req.ip, req.body), lang);
+    // the order found joins the visitor's session, created then if there is none
+    const found = writeSession(deps, req, reply, (session) => service.lookup(session, req.ip, req.body));
+    return service.render(found, lang);
   });
 
-  app.get<{ Params: { id: string }; Querystring: Query }>("/api/orders/:id", async (req, reply) => {
-    const session = sessionOf(deps, req, reply);
+  app.get<{ Params: { id: string }; Querystring: Query }>("/api/orders/:id", async (req) => {
+    const session = readSession(deps, req);
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
     return service.render(service.get(session, req.params.id), lang);
   });
 
   app.post<{ Params: { id: string }; Body: unknown }>("/api/orders/:id/payments", async (req, reply) => {
-    const session = sessionOf(deps, req, reply);
+    // only an order of the visitor's session can be paid: a stranger gets 404 and nothing is written
+    const session = readSession(deps, req);
     return reply.code(201).send(service.startPayment(session, req.params.id, req.body));
   });
 }

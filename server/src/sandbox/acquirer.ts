@@ -30,6 +30,9 @@ const sameSecret = (a: string, b: string): boolean => {
 };
 
 type Form = Record<string, string>;
+
+/** The largest form the acquirer's page takes. */
+const FORM_LIMIT = 4096;
 type FieldErrors = Partial<Record<"number" | "expiry" | "cvc" | "name", string>>;
 
 /**
@@ -40,9 +43,13 @@ type FieldErrors = Partial<Record<"number" | "expiry" | "cvc" | "name", string>>
 export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, orders: OrderService): Promise<void> {
   const ownOrigin = new URL(deps.config.publicUrl).origin;
 
+  // the page's routes carry the form's limit, so that their 413 names it
+  app.addHook("onRoute", (route) => {
+    route.bodyLimit = FORM_LIMIT;
+  });
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 4096 },
+    { parseAs: "string", bodyLimit: FORM_LIMIT },
     (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },

@@ -13,6 +13,17 @@ export function sessionsRepository(db: Db) {
       "DELETE FROM baskets WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM basket_items WHERE session_id = ?)",
     ),
     expired: db.prepare("DELETE FROM sessions WHERE expires_at <= ?"),
+    idle: db.prepare(
+      `DELETE FROM sessions WHERE created_at <= @cutoff AND rotated_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM basket_items i WHERE i.session_id = sessions.id)
+        AND NOT EXISTS (SELECT 1 FROM session_orders o WHERE o.session_id = sessions.id)
+        AND NOT EXISTS (SELECT 1 FROM baskets b WHERE b.session_id = sessions.id AND b.updated_at > @cutoff)`,
+    ),
+    emptyBaskets: db.prepare(
+      `DELETE FROM baskets WHERE COALESCE(updated_at, 0) <= ?
+        AND NOT EXISTS (SELECT 1 FROM basket_items i WHERE i.session_id = baskets.session_id)
+        AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = baskets.session_id)`,
+    ),
   };
   return {
     /** "rotated": replaced by an order a moment ago (in its grace time); "unknown": never issued, or expired. */
@@ -37,6 +48,17 @@ export function sessionsRepository(db: Db) {
     },
     removeExpired(now: number): number {
       return s.expired.run(now).changes;
+    },
+    /**
+     * Deletes the sessions that hold nothing (no tickets, no orders) and have not changed since
+     * `idleSince`, with their empty basket rows: what a passing visitor left. Returns how many.
+     */
+    removeIdle(idleSince: number): number {
+      return db.transaction(() => {
+        const n = s.idle.run({ cutoff: idleSince }).changes;
+        s.emptyBaskets.run(idleSince);
+        return n;
+      })();
     },
   };
 }

@@ -1,0 +1,76 @@
+/**
+ * The mail outbox of a server's database, for whoever runs the shop.
+ *   npm run mail:outbox -- list [--all] [--database data/local.sqlite]
+ *   npm run mail:outbox -- retry [ORDER-NUMBER ...] [--database ...]
+ * `list` shows the e-mails waiting to be sent and those given up (with --all, the sent ones too);
+ * `retry` puts given-up e-mails back in line (all of them, or those of the orders named), and the
+ * running server sends them within a few seconds. DATABASE_PATH is read as the server reads it.
+ */
+import fs from "node:fs";
+import { loadConfig } from "../src/config";
+import { openDatabase } from "../src/db/database";
+import { entryNumber, outboxRepository, type OutboxState } from "../src/db/repositories/outbox-repository";
+
+const USAGE = "usage: npm run mail:outbox -- list [--all] | retry [ORDER-NUMBER ...]  [--database <file>]";
+
+function main(argv: string[]): number {
+  const args = [...argv];
+  let file = loadConfig().databasePath;
+  const at = args.indexOf("--database");
+  if (at >= 0) {
+    const value = args[at + 1];
+    if (!value) {
+      console.error(USAGE);
+      return 2;
+    }
+    file = value;
+    args.splice(at, 2);
+  }
+  const all = args.includes("--all");
+  const [command, ...rest] = args.filter((a) => a !== "--all");
+  if (command !== "list" && command !== "retry") {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!fs.existsSync(file)) {
+    console.error(`no database at ${file} (set DATABASE_PATH or pass --database)`);
+    return 1;
+  }
+  const db = openDatabase(file);
+  try {
+    const outbox = outboxRepository(db);
+    if (command === "retry") {
+      const now = Date.now();
+      const moved =
+        rest.length === 0 ? outbox.retry(now) : rest.reduce((sum, order) => sum + outbox.retry(now, order), 0);
+      console.log(`${moved} e-mail(s) put back in line; a running server sends them within a few seconds`);
+      return 0;
+    }
+    const states: OutboxState[] = all ? ["pending", "failed", "sent"] : ["pending", "failed"];
+    const entries = outbox.list(states);
+    const counts = outbox.counts();
+    console.log(`mail outbox of ${file}: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent`);
+    const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " "));
+    for (const e of entries) {
+      const when = e.state === "sent" ? `sent ${iso(e.sentAt)}` : e.state === "pending" ? `next ${iso(e.nextAt)}` : "";
+      console.log(
+        [
+          e.state.padEnd(7),
+          entryNumber(e).padEnd(10),
+          e.event.padEnd(16),
+          `attempts ${e.attempts}`,
+          `queued ${iso(e.createdAt)}`,
+          when,
+          e.lastError ? `last error: ${e.lastError}` : "",
+        ]
+          .filter(Boolean)
+          .join("  "),
+      );
+    }
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));
