@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrors, httpErrors } from "./http/errors";
 import { ByteBoundCache } from "./lib/byte-bound-cache";
 import { captchaService } from "./orders/captcha";
 import { orderService } from "./orders/order-service";
+import { throttle } from "./orders/throttle";
 import { basketRoutes } from "./routes/basket";
 import { catalogueRoutes } from "./routes/catalogue";
 import { mediaRoutes } from "./routes/media";
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     payments: paymentsRepository(db),
     sessions: sessionsRepository(db),
     captcha: captchaService(db, config, now),
+    throttle: throttle(db),
     faults: new FaultController(config.faults),
     notifier: opts.notifier ?? loggingNotifier((message) => app.log.info(message)),
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
@@ -125,6 +127,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       const at = now();
       deps.releaseExpired(at);
       deps.captcha.prune(at);
+      deps.throttle.prune(at);
       deps.sessions.removeExpired(at);
     }, config.sweepIntervalMs);
     sweeper.unref();

@@ -50,7 +50,7 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
   app.post<{ Querystring: Query; Body: unknown }>("/api/orders/lookup", async (req, reply) => {
     const session = sessionOf(deps, req, reply);
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
-    return service.render(service.lookup(session, req.ip, req.body), lang);
+    return service.render(service.lookup(req, reply, session, req.ip, req.body), lang);
   });
 
   app.get<{ Params: { id: string }; Querystring: Query }>("/api/orders/:id", async (req, reply) => {
