@@ -51,9 +51,9 @@ export const BUYER_NAME_MIN = 2;
 export const BUYER_NAME_MAX = 80;
 const BUYER_NAME_WORDS = 8;
 // letters of any script with their combining marks, spaces, and the punctuation names use
-const NAME_CHARS = /^[\p{L}\p{M}\u200C\u200D '’.,-]+$/u;
+const NAME_CHARS = /^(?:[\p{L}\p{M} '’.,-]|\u200C|\u200D)+$/u;
 // the zero-width (non-)joiner shapes Persian and Indic names, but only between two letters
-const STRAY_JOINER = /(?:^|[^\p{L}\p{M}])[\u200C\u200D]|[\u200C\u200D](?:$|[^\p{L}\p{M}])/u;
+const STRAY_JOINER = /(?:^|[^\p{L}\p{M}])(?:\u200C|\u200D)|(?:\u200C|\u200D)(?:$|[^\p{L}\p{M}])/u;
 // two punctuation marks in a row ("--", ".,"), or one at the start
 const NAME_PUNCT_RUN = /^[ '’.,-]|[’'.,-]{2,}/u;
 // "evil.example", "www.x.com": a dot between two words of letters is an address, not an initial

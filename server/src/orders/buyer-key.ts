@@ -1,7 +1,7 @@
 /** Domains whose mailboxes ignore dots in the local part (Gmail's). */
 const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 // format characters (zero-width space, joiners, BOM, bidi marks) and soft hyphens show nothing: a buyer adding them is the same buyer
-const INVISIBLE = /[\p{Cf}\u00AD\u034F\u115F\u1160\u3164\uFFA0\s]/gu;
+const INVISIBLE = /[\p{Cf}\u00AD\u115F\u1160\u3164\uFFA0\s]|\u034F/gu;
 
 /**
  * The buyer an email address counts as for the per-buyer limits: the same mailbox written
