@@ -244,6 +244,28 @@ export function orderService(deps: AppDeps) {
     }
   }
 
+  /**
+   * Why an order cannot be tried on the payment page now, or undefined when it can: after
+   * `paymentAttemptsPerOrder` declined payments (card numbers or 3-D Secure codes) never again,
+   * and after each decline only once a wait has passed that doubles with every decline.
+   */
+  function attemptRefusal(orderId: string, now: number): HttpError | undefined {
+    const declined = deps.throttle.recent("payment-declined", orderId, DAY_MS, now);
+    if (declined.count >= config.paymentAttemptsPerOrder) {
+      return conflict(
+        `payment was declined ${declined.count} times for this order; it can no longer be paid on the payment page`,
+        "attempts_exhausted",
+      );
+    }
+    if (declined.count === 0 || declined.last === null || config.paymentRetryBaseMs <= 0) return undefined;
+    const wait = declined.last + config.paymentRetryBaseMs * 2 ** (declined.count - 1) - now;
+    if (wait <= 0) return undefined;
+    const s = Math.ceil(wait / 1000);
+    return new HttpError(429, `the payment was declined; it can be tried again in ${s} s`, "too_many_attempts", {
+      "Retry-After": String(s),
+    });
+  }
+
   function visible(sessionId: string, id: string): OrderRow {
     const o = orders.ofSession(id, sessionId);
     if (!o) throw notFound("no such order", "not_found");
@@ -310,7 +332,7 @@ export function orderService(deps: AppDeps) {
           free || !acquisition
             ? 0
             : roundMoney(((total.price + total.service_fee) * (acquisition.feePercent ?? 0)) / 100, cur.decimals);
-        deps.captcha.spend(captcha);
+        deps.captcha.spend(captcha, sessionId);
         for (const item of items) deps.baskets.sellHeld(item.ticketId, item.count);
         const payMinutes =
           acquisition && !HOSTED_TYPES.has(acquisition.type) ? config.offlinePayMinutes : config.cardPayMinutes;
@@ -402,8 +424,10 @@ export function orderService(deps: AppDeps) {
       return o;
     },
 
+    attemptRefusal,
+
     /** Starts a visit to the acquirer's hosted page for an order that can be paid there. */
-    startPayment(sessionId: string, id: string, body: unknown): { redirect_url: string } {
+    startPayment(sessionId: string, id: string, body: unknown, clientIp: string): { redirect_url: string } {
       if (!isObject(body)) throw badRequest("the body must be a JSON object with return_url");
       const returnUrl = body.return_url;
       if (typeof returnUrl !== "string" || returnUrl.length > 2000)
@@ -427,6 +451,20 @@ export function orderService(deps: AppDeps) {
         o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
       if (!acq || !HOSTED_TYPES.has(acq.type))
         throw conflict("this order is paid by bank transfer or in cash, not on the payment page", "not_card_payable");
+      const refusal = attemptRefusal(o.id, now);
+      if (refusal) throw refusal;
+      const hour = 3600_000;
+      const started = deps.throttle.waitMs("payment-client", clientIp, config.paymentStartsPerClientHour, hour, now);
+      if (started > 0) {
+        const s = Math.ceil(started / 1000);
+        throw new HttpError(
+          429,
+          `too many payment attempts from this address; try again in ${s} s`,
+          "too_many_attempts",
+          { "Retry-After": String(s) },
+        );
+      }
+      deps.throttle.hit("payment-client", clientIp, now);
       const token = randomBytes(24).toString("base64url");
       payments.insert({
         token,
@@ -452,7 +490,9 @@ export function orderService(deps: AppDeps) {
     },
 
     decline(orderId: string): void {
-      deps.releaseExpired(deps.now());
+      const now = deps.now();
+      deps.releaseExpired(now);
+      deps.throttle.hit("payment-declined", orderId, now);
       orders.markFailed(orderId);
     },
   };

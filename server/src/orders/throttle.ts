@@ -6,6 +6,7 @@ export type ThrottleScope =
   | "lookup-client"
   | "captcha-client"
   | "payment-client"
+  | "payment-declined"
   | "hold-expired-session"
   | "hold-expired-client";
 

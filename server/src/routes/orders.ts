@@ -23,9 +23,25 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
       ),
   });
 
-  app.get("/api/captcha", async (_req, reply) => {
+  // a challenge is bound to the visitor's session, and one client address gets a bounded number of them
+  app.get("/api/captcha", async (req, reply) => {
     reply.header("Cache-Control", "no-store");
-    return deps.captcha.challenge();
+    const now = deps.now();
+    const { captchaFetchMax, captchaFetchWindowMs } = deps.config;
+    const wait = deps.throttle.waitMs("captcha-client", req.ip, captchaFetchMax, captchaFetchWindowMs, now);
+    if (wait > 0) {
+      const s = Math.ceil(wait / 1000);
+      throw new HttpError(
+        429,
+        `too many security checks fetched from this address; try again in ${s} s`,
+        "too_many_requests",
+        {
+          "Retry-After": String(s),
+        },
+      );
+    }
+    deps.throttle.hit("captcha-client", req.ip, now);
+    return deps.captcha.challenge(sessionOf(deps, req, reply));
   });
 
   app.post<{ Querystring: Query; Body: unknown }>(
@@ -61,6 +77,6 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
 
   app.post<{ Params: { id: string }; Body: unknown }>("/api/orders/:id/payments", async (req, reply) => {
     const session = sessionOf(deps, req, reply);
-    return reply.code(201).send(service.startPayment(session, req.params.id, req.body));
+    return reply.code(201).send(service.startPayment(session, req.params.id, req.body, req.ip));
   });
 }
