@@ -64,7 +64,10 @@ export interface ServerConfig {
   cookieSecure: boolean;
   /** the HMAC key of captcha challenges; empty = a random key kept in the database */
   captchaSecret: string;
-  /** the largest number a captcha challenge may hide (the work a client does) */
+  /**
+   * the largest number a captcha challenge may hide (the work a client does: on average half of
+   * it in SHA-256 hashes); 200,000 is about a second on a phone (server/README.md, "Captcha")
+   */
   captchaMaxNumber: number;
   captchaTtlMs: number;
   /** the catalogue response cache's bound, bytes of serialized answers */
@@ -169,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? env.COOKIE_SECURE === "1" || env.COOKIE_SECURE === "true"
       : siteUrl.startsWith("https:") || siteOrigins.every((o) => o.startsWith("https:")),
     captchaSecret: env.CAPTCHA_SECRET ?? "",
-    captchaMaxNumber: num(env.CAPTCHA_MAX_NUMBER, 100_000),
+    captchaMaxNumber: num(env.CAPTCHA_MAX_NUMBER, 200_000),
     captchaTtlMs: num(env.CAPTCHA_TTL_S, 600) * 1000,
     cacheMaxBytes: num(env.CACHE_MAX_BYTES, 32 * 1024 * 1024),
     ...overrides,

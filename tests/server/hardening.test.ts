@@ -384,3 +384,30 @@ describe("captcha (item 10)", () => {
       assert.equal((await v.request("GET", "/api/captcha")).statusCode, 200);
     }));
 });
+
+describe("orders stored before the buyer key", () => {
+  it("are counted under the normalised key after a restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "buyer-key-"));
+    const file = join(dir, "db.sqlite");
+    try {
+      const db = openDatabase(file);
+      const app = (await buildApp({ db, config: { ...HERMETIC, buyerEventMax: 2 } })) as TestApp;
+      assert.equal((await orderOf(app, 1, 2, { email: "Old.Buyer+x@gmail.com" })).statusCode, 201);
+      // as an older server stored it: lowercased only
+      db.prepare("UPDATE orders SET email_key = lower(email)").run();
+      db.prepare("DELETE FROM meta WHERE key = 'email_key'").run();
+      await app.close();
+      db.close();
+      const again = openDatabase(file);
+      const restarted = (await buildApp({ db: again, config: { ...HERMETIC, buyerEventMax: 2 } })) as TestApp;
+      try {
+        await refused(await orderOf(restarted, 2, 1, { email: "oldbuyer@gmail.com" }), 409, "buyer_event_limit");
+      } finally {
+        await restarted.close();
+        again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -150,6 +150,15 @@ export function ordersRepository(db: Db) {
         AND (total_amount = 0 OR acquisition_id IN (SELECT value FROM json_each(?)))`,
     ),
   };
+  // orders stored before the buyer key was normalised get it now, once, so the limits count them alike
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'email_key'").get() === undefined) {
+    const rekey = db.prepare("UPDATE orders SET email_key = ? WHERE id = ?");
+    db.transaction(() => {
+      for (const r of db.prepare("SELECT id, email FROM orders").all() as Array<{ id: string; email: string }>)
+        rekey.run(buyerKey(r.email), r.id);
+      db.prepare("INSERT INTO meta (key, value) VALUES ('email_key', 'buyer-key-1')").run();
+    })();
+  }
   const repo = {
     /** Inside a transaction: the order, its items, and the session that may see it. */
     insert(
