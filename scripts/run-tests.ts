@@ -83,6 +83,19 @@ function serverEnv(): NodeJS.ProcessEnv {
     // would count all tests as one visitor; tests/server covers the caps themselves.
     HELD_PER_CLIENT: "100000",
     ORDER_RATE_MAX: "1000",
+    // the same for the limits against scalpers and card testers (issue 20), and the few buyers the
+    // tests use buy many tickets; tests/server/hardening.test.ts covers each of them
+    BUYER_EVENT_MAX: "100000",
+    CLIENT_DAY_MAX: "100000",
+    FREE_PER_BUYER: "100000",
+    FREE_CLIENT_DAY_MAX: "100000",
+    OFFLINE_HELD_PER_CLIENT: "100000",
+    OFFLINE_EVENT_PERCENT: "100",
+    MAIL_PER_RECIPIENT_HOUR: "100000",
+    PAYMENT_STARTS_PER_CLIENT_HOUR: "100000",
+    PAYMENT_RETRY_BASE_S: "0",
+    HOLD_COOLDOWN_MINUTES: "0",
+    CAPTCHA_FETCH_MAX: "100000",
   };
 }
 

@@ -16,6 +16,7 @@ import { clientErrorHandler, frameworkErrors, httpErrors } from "./http/errors";
 import { ByteBoundCache } from "./lib/byte-bound-cache";
 import { captchaService } from "./orders/captcha";
 import { orderService } from "./orders/order-service";
+import { throttle } from "./orders/throttle";
 import { basketRoutes } from "./routes/basket";
 import { catalogueRoutes } from "./routes/catalogue";
 import { mediaRoutes } from "./routes/media";
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     outbox: outboxRepository(db),
     captcha: captchaService(db, config, now),
     notifier: loggingNotifier((message) => app.log.info(message)),
+    throttle: throttle(db),
     faults: new FaultController(config.faults),
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
     now,
@@ -151,6 +153,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       try {
         deps.releaseExpired(at);
         deps.captcha.prune(at);
+        deps.throttle.prune(at);
         deps.sessions.removeExpired(at);
         if (at - idleSweptAt >= idleSweepMs) {
           idleSweptAt = at;

@@ -25,9 +25,36 @@ export interface ServerConfig {
   /** orders one client address may create per window */
   orderRateMax: number;
   orderRateWindowMs: number;
-  /** failed order look-ups per session or client address per window before 429 */
+  /** failed order look-ups per order number or client address per window before that key is locked */
   lookupFailMax: number;
   lookupWindowMs: number;
+  /** a locked key still gets one try per this many ms, so a right answer gets through */
+  lookupLockedTryMs: number;
+  /** tickets of one event one buyer (normalised email) may have over all orders awaiting payment or paid */
+  buyerEventMax: number;
+  /** tickets one client address may order (awaiting payment or paid, free ones aside) per 24 hours */
+  clientDayMax: number;
+  /** free tickets of one event one buyer may register */
+  freePerBuyer: number;
+  /** free tickets one client address may register per 24 hours */
+  freeClientDayMax: number;
+  /** tickets one client address may keep waiting for a bank transfer or cash payment */
+  offlineHeldPerClient: number;
+  /** share (percent) of an event's tickets that may wait for bank transfer or cash payments at a time */
+  offlineEventPercent: number;
+  /** orders whose email goes out at once (bank transfer, cash, free) per recipient per hour */
+  mailPerRecipientHour: number;
+  /** declined payments after which an order can no longer be paid on the payment page */
+  paymentAttemptsPerOrder: number;
+  /** payment pages one client address may open per hour */
+  paymentStartsPerClientHour: number;
+  /** the wait after a declined payment, doubled with each further decline, ms */
+  paymentRetryBaseMs: number;
+  /** after a basket's hold ran out, how long its session and client address cannot hold those tickets again, minutes */
+  holdCooldownMinutes: number;
+  /** captcha challenges one client address may fetch per window */
+  captchaFetchMax: number;
+  captchaFetchWindowMs: number;
   /**
    * Fastify's trustProxy: false (X-Forwarded-For ignored, the socket's address is the client),
    * or the proxy addresses/hops to trust
@@ -37,7 +64,10 @@ export interface ServerConfig {
   cookieSecure: boolean;
   /** the HMAC key of captcha challenges; empty = a random key kept in the database */
   captchaSecret: string;
-  /** the largest number a captcha challenge may hide (the work a client does) */
+  /**
+   * the largest number a captcha challenge may hide (the work a client does: on average half of
+   * it in SHA-256 hashes); 200,000 is about a second on a phone (server/README.md, "Captcha")
+   */
   captchaMaxNumber: number;
   captchaTtlMs: number;
   /** the catalogue response cache's bound, bytes of serialized answers */
@@ -128,13 +158,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderRateWindowMs: num(env.ORDER_RATE_WINDOW_MS, 60_000),
     lookupFailMax: num(env.LOOKUP_FAIL_MAX, 10),
     lookupWindowMs: num(env.LOOKUP_WINDOW_MS, 10 * 60_000),
+    lookupLockedTryMs: num(env.LOOKUP_LOCKED_TRY_S, 30) * 1000,
+    buyerEventMax: num(env.BUYER_EVENT_MAX, 10),
+    clientDayMax: num(env.CLIENT_DAY_MAX, 40),
+    freePerBuyer: num(env.FREE_PER_BUYER, 2),
+    freeClientDayMax: num(env.FREE_CLIENT_DAY_MAX, 10),
+    offlineHeldPerClient: num(env.OFFLINE_HELD_PER_CLIENT, 10),
+    offlineEventPercent: num(env.OFFLINE_EVENT_PERCENT, 20),
+    mailPerRecipientHour: num(env.MAIL_PER_RECIPIENT_HOUR, 5),
+    paymentAttemptsPerOrder: num(env.PAYMENT_ATTEMPTS_PER_ORDER, 5),
+    paymentStartsPerClientHour: num(env.PAYMENT_STARTS_PER_CLIENT_HOUR, 20),
+    paymentRetryBaseMs: num(env.PAYMENT_RETRY_BASE_S, 2) * 1000,
+    holdCooldownMinutes: num(env.HOLD_COOLDOWN_MINUTES, 10),
+    captchaFetchMax: num(env.CAPTCHA_FETCH_MAX, 30),
+    captchaFetchWindowMs: num(env.CAPTCHA_FETCH_WINDOW_S, 600) * 1000,
     trustedProxy: trustProxy(env.TRUSTED_PROXY),
     // a site served over https gets a Secure cookie; COOKIE_SECURE=1/0 decides explicitly
     cookieSecure: env.COOKIE_SECURE
       ? env.COOKIE_SECURE === "1" || env.COOKIE_SECURE === "true"
       : siteUrl.startsWith("https:") || siteOrigins.every((o) => o.startsWith("https:")),
     captchaSecret: env.CAPTCHA_SECRET ?? "",
-    captchaMaxNumber: num(env.CAPTCHA_MAX_NUMBER, 100_000),
+    captchaMaxNumber: num(env.CAPTCHA_MAX_NUMBER, 200_000),
     captchaTtlMs: num(env.CAPTCHA_TTL_S, 600) * 1000,
     cacheMaxBytes: num(env.CACHE_MAX_BYTES, 32 * 1024 * 1024),
     sessionIdleMs: num(env.SESSION_IDLE_HOURS, 3) * 3600_000,

@@ -10,6 +10,7 @@ import type { TicketsRepository } from "./db/repositories/tickets-repository";
 import type { FaultController } from "./faults";
 import type { ByteBoundCache } from "./lib/byte-bound-cache";
 import type { CaptchaService } from "./orders/captcha";
+import type { Throttle } from "./orders/throttle";
 
 /** An order as the contract shows it, in the order's own language. */
 export type WireOrder = components["schemas"]["Order"];
@@ -49,6 +50,8 @@ export interface AppDeps {
   /** the e-mails orders cause, queued in the transaction of the change that causes them */
   outbox: OutboxRepository;
   captcha: CaptchaService;
+  /** counters of the limits against abuse, kept in the database */
+  throttle: Throttle;
   faults: FaultController;
   notifier: OrderNotifier;
   /** serialized catalogue answers, bounded by size */

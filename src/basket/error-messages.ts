@@ -5,6 +5,7 @@ const KEY_BY_CODE: Record<string, string> = {
   not_enough_tickets: "toast.notEnoughTickets",
   over_max_per_order: "toast.overMaxPerOrder",
   event_not_on_sale: "toast.eventNotOnSale",
+  hold_cooldown: "toast.holdCooldown",
   ticket_not_found: "toast.ticketNotFound",
   unknown_ticket: "toast.ticketNotFound",
   not_found: "toast.ticketNotFound",

@@ -7,7 +7,8 @@
  * translates them, so the same rules speak every language.
  */
 
-export const NAME_MAX_LENGTH = 200;
+/** The server's limit too (server/src/lib/validate.ts, buyerName). */
+export const NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
 export const PHONE_MAX_LENGTH = 32;
 /** E.164 allows up to 15 digits; fewer than 7 is no one's full international number. */

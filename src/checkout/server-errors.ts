@@ -37,12 +37,20 @@ const BY_CODE: Record<string, ExplainedError> = {
   not_enough_tickets: { key: "checkout.errors.notEnoughTickets", action: "back-to-cart" },
   over_max_per_order: { key: "checkout.errors.overLimit", action: "back-to-cart" },
   over_limit: { key: "checkout.errors.overLimit", action: "back-to-cart" },
+  // the limits against scalpers (server/README.md, "Limits"): the visitor can change the basket from the form
+  buyer_event_limit: { key: "checkout.errors.buyerEventLimit", action: "fix" },
+  client_day_limit: { key: "checkout.errors.clientDayLimit", action: "fix" },
+  free_limit: { key: "checkout.errors.freeLimit", action: "fix" },
+  offline_limit: { key: "checkout.errors.offlineLimit", field: "acquisition", action: "fix" },
+  too_many_emails: { key: "checkout.errors.tooManyEmails", action: "fix" },
   // a fresh captcha is solved for the next try; the visitor only presses the button again
   captcha_invalid: { key: "checkout.errors.captcha", action: "retry" },
   too_many_requests: { key: "checkout.errors.tooManyRequests", action: "retry" },
   already_paid: { key: "payment.errors.alreadyPaid", action: "show-paid" },
   not_payable: { key: "payment.errors.notPayable", action: "reload-order" },
   not_card_payable: { key: "payment.errors.notCardPayable", action: "reload-order" },
+  attempts_exhausted: { key: "payment.errors.attemptsExhausted", action: "reload-order" },
+  too_many_attempts: { key: "payment.errors.tooManyAttempts", action: "retry" },
 };
 
 /**

@@ -155,7 +155,8 @@ describe("creating an order", () => {
   for (const [name, body, expected] of invalid) {
     it(`${name} → 400 ${expected}, basket kept`, async () => {
       await visitor.add(1, 1);
-      const payload = typeof body === "string" ? body : JSON.stringify({ ...body, captcha: await solveCaptcha(app) });
+      const payload =
+        typeof body === "string" ? body : JSON.stringify({ ...body, captcha: await solveCaptcha(app, visitor) });
       assertFails(await visitor.request("POST", "/api/orders", payload), "/api/orders", "post", 400, expected);
       assert.equal(json<{ events: unknown[] }>(await visitor.basket()).events.length, 1);
       await visitor.request("DELETE", "/api/basket");
@@ -262,7 +263,7 @@ describe("captcha", () => {
       assertFails(await send(captcha), "/api/orders", "post", 400, "captcha_invalid");
     await refused();
     await refused("bm90IGpzb24=");
-    const good = await solveCaptcha(app);
+    const good = await solveCaptcha(app, visitor);
     const payload = JSON.parse(Buffer.from(good, "base64").toString()) as { number: number };
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString("base64");
     await refused(wrong);
@@ -273,7 +274,7 @@ describe("captcha", () => {
     await visitor.add(1, 1);
     await refused(good);
 
-    const old = await solveCaptcha(app);
+    const old = await solveCaptcha(app, visitor);
     clock.advance(11 * 60_000);
     await refused(old);
     assert.equal(json<{ events: unknown[] }>(await visitor.basket()).events.length, 1);
@@ -281,7 +282,7 @@ describe("captcha", () => {
   });
 
   it("does not spend a solution on an order that was refused", async () => {
-    const solution = await solveCaptcha(app);
+    const solution = await solveCaptcha(app, visitor);
     assertFails(
       await visitor.request("POST", "/api/orders", { ...buyer(), captcha: solution }),
       "/api/orders",

@@ -10,6 +10,7 @@ describe("why a basket change failed, as a toast key", () => {
     assert.equal(basketErrorKey(err("not_enough_tickets", 409)), "toast.notEnoughTickets");
     assert.equal(basketErrorKey(err("over_max_per_order", 409)), "toast.overMaxPerOrder");
     assert.equal(basketErrorKey(err("event_not_on_sale", 409)), "toast.eventNotOnSale");
+    assert.equal(basketErrorKey(err("hold_cooldown", 409)), "toast.holdCooldown");
     assert.equal(basketErrorKey(err("network", null, true)), "toast.basketUnreachable");
     assert.equal(basketErrorKey(err("http_503", 503)), "toast.basketServerError");
     assert.equal(basketErrorKey(err("bad_request", 400)), "toast.basketChangeFailed");
@@ -21,6 +22,7 @@ describe("why a basket change failed, as a toast key", () => {
         err("not_enough_tickets", 409),
         err("over_max_per_order", 409),
         err("event_not_on_sale", 409),
+        err("hold_cooldown", 409),
         err("ticket_not_found", 404),
         err("network", null, true),
         err("x", 500),

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { explainServerError, isCartReason } from "../../src/checkout/server-errors";
 
@@ -30,6 +31,29 @@ describe("the server's refusals, explained", () => {
     assert.equal(explainServerError(409, "basket_empty").action, "back-to-cart");
     assert.equal(explainServerError(409, "not_enough_tickets").action, "back-to-cart");
     assert.ok(isCartReason("basket_empty") && isCartReason("not_enough_tickets") && !isCartReason("already_paid"));
+  });
+  it("explains the limits against scalpers and card testers in every language", () => {
+    const codes = [
+      "buyer_event_limit",
+      "client_day_limit",
+      "free_limit",
+      "offline_limit",
+      "too_many_emails",
+      "attempts_exhausted",
+      "too_many_attempts",
+    ];
+    assert.equal(explainServerError(409, "offline_limit").field, "acquisition");
+    assert.equal(explainServerError(409, "attempts_exhausted").action, "reload-order");
+    assert.equal(explainServerError(429, "too_many_attempts").action, "retry");
+    for (const lang of ["en", "ru", "ar"]) {
+      const forms = JSON.parse(readFileSync(`locales/${lang}/forms.json`, "utf8")) as Record<string, unknown>;
+      for (const code of codes) {
+        const { key } = explainServerError(409, code);
+        assert.notEqual(key, "checkout.errors.notEnoughTickets", code);
+        const text = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], forms);
+        assert.equal(typeof text, "string", `${lang}: ${key}`);
+      }
+    }
   });
   it("shows the tickets of an order already paid", () => {
     assert.equal(explainServerError(409, "already_paid").action, "show-paid");

@@ -101,6 +101,28 @@ export function basketService(deps: AppDeps) {
     };
   }
 
+  /**
+   * A session that let its hold of a ticket run out, and its client address, cannot hold that
+   * ticket again for `holdCooldownMinutes`: holding the scarce seats by re-adding them at every
+   * expiry would keep them from everyone else.
+   */
+  function coolDown(sessionId: string, clientIp: string | null, ticketId: number, now: number): void {
+    const windowMs = config.holdCooldownMinutes * 60_000;
+    if (windowMs <= 0) return;
+    let last = deps.throttle.recent("hold-expired-session", `${sessionId} ${ticketId}`, windowMs, now).last ?? 0;
+    if (clientIp !== null)
+      last = Math.max(
+        last,
+        deps.throttle.recent("hold-expired-client", `${clientIp} ${ticketId}`, windowMs, now).last ?? 0,
+      );
+    if (last === 0) return;
+    const minutes = Math.max(1, Math.ceil((last + windowMs - now) / 60_000));
+    throw conflict(
+      `your hold of these tickets ran out a moment ago; they can be held again in ${minutes} min (others get a chance first)`,
+      "hold_cooldown",
+    );
+  }
+
   function onSale(t: TicketInfo, now: number): boolean {
     const e = catalogue.data.eventsById.get(t.eventId);
     return !!e && (e.status === "on_sale" || e.status === "postponed") && sessionOpen(t, now);
@@ -158,6 +180,7 @@ export function basketService(deps: AppDeps) {
             );
           }
           const delta = wanted - current;
+          if (delta > 0) coolDown(sessionId, clientIp, t.id, now);
           if (delta > 0 && clientIp !== null) {
             // baskets and unpaid orders alike: an order waiting 48 hours for a bank transfer holds its tickets too
             const held =

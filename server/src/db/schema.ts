@@ -218,6 +218,7 @@ CREATE TABLE IF NOT EXISTS orders (
 CREATE INDEX IF NOT EXISTS orders_open_client ON orders(client_ip) WHERE status IN ('awaiting_payment','failed');
 CREATE INDEX IF NOT EXISTS orders_open_expiry ON orders(expires_at) WHERE status IN ('awaiting_payment','failed');
 CREATE INDEX IF NOT EXISTS orders_email ON orders(email_key);
+CREATE INDEX IF NOT EXISTS orders_client_created ON orders(client_ip, created_at);
 CREATE TABLE IF NOT EXISTS order_items (
   order_id TEXT NOT NULL REFERENCES orders(id),
   ticket_id INTEGER NOT NULL REFERENCES tickets(id),
@@ -250,6 +251,17 @@ CREATE TABLE IF NOT EXISTS session_orders (
   order_id TEXT NOT NULL REFERENCES orders(id),
   PRIMARY KEY (session_id, order_id)
 ) WITHOUT ROWID;
+
+-- hits counted by the limits against abuse (failed look-ups per order number and per client address,
+-- captcha fetches and payment pages per client address, expired holds for the cool-down): one row
+-- per hit, kept in the database so a restart forgives nothing, pruned once older than a day
+CREATE TABLE IF NOT EXISTS throttle_hits (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS throttle_hits_key ON throttle_hits(scope, key, at);
+CREATE INDEX IF NOT EXISTS throttle_hits_at ON throttle_hits(at);
 
 -- one visit to the sandbox acquirer's hosted page
 CREATE TABLE IF NOT EXISTS payments (

@@ -46,3 +46,50 @@ export function plainText(value: unknown, field: string, max: number): string {
   if (CONTROL.test(value)) throw badRequest(`${field} must not contain control characters`);
   return value;
 }
+
+export const BUYER_NAME_MIN = 2;
+export const BUYER_NAME_MAX = 80;
+const BUYER_NAME_WORDS = 8;
+// letters of any script with their combining marks, spaces, and the punctuation names use
+const NAME_CHARS = /^(?:[\p{L}\p{M} '’.,-]|\u200C|\u200D)+$/u;
+// the zero-width (non-)joiner shapes Persian and Indic names, but only between two letters
+const STRAY_JOINER = /(?:^|[^\p{L}\p{M}])(?:\u200C|\u200D)|(?:\u200C|\u200D)(?:$|[^\p{L}\p{M}])/u;
+// two punctuation marks in a row ("--", ".,"), or one at the start
+const NAME_PUNCT_RUN = /^[ '’.,-]|[’'.,-]{2,}/u;
+// "evil.example", "www.x.com": a dot between two words of letters is an address, not an initial
+const NAME_ADDRESS = /[\p{L}\p{M}]{2,}\.[\p{L}\p{M}]{2,}/u;
+// letters that show nothing (Hangul fillers, the braille blank)
+const BLANK_LETTERS = /[\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/**
+ * The buyer's name as the shop e-mails and prints it: letters of any script, spaces, and the
+ * punctuation names use (' ’ - . ,), BUYER_NAME_MIN to BUYER_NAME_MAX characters, at most one
+ * comma and BUYER_NAME_WORDS words: no digits, URLs, line breaks, control or bidi characters, so
+ * it cannot carry an address or a sentence into an e-mail. Runs of spaces become one.
+ */
+export function buyerName(value: unknown, field = "name"): string {
+  if (typeof value !== "string") throw badRequest(`${field} must be text`, "invalid_name");
+  if (value.length > 4 * BUYER_NAME_MAX)
+    throw badRequest(`${field} must be at most ${BUYER_NAME_MAX} characters`, "invalid_name");
+  const text = value
+    .normalize("NFC")
+    .replace(/\p{Zs}+/gu, " ")
+    .trim();
+  if (text.length < BUYER_NAME_MIN || text.length > BUYER_NAME_MAX)
+    throw badRequest(`${field} must be ${BUYER_NAME_MIN} to ${BUYER_NAME_MAX} characters`, "invalid_name");
+  if (!NAME_CHARS.test(text) || BLANK_LETTERS.test(text))
+    throw badRequest(
+      `${field} may hold only letters, spaces and the punctuation of names (' - . ,): no digits, symbols, line breaks or control characters`,
+      "invalid_name",
+    );
+  if (
+    STRAY_JOINER.test(text) ||
+    NAME_PUNCT_RUN.test(text) ||
+    NAME_ADDRESS.test(text) ||
+    (text.match(/,/g)?.length ?? 0) > 1
+  )
+    throw badRequest(`${field} does not read as a name (an address, or punctuation out of place)`, "invalid_name");
+  if (text.split(" ").length > BUYER_NAME_WORDS)
+    throw badRequest(`${field} must be at most ${BUYER_NAME_WORDS} words`, "invalid_name");
+  return text;
+}

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import type { ServerConfig } from "../config";
 import type { Db } from "../db/database";
@@ -35,12 +35,17 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
     use: db.prepare("INSERT OR IGNORE INTO captcha_used (signature, expires_at) VALUES (?, ?)"),
     prune: db.prepare("DELETE FROM captcha_used WHERE expires_at <= ?"),
   };
+  // the session a challenge was fetched for, as a short HMAC: the salt (which the signature covers) carries it
+  const binding = (sessionId: string): string =>
+    createHmac("sha256", key).update(`captcha-session:${sessionId}`).digest("base64url").slice(0, 22);
   return {
-    async challenge(): Promise<CaptchaChallenge> {
+    /** A challenge that only `sessionId` can spend. */
+    async challenge(sessionId: string): Promise<CaptchaChallenge> {
       const c = await createChallenge({
         hmacKey: key,
         maxnumber: config.captchaMaxNumber,
         expires: new Date(now() + config.captchaTtlMs),
+        params: { s: binding(sessionId) },
       });
       return {
         algorithm: "SHA-256",
@@ -52,7 +57,7 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
     },
 
     /** Checks a solution (base64 JSON) without spending it; returns what `spend` needs. */
-    async verify(solution: unknown): Promise<{ signature: string; expiresAt: number }> {
+    async verify(solution: unknown): Promise<{ signature: string; expiresAt: number; boundTo: string | null }> {
       if (typeof solution !== "string" || solution === "") throw invalid("missing");
       if (solution.length > 4096) throw invalid("not a solution");
       let payload: unknown;
@@ -74,7 +79,8 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
         throw invalid("not a solution (expected algorithm, challenge, number, salt, signature)");
       }
       // the salt carries its parameters as a query ("…?expires=1767225600")
-      const expires = Number(new URLSearchParams(p.salt.split("?")[1] ?? "").get("expires"));
+      const params = new URLSearchParams(p.salt.split("?")[1] ?? "");
+      const expires = Number(params.get("expires"));
       if (!Number.isFinite(expires) || expires * 1000 <= now()) throw invalid("expired");
       const ok = await verifySolution(
         { algorithm: "SHA-256", challenge: p.challenge, number: p.number, salt: p.salt, signature: p.signature },
@@ -82,11 +88,15 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
         false,
       );
       if (!ok) throw invalid("wrong");
-      return { signature: p.signature, expiresAt: expires * 1000 };
+      return { signature: p.signature, expiresAt: expires * 1000, boundTo: params.get("s") };
     },
 
-    /** Marks a verified solution used; inside the order's transaction, so a failed order does not spend it. */
-    spend(v: { signature: string; expiresAt: number }): void {
+    /**
+     * Marks a verified solution used by `sessionId`, the session its challenge was fetched for;
+     * inside the order's transaction, so a failed order does not spend it.
+     */
+    spend(v: { signature: string; expiresAt: number; boundTo: string | null }, sessionId: string): void {
+      if (v.boundTo !== binding(sessionId)) throw invalid("for another visit (it was fetched without this session)");
       if (s.use.run(v.signature, v.expiresAt).changes !== 1) throw invalid("used before");
     },
 

@@ -5,13 +5,13 @@ import { rotateSession } from "../basket/session";
 import { siteOriginCheck } from "../config";
 import { basketService, type BasketEventJson } from "../basket/basket-service";
 import type { AppDeps, WireOrder } from "../deps";
-import type { NewOrder, OrderRow, StoredTicket } from "../db/repositories/orders-repository";
+import { numberKey, type NewOrder, type OrderRow, type StoredTicket } from "../db/repositories/orders-repository";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { isLang, LANGS, pick, type Lang } from "../lib/i18n";
 import { roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 import { validEmail } from "../lib/email";
-import { isObject, personName, plainText } from "../lib/validate";
+import { buyerName, isObject, plainText } from "../lib/validate";
 
 const PHONE_RE = /^\+?[0-9][0-9 ().-]{4,30}$/;
 /** Order numbers and ticket codes avoid look-alikes: no 0/O, 1/I/L. */
@@ -19,6 +19,9 @@ const PEOPLE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 const randomChars = (n: number): string =>
   Array.from({ length: n }, () => PEOPLE_ALPHABET[randomInt(PEOPLE_ALPHABET.length)]).join("");
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Ways to pay on the acquirer's hosted page; the others (bank transfer, cash) are paid outside the shop. */
 export const HOSTED_TYPES = new Set(["card", "apple_pay", "google_pay"]);
@@ -41,7 +44,7 @@ export function parseOrder(body: unknown): OrderInput {
   // the WHATWG valid e-mail address, in IDNA form: what is stored is what the e-mail goes to
   const cleanEmail = validEmail(email);
   if (cleanEmail === null) throw badRequest("email is not a valid address", "invalid_email");
-  const cleanName = personName(name, "name", 200);
+  const cleanName = buyerName(name);
   if (
     phone !== undefined &&
     phone !== null &&
@@ -83,35 +86,6 @@ export function parseOrder(body: unknown): OrderInput {
   };
 }
 
-/** A failure count per key over a sliding window, kept in memory (a restart forgives). */
-class FailureWindow {
-  private readonly hits = new Map<string, number[]>();
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-  private recent(key: string, now: number): number[] {
-    const list = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (list.length === 0) this.hits.delete(key);
-    else this.hits.set(key, list);
-    return list;
-  }
-  /** Seconds until another try is allowed, or 0. */
-  retryAfter(keys: string[], now: number): number {
-    let wait = 0;
-    for (const key of keys) {
-      const list = this.recent(key, now);
-      if (list.length >= this.max)
-        wait = Math.max(wait, Math.ceil((list[list.length - this.max]! + this.windowMs - now) / 1000));
-    }
-    return wait;
-  }
-  record(keys: string[], now: number): void {
-    if (this.hits.size > 50_000) for (const k of [...this.hits.keys()]) this.recent(k, now);
-    for (const key of keys) this.hits.set(key, [...this.recent(key, now), now]);
-  }
-}
-
 /**
  * Orders: made from the basket in one transaction, paid on the acquirer's hosted page,
  * expired when unpaid in time, found again by number and email.
@@ -119,7 +93,6 @@ class FailureWindow {
 export function orderService(deps: AppDeps) {
   const { orders, payments, tickets, catalogue, config } = deps;
   const baskets = basketService(deps);
-  const lookups = new FailureWindow(config.lookupFailMax, config.lookupWindowMs);
 
   function acquisitionOf(id: number): AcquisitionRow {
     const a = catalogue.data.acquisitions.find((x) => x.id === id);
@@ -208,6 +181,100 @@ export function orderService(deps: AppDeps) {
     });
   }
 
+  const offlineWays = (): number[] =>
+    catalogue.data.acquisitions.filter((a) => !HOSTED_TYPES.has(a.type)).map((a) => a.id);
+
+  /**
+   * The limits a scalper meets (server/README.md, "Limits"): per event and buyer (the normalised
+   * email) over orders awaiting payment or paid, per client address over a day, free tickets under
+   * their own caps, bank-transfer and cash orders capped per address and per event, and orders
+   * whose email goes out at once capped per recipient and hour. Inside the order's transaction.
+   */
+  function checkLimits(
+    email: string,
+    clientIp: string,
+    items: Array<{ ticketId: number; count: number }>,
+    order: { free: boolean; offline: boolean; count: number },
+    now: number,
+  ): void {
+    const byEvent = new Map<number, number>();
+    for (const item of items) {
+      const t = tickets.info(item.ticketId);
+      if (t) byEvent.set(t.eventId, (byEvent.get(t.eventId) ?? 0) + item.count);
+    }
+    const perBuyer = order.free ? config.freePerBuyer : config.buyerEventMax;
+    for (const [eventId, count] of byEvent) {
+      const before = orders.countByBuyerEvent(email, eventId, order.free);
+      if (before + count > perBuyer) {
+        throw conflict(
+          order.free
+            ? `at most ${perBuyer} free tickets of one event per buyer; this email already has ${before}`
+            : `at most ${perBuyer} tickets of one event per buyer; this email already has ${before} in other orders`,
+          order.free ? "free_limit" : "buyer_event_limit",
+        );
+      }
+    }
+    const perDay = order.free ? config.freeClientDayMax : config.clientDayMax;
+    const today = orders.countByClientSince(clientIp, now - DAY_MS, order.free);
+    if (today + order.count > perDay) {
+      throw conflict(
+        `at most ${perDay} ${order.free ? "free " : ""}tickets can be ordered from one address in 24 hours; ${today} already were`,
+        order.free ? "free_limit" : "client_day_limit",
+      );
+    }
+    const ways = offlineWays();
+    if (order.offline) {
+      const waiting = orders.unpaidByWays(ways, { clientIp });
+      if (waiting + order.count > config.offlineHeldPerClient) {
+        throw conflict(
+          `at most ${config.offlineHeldPerClient} tickets from one address can wait for a bank transfer or cash payment; pay by card, or pay the orders waiting first`,
+          "offline_limit",
+        );
+      }
+      for (const [eventId, count] of byEvent) {
+        const share = Math.floor((orders.ticketsOfEvent(eventId) * config.offlineEventPercent) / 100);
+        if (orders.unpaidByWays(ways, { eventId }) + count > share) {
+          throw conflict(
+            "too many tickets of this event are waiting for bank transfer or cash payments just now; pay by card instead",
+            "offline_limit",
+          );
+        }
+      }
+    }
+    if (order.free || order.offline) {
+      const sent = orders.instantMailsSince(email, now - HOUR_MS, ways);
+      if (sent >= config.mailPerRecipientHour) {
+        throw new HttpError(
+          429,
+          `this email address has been sent ${sent} order emails in the last hour; try again later or pay by card`,
+          "too_many_emails",
+        );
+      }
+    }
+  }
+
+  /**
+   * Why an order cannot be tried on the payment page now, or undefined when it can: after
+   * `paymentAttemptsPerOrder` declined payments (card numbers or 3-D Secure codes) never again,
+   * and after each decline only once a wait has passed that doubles with every decline.
+   */
+  function attemptRefusal(orderId: string, now: number): HttpError | undefined {
+    const declined = deps.throttle.recent("payment-declined", orderId, DAY_MS, now);
+    if (declined.count >= config.paymentAttemptsPerOrder) {
+      return conflict(
+        `payment was declined ${declined.count} times for this order; it can no longer be paid on the payment page`,
+        "attempts_exhausted",
+      );
+    }
+    if (declined.count === 0 || declined.last === null || config.paymentRetryBaseMs <= 0) return undefined;
+    const wait = declined.last + config.paymentRetryBaseMs * 2 ** (declined.count - 1) - now;
+    if (wait <= 0) return undefined;
+    const s = Math.ceil(wait / 1000);
+    return new HttpError(429, `the payment was declined; it can be tried again in ${s} s`, "too_many_attempts", {
+      "Retry-After": String(s),
+    });
+  }
+
   function visible(sessionId: string, id: string): OrderRow {
     const o = orders.ofSession(id, sessionId);
     if (!o) throw notFound("no such order", "not_found");
@@ -268,11 +335,13 @@ export function orderService(deps: AppDeps) {
             );
           }
         }
+        const offline = !free && acquisition !== undefined && !HOSTED_TYPES.has(acquisition.type);
+        checkLimits(input.email, clientIp, items, { free, offline, count: total.count }, now);
         const paymentFee =
           free || !acquisition
             ? 0
             : roundMoney(((total.price + total.service_fee) * (acquisition.feePercent ?? 0)) / 100, cur.decimals);
-        deps.captcha.spend(captcha);
+        deps.captcha.spend(captcha, sessionId);
         for (const item of items) deps.baskets.sellHeld(item.ticketId, item.count);
         const payMinutes =
           acquisition && !HOSTED_TYPES.has(acquisition.type) ? config.offlinePayMinutes : config.cardPayMinutes;
@@ -321,8 +390,14 @@ export function orderService(deps: AppDeps) {
       return orders.listOfSession(sessionId);
     },
 
-    /** Finds an order by number and email and adds it to this session; guessing is slowed to 10 tries per 10 minutes. */
-    lookup(sessionId: string, clientIp: string, body: unknown): OrderRow {
+    /**
+     * Finds an order by number and email and adds it to this session, under a new session id (as
+     * order creation does): an id planted in the buyer's browser does not see what they look up.
+     * Failures are counted per order number and per client address (in the database); a key with
+     * `lookupFailMax` failures in its window is locked, yet still gets one try per
+     * `lookupLockedTryMs`, so the right number and email get through while guessing stays slow.
+     */
+    lookup(req: FastifyRequest, reply: FastifyReply, sessionId: string, clientIp: string, body: unknown): OrderRow {
       if (!isObject(body)) throw badRequest("the body must be a JSON object with number and email");
       const { number, email } = body;
       if (typeof number !== "string" || number.length > 32 || number.trim() === "")
@@ -330,25 +405,40 @@ export function orderService(deps: AppDeps) {
       if (typeof email !== "string" || email.length > 254 || email.trim() === "")
         throw badRequest("email is required", "invalid_email");
       const now = deps.now();
-      const keys = [`s:${sessionId}`, `ip:${clientIp}`];
-      const wait = lookups.retryAfter(keys, now);
+      const keys = [
+        ["lookup-number", numberKey(number)],
+        ["lookup-client", clientIp],
+      ] as const;
+      let wait = 0;
+      for (const [scope, key] of keys) {
+        const r = deps.throttle.recent(scope, key, config.lookupWindowMs, now);
+        if (r.count >= config.lookupFailMax && r.last !== null)
+          wait = Math.max(wait, r.last + config.lookupLockedTryMs - now);
+      }
       if (wait > 0) {
-        throw new HttpError(429, `too many tries to find an order; try again in ${wait} s`, "too_many_requests", {
-          "Retry-After": String(wait),
+        const s = Math.ceil(wait / 1000);
+        throw new HttpError(429, `too many tries to find an order; try again in ${s} s`, "too_many_requests", {
+          "Retry-After": String(s),
         });
       }
       deps.releaseExpired(now);
       const o = orders.byNumber(number);
       if (!o || o.email.toLowerCase() !== email.trim().toLowerCase()) {
-        lookups.record(keys, now);
+        for (const [scope, key] of keys) deps.throttle.hit(scope, key, now);
         throw notFound("no order with this number and email", "not_found");
       }
-      orders.attach(sessionId, o.id);
+      deps.baskets.transaction(() => {
+        orders.attach(sessionId, o.id);
+        const fresh = rotateSession(deps, sessionId, req, reply);
+        deps.baskets.moveTo(sessionId, fresh);
+      });
       return o;
     },
 
+    attemptRefusal,
+
     /** Starts a visit to the acquirer's hosted page for an order that can be paid there. */
-    startPayment(sessionId: string, id: string, body: unknown): { redirect_url: string } {
+    startPayment(sessionId: string, id: string, body: unknown, clientIp: string): { redirect_url: string } {
       if (!isObject(body)) throw badRequest("the body must be a JSON object with return_url");
       const returnUrl = body.return_url;
       if (typeof returnUrl !== "string" || returnUrl.length > 2000)
@@ -372,6 +462,20 @@ export function orderService(deps: AppDeps) {
         o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
       if (!acq || !HOSTED_TYPES.has(acq.type))
         throw conflict("this order is paid by bank transfer or in cash, not on the payment page", "not_card_payable");
+      const refusal = attemptRefusal(o.id, now);
+      if (refusal) throw refusal;
+      const hour = 3600_000;
+      const started = deps.throttle.waitMs("payment-client", clientIp, config.paymentStartsPerClientHour, hour, now);
+      if (started > 0) {
+        const s = Math.ceil(started / 1000);
+        throw new HttpError(
+          429,
+          `too many payment attempts from this address; try again in ${s} s`,
+          "too_many_attempts",
+          { "Retry-After": String(s) },
+        );
+      }
+      deps.throttle.hit("payment-client", clientIp, now);
       const token = randomBytes(24).toString("base64url");
       payments.insert({
         token,
@@ -400,7 +504,9 @@ export function orderService(deps: AppDeps) {
     },
 
     decline(orderId: string): void {
-      deps.releaseExpired(deps.now());
+      const now = deps.now();
+      deps.releaseExpired(now);
+      deps.throttle.hit("payment-declined", orderId, now);
       orders.markFailed(orderId);
     },
   };

@@ -23,9 +23,26 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
       ),
   });
 
-  app.get("/api/captcha", async (_req, reply) => {
+  // a challenge is bound to the visitor's session, and one client address gets a bounded number of them
+  app.get("/api/captcha", async (req, reply) => {
     reply.header("Cache-Control", "no-store");
-    return deps.captcha.challenge();
+    const now = deps.now();
+    const { captchaFetchMax, captchaFetchWindowMs } = deps.config;
+    const wait = deps.throttle.waitMs("captcha-client", req.ip, captchaFetchMax, captchaFetchWindowMs, now);
+    if (wait > 0) {
+      const s = Math.ceil(wait / 1000);
+      throw new HttpError(
+        429,
+        `too many security checks fetched from this address; try again in ${s} s`,
+        "too_many_requests",
+        {
+          "Retry-After": String(s),
+        },
+      );
+    }
+    deps.throttle.hit("captcha-client", req.ip, now);
+    // the challenge is bound to the session, which starts here if the visitor has none
+    return writeSession(deps, req, reply, (session) => deps.captcha.challenge(session));
   });
 
   app.post<{ Querystring: Query; Body: unknown }>(
@@ -50,8 +67,8 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
 
   app.post<{ Querystring: Query; Body: unknown }>("/api/orders/lookup", async (req, reply) => {
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
-    // the order found joins the visitor's session, created then if there is none
-    const found = writeSession(deps, req, reply, (session) => service.lookup(session, req.ip, req.body));
+    // the order found joins the visitor's session, created then if there is none, and the session is rotated
+    const found = writeSession(deps, req, reply, (session) => service.lookup(req, reply, session, req.ip, req.body));
     return service.render(found, lang);
   });
 
@@ -64,6 +81,6 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
   app.post<{ Params: { id: string }; Body: unknown }>("/api/orders/:id/payments", async (req, reply) => {
     // only an order of the visitor's session can be paid: a stranger gets 404 and nothing is written
     const session = readSession(deps, req);
-    return reply.code(201).send(service.startPayment(session, req.params.id, req.body));
+    return reply.code(201).send(service.startPayment(session, req.params.id, req.body, req.ip));
   });
 }

@@ -322,7 +322,9 @@ ${cancelLink(t, p)}`,
     if (!found) return undefined;
     const { p, o } = found;
     if (!trusted(req, p)) refuse(reply, o);
-    else if (p.state !== step || !open(o)) stale(reply, p);
+    // pages opened in advance do not get round the order's cap and wait on declined attempts
+    else if (p.state !== step || !open(o) || (step === "open" && orders.attemptRefusal(o.id, deps.now())))
+      stale(reply, p);
     else return found;
     return undefined;
   }

@@ -45,6 +45,19 @@ export function basketsRepository(db: Db) {
       "UPDATE tickets SET held = held - (SELECT count FROM basket_items i WHERE i.session_id = ? AND i.ticket_id = tickets.id) WHERE id IN (SELECT ticket_id FROM basket_items WHERE session_id = ?)",
     ),
     expire: db.prepare("UPDATE baskets SET expires_at = NULL, updated_at = ? WHERE session_id = ?"),
+    copyBasket: db.prepare(
+      "INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) SELECT ?, expires_at, updated_at, client_ip FROM baskets WHERE session_id = ?",
+    ),
+    moveItems: db.prepare("UPDATE basket_items SET session_id = ? WHERE session_id = ?"),
+    dropBasket: db.prepare("DELETE FROM baskets WHERE session_id = ?"),
+    // what a hold that ran out leaves behind: its session and client address wait before holding those tickets again
+    coolSession: db.prepare(
+      "INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-session', session_id || ' ' || ticket_id, ? FROM basket_items WHERE session_id = ?",
+    ),
+    coolClient: db.prepare(
+      `INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, ?
+        FROM basket_items i JOIN baskets b ON b.session_id = i.session_id WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
+    ),
   };
   let seq = Date.now();
 
@@ -55,7 +68,11 @@ export function basketsRepository(db: Db) {
       return db
         .transaction(() => {
           const ids = (s.expired.all(now) as Array<{ session_id: string }>).map((r) => r.session_id);
-          for (const id of ids) repo.releaseBasket(id, now);
+          for (const id of ids) {
+            s.coolSession.run(now, id);
+            s.coolClient.run(now, id);
+            repo.releaseBasket(id, now);
+          }
           return ids.length;
         })
         .immediate();
@@ -65,6 +82,12 @@ export function basketsRepository(db: Db) {
       s.releaseAll.run(sessionId, sessionId);
       s.deleteItems.run(sessionId);
       s.expire.run(now, sessionId);
+    },
+    /** The basket of `from`, with its holds, now belongs to `to` (a new session id). Inside a transaction. */
+    moveTo(from: string, to: string): void {
+      if (s.copyBasket.run(to, from).changes === 0) return;
+      s.moveItems.run(to, from);
+      s.dropBasket.run(from);
     },
     get(sessionId: string): BasketRow | null {
       const b = s.basket.get(sessionId) as

@@ -1,5 +1,6 @@
 import type { Db } from "../database";
 import type { Lang } from "../../lib/i18n";
+import { buyerKey } from "../../orders/buyer-key";
 
 export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "expired" | "cancelled";
 /** An issued ticket as stored; its title is read from the catalogue in the language asked for. */
@@ -127,7 +128,37 @@ export function ordersRepository(db: Db) {
       `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ('awaiting_payment', 'failed', 'paid')`,
     ),
+    byBuyerEvent: db.prepare(
+      `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id JOIN tickets t ON t.id = i.ticket_id
+        WHERE o.email_key = ? AND t.event_id = ? AND o.status IN ('awaiting_payment', 'failed', 'paid') AND (o.total_amount = 0) = ?`,
+    ),
+    byClientSince: db.prepare(
+      `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
+        WHERE client_ip = ? AND created_at > ? AND status IN ('awaiting_payment', 'failed', 'paid') AND (total_amount = 0) = ?`,
+    ),
+    unpaidWaysClient: db.prepare(
+      `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
+        WHERE client_ip = ? AND status IN ${OPEN} AND acquisition_id IN (SELECT value FROM json_each(?))`,
+    ),
+    unpaidWaysEvent: db.prepare(
+      `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id JOIN tickets t ON t.id = i.ticket_id
+        WHERE t.event_id = ? AND o.status IN ${OPEN} AND o.acquisition_id IN (SELECT value FROM json_each(?))`,
+    ),
+    eventTotal: db.prepare("SELECT COALESCE(SUM(total), 0) AS n FROM tickets WHERE event_id = ?"),
+    instantMails: db.prepare(
+      `SELECT COUNT(*) AS n FROM orders WHERE email_key = ? AND created_at > ?
+        AND (total_amount = 0 OR acquisition_id IN (SELECT value FROM json_each(?)))`,
+    ),
   };
+  // orders stored before the buyer key was normalised get it now, once, so the limits count them alike
+  if (db.prepare("SELECT 1 FROM meta WHERE key = 'email_key'").get() === undefined) {
+    const rekey = db.prepare("UPDATE orders SET email_key = ? WHERE id = ?");
+    db.transaction(() => {
+      for (const r of db.prepare("SELECT id, email FROM orders").all() as Array<{ id: string; email: string }>)
+        rekey.run(buyerKey(r.email), r.id);
+      db.prepare("INSERT INTO meta (key, value) VALUES ('email_key', 'buyer-key-1')").run();
+    })();
+  }
   const repo = {
     /** Inside a transaction: the order, its items, and the session that may see it. */
     insert(
@@ -143,7 +174,7 @@ export function ordersRepository(db: Db) {
         numberKey(o.number),
         o.status,
         o.email,
-        o.email.toLowerCase(),
+        buyerKey(o.email),
         o.name,
         o.phone,
         o.lang,
@@ -197,9 +228,31 @@ export function ordersRepository(db: Db) {
     unpaidByClient(clientIp: string): number {
       return (s.unpaidByClient.get(clientIp) as { n: number }).n;
     },
+    /** Tickets of one event a buyer (its email, normalised) has in orders awaiting payment or paid; `free` counts only free orders. */
+    countByBuyerEvent(email: string, eventId: number, free: boolean): number {
+      return (s.byBuyerEvent.get(buyerKey(email), eventId, free ? 1 : 0) as { n: number }).n;
+    },
+    /** Tickets ordered from one client address since `since` (awaiting payment or paid), free or not. */
+    countByClientSince(clientIp: string, since: number, free: boolean): number {
+      return (s.byClientSince.get(clientIp, since, free ? 1 : 0) as { n: number }).n;
+    },
+    /** Tickets waiting for payment by one of `acquisitionIds`: from one client address, or of one event. */
+    unpaidByWays(acquisitionIds: number[], by: { clientIp: string } | { eventId: number }): number {
+      const ids = JSON.stringify(acquisitionIds);
+      const r = "clientIp" in by ? s.unpaidWaysClient.get(by.clientIp, ids) : s.unpaidWaysEvent.get(by.eventId, ids);
+      return (r as { n: number }).n;
+    },
+    /** All tickets an event has (sold, held and left). */
+    ticketsOfEvent(eventId: number): number {
+      return (s.eventTotal.get(eventId) as { n: number }).n;
+    },
+    /** Orders to one buyer since `since` whose email went out at once (paid by `acquisitionIds`, or free). */
+    instantMailsSince(email: string, since: number, acquisitionIds: number[]): number {
+      return (s.instantMails.get(buyerKey(email), since, JSON.stringify(acquisitionIds)) as { n: number }).n;
+    },
     /** Tickets of one type an email holds in orders awaiting payment or paid. */
     countByEmail(email: string, ticketId: number): number {
-      return (s.byEmail.get(email.toLowerCase(), ticketId) as { n: number }).n;
+      return (s.byEmail.get(buyerKey(email), ticketId) as { n: number }).n;
     },
     /** Guarded by status and expiry: a second payment, or one after the order expired, changes nothing. */
     markPaid(id: string, tickets: StoredTicket[], now: number): boolean {
