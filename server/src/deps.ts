@@ -1,6 +1,7 @@
 import type { components } from "../../src/clients/generated/basket";
 import type { ServerConfig } from "./config";
 import type { CatalogueService } from "./catalogue/catalogue-service";
+import type { CheckinService } from "./checkin/checkin-service";
 import type { Db } from "./db/database";
 import type { BasketsRepository } from "./db/repositories/baskets-repository";
 import type { OrdersRepository, PaymentsRepository } from "./db/repositories/orders-repository";
@@ -44,6 +45,8 @@ export interface AppDeps {
   payments: PaymentsRepository;
   sessions: SessionsRepository;
   captcha: CaptchaService;
+  /** ticket codes, signing and the door (server/src/checkin) */
+  checkin: CheckinService;
   faults: FaultController;
   notifier: OrderNotifier;
   /** serialized catalogue answers, bounded by size */
