@@ -160,6 +160,11 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
        WHERE list_id = ? AND status = 'admitted' AND undone_at IS NULL`,
     ),
     eventTickets: db.prepare("SELECT * FROM issued_tickets WHERE event_id = ? ORDER BY id"),
+    expected: db.prepare(
+      `SELECT COUNT(*) AS n FROM issued_tickets WHERE event_id = @event AND revoked_at IS NULL
+       AND (@sessions IS NULL OR session_id IN (SELECT value FROM json_each(@sessions)))
+       AND (@categories IS NULL OR ticket_id IN (SELECT value FROM json_each(@categories)))`,
+    ),
     admittedAt: db.prepare(
       `SELECT s.issued_ticket_id AS id, MAX(s.scanned_at) AS at FROM checkin_scans s JOIN checkin_lists l ON l.id = s.list_id
        WHERE l.event_id = ? AND s.status = 'admitted' AND s.undone_at IS NULL GROUP BY s.issued_ticket_id`,
@@ -216,7 +221,13 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
 
   function counts(list: CheckinList): { admitted: number; expected: number } {
     const admitted = (s.admittedCount.get(list.id) as { n: number }).n;
-    const expected = scopeTickets(list).filter((t) => t.revokedAt === null).length;
+    const expected = (
+      s.expected.get({
+        event: list.eventId,
+        sessions: list.sessionIds && JSON.stringify(list.sessionIds),
+        categories: list.categoryIds && JSON.stringify(list.categoryIds),
+      }) as { n: number }
+    ).n;
     return { admitted, expected };
   }
 
