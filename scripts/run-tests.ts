@@ -42,6 +42,8 @@ const baseEnv: NodeJS.ProcessEnv = {
   SITE_URL: siteUrl,
   API_URL: apiUrl,
   E2E_ORIGIN_PORT: String(originPort),
+  // the local server's database, for tests that run its commands (npm run checkin)
+  E2E_DATABASE_PATH: databasePath,
 };
 
 function log(message: string): void {

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import { loadConfig, type ServerConfig } from "./config";
 import { CatalogueService } from "./catalogue/catalogue-service";
+import { checkinService } from "./checkin/checkin-service";
 import { isSeeded, openDatabase, redateIfStale, type Db } from "./db/database";
 import { startCheckpointer } from "./db/checkpointer";
 import { basketsRepository } from "./db/repositories/baskets-repository";
@@ -19,6 +20,7 @@ import { orderService } from "./orders/order-service";
 import { throttle } from "./orders/throttle";
 import { basketRoutes } from "./routes/basket";
 import { catalogueRoutes } from "./routes/catalogue";
+import { checkinRoutes } from "./routes/checkin";
 import { mediaRoutes } from "./routes/media";
 import { orderRoutes } from "./routes/orders";
 import { sandboxAcquirer } from "./sandbox/acquirer";
@@ -79,11 +81,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const catalogue = new CatalogueService(db, config.publicUrl);
   const baskets = basketsRepository(db);
   const orders = ordersRepository(db);
+  const tickets = ticketsRepository(db, () => catalogue.generation);
   const deps: AppDeps = {
     config,
     db,
     catalogue,
-    tickets: ticketsRepository(db, () => catalogue.generation),
+    tickets,
     baskets,
     orders,
     payments: paymentsRepository(db),
@@ -92,6 +95,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     captcha: captchaService(db, config, now),
     notifier: loggingNotifier((message) => app.log.info(message)),
     throttle: throttle(db),
+    checkin: checkinService(db, tickets, { siteUrl: config.siteUrl }),
     faults: new FaultController(config.faults),
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
     now,
@@ -123,10 +127,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(async (scope) => basketRoutes(scope, deps));
   await app.register(async (scope) => orderRoutes(scope, deps, service));
   await app.register(async (scope) => sandboxAcquirer(scope, deps, service));
+  await app.register(async (scope) => checkinRoutes(scope, deps));
   await app.register(mediaRoutes);
   app.get("/", async () => ({
     name: "uae-tickets local server",
-    contracts: ["contracts/catalogue.openapi.yaml", "contracts/basket.openapi.yaml"],
+    contracts: ["contracts/catalogue.openapi.yaml", "contracts/basket.openapi.yaml", "contracts/checkin.openapi.yaml"],
   }));
 
   // a database this app opened itself gets its WAL checkpoints off the request path

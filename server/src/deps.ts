@@ -1,6 +1,7 @@
 import type { components } from "../../src/core/generated/basket";
 import type { ServerConfig } from "./config";
 import type { CatalogueService } from "./catalogue/catalogue-service";
+import type { CheckinService } from "./checkin/checkin-service";
 import type { Db } from "./db/database";
 import type { BasketsRepository } from "./db/repositories/baskets-repository";
 import type { OrdersRepository, PaymentsRepository } from "./db/repositories/orders-repository";
@@ -52,6 +53,8 @@ export interface AppDeps {
   captcha: CaptchaService;
   /** counters of the limits against abuse, kept in the database */
   throttle: Throttle;
+  /** ticket codes, signing and the door (server/src/checkin) */
+  checkin: CheckinService;
   faults: FaultController;
   notifier: OrderNotifier;
   /** serialized catalogue answers, bounded by size */

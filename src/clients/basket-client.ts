@@ -129,6 +129,7 @@ export function fromWireBasket(wire: WireBasket): Basket {
 function fromWireETicket(ticket: WireETicket): ETicket {
   return {
     code: ticket.code,
+    ...(ticket.qr ? { qr: ticket.qr } : {}),
     eventId: ticket.event_id,
     ticketId: ticket.ticket_id,
     title: ticket.title,

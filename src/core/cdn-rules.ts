@@ -157,6 +157,9 @@ export function contentSecurityPolicy(options: SecurityOptions): string {
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");
 }
 
+/** What the scanner pages add to the site-wide Permissions-Policy. */
+export const SCANNER_PERMISSIONS = "camera=(self)";
+
 /** The headers every answer carries, whatever its status. */
 export function securityHeaders(options: SecurityOptions): Array<[string, string]> {
   const headers: Array<[string, string]> = [
@@ -200,6 +203,15 @@ export function redirectRules(hiddenFiles: readonly string[] = []): RedirectRule
 export function headerRules(security: SecurityOptions, hashedAssets: readonly string[]): HeaderRule[] {
   const rules: HeaderRule[] = [
     { path: "/*", headers: securityHeaders(security) },
+    // the door scanner reads QR codes with the camera: its pages alone may ask for it. The
+    // value is appended to the site-wide one, and in a Permissions-Policy (a structured
+    // dictionary) the last camera= wins, so "camera=()" still holds everywhere else
+    ...LANGUAGES.map(
+      (lang): HeaderRule => ({
+        path: `${localize(ROUTES.scan.path, lang)}*`,
+        headers: [["Permissions-Policy", SCANNER_PERMISSIONS]],
+      }),
+    ),
     { path: "/page-data/*", headers: [["Cache-Control", REVALIDATE]] },
     { path: "/static/*", headers: [["Cache-Control", IMMUTABLE]] },
   ];

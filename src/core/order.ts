@@ -64,6 +64,8 @@ export interface OrderTotal {
 /** One admitted person: the code the venue scans. */
 export interface ETicket {
   code: string;
+  /** exactly what its QR code holds: the signed payload the door verifies (absent on older tickets) */
+  qr?: string;
   eventId: number;
   ticketId: number;
   /** the ticket category */

@@ -137,6 +137,8 @@ export const href = {
   orderTickets: (orderId?: string): string => withQuery("/order/tickets/", { order: orderId }),
   /** the orders of this browser */
   myOrders: (): string => "/orders/",
+  /** the door scanner for the staff; a pairing link adds #pair=<token> */
+  scan: (): string => "/scan/",
   notFound: (): string => "/404/",
   /** an event's calendar file in one language (not localized: the language is in the name) */
   ics: (eventId: number, lang: Lang): string => `/ics/event-${eventId}-${lang}.ics`,
@@ -168,6 +170,7 @@ export type TemplateName =
   | "order-lookup.tsx"
   | "order-tickets.tsx"
   | "my-orders.tsx"
+  | "scan.tsx"
   | "not-found.tsx";
 
 export interface RouteEntry {
@@ -208,6 +211,7 @@ export const ROUTES = {
   orderLookup: { path: href.orderLookup(), template: "order-lookup.tsx", inSitemap: false },
   orderTickets: { path: href.orderTickets(), template: "order-tickets.tsx", inSitemap: false },
   myOrders: { path: href.myOrders(), template: "my-orders.tsx", inSitemap: false },
+  scan: { path: href.scan(), template: "scan.tsx", inSitemap: false },
   notFound: { path: href.notFound(), template: "not-found.tsx", inSitemap: false },
 } as const satisfies Record<string, RouteEntry>;
 

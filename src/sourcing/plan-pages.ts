@@ -390,6 +390,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
   add(ROUTES.orderLookup, {});
   add(ROUTES.orderTickets, {});
   add(ROUTES.myOrders, {});
+  add(ROUTES.scan, {});
 
   // The 404 page in the visitor's language: the CDN (and scripts/serve.ts) answers
   // /ru/anything with /ru/404/ and status 404, and Gatsby then shows it at /ru/404/.

@@ -7,7 +7,16 @@ import * as styles from "./tickets.module.css";
  * A ticket's QR code, drawn in the browser as SVG (sharp at any print size) holding
  * exactly `text`. Black on white whatever the theme: scanners need the contrast.
  */
-export function QrCode({ text, className }: { text: string; className?: string }): React.JSX.Element {
+export function QrCode({
+  text,
+  code = text,
+  className,
+}: {
+  text: string;
+  /** the short code the label names (the QR text itself may be a long signed payload) */
+  code?: string;
+  className?: string;
+}): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const [drawn, setDrawn] = useState<{ text: string; path: string; viewBox: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -22,7 +31,7 @@ export function QrCode({ text, className }: { text: string; className?: string }
     };
   }, [text]);
 
-  const label = t("qrLabel", { code: text });
+  const label = t("qrLabel", { code });
   if (!drawn || drawn.text !== text) {
     return (
       <div className={`${styles.qr} ${className ?? ""}`} role="img" aria-label={label} aria-busy={!failed}>

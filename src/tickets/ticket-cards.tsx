@@ -50,7 +50,7 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
       data-ticket-code={ticket.code}
     >
       <div className={styles.qrBox}>
-        <QrCode text={ticket.code} />
+        <QrCode text={ticket.qr} code={ticket.code} />
         <p className={styles.code}>
           <span className={styles.label}>{t("code")}</span>
           <bdi className={styles.codeText} data-testid="ticket-code">

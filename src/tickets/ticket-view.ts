@@ -12,6 +12,8 @@ export interface Venue {
 
 export interface TicketView {
   code: string;
+  /** what the QR code holds: the signed payload, or the code on tickets issued before it */
+  qr: string;
   index: number;
   count: number;
   eventId: number;
@@ -31,6 +33,7 @@ export function ticketViews(order: Order, venues: ReadonlyMap<number, Venue>): T
     const place = group?.event.place ?? null;
     return {
       code: ticket.code,
+      qr: ticket.qr ?? ticket.code,
       index: index + 1,
       count,
       eventId: ticket.eventId,

@@ -32,7 +32,7 @@ describe("e-tickets on the success page", () => {
         assert.equal(paid.status, "paid");
         assert.equal(paid.tickets.length, 2);
         const decoded = await checkout.qrCodes();
-        assert.deepEqual(decoded.sort(), paid.tickets.map((x) => x.code).sort());
+        assert.deepEqual(decoded.sort(), paid.tickets.map((x) => x.qr ?? x.code).sort());
         for (const code of paid.tickets.map((x) => x.code)) {
           assert.equal(await page.getByTestId("ticket-code").filter({ hasText: code }).count(), 1, `${code} in text`);
         }
@@ -62,7 +62,7 @@ describe("the printable tickets", () => {
       assert.equal(order.status, "paid", "a free order is created paid");
       await tickets.open(`${href.orderTickets()}?order=${encodeURIComponent(order.id)}`);
       await page.locator("svg[data-qr]").nth(2).waitFor();
-      assert.deepEqual((await tickets.qrCodes()).sort(), order.tickets.map((x) => x.code).sort());
+      assert.deepEqual((await tickets.qrCodes()).sort(), order.tickets.map((x) => x.qr ?? x.code).sort());
       await page.emulateMedia({ media: "print" });
       const pdf = await PDFDocument.load(
         await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true }),
@@ -100,7 +100,7 @@ describe("find my order", () => {
       await page.locator("svg[data-qr]").first().waitFor();
       assert.deepEqual(
         await lookup.qrCodes(),
-        order.tickets.map((x) => x.code),
+        order.tickets.map((x) => x.qr ?? x.code),
       );
 
       // found once, the order belongs to this browser too

@@ -146,7 +146,7 @@ describe("confirmation e-mail into the outbox", () => {
       const qrs = mail.attachments.filter((a) => a.contentType === "image/png");
       assert.equal(qrs.length, paid.tickets.length, "one QR image per ticket");
       for (const a of qrs) assert.ok(html.includes(`cid:${a.cid}`), "the image is shown inline");
-      assert.deepEqual(qrs.map((a) => decodeQr(a.content)).sort(), paid.tickets.map((t) => t.code).sort());
+      assert.deepEqual(qrs.map((a) => decodeQr(a.content)).sort(), paid.tickets.map((t) => t.qr ?? t.code).sort());
       const amount = new Intl.NumberFormat({ en: "en-US", ru: "ru-RU", ar: "ar-AE" }[lang], {
         style: "currency",
         currency: "AED",

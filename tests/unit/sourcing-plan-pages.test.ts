@@ -119,9 +119,9 @@ describe("page planning", () => {
     assert.equal(page("/ar/404/").context.language, "ar");
   });
 
-  it("keeps cart, order, payment and 404 pages out of the sitemap, content pages in", () => {
+  it("keeps cart, order, payment, scanner and 404 pages out of the sitemap, content pages in", () => {
     for (const p of pages) {
-      const shouldHide = /\/(cart|order|orders|payment|404)\//.test(p.path);
+      const shouldHide = /\/(cart|order|orders|payment|scan|404)\//.test(p.path);
       assert.equal(p.inSitemap, !shouldHide, p.path);
     }
   });

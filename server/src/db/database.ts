@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { backfillIssuedTickets } from "../checkin/backfill";
 import { SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
 
 export type Db = Database.Database;
@@ -64,6 +65,7 @@ export function openDatabase(file: string): Db {
   db.pragma("busy_timeout = 5000");
   migrate(db);
   db.exec(SCHEMA_SQL);
+  backfillIssuedTickets(db);
   db.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
   return db;
 }

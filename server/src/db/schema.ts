@@ -262,6 +262,78 @@ CREATE TABLE IF NOT EXISTS throttle_hits (
 );
 CREATE INDEX IF NOT EXISTS throttle_hits_key ON throttle_hits(scope, key, at);
 CREATE INDEX IF NOT EXISTS throttle_hits_at ON throttle_hits(at);
+-- check-in at the door (server/src/checkin): every ticket issued to a person, its code unique;
+-- a cancelled or reissued ticket keeps its row with revoked_at set, so its old code is refused
+CREATE TABLE IF NOT EXISTS issued_tickets (
+  id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL,
+  -- deferred: tickets are issued in the transaction that inserts their order
+  order_id TEXT NOT NULL REFERENCES orders(id) DEFERRABLE INITIALLY DEFERRED,
+  order_number TEXT NOT NULL,
+  holder TEXT NOT NULL,
+  event_id INTEGER NOT NULL,
+  session_id INTEGER NOT NULL DEFAULT 0,
+  ticket_id INTEGER NOT NULL,
+  valid_from INTEGER NOT NULL,
+  valid_to INTEGER NOT NULL,
+  issued_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE UNIQUE INDEX IF NOT EXISTS issued_tickets_code ON issued_tickets(code);
+CREATE INDEX IF NOT EXISTS issued_tickets_event ON issued_tickets(event_id);
+-- the shop's Ed25519 keys; the newest unretired one signs, every unretired one verifies
+CREATE TABLE IF NOT EXISTS checkin_keys (
+  id INTEGER PRIMARY KEY CHECK (id BETWEEN 1 AND 65535),
+  private_pem TEXT NOT NULL,
+  public_key TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  retired_at INTEGER
+);
+-- a gate: an event, or some of its sessions and categories (JSON arrays, null for all)
+CREATE TABLE IF NOT EXISTS checkin_lists (
+  id INTEGER PRIMARY KEY,
+  event_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  session_ids TEXT,
+  ticket_ids TEXT,
+  reentry INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  closed_at INTEGER
+);
+-- one-time links that make a phone a device of a list (the SHA-256 of the token is kept)
+CREATE TABLE IF NOT EXISTS checkin_pairings (
+  token_hash TEXT PRIMARY KEY,
+  list_id INTEGER NOT NULL REFERENCES checkin_lists(id),
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS checkin_devices (
+  id INTEGER PRIMARY KEY,
+  list_id INTEGER NOT NULL REFERENCES checkin_lists(id),
+  name TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+-- every scan a device made, online or uploaded later; (device, nonce) applies once
+CREATE TABLE IF NOT EXISTS checkin_scans (
+  id INTEGER PRIMARY KEY,
+  list_id INTEGER NOT NULL REFERENCES checkin_lists(id),
+  device_id INTEGER NOT NULL REFERENCES checkin_devices(id),
+  nonce TEXT NOT NULL,
+  issued_ticket_id INTEGER REFERENCES issued_tickets(id),
+  direction TEXT NOT NULL CHECK (direction IN ('entry','exit')),
+  status TEXT NOT NULL,
+  scanned_at INTEGER NOT NULL,
+  received_at INTEGER NOT NULL,
+  offline INTEGER NOT NULL DEFAULT 0,
+  undone_at INTEGER,
+  -- an offline admission of a ticket already admitted elsewhere: the scan that came first
+  conflict_with INTEGER REFERENCES checkin_scans(id),
+  UNIQUE (device_id, nonce)
+);
+CREATE INDEX IF NOT EXISTS checkin_scans_ticket ON checkin_scans(issued_ticket_id, scanned_at);
+CREATE INDEX IF NOT EXISTS checkin_scans_list ON checkin_scans(list_id, scanned_at);
 
 -- one visit to the sandbox acquirer's hosted page
 CREATE TABLE IF NOT EXISTS payments (

@@ -172,7 +172,12 @@ export async function composeConfirmation(
       const when = startedAt ? formatDateTime(startedAt, lang) : null;
       const venue = venueOf(order, ticket.event_id, catalogue, lang);
       const cid = `ticket-${i + 1}@uae-tickets`;
-      const png = await QRCode.toBuffer(ticket.code, { type: "png", errorCorrectionLevel: "M", margin: 4, width: 360 });
+      const png = await QRCode.toBuffer(ticket.qr ?? ticket.code, {
+        type: "png",
+        errorCorrectionLevel: "M",
+        margin: 4,
+        width: 360,
+      });
       attachments.push({ filename: `ticket-${i + 1}-${ticket.code}.png`, content: png, contentType: "image/png", cid });
 
       const heading = fill(t.ticketOf, { index: i + 1, count });

@@ -107,20 +107,14 @@ export function orderService(deps: AppDeps) {
     }
   }
 
-  function issueTickets(items: Array<{ ticketId: number; count: number }>): StoredTicket[] {
-    const out: StoredTicket[] = [];
-    for (const item of items) {
-      const t = tickets.info(item.ticketId);
-      for (let i = 0; i < item.count; i++) {
-        out.push({
-          code: `UAE-${randomChars(5)}-${randomChars(5)}`,
-          event_id: t?.eventId ?? 0,
-          ticket_id: item.ticketId,
-          started_at: t ? toUaeIso(t.startedAt) : null,
-        });
-      }
-    }
-    return out;
+  /** One code and signed QR text per admitted person, recorded unique by the check-in service. */
+  function issueTickets(
+    order: { id: string; number: string; name: string },
+    items: Array<{ ticketId: number; count: number }>,
+  ): StoredTicket[] {
+    return deps.checkin
+      .issue(order, items, deps.now())
+      .map((t) => ({ ...t, started_at: t.started_at === null ? null : toUaeIso(t.started_at) }));
   }
 
   /** The contract's Order in `lang` (the order's own language when not given). */
@@ -149,6 +143,7 @@ export function orderService(deps: AppDeps) {
         const info = tickets.info(t.ticket_id);
         return {
           code: t.code,
+          ...(t.qr ? { qr: t.qr } : {}),
           event_id: t.event_id,
           ticket_id: t.ticket_id,
           title: info ? pick(info.title, l) : "",
@@ -345,9 +340,11 @@ export function orderService(deps: AppDeps) {
         for (const item of items) deps.baskets.sellHeld(item.ticketId, item.count);
         const payMinutes =
           acquisition && !HOSTED_TYPES.has(acquisition.type) ? config.offlinePayMinutes : config.cardPayMinutes;
+        const id = randomBytes(16).toString("base64url");
+        const number = newNumber();
         const row: NewOrder = {
-          id: randomBytes(16).toString("base64url"),
-          number: newNumber(),
+          id,
+          number,
           status: free ? "paid" : "awaiting_payment",
           email: input.email,
           name: input.name,
@@ -362,7 +359,7 @@ export function orderService(deps: AppDeps) {
           totalAmount: roundMoney(total.price + total.service_fee + paymentFee, cur.decimals),
           totalCount: total.count,
           utmJson: null,
-          tickets: free ? issueTickets(items) : [],
+          tickets: free ? issueTickets({ id, number, name: input.name }, items) : [],
           createdAt: now,
           expiresAt: free ? null : now + payMinutes * 60_000,
           paidAt: free ? now : null,
@@ -494,7 +491,7 @@ export function orderService(deps: AppDeps) {
       const paid = deps.baskets.transaction(() => {
         const o = orders.get(orderId);
         if (!o) return undefined;
-        if (!orders.markPaid(o.id, issueTickets(orders.items(o.id)), now)) return undefined;
+        if (!orders.markPaid(o.id, issueTickets(o, orders.items(o.id)), now)) return undefined;
         const paidOrder = orders.get(o.id) as OrderRow;
         queueMail(paidOrder, now);
         return paidOrder;

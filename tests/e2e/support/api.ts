@@ -95,7 +95,7 @@ export interface ApiOrder {
   status: string;
   email: string;
   lang: Lang;
-  tickets: Array<{ code: string; event_id: number; title: string }>;
+  tickets: Array<{ code: string; qr?: string; event_id: number; title: string; started_at?: string | null }>;
   total: { price: number; service_fee: number; payment_fee: number; amount: number; count: number };
   expires_at: string | null;
 }

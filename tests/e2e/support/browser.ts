@@ -25,6 +25,15 @@ const CHROMIUM_ARGS = [
 ];
 
 let browser: Browser | undefined;
+let extraArgs: readonly string[] = [];
+
+/**
+ * Extra Chromium flags for the next browser this test file launches (a fake camera, say);
+ * close the running one first with `closeBrowser()`.
+ */
+export function setChromiumFlags(flags: readonly string[]): void {
+  extraArgs = flags;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   if (browser) return browser;
@@ -32,7 +41,7 @@ export async function launchBrowser(): Promise<Browser> {
   // fresh temporary profile of its own, and every test's context is isolated in it.
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     headless: true,
   });
   return browser;

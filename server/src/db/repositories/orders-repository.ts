@@ -6,6 +6,8 @@ export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "expired" | "
 /** An issued ticket as stored; its title is read from the catalogue in the language asked for. */
 export interface StoredTicket {
   code: string;
+  /** the signed text of its QR code (tickets issued before check-in existed have none) */
+  qr?: string;
   event_id: number;
   ticket_id: number;
   started_at: string | null;

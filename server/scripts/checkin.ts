@@ -1,0 +1,24 @@
+/**
+ * Check-in lists, devices and reports for the door (server/src/checkin/cli.ts says what each
+ * command does): npm run checkin -- list-create --event 7 --name "Gate A"
+ * Works on the server's database (DATABASE_PATH), also while the server runs.
+ */
+import { loadConfig } from "../src/config";
+import { checkinService } from "../src/checkin/checkin-service";
+import { runCheckinCommand, UsageError, USAGE } from "../src/checkin/cli";
+import { openDatabase } from "../src/db/database";
+import { ticketsRepository } from "../src/db/repositories/tickets-repository";
+import { HttpError } from "../src/lib/errors";
+
+const config = loadConfig();
+const db = openDatabase(config.databasePath);
+const service = checkinService(db, ticketsRepository(db), { siteUrl: config.siteUrl });
+runCheckinCommand(process.argv.slice(2), service, Date.now())
+  .then((text) => console.log(text))
+  .catch((err: unknown) => {
+    if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
+    else if (err instanceof HttpError) console.error(err.detail);
+    else throw err;
+    process.exitCode = 2;
+  })
+  .finally(() => db.close());

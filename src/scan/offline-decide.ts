@@ -1,0 +1,119 @@
+/**
+ * The door's answer when the phone has no network: from the data the device downloaded
+ * (GET /api/checkin/offline: keys, revoked tickets, the list's tickets) and the admissions it
+ * made itself since. Signed payloads are verified with the keys, so a ticket sold after the
+ * download still gets in; a printed code must be in the downloaded list. Pure.
+ */
+import { looksSigned, verifyPayload } from "./ticket-payload";
+
+export interface OfflineTicket {
+  id: number;
+  code: string;
+  name: string;
+  order_number: string;
+  category: string;
+  category_id: number;
+  session_id: number;
+  valid_from: string;
+  valid_to: string;
+  admitted_at: string | null;
+}
+
+export interface OfflineData {
+  generated_at: string;
+  list: {
+    id: number;
+    event_id: number;
+    name: string;
+    session_ids: number[] | null;
+    category_ids: number[] | null;
+    reentry: boolean;
+  };
+  keys: Array<{ key_id: number; public_key: string }>;
+  revoked: Array<{ id: number; code: string }>;
+  tickets: OfflineTicket[];
+  counts: { admitted: number; expected: number };
+}
+
+export type OfflineStatus =
+  | "admitted"
+  | "already_used"
+  | "wrong_event"
+  | "wrong_session"
+  | "wrong_category"
+  | "not_yet_valid"
+  | "expired"
+  | "revoked"
+  | "unknown"
+  | "forged";
+
+export interface OfflineAnswer {
+  status: OfflineStatus;
+  /** the ticket's key for this device's own admissions: its code, or "#id" for a ticket not downloaded */
+  key: string | null;
+  ticket: { code: string; name: string; category: string } | null;
+  usedAt: string | null;
+}
+
+/** "uae 7k3m9 q2w4e" → "UAE-7K3M9-Q2W4E", as the server compares typed codes. */
+export function normaliseCode(text: string): string {
+  const plain = text.toUpperCase().replace(/[^0-9A-Z]/g, "");
+  const m = /^([A-Z]{3})([0-9A-Z]{5})([0-9A-Z]{5})$/.exec(plain);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : text.trim().toUpperCase();
+}
+
+/** `admittedHere`: ticket key → when this device admitted it while offline. */
+export function decideOffline(
+  text: string,
+  data: OfflineData,
+  admittedHere: Readonly<Record<string, string>>,
+  now: number,
+): OfflineAnswer {
+  const keys = data.keys.map((k) => ({ keyId: k.key_id, publicKey: k.public_key }));
+  let ticket: OfflineTicket | undefined;
+  let facts: {
+    ticketId: number;
+    eventId: number;
+    sessionId: number;
+    categoryId: number;
+    validFrom: number;
+    validTo: number;
+  };
+  if (looksSigned(text)) {
+    const verified = verifyPayload(text, keys);
+    if (!verified.ok) return { status: "forged", key: null, ticket: null, usedAt: null };
+    facts = verified.facts;
+    ticket = data.tickets.find((t) => t.id === verified.facts.ticketId);
+    if (data.revoked.some((r) => r.id === verified.facts.ticketId))
+      return { status: "revoked", key: null, ticket: null, usedAt: null };
+  } else {
+    const code = normaliseCode(text);
+    if (data.revoked.some((r) => r.code === code)) return { status: "revoked", key: code, ticket: null, usedAt: null };
+    ticket = data.tickets.find((t) => t.code === code);
+    if (!ticket) return { status: "unknown", key: null, ticket: null, usedAt: null };
+    facts = {
+      ticketId: ticket.id,
+      eventId: data.list.event_id,
+      sessionId: ticket.session_id,
+      categoryId: ticket.category_id,
+      validFrom: Date.parse(ticket.valid_from),
+      validTo: Date.parse(ticket.valid_to),
+    };
+  }
+  const key = ticket ? ticket.code : `#${facts.ticketId}`;
+  const shown = ticket ? { code: ticket.code, name: ticket.name, category: ticket.category } : null;
+  const answer = (status: OfflineStatus, usedAt: string | null = null): OfflineAnswer => ({
+    status,
+    key,
+    ticket: shown,
+    usedAt,
+  });
+  if (facts.eventId !== data.list.event_id) return answer("wrong_event");
+  if (data.list.session_ids && !data.list.session_ids.includes(facts.sessionId)) return answer("wrong_session");
+  if (data.list.category_ids && !data.list.category_ids.includes(facts.categoryId)) return answer("wrong_category");
+  if (now < facts.validFrom) return answer("not_yet_valid");
+  if (now > facts.validTo) return answer("expired");
+  const usedAt = admittedHere[key] ?? ticket?.admitted_at ?? null;
+  if (usedAt) return answer("already_used", usedAt);
+  return answer("admitted");
+}
