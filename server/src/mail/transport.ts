@@ -13,6 +13,7 @@ export interface MailTransport {
 function message(mail: ConfirmationMail, from: string) {
   return {
     from,
+    replyTo: mail.replyTo,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
