@@ -33,15 +33,13 @@ describe("an Arabic buyer's documents", () => {
 
         // the acquirer's page: the shop's formatting, expiry and CVC side by side and level
         await page.goto(await startPayment(context, placed));
-        const acquirer = await page.evaluate(() => {
-          const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
-          return {
-            amount: document.querySelector("[data-amount] bdi")?.textContent ?? "",
-            expiry: box("#card-expiry"),
-            cvc: box("#card-cvc"),
-            overflow: document.documentElement.scrollWidth - window.innerWidth,
-          };
-        });
+        // no named functions inside evaluate: tsx would wrap them in a helper the page lacks
+        const acquirer = await page.evaluate(() => ({
+          amount: document.querySelector("[data-amount] bdi")?.textContent ?? "",
+          expiry: document.querySelector("#card-expiry")!.getBoundingClientRect().toJSON() as DOMRect,
+          cvc: document.querySelector("#card-cvc")!.getBoundingClientRect().toJSON() as DOMRect,
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+        }));
         assert.equal(acquirer.amount, formatMoney(placed.total.amount, "AED", "ar", 2));
         assert.ok(Math.abs(acquirer.expiry.top - acquirer.cvc.top) < 1, "expiry and CVC boxes on one level");
         assert.ok(Math.abs(acquirer.expiry.height - acquirer.cvc.height) < 1);
@@ -59,15 +57,16 @@ describe("an Arabic buyer's documents", () => {
           "each code once, in the order's order",
         );
         const cards = await page.evaluate(() => {
-          const lines = (el: Element) =>
-            new Set([...el.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4))).size;
           return {
             overflow: document.documentElement.scrollWidth - window.innerWidth,
             stacked: [...document.querySelectorAll("[data-ticket-code] dt")].map((dt) => {
               const dd = dt.nextElementSibling!;
               return dt.getBoundingClientRect().bottom <= dd.getBoundingClientRect().top + 1;
             }),
-            codeLines: [...document.querySelectorAll("[data-ticket-code] bdi")].map(lines),
+            codeLines: [...document.querySelectorAll("[data-ticket-code] bdi")].map(
+              (el) =>
+                new Set([...el.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4))).size,
+            ),
           };
         });
         assert.ok(cards.overflow <= 0, "the success page fits the phone");

@@ -148,7 +148,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     total: "Итого",
     vatIncluded: "В том числе НДС {{percent}} %",
     ticketsPage: "Ваши билеты",
-    billPage: "Налоговый счёт",
+    billPage: "Налоговый счёт-фактура",
     lookupPage: "Найти заказ",
     refundHeading: "Возврат",
   },
