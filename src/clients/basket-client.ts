@@ -134,6 +134,7 @@ function fromWireETicket(ticket: WireETicket): ETicket {
     ticketId: ticket.ticket_id,
     title: ticket.title,
     startedAt: ticket.started_at ?? null,
+    qr: ticket.qr ?? null,
   };
 }
 

@@ -71,6 +71,8 @@ export interface ETicket {
   /** the ticket category */
   title: string;
   startedAt: string | null;
+  /** what the QR code holds when the server signed one (contract 2.1); else the code */
+  qr?: string | null;
 }
 
 export interface Order {

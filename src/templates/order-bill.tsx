@@ -1,6 +1,7 @@
 /**
- * /order/bill/<id>/ (client-only; also /en/order/bill/*): a printable bill of the order.
- * The print rules of checkout.module.css drop the site's header, footer and buttons.
+ * /order/bill/<id>/ (client-only; also /en/order/bill/*): the order's UAE tax invoice, in the
+ * page's language; none for a free registration. The print rules of checkout.module.css drop
+ * the site's header, footer and buttons and fit it on one A4 page.
  */
 import { graphql } from "gatsby";
 import type React from "react";
@@ -21,12 +22,13 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { PageShell } from "../app/page-shell";
-import { TicketCards } from "../tickets/ticket-cards";
+import { PageShell } from "../components/page-shell";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDate, formatDateTime } from "../core/format";
-import { href } from "../core/routes";
+import { formatDate, formatDateTime } from "../i18n/format";
+import { href } from "../site/routes";
+import { includedVat, SELLER } from "../site/seller";
+import type { Lang } from "../catalogue/types";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
@@ -61,52 +63,72 @@ function TotalRow({
   );
 }
 
-function Bill({ order, decimals }: { order: Order; decimals?: number }): React.JSX.Element {
+/** The seller's block of the invoice: legal name, address and tax registration number. */
+function SellerBlock({ lang }: { lang: Lang }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <address className={styles.seller} data-testid="bill-seller">
+      <strong>{SELLER.legalName[lang]}</strong>
+      <br />
+      {SELLER.address[lang]}
+      <br />
+      {t("bill.trn")}:{" "}
+      <bdi className={styles.mono} data-testid="bill-trn">
+        {SELLER.trn}
+      </bdi>
+    </address>
+  );
+}
+
+/**
+ * A UAE tax invoice of a paid order (an invoice for payment while it is not paid): the
+ * seller with its TRN, the invoice number (the order number) and date, the buyer, each line,
+ * the totals in the order's currency with the 5 % VAT they include. One A4 page in print.
+ */
+function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): React.JSX.Element {
   const { t } = useTranslation();
   const { language } = useSite();
   const money = (value: number) => (
     <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
   );
-  const back = order.status === "paid" ? pathAfterPayment(order.id, "paid") : href.orderPay(order.id);
+  const paid = order.status === "paid";
+  const back = paid ? pathAfterPayment(order.id, "paid") : href.orderPay(order.id);
+  const vat = includedVat(order.total.amount, decimals);
+  const invoiceDate = order.paidAt ?? order.createdAt;
 
   return (
-    <article className={styles.bill} aria-labelledby="co-bill-heading">
+    <article className={styles.bill} aria-labelledby="co-bill-heading" data-testid="tax-invoice">
       <div className={styles.billHead}>
         <div>
-          <p className="muted">{t("bill.seller")}</p>
-          <h1 id="co-bill-heading">{t("bill.heading")}</h1>
+          <h1 id="co-bill-heading">{paid ? t("bill.heading") : t("bill.proforma")}</h1>
+          <SellerBlock lang={language} />
         </div>
         <button type="button" className={`btn ${styles.noprint}`} onClick={() => window.print()}>
           {t("bill.print")}
         </button>
       </div>
+      {!paid && <p className={styles.billNote}>{t("bill.proformaNote")}</p>}
       <dl className={styles.meta}>
         <dt>{t("bill.orderNumber")}</dt>
         <dd>
-          <bdi className={styles.mono} data-testid="order-number">
+          <bdi className={`${styles.mono} ${styles.nowrap}`} data-testid="order-number">
             {order.number}
           </bdi>
         </dd>
         <dt>{t("bill.date")}</dt>
         <dd>
-          <time dateTime={order.createdAt}>{formatDate(order.createdAt, language)}</time>
+          <time dateTime={invoiceDate} data-testid="bill-date">
+            {formatDate(invoiceDate, language)}
+          </time>
         </dd>
         <dt>{t("bill.status")}</dt>
         <dd>
           <StatusBadge status={order.status} />
         </dd>
-        {order.paidAt && (
-          <>
-            <dt>{t("bill.paidAt")}</dt>
-            <dd>
-              <time dateTime={order.paidAt}>{formatDateTime(order.paidAt, language)}</time>
-            </dd>
-          </>
-        )}
         {(order.name || order.email) && (
           <>
             <dt>{t("bill.buyer")}</dt>
-            <dd>
+            <dd data-testid="bill-buyer">
               <bdi>{order.name}</bdi>
               {order.email && (
                 <>
@@ -142,7 +164,7 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
               group.tickets.map((ticket) => {
                 const when = ticket.startedAt ?? group.event.startedAt;
                 return (
-                  <tr key={`${group.event.id}-${ticket.id}`}>
+                  <tr key={`${group.event.id}-${ticket.id}-${when ?? ""}`} data-testid="bill-line">
                     <td>
                       <bdi>{group.event.title}</bdi>
                       <br />
@@ -175,22 +197,36 @@ function Bill({ order, decimals }: { order: Order; decimals?: number }): React.J
               <TotalRow label={t("bill.paymentFee")} value={money(order.total.paymentFee)} testId="bill-payment-fee" />
             )}
             <TotalRow label={t("bill.total")} value={money(order.total.amount)} testId="bill-total" />
+            <TotalRow
+              label={t("bill.vatIncluded", { percent: SELLER.vatPercent })}
+              value={money(vat)}
+              testId="bill-vat"
+            />
+            <TotalRow
+              label={t("bill.totalExVat")}
+              value={money(roundMoney(order.total.amount - vat))}
+              testId="bill-ex-vat"
+            />
           </tfoot>
         </table>
       </div>
-      {order.tickets.length > 0 && (
-        <section aria-labelledby="co-bill-codes">
-          <h2 id="co-bill-codes">{t("bill.codes")}</h2>
-          <ul className={`${styles.codes} ${styles.mono}`} lang="en" dir="ltr">
-            {order.tickets.map((ticket) => (
-              <li key={ticket.code}>{ticket.code}</li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <TicketCards order={order} />
+      <p className={styles.billNote}>
+        {t("bill.vatNote", { percent: SELLER.vatPercent, currency: order.currencyCode.toUpperCase() })}
+      </p>
       <WaysForward links={[{ to: back, label: t("bill.back") }]} />
     </article>
+  );
+}
+
+/** A free registration is not invoiced: say so, and lead to the tickets. */
+function NoInvoice({ order }: { order: Order }): React.JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t("bill.title")}</h1>
+      <EmptyOutcome heading={t("bill.freeHeading")} text={t("bill.freeText")} />
+      <WaysForward links={[{ to: pathAfterPayment(order.id, "paid"), label: t("bill.tickets") }]} />
+    </>
   );
 }
 
@@ -202,7 +238,12 @@ export default function OrderBillPage({ location }: TemplateProps<StaticPageCont
   let body: React.ReactNode;
   switch (view.kind) {
     case "ready":
-      body = <Bill order={view.order} decimals={findCurrency(currencies, view.order.currencyCode)?.decimals} />;
+      body =
+        view.order.total.amount === 0 ? (
+          <NoInvoice order={view.order} />
+        ) : (
+          <Bill order={view.order} decimals={findCurrency(currencies, view.order.currencyCode)?.decimals} />
+        );
       break;
     case "pending":
     case "loading":

@@ -9,6 +9,7 @@ import { formatNumber } from "../core/format";
 import * as styles from "./pay-and-delivery.module.css";
 import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
+import { REFUND_POLICY } from "../site/seller";
 
 export default function PayAndDeliveryTemplate({
   pageContext,
@@ -56,6 +57,11 @@ export default function PayAndDeliveryTemplate({
             <p key={i}>{p}</p>
           ))}
         </div>
+      </Section>
+      <Section id="refunds" title={t("payDelivery.refunds")}>
+        <p className="prose" data-testid="refund-policy">
+          {REFUND_POLICY[lang]}
+        </p>
       </Section>
     </PageShell>
   );

@@ -2,7 +2,7 @@
  * /payment/success/?order=<id>: where the acquirer sends the visitor back, approved or
  * not. The address is not trusted: the page reads the order's status itself.
  *
- * - paid: the order number, one e-ticket code per ticket, the printable bill;
+ * - paid: the order number, the e-tickets (each code once, in the summary's order), the tax invoice;
  * - failed: the reason, and "try again" back to the pay page (the tickets stay held);
  * - awaiting payment: the acquirer may tell the server a moment after the browser arrives,
  *   so the page asks again every 1.5 s for up to 20 s, then says the payment was not
@@ -19,7 +19,6 @@ import type { StaticPageContext } from "../core/page-context";
 import { RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
 import { EmptyOutcome, LoadingShell, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
-import { TicketCodes } from "../checkout/ticket-codes";
 import { useOrderFromUrl } from "../checkout/use-order";
 import * as styles from "../checkout/checkout.module.css";
 import { PageShell } from "../app/page-shell";
@@ -40,7 +39,6 @@ function Paid({ order }: { order: Order }): React.JSX.Element {
       outcome="paid"
       tickets
     >
-      <TicketCodes codes={order.tickets.map((ticket) => ticket.code)} />
       {order.email && <TicketsSentTo email={order.email} />}
       <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
     </OrderOutcome>

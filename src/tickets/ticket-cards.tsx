@@ -1,6 +1,6 @@
 /**
  * The e-tickets of a paid order: one card per admitted person with its QR code (holding
- * exactly the ticket's code), the code in text, the event, the session in UAE time, the
+ * `qrPayload(ticket)`: the signed payload, or the code), the code in text, the event, the session in UAE time, the
  * venue with its address and map link, the category, the holder and the order number;
  * a way to print or save them as PDF, and "add to calendar" per ticket.
  *
@@ -13,9 +13,12 @@ import { useSite } from "../app/site-context";
 import { formatLongDate, formatTime, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
+import { qrPayload } from "./qr-payload";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, ticketViews, type TicketView } from "./ticket-view";
-import { href } from "../core/routes";
+import { href } from "../site/routes";
+import { SELLER } from "../site/seller";
+import { LogoMark } from "../components/icons";
 import * as styles from "./tickets.module.css";
 import { useVenues } from "./use-venues";
 
@@ -49,11 +52,17 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
       aria-label={t("ticketOf", { index: ticket.index, count: ticket.count })}
       data-ticket-code={ticket.code}
     >
+      {print && (
+        <p className={styles.printShop} data-testid="ticket-shop">
+          <LogoMark size={28} />
+          <span>{SELLER.shopName[language]}</span>
+        </p>
+      )}
       <div className={styles.qrBox}>
         <QrCode text={ticket.qr} code={ticket.code} />
         <p className={styles.code}>
           <span className={styles.label}>{t("code")}</span>
-          <bdi className={styles.codeText} data-testid="ticket-code">
+          <bdi className={styles.codeText} dir="ltr" data-testid="ticket-code">
             {ticket.code}
           </bdi>
         </p>
@@ -96,9 +105,21 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
           )}
           <dt>{t("orderNumber")}</dt>
           <dd>
-            <bdi>{ticket.orderNumber}</bdi>
+            <bdi className={styles.nowrapCode} dir="ltr">
+              {ticket.orderNumber}
+            </bdi>
           </dd>
         </dl>
+        {print && (
+          <section className={styles.terms} aria-label={t("termsHeading")} data-testid="ticket-terms">
+            <h4>{t("termsHeading")}</h4>
+            <ul>
+              <li>{t("termsEntry")}</li>
+              <li>{t("termsId")}</li>
+              <li>{t("termsRefund")}</li>
+            </ul>
+          </section>
+        )}
         {ticket.startedAt && (
           <button
             type="button"

@@ -2,7 +2,7 @@
  * What one ticket card shows, made from an order: one view per admitted person. Pure, so
  * the cards on the success, order, bill and printable pages all say the same thing.
  */
-import type { Order } from "../core/order";
+import type { ETicket, Order } from "../basket/types";
 
 export interface Venue {
   title: string;
@@ -26,9 +26,31 @@ export interface TicketView {
   orderNumber: string;
 }
 
+/**
+ * Where a ticket stands in the order's summary: its event's place among the order's events,
+ * then its line's (category and session) place in that event, so the tickets read in the
+ * summary's order whatever order the server issued them in.
+ */
+function summaryRank(order: Order, ticket: ETicket): [number, number] {
+  const groupIndex = order.events.findIndex((g) => g.event.id === ticket.eventId);
+  const lines = order.events[groupIndex]?.tickets ?? [];
+  const sameLine = lines.findIndex(
+    (line) => line.id === ticket.ticketId && (ticket.startedAt === null || line.startedAt === ticket.startedAt),
+  );
+  const lineIndex = sameLine >= 0 ? sameLine : lines.findIndex((line) => line.id === ticket.ticketId);
+  return [groupIndex < 0 ? Number.MAX_SAFE_INTEGER : groupIndex, lineIndex < 0 ? Number.MAX_SAFE_INTEGER : lineIndex];
+}
+
+/** The order's tickets in the summary's order (stable: the server's order within a line). */
+export function inSummaryOrder(order: Order): ETicket[] {
+  const ranked = order.tickets.map((ticket, position) => ({ ticket, position, rank: summaryRank(order, ticket) }));
+  ranked.sort((x, y) => x.rank[0] - y.rank[0] || x.rank[1] - y.rank[1] || x.position - y.position);
+  return ranked.map((r) => r.ticket);
+}
+
 export function ticketViews(order: Order, venues: ReadonlyMap<number, Venue>): TicketView[] {
   const count = order.tickets.length;
-  return order.tickets.map((ticket, index) => {
+  return inSummaryOrder(order).map((ticket, index) => {
     const group = order.events.find((g) => g.event.id === ticket.eventId);
     const place = group?.event.place ?? null;
     return {

@@ -125,7 +125,7 @@ describe("privacy of orders", () => {
         await stranger.page.getByRole("heading", { name: checkout.text("forms:order.notFound.heading") }).waitFor();
         const body = (await stranger.page.textContent("main")) ?? "";
         assert.ok(!body.includes("private@example.com"), `${path} shows nothing of the order`);
-        assert.equal(await stranger.page.getByTestId("ticket-codes").count(), 0);
+        assert.equal(await stranger.page.getByTestId("ticket-code").count(), 0);
       }
       assert.equal((await orderViaApi(stranger.context, orderId)).status, 404);
       assert.deepEqual(stranger.errors, []);

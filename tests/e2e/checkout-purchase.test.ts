@@ -149,7 +149,7 @@ describe("buying tickets", () => {
       const { order: failed } = await orderViaApi(context, orderId);
       assert.equal(failed?.status, "failed");
       assert.equal(await checkout.shownOrderNumber(), failed?.number);
-      assert.equal(await page.getByTestId("ticket-codes").count(), 0);
+      assert.equal(await page.getByTestId("ticket-code").count(), 0);
 
       await page.getByRole("link", { name: checkout.text("forms:order.fail.tryAgain") }).click();
       await page.waitForURL(`**/order/pay/${encodeURIComponent(orderId)}/`);

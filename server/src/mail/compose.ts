@@ -1,13 +1,16 @@
 import QRCode from "qrcode";
-import type { components } from "../../../src/core/generated/basket";
-import { openStreetMapUrl } from "../../../src/core/map-link";
-import { formatDateTime, formatMoney } from "../../../src/core/format";
-import { absoluteUrl, href } from "../../../src/core/routes";
+import type { components } from "../../../src/clients/generated/basket";
+import { openStreetMapUrl } from "../../../src/components/map-link";
+import { formatDateTime, formatMoney } from "../../../src/i18n/format";
+import { absoluteUrl, href } from "../../../src/site/routes";
+import { includedVat, REFUND_POLICY, SELLER } from "../../../src/site/seller";
+import { qrPayload } from "../../../src/tickets/qr-payload";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";
 import { isLang, pick, type Lang } from "../lib/i18n";
 import { currencyOf } from "../lib/money";
 import type { MailConfig } from "./mail-config";
-import { fill, MAIL_TEXTS } from "./mail-texts";
+import { confirmationTemplate, renderConfirmation, type Slots } from "./confirmation-template";
+import { fill, MAIL_TEXTS, type MailTexts } from "./mail-texts";
 
 export type WireOrder = components["schemas"]["Order"];
 
@@ -20,6 +23,8 @@ export interface MailAttachment {
 
 export interface ConfirmationMail {
   to: string;
+  /** the one address answers go to (the support address the site shows) */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -45,8 +50,23 @@ export function mailKind(order: WireOrder, catalogue: CatalogueData): MailKind |
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
-/** Isolates Latin codes, names and amounts inside Arabic text, as <bdi> does on the site. */
-const bdi = (s: string): string => `<bdi>${escapeHtml(s)}</bdi>`;
+/** Isolates Latin codes, names and dates inside Arabic text, as <bdi> does on the site. */
+const bdi = (s: string): string => `<bdi style="unicode-bidi:isolate">${escapeHtml(s)}</bdi>`;
+
+/** An amount: isolated, and never broken across lines (the currency stays with its number). */
+const moneyHtml = (s: string): string =>
+  `<bdi class="nowrap" data-money style="unicode-bidi:isolate;white-space:nowrap">${escapeHtml(s)}</bdi>`;
+
+/** A code for people (order, ticket): left to right, in one piece. */
+const codeHtml = (s: string): string =>
+  `<bdi dir="ltr" class="nowrap" data-code style="unicode-bidi:isolate;white-space:nowrap">${escapeHtml(s)}</bdi>`;
+
+/** A label above its value, so a long Arabic label never squeezes the value on a phone. */
+const stacked = (label: string, valueHtml: string): string =>
+  `<p style="margin:0 0 10px"><span class="label" style="display:block;color:#555555;font-size:13px">${escapeHtml(label)}</span><span class="value" style="display:block;font-weight:600">${valueHtml}</span></p>`;
+
+const link = (url: string, label: string): string =>
+  `<a href="${escapeHtml(url)}" style="color:#c2185b">${escapeHtml(label)}</a>`;
 
 interface Venue {
   title: string;
@@ -72,14 +92,57 @@ function venueOf(order: WireOrder, eventId: number, catalogue: CatalogueData, la
   };
 }
 
+/** The session a ticket admits to, in UAE time, as the e-mail says it. */
+function sessionOf(ticket: WireOrder["tickets"][number], order: WireOrder, lang: Lang): string | null {
+  const group = order.events.find((g) => g.event.id === ticket.event_id);
+  const startedAt = ticket.started_at ?? group?.event.started_at ?? null;
+  return startedAt ? formatDateTime(startedAt, lang) : null;
+}
+
+const placeLine = (venue: Venue, lang: Lang) =>
+  [venue.title, venue.address].filter(Boolean).join(lang === "ar" ? "، " : ", ");
+
+/** The seller's lines under every e-mail: who sells, where, the tax number. */
+function sellerLine(lang: Lang): string {
+  return `${SELLER.legalName[lang]} · ${SELLER.address[lang]} · TRN ${SELLER.trn}`;
+}
+
+interface PriceRow {
+  label: string;
+  value: string;
+  strong?: boolean;
+  muted?: boolean;
+}
+
+function priceRows(order: WireOrder, t: MailTexts, money: (n: number) => string, decimals: number): PriceRow[] {
+  const rows: PriceRow[] = [
+    { label: `${t.priceTickets} (${order.total.count})`, value: money(order.total.price) },
+    { label: t.serviceFee, value: money(order.total.service_fee) },
+  ];
+  if (order.total.payment_fee > 0) rows.push({ label: t.paymentFee, value: money(order.total.payment_fee) });
+  rows.push({ label: t.total, value: money(order.total.amount), strong: true });
+  rows.push({
+    label: fill(t.vatIncluded, { percent: SELLER.vatPercent }),
+    value: money(includedVat(order.total.amount, decimals)),
+    muted: true,
+  });
+  return rows;
+}
+
 /**
  * The confirmation e-mail of an order, in the order's language (Arabic right to left):
- * the order number, the amount, a link that opens the order on the site, and either every
- * ticket with its QR code (inline PNG images, so mail clients that block remote images
- * still show them) or what to pay, where and by when.
+ * the shop's name and mark, the order number, the amount, then every ticket with its
+ * event, session, venue, category and QR code (inline PNG images, so mail clients that block
+ * remote images still show them) or what to pay, where and by when; the price breakdown
+ * with the VAT it includes; links to the tickets, the tax invoice and the order look-up; the
+ * refund policy and the one support address.
  *
- * The HTML carries its few styles inline: mail clients drop <style> blocks and linked
- * stylesheets, so inline attributes are the only styling that reaches the reader.
+ * The HTML is the MJML layout of confirmation-template.ts (responsive, styles inlined); the
+ * plain-text part says the same once, tickets grouped by event and session.
+ *
+ * An order not yet paid may have been placed by anyone for any address, so its e-mail says
+ * nothing the buyer wrote except their name in the greeting (escaped), and its look-up link
+ * does not carry the address.
  */
 export async function composeConfirmation(
   order: WireOrder,
@@ -89,90 +152,101 @@ export async function composeConfirmation(
 ): Promise<ConfirmationMail> {
   const lang: Lang = order.lang && isLang(order.lang) ? order.lang : "en";
   const t = MAIL_TEXTS[lang];
-  const dir = lang === "ar" ? "rtl" : "ltr";
   const decimals = currencyOf(catalogue.currencies, order.currency_code)?.decimals ?? 2;
-  const amount =
-    order.total.amount === 0 ? t.free : formatMoney(order.total.amount, order.currency_code, lang, decimals);
-  const link = absoluteUrl(config.siteUrl, href.orderLookup(order.number, order.email), lang);
+  const money = (n: number) => formatMoney(n, order.currency_code, lang, decimals);
+  const free = order.total.amount === 0;
+  const amount = free ? t.free : money(order.total.amount);
+  const paid = kind === "tickets";
+  const url = (path: string) => absoluteUrl(config.siteUrl, path, lang);
+  const lookupUrl = url(href.orderLookup(order.number, paid ? (order.email ?? undefined) : undefined));
   const name = order.name?.trim() || "";
+  const comma = lang === "ar" ? "، " : ", ";
 
-  const subject = fill(kind === "tickets" ? t.subjectPaid : t.subjectAwaiting, { number: order.number });
-  const intro =
-    kind === "tickets"
-      ? order.total.amount === 0
-        ? t.freeIntro
-        : t.paidIntro
-      : kind === "bank_transfer"
-        ? t.bankIntro
-        : t.cashIntro;
+  const subject = fill(paid ? t.subjectPaid : t.subjectAwaiting, { number: order.number });
+  const intro = paid ? (free ? t.freeIntro : t.paidIntro) : kind === "bank_transfer" ? t.bankIntro : t.cashIntro;
 
-  const text: string[] = [];
-  const html: string[] = [];
-  const row = (label: string, valueHtml: string, valueText: string) => {
-    text.push(`${label}: ${valueText}`);
-    html.push(
-      `<tr><th align="start" style="padding:4px 12px 4px 0;color:#555;font-weight:normal;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${valueHtml}</td></tr>`,
-    );
+  const text: string[] = [t.shopName, ""];
+  const slots: Slots = {
+    title: escapeHtml(subject),
+    preview: escapeHtml(intro),
+    shopName: escapeHtml(t.shopName),
+    intro: escapeHtml(intro),
   };
+  const blocks: Parameters<typeof renderConfirmation>[2] = {};
 
   if (name) {
     text.push(fill(t.greeting, { name }), "");
-    html.push(`<p>${fill(escapeHtml(t.greeting), { name: bdi(name) })}</p>`);
+    blocks.greeting = [{ greeting: fill(escapeHtml(t.greeting), { name: bdi(name) }) }];
   }
   text.push(intro, "");
-  html.push(`<p>${escapeHtml(intro)}</p>`, `<table role="presentation" cellpadding="0" cellspacing="0">`);
-  row(t.orderNumber, `<strong>${bdi(order.number)}</strong>`, order.number);
-  row(kind === "tickets" ? t.amountPaid : t.amountToPay, bdi(amount), amount);
-  if (kind !== "tickets" && order.expires_at) {
+
+  const summary = [
+    stacked(t.orderNumber, codeHtml(order.number)),
+    stacked(paid ? t.amountPaid : t.amountToPay, free ? escapeHtml(amount) : moneyHtml(amount)),
+  ];
+  text.push(`${t.orderNumber}: ${order.number}`, `${paid ? t.amountPaid : t.amountToPay}: ${amount}`);
+  if (!paid && order.expires_at) {
     const by = formatDateTime(order.expires_at, lang);
-    row(t.payBy, bdi(by), by);
+    summary.push(stacked(t.payBy, bdi(by)));
+    text.push(`${t.payBy}: ${by}`);
   }
-  html.push(`</table>`);
+  slots.summary = summary.join("");
   text.push("");
 
   if (kind === "bank_transfer") {
-    const how = fill(t.bankHow, { amount });
-    text.push(how);
-    html.push(
-      `<p>${fill(escapeHtml(t.bankHow), { amount: bdi(amount) })}</p><table role="presentation" cellpadding="0" cellspacing="0">`,
-    );
-    row(t.beneficiary, bdi(config.bank.beneficiary), config.bank.beneficiary);
-    row(t.bank, bdi(config.bank.bank), config.bank.bank);
-    row(t.iban, bdi(config.bank.iban), config.bank.iban);
-    row(t.swift, bdi(config.bank.swift), config.bank.swift);
-    row(t.reference, `<strong>${bdi(order.number)}</strong>`, order.number);
-    html.push(`</table><p>${escapeHtml(t.expiryWarn)}</p>`);
-    text.push("", t.expiryWarn, "");
+    const rows: Array<[string, string]> = [
+      [t.beneficiary, config.bank.beneficiary],
+      [t.bank, config.bank.bank],
+      [t.iban, config.bank.iban],
+      [t.swift, config.bank.swift],
+      [t.reference, order.number],
+    ];
+    text.push(fill(t.bankHow, { amount }), ...rows.map(([label, value]) => `${label}: ${value}`), "", t.expiryWarn, "");
+    blocks.instructions = [
+      {
+        instructions:
+          `<p style="margin:0 0 10px">${fill(escapeHtml(t.bankHow), { amount: moneyHtml(amount) })}</p>` +
+          rows.map(([label, value]) => stacked(label, codeHtml(value))).join("") +
+          `<p style="margin:0">${escapeHtml(t.expiryWarn)}</p>`,
+      },
+    ];
   } else if (kind === "cash") {
+    const venues: string[] = [];
     text.push(fill(t.cashHow, { amount }));
-    html.push(`<p>${fill(escapeHtml(t.cashHow), { amount: bdi(amount) })}</p><ul>`);
     const seen = new Set<number>();
     for (const group of order.events) {
       if (seen.has(group.event.id)) continue;
       seen.add(group.event.id);
       const venue = venueOf(order, group.event.id, catalogue, lang);
       if (!venue) continue;
-      const line = [venue.title, venue.address].filter(Boolean).join(lang === "ar" ? "، " : ", ");
+      const line = placeLine(venue, lang);
       text.push(`${t.cashVenues}: ${line}${venue.mapUrl ? ` (${venue.mapUrl})` : ""}`);
-      html.push(
-        `<li>${escapeHtml(line)}${venue.mapUrl ? ` (<a href="${escapeHtml(venue.mapUrl)}">${escapeHtml(t.map)}</a>)` : ""}</li>`,
-      );
+      venues.push(`<li>${escapeHtml(line)}${venue.mapUrl ? ` (${link(venue.mapUrl, t.map)})` : ""}</li>`);
     }
-    html.push(`</ul><p>${escapeHtml(t.expiryWarn)}</p>`);
     text.push("", t.expiryWarn, "");
+    blocks.instructions = [
+      {
+        instructions:
+          `<p style="margin:0 0 10px">${fill(escapeHtml(t.cashHow), { amount: moneyHtml(amount) })}</p>` +
+          `<ul style="margin:0 0 10px;padding-inline-start:20px">${venues.join("")}</ul>` +
+          `<p style="margin:0">${escapeHtml(t.expiryWarn)}</p>`,
+      },
+    ];
   }
 
   const attachments: MailAttachment[] = [];
-  if (kind === "tickets") {
+  if (paid) {
     const count = order.tickets.length;
+    const ticketBlocks: Slots[] = [];
+    // the text part names each event and each of its sessions once, the tickets under them
+    const textEvents = new Map<string, { place: string; sessions: Map<string, string[]> }>();
     for (const [i, ticket] of order.tickets.entries()) {
       const group = order.events.find((g) => g.event.id === ticket.event_id);
       const eventTitle = group?.event.title ?? "";
-      const startedAt = ticket.started_at ?? group?.event.started_at ?? null;
-      const when = startedAt ? formatDateTime(startedAt, lang) : null;
+      const when = sessionOf(ticket, order, lang);
       const venue = venueOf(order, ticket.event_id, catalogue, lang);
       const cid = `ticket-${i + 1}@uae-tickets`;
-      const png = await QRCode.toBuffer(ticket.qr ?? ticket.code, {
+      const png = await QRCode.toBuffer(qrPayload(ticket), {
         type: "png",
         errorCorrectionLevel: "M",
         margin: 4,
@@ -181,43 +255,94 @@ export async function composeConfirmation(
       attachments.push({ filename: `ticket-${i + 1}-${ticket.code}.png`, content: png, contentType: "image/png", cid });
 
       const heading = fill(t.ticketOf, { index: i + 1, count });
-      text.push(`— ${heading} —`, `${t.code}: ${ticket.code}`);
-      html.push(
-        `<table role="presentation" cellpadding="0" cellspacing="0" width="100%" style="border:1px solid #ccc;border-radius:8px;margin:16px 0;padding:12px">`,
-        `<tr><td colspan="2"><strong>${escapeHtml(heading)}</strong></td></tr>`,
-        `<tr><td style="vertical-align:top;padding:8px"><img src="cid:${cid}" width="180" height="180" alt="${escapeHtml(fill(t.qrAlt, { code: ticket.code }))}"></td>`,
-        `<td style="vertical-align:top;padding:8px"><table role="presentation" cellpadding="0" cellspacing="0">`,
-      );
-      row(t.code, `<strong style="font-family:monospace;font-size:16px">${bdi(ticket.code)}</strong>`, ticket.code);
-      if (eventTitle) row(t.event, escapeHtml(eventTitle), eventTitle);
-      if (when) row(t.when, bdi(when), when);
-      if (venue) {
-        const place = [venue.title, venue.address].filter(Boolean).join(lang === "ar" ? "، " : ", ");
-        row(
-          t.venue,
-          `${escapeHtml(place)}${venue.mapUrl ? ` (<a href="${escapeHtml(venue.mapUrl)}">${escapeHtml(t.map)}</a>)` : ""}`,
-          `${place}${venue.mapUrl ? ` (${venue.mapUrl})` : ""}`,
-        );
+      const details = [
+        eventTitle && stacked(t.event, bdi(eventTitle)),
+        when && stacked(t.when, bdi(when)),
+        venue &&
+          stacked(t.venue, `${bdi(placeLine(venue, lang))}${venue.mapUrl ? ` (${link(venue.mapUrl, t.map)})` : ""}`),
+        stacked(t.category, bdi(ticket.title)),
+        name && stacked(t.holder, bdi(name)),
+      ].filter(Boolean);
+      ticketBlocks.push({
+        cid: escapeHtml(cid),
+        qrAlt: escapeHtml(fill(t.qrAlt, { code: ticket.code })),
+        code: codeHtml(ticket.code),
+        heading: escapeHtml(heading),
+        details: details.join(""),
+      });
+
+      const textEvent = textEvents.get(eventTitle) ?? {
+        place: venue ? placeLine(venue, lang) : "",
+        sessions: new Map(),
+      };
+      const lines = textEvent.sessions.get(when ?? "") ?? [];
+      lines.push(`  ${heading}${comma}${ticket.title}: ${t.code} ${ticket.code}`);
+      textEvent.sessions.set(when ?? "", lines);
+      textEvents.set(eventTitle, textEvent);
+    }
+    blocks.ticket = ticketBlocks;
+    for (const [eventTitle, { place, sessions }] of textEvents) {
+      if (eventTitle) text.push(`${t.event}: ${eventTitle}`);
+      if (place) text.push(`${t.venue}: ${place}`);
+      for (const [when, lines] of sessions) {
+        if (when) text.push(`${t.when}: ${when}`);
+        text.push(...lines);
       }
-      row(t.category, escapeHtml(ticket.title), ticket.title);
-      if (name) row(t.holder, bdi(name), name);
-      row(t.orderNumber, bdi(order.number), order.number);
-      html.push(`</table></td></tr></table>`);
       text.push("");
     }
   }
 
-  text.push(`${t.openOrder}: ${link}`, fill(t.lookupHint, { number: order.number }), "", t.footer);
-  html.push(
-    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#0b5cad;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.openOrder)}</a></p>`,
-    `<p>${fill(escapeHtml(t.lookupHint), { number: bdi(order.number) })}</p>`,
-    `<p style="color:#555">${escapeHtml(t.footer)}</p>`,
-  );
+  if (!free) {
+    const rows = priceRows(order, t, money, decimals);
+    const end = lang === "ar" ? "left" : "right";
+    blocks.prices = [
+      {
+        pricesHeading: escapeHtml(t.prices),
+        priceRows: rows
+          .map(
+            (r) =>
+              `<tr style="${r.strong ? "font-weight:700;" : ""}${r.muted ? "color:#555555;font-size:13px;" : ""}"><td style="padding:3px 0">${escapeHtml(r.label)}</td><td style="padding:3px 0;text-align:${end}">${moneyHtml(r.value)}</td></tr>`,
+          )
+          .join(""),
+      },
+    ];
+    text.push(t.prices, ...rows.map((r) => `${r.label}: ${r.value}`), "");
+  }
 
-  const document =
-    `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body dir="${dir}" style="font-family:system-ui,-apple-system,'Segoe UI',Tahoma,Arial,sans-serif;line-height:1.5;color:#111">` +
-    `<div dir="${dir}" style="max-width:640px;margin:0 auto;padding:16px">${html.join("\n")}</div></body></html>`;
+  const links: Array<[string, string]> = [];
+  if (paid) {
+    links.push([t.ticketsPage, url(href.orderTickets(order.id))]);
+    if (!free) links.push([t.billPage, url(href.orderBill(order.id))]);
+  }
+  links.push([t.lookupPage, lookupUrl]);
+  const [primary, ...others] = links as [[string, string], ...Array<[string, string]>];
+  blocks.links = [
+    {
+      primaryHref: escapeHtml(primary[1]),
+      primaryLabel: escapeHtml(primary[0]),
+      links:
+        others.map(([label, to]) => `<p style="margin:0 0 6px">${link(to, label)}</p>`).join("") +
+        `<p style="margin:6px 0 0">${fill(escapeHtml(t.lookupHint), { number: codeHtml(order.number) })}</p>`,
+    },
+  ];
+  text.push(...links.map(([label, to]) => `${label}: ${to}`), fill(t.lookupHint, { number: order.number }), "");
 
-  return { to: order.email ?? "", subject, text: text.join("\n"), html: document, lang, attachments };
+  const footer = fill(t.footer, { email: SELLER.supportEmail });
+  slots.footer =
+    `<p style="margin:0 0 10px"><strong>${escapeHtml(t.refundHeading)}</strong><br>${escapeHtml(REFUND_POLICY[lang])}</p>` +
+    `<p style="margin:0 0 10px">${fill(escapeHtml(t.footer), { email: `<a href="mailto:${SELLER.supportEmail}" style="color:#c2185b">${bdi(SELLER.supportEmail)}</a>` })}</p>` +
+    `<p style="margin:0">${escapeHtml(sellerLine(lang))}</p>`;
+  text.push(t.refundHeading, REFUND_POLICY[lang], "", footer, sellerLine(lang));
+
+  const template = await confirmationTemplate(lang);
+  const html = renderConfirmation(template, slots, blocks);
+  return {
+    to: order.email ?? "",
+    replyTo: config.replyTo,
+    subject,
+    text: text.join("\n"),
+    html,
+    lang,
+    attachments,
+  };
 }

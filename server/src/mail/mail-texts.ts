@@ -1,3 +1,4 @@
+import { SELLER } from "../../../src/site/seller";
 import type { Lang } from "../lib/i18n";
 
 /**
@@ -5,6 +6,7 @@ import type { Lang } from "../lib/i18n";
  * site's locales/, because the server sends them and the site's bundles must not carry them.
  */
 export interface MailTexts {
+  shopName: string;
   subjectPaid: string;
   subjectAwaiting: string;
   greeting: string;
@@ -38,10 +40,21 @@ export interface MailTexts {
   openOrder: string;
   lookupHint: string;
   footer: string;
+  prices: string;
+  priceTickets: string;
+  serviceFee: string;
+  paymentFee: string;
+  total: string;
+  vatIncluded: string;
+  ticketsPage: string;
+  billPage: string;
+  lookupPage: string;
+  refundHeading: string;
 }
 
 export const MAIL_TEXTS: Record<Lang, MailTexts> = {
   en: {
+    shopName: SELLER.shopName.en,
     subjectPaid: "Your tickets: order {{number}}",
     subjectAwaiting: "Order {{number}}: how to pay",
     greeting: "Hello, {{name}}!",
@@ -79,9 +92,20 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     openOrder: "Open your order on the site",
     lookupHint:
       "From any device: on the “Find my order” page, enter the order number {{number}} and this e-mail address.",
-    footer: "Questions? Reply to this e-mail and quote the order number.",
+    footer: "Questions? Reply to this e-mail or write to {{email}}, quoting the order number.",
+    prices: "Price",
+    priceTickets: "Tickets",
+    serviceFee: "Service fee",
+    paymentFee: "Payment fee",
+    total: "Total",
+    vatIncluded: "Including VAT {{percent}} %",
+    ticketsPage: "Your tickets",
+    billPage: "Tax invoice",
+    lookupPage: "Find my order",
+    refundHeading: "Refunds",
   },
   ru: {
+    shopName: SELLER.shopName.ru,
     subjectPaid: "Ваши билеты: заказ {{number}}",
     subjectAwaiting: "Заказ {{number}}: как оплатить",
     greeting: "Здравствуйте, {{name}}!",
@@ -116,9 +140,20 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     qrAlt: "QR-код билета {{code}}",
     openOrder: "Открыть заказ на сайте",
     lookupHint: "С любого устройства: на странице «Найти заказ» введите номер заказа {{number}} и этот адрес почты.",
-    footer: "Остались вопросы? Ответьте на это письмо, указав номер заказа.",
+    footer: "Остались вопросы? Ответьте на это письмо или напишите на {{email}}, указав номер заказа.",
+    prices: "Стоимость",
+    priceTickets: "Билеты",
+    serviceFee: "Сервисный сбор",
+    paymentFee: "Комиссия за оплату",
+    total: "Итого",
+    vatIncluded: "В том числе НДС {{percent}} %",
+    ticketsPage: "Ваши билеты",
+    billPage: "Налоговый счёт-фактура",
+    lookupPage: "Найти заказ",
+    refundHeading: "Возврат",
   },
   ar: {
+    shopName: SELLER.shopName.ar,
     subjectPaid: "تذاكرك: الطلب {{number}}",
     subjectAwaiting: "الطلب {{number}}: طريقة الدفع",
     greeting: "مرحبًا {{name}}،",
@@ -153,7 +188,17 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     qrAlt: "رمز QR للتذكرة {{code}}",
     openOrder: "افتح طلبك على الموقع",
     lookupHint: "من أي جهاز: في صفحة «ابحث عن طلبي» أدخل رقم الطلب {{number}} وعنوان البريد الإلكتروني هذا.",
-    footer: "لديك سؤال؟ رُدّ على هذه الرسالة واذكر رقم الطلب.",
+    footer: "لديك سؤال؟ رُدّ على هذه الرسالة أو راسلنا على {{email}}، واذكر رقم الطلب.",
+    prices: "السعر",
+    priceTickets: "التذاكر",
+    serviceFee: "رسوم الخدمة",
+    paymentFee: "رسوم الدفع",
+    total: "الإجمالي",
+    vatIncluded: "شاملًا ضريبة القيمة المضافة {{percent}}٪",
+    ticketsPage: "تذاكرك",
+    billPage: "الفاتورة الضريبية",
+    lookupPage: "ابحث عن طلبي",
+    refundHeading: "الاسترداد",
   },
 };
 

@@ -16,6 +16,7 @@ export interface MailTransport {
 function message(mail: ConfirmationMail, from: string, messageId: string | undefined) {
   return {
     from,
+    replyTo: mail.replyTo,
     // an address object, not a string: nodemailer would read a string as a list with display names
     // (and decode what looks like an RFC 2047 encoded word); the address is sent exactly as stored
     to: { name: "", address: mail.to },

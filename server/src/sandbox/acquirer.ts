@@ -7,6 +7,8 @@ import type { OrderRow, PaymentRow } from "../db/repositories/orders-repository"
 import type { Lang } from "../lib/i18n";
 import { personName } from "../lib/validate";
 import type { OrderService } from "../orders/order-service";
+import { formatMoney } from "../../../src/i18n/format";
+import { currencyOf } from "../lib/money";
 import { TEXTS, type AcquirerTexts } from "./texts";
 
 export const APPROVED_CARD = "4242424242424242";
@@ -70,13 +72,17 @@ export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, order
     reply.header("Cache-Control", "no-store");
   }
 
-  const money = (t: AcquirerTexts, o: OrderRow): string => {
-    try {
-      return new Intl.NumberFormat(t.locale, { style: "currency", currency: o.currencyCode }).format(o.totalAmount);
-    } catch {
-      return `${o.totalAmount} ${o.currencyCode}`;
-    }
-  };
+  /**
+   * The amount as the shop shows it ("USD 380.25", "380,25 $", "‏380.25 USD"): the site's one
+   * formatter, in the order's language, with the currency's own decimals.
+   */
+  const money = (o: OrderRow): string =>
+    formatMoney(
+      o.totalAmount,
+      o.currencyCode,
+      o.lang,
+      currencyOf(deps.catalogue.data.currencies, o.currencyCode)?.decimals ?? 2,
+    );
 
   function page(lang: Lang, title: string, body: string): string {
     const t = TEXTS[lang];
@@ -98,13 +104,13 @@ ${body}
 </html>`;
   }
 
-  function header(t: AcquirerTexts, o: OrderRow, heading: string): string {
-    return `<h1>${escapeHtml(heading)}</h1>
+  function header(t: AcquirerTexts, o: OrderRow, heading: string, headingHtml = escapeHtml(heading)): string {
+    return `<h1>${headingHtml}</h1>
 <p class="merchant">${escapeHtml(t.merchant)}</p>
 <p class="sandbox">${escapeHtml(t.sandboxNote)}</p>
 <dl class="summary">
 <dt>${escapeHtml(t.order)}</dt><dd><bdi>${escapeHtml(o.number)}</bdi></dd>
-<dt>${escapeHtml(t.amount)}</dt><dd data-amount="${o.totalAmount}"><bdi>${escapeHtml(money(t, o))}</bdi></dd>
+<dt>${escapeHtml(t.amount)}</dt><dd data-amount="${o.totalAmount}"><bdi class="nowrap">${escapeHtml(money(o))}</bdi></dd>
 </dl>`;
   }
 
@@ -150,7 +156,7 @@ ${error ? `<span class="error" id="${id}-error">${escapeHtml(error)}</span>` : "
       return page(
         o.lang,
         heading,
-        `${header(t, o, heading)}
+        `${header(t, o, heading, escapeHtml(t.walletTitle).replace("{wallet}", `<bdi>${wallet}</bdi>`))}
 <p>${escapeHtml(t.walletText)}</p>
 <form method="post" action="${escapeHtml(action)}">
 ${csrf}
@@ -174,7 +180,7 @@ ${field("card-expiry", t.expiry, `name="expiry" type="text" inputmode="numeric" 
 ${field("card-cvc", t.cvc, 'name="cvc" type="password" inputmode="numeric" autocomplete="cc-csc" dir="ltr" maxlength="4" required', "", errors.cvc, t.cvcHint)}
 </div>
 ${field("card-name", t.cardholder, 'name="cardholder" type="text" autocomplete="cc-name" dir="auto" maxlength="100" required', form.cardholder ?? "", errors.name)}
-<button type="submit">${escapeHtml(t.pay)} <bdi>${escapeHtml(money(t, o))}</bdi></button>
+<button type="submit">${escapeHtml(t.pay)} <bdi class="nowrap">${escapeHtml(money(o))}</bdi></button>
 </form>
 ${cancelLink(t, p)}
 <section class="cards" aria-labelledby="test-cards">

@@ -154,7 +154,8 @@ export const TEXTS: Record<Lang, AcquirerTexts> = {
     cancel: "إلغاء والعودة إلى المتجر",
     testCards: "بطاقات التجربة",
     cardApproved: "تُقبل",
-    cardChallenge: "تطلب رمز التحقق 3-D Secure ‏(123456)",
+    // the Latin run and the code are isolated, so the Arabic line keeps "3-D Secure" and its brackets whole
+    cardChallenge: "تطلب رمز التحقق \u20663-D Secure\u2069 (\u2066123456\u2069)",
     cardDeclined: "تُرفض",
     fixErrors: "يُرجى تصحيح الحقول المحددة.",
     numberMissing: "أدخل رقم البطاقة.",

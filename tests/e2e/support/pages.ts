@@ -304,11 +304,11 @@ export class CheckoutPage extends ShopPage {
     await this.payOnAcquirer(APPROVED_CARD);
   }
 
-  /** The e-ticket codes shown on the payment success page. */
+  /** The e-ticket codes shown on the payment success page, in the page's order (each card's code). */
   async shownCodes(): Promise<string[]> {
-    const block = this.page.getByTestId("ticket-codes");
-    await block.waitFor();
-    return (await block.getByRole("listitem").allTextContents()).map((s) => s.trim());
+    const codes = this.page.getByTestId("ticket-code");
+    await codes.first().waitFor();
+    return (await codes.allTextContents()).map((s) => s.trim());
   }
 
   /** The order number the page shows. */

@@ -1,0 +1,86 @@
+/**
+ * Orders for the e-mail tests as the server reports them, on real sample events (so venue
+ * and address resolve): a paid order with two sessions of one event and a payment fee, and
+ * an order still waiting for a bank transfer.
+ */
+import { CatalogueService } from "../../server/src/catalogue/catalogue-service";
+import { openDatabase } from "../../server/src/db/database";
+import type { WireOrder } from "../../server/src/mail/compose";
+import { seedSample } from "../../server/src/seed/seed-sample";
+import { assertSchema } from "./helpers";
+
+export type MailLang = "en" | "ru" | "ar";
+
+/** The sample catalogue in a database of its own; close it after the file's tests. */
+export function sampleCatalogue(): { catalogue: CatalogueService; close: () => void } {
+  const db = openDatabase(":memory:");
+  seedSample(db);
+  return { catalogue: new CatalogueService(db, "http://api.test"), close: () => db.close() };
+}
+
+const CATEGORY: Record<MailLang, [string, string]> = {
+  en: ["Adult", "Child"],
+  ru: ["Взрослый", "Детский"],
+  ar: ["بالغ", "طفل"],
+};
+
+/** Paid in USD: 2 Adult tickets on the first session, 1 Child on the second, a 2.5 % payment fee. */
+export function paidOrder(catalogue: CatalogueService, lang: MailLang, over: Partial<WireOrder> = {}): WireOrder {
+  const event =
+    catalogue.data.events.find((e) => e.status === "on_sale" && e.startedAt > Date.now()) ?? catalogue.data.events[0]!;
+  const place = catalogue.data.places.get(event.placeId)!;
+  const first = new Date(event.startedAt).toISOString();
+  const second = new Date(event.startedAt + 2 * 86_400_000).toISOString();
+  const [adult, child] = CATEGORY[lang];
+  const wire: WireOrder = {
+    id: `id-${lang}-paid`,
+    number: "UAE-UH4HQA",
+    status: "paid",
+    email: "buyer@example.com",
+    name: "Layla Haddad",
+    phone: "+971501234567",
+    lang,
+    currency_code: "USD",
+    events: [
+      {
+        event: {
+          id: event.id,
+          event_source_id: event.eventSourceId,
+          title: event.title[lang] ?? event.title.en,
+          started_at: first,
+          place: { id: place.id, title: place.title[lang] ?? place.title.en },
+        },
+        tickets: [
+          { id: 1, title: adult, price: 120.5, count: 2, started_at: first, extra: { service_fee: 6 } },
+          { id: 2, title: child, price: 80, count: 1, started_at: second, extra: { service_fee: 4 } },
+        ],
+      },
+    ],
+    total: { price: 321, service_fee: 16, payment_fee: 8.43, amount: 345.43, count: 3 },
+    acquisition_id: 1,
+    tickets: [
+      { code: "UAE-K7M2-P9QX", event_id: event.id, ticket_id: 1, title: adult, started_at: first },
+      { code: "UAE-R4T8-W3ZN", event_id: event.id, ticket_id: 1, title: adult, started_at: first },
+      { code: "UAE-H6J9-C2VB", event_id: event.id, ticket_id: 2, title: child, started_at: second },
+    ],
+    created_at: "2026-11-26T10:00:00+04:00",
+    expires_at: null,
+    paid_at: "2026-11-26T10:01:00+04:00",
+    ...over,
+  };
+  assertSchema("basket", "Order", wire);
+  return wire;
+}
+
+/** The same order placed for a bank transfer and not paid yet, by a buyer who typed `name`. */
+export function bankOrder(catalogue: CatalogueService, lang: MailLang, name: string): WireOrder {
+  return paidOrder(catalogue, lang, {
+    id: `id-${lang}-bank`,
+    status: "awaiting_payment",
+    name,
+    acquisition_id: 3,
+    tickets: [],
+    paid_at: null,
+    expires_at: "2026-11-28T10:00:00+04:00",
+  });
+}
