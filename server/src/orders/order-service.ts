@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AcquisitionRow } from "../db/repositories/catalogue-repository";
+import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
 import { rotateSession } from "../basket/session";
 import { siteOriginCheck } from "../config";
 import { basketService, type BasketEventJson } from "../basket/basket-service";
@@ -126,6 +127,20 @@ export function orderService(deps: AppDeps) {
     return a;
   }
 
+  /**
+   * A ticket is never sold for a session that is over, whatever the browser sends: it may
+   * have been put in the basket while the session was still on.
+   */
+  function refuseEnded(t: TicketInfo, now: number): void {
+    if (sessionOpen(t, now)) return;
+    const e = catalogue.data.eventsById.get(t.eventId);
+    const what = e ? `"${pick(e.title, "en")}"` : `event ${t.eventId}`;
+    throw conflict(
+      `the session of ${what} that started at ${toUaeIso(t.startedAt)} has ended; remove its tickets to go on`,
+      "event_not_on_sale",
+    );
+  }
+
   function newNumber(): string {
     for (;;) {
       const n = `UAE-${randomChars(6)}`;
@@ -143,6 +158,7 @@ export function orderService(deps: AppDeps) {
           event_id: t?.eventId ?? 0,
           ticket_id: item.ticketId,
           started_at: t ? toUaeIso(t.startedAt) : null,
+          ends_at: t && t.finishedAt !== null ? toUaeIso(t.finishedAt) : null,
         });
       }
     }
@@ -179,6 +195,8 @@ export function orderService(deps: AppDeps) {
           ticket_id: t.ticket_id,
           title: info ? pick(info.title, l) : "",
           started_at: t.started_at,
+          ends_at:
+            t.ends_at !== undefined ? t.ends_at : info && info.finishedAt !== null ? toUaeIso(info.finishedAt) : null,
         };
       }),
       created_at: toUaeIso(o.createdAt),
@@ -227,6 +245,7 @@ export function orderService(deps: AppDeps) {
         for (const item of items) {
           const t = tickets.info(item.ticketId);
           if (!t) throw conflict(`ticket ${item.ticketId} is no longer available`, "not_enough_tickets");
+          refuseEnded(t, now);
           if (item.count > t.maxPerOrder)
             throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order`, "over_limit");
           const before = orders.countByEmail(input.email, item.ticketId);
@@ -351,6 +370,9 @@ export function orderService(deps: AppDeps) {
       if (!siteOriginCheck(config.siteOrigins)(parsed.origin) || parsed.username !== "" || parsed.password !== "") {
         throw badRequest("return_url must be on the site's own origin", "invalid_return_url");
       }
+      const lang = body.lang;
+      if (lang !== undefined && (typeof lang !== "string" || !isLang(lang)))
+        throw badRequest("lang must be one of en, ru, ar", "invalid_lang");
       const now = deps.now();
       deps.releaseExpired(now);
       const o = visible(sessionId, id);
@@ -361,6 +383,11 @@ export function orderService(deps: AppDeps) {
         o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
       if (!acq || !HOSTED_TYPES.has(acq.type))
         throw conflict("this order is paid by bank transfer or in cash, not on the payment page", "not_card_payable");
+      for (const item of orders.items(o.id)) {
+        const t = tickets.info(item.ticketId);
+        if (t) refuseEnded(t, now);
+      }
+      if (lang !== undefined && lang !== o.lang) orders.setLang(o.id, lang);
       const token = randomBytes(24).toString("base64url");
       payments.insert({
         token,
@@ -379,7 +406,19 @@ export function orderService(deps: AppDeps) {
       const paid = deps.baskets.transaction(() => {
         const o = orders.get(orderId);
         if (!o) return undefined;
-        return orders.markPaid(o.id, issueTickets(orders.items(o.id)), now) ? orders.get(o.id) : undefined;
+        const items = orders.items(o.id);
+        // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
+        // (a real acquirer's authorisation would be voided here)
+        if (
+          items.some((item) => {
+            const t = tickets.info(item.ticketId);
+            return t !== undefined && !sessionOpen(t, now);
+          })
+        ) {
+          orders.markFailed(o.id);
+          return undefined;
+        }
+        return orders.markPaid(o.id, issueTickets(items), now) ? orders.get(o.id) : undefined;
       });
       if (paid) notify(paid);
       return paid !== undefined;
