@@ -135,6 +135,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
               price: offer.price,
               serviceFee: offer.serviceFee,
               startedAt: session.startedAt,
+              endsAt: session.finishedAt,
             },
             sessionEndsAt: session.finishedAt ?? session.startedAt,
           },

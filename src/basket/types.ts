@@ -15,6 +15,8 @@ export interface BasketTicket {
   count: number;
   /** the session this ticket is for */
   startedAt: string | null;
+  /** when that session ends (a multi-day pass: the end of its validity); null when unknown */
+  endsAt?: string | null;
   /** per ticket, in the basket's currency */
   serviceFee: number;
 }
@@ -69,6 +71,8 @@ export interface ETicket {
   /** the ticket category */
   title: string;
   startedAt: string | null;
+  /** when the session it admits to ends (a multi-day pass: the end of its validity); null when unknown */
+  endsAt?: string | null;
 }
 
 export interface Order {
