@@ -12,10 +12,11 @@ import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
+import { showsPlacedOrder } from "../checkout/outcome";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
-import { ROUTES, href, localize } from "../site/routes";
+import { href, localize } from "../site/routes";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -251,7 +252,8 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
         </div>
       </header>
       {/* the cart shows its own reminder; the pay page is where the reminder leads */}
-      {originalPath !== href.cart() && !originalPath.startsWith(ROUTES.orderPay.path) && <UnpaidOrderBanner />}
+      {/* not beside the order's own pages: a failed payment's page does not also say "awaits payment" */}
+      {originalPath !== href.cart() && !showsPlacedOrder(originalPath) && <UnpaidOrderBanner />}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
