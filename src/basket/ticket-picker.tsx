@@ -14,7 +14,7 @@ import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { DatePrices, EventDetail, TicketOffer } from "../catalogue/types";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDateTime, formatMoney } from "../i18n/format";
+import { formatMoney, formatSession } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { EventPrice } from "../components/event-parts";
 import { useToasts } from "../shop/toast-context";
@@ -211,14 +211,14 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                       setCounts({});
                     }}
                   />
-                  <time dateTime={s.startedAt}>{formatDateTime(s.startedAt, lang)}</time>
+                  <time dateTime={s.startedAt}>{formatSession(s.startedAt, s.finishedAt, lang)}</time>
                 </label>
               ))}
             </div>
           </fieldset>
         ) : (
           <p className={styles.oneSession}>
-            <time dateTime={session.startedAt}>{formatDateTime(session.startedAt, lang)}</time>
+            <time dateTime={session.startedAt}>{formatSession(session.startedAt, session.finishedAt, lang)}</time>
           </p>
         )}
         <ul className={styles.offers} ref={offersRef}>
