@@ -13,6 +13,7 @@ import { Link } from "../i18n/link";
 import { HeaderShopControls } from "../shop/header-shop-controls";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { showsPlacedOrder } from "../checkout/outcome";
+import { CurrencyChangeNotice } from "../currency/currency-change-notice";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "./icons";
 import * as styles from "./layout.module.css";
@@ -254,6 +255,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
       {/* the cart shows its own reminder; the pay page is where the reminder leads */}
       {/* not beside the order's own pages: a failed payment's page does not also say "awaits payment" */}
       {originalPath !== href.cart() && !showsPlacedOrder(originalPath) && <UnpaidOrderBanner />}
+      {!showsPlacedOrder(originalPath) && <CurrencyChangeNotice />}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { formatDayRange, formatLongDate, formatSession, formatTime, joinParts } from "../../src/i18n/format";
 import { href } from "../../src/site/routes";
 import { CARD, orderNow, orderOwnTickets, seedBasket, uniqueEmail } from "./support/api";
-import { withPage } from "./support/browser";
+import { waitForHydration, withPage } from "./support/browser";
 import { claim, type Claim } from "./support/catalogue";
 import { APPROVED_CARD, CheckoutPage, DECLINED_CARD } from "./support/pages";
 import { LANGS, text, type Lang } from "./support/site";
@@ -87,6 +87,44 @@ describe("dates on an order", () => {
       });
     });
   }
+});
+
+describe("nothing typed or chosen is lost", () => {
+  it("the checkout keeps name and e-mail across a language switch and a reload, and a currency change by language is said with the way back", async () => {
+    await withPage(async (t) => {
+      const { page, context } = t;
+      const ar = new CheckoutPage(t, "ar");
+      const ru = new CheckoutPage(t, "ru");
+      const tickets = await claim({ tickets: 1 });
+      await seedBasket(context.request, tickets.offer.id, 1);
+      await ar.open(href.orderCheckout());
+      const buyer = { name: "ليلى حداد", email: uniqueEmail("draft") };
+      await ar.fillBuyer(buyer);
+      await page.getByText(/AED/).first().waitFor();
+
+      await ru.open(href.orderCheckout());
+      const name = page.getByLabel(text("ru", "forms:checkout.name"), { exact: true });
+      const email = page.getByLabel(text("ru", "forms:checkout.email"), { exact: true });
+      assert.equal(await name.inputValue(), buyer.name);
+      assert.equal(await email.inputValue(), buyer.email);
+      const notice = page.getByTestId("currency-changed");
+      await notice.waitFor();
+      assert.equal(
+        (await notice.locator("span").textContent())?.trim(),
+        text("ru", "common:currencyChanged.text", { code: "RUB" }),
+      );
+      await notice
+        .getByRole("button", { name: text("ru", "common:currencyChanged.back", { previous: "AED" }) })
+        .click();
+      await page.getByTestId("order-total").getByText(/AED/).waitFor();
+      assert.equal(await notice.count(), 0);
+
+      await page.reload();
+      await waitForHydration(page);
+      assert.equal(await name.inputValue(), buyer.name, "kept across a reload");
+      assert.deepEqual(t.errors, []);
+    });
+  });
 });
 
 describe("a refused payment", () => {
