@@ -12,10 +12,12 @@ import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "./header-shop-controls";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
+import { showsPlacedOrder } from "../checkout/outcome";
+import { CurrencyChangeNotice } from "../currency/currency-change-notice";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import * as styles from "./layout.module.css";
-import { ROUTES, href, localize } from "../core/routes";
+import { ROUTES, href, localize } from "../site/routes";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -251,7 +253,9 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
         </div>
       </header>
       {/* the cart shows its own reminder; the pay page is where the reminder leads */}
-      {originalPath !== href.cart() && !originalPath.startsWith(ROUTES.orderPay.path) && <UnpaidOrderBanner />}
+      {/* not beside the order's own pages: a failed payment's page does not also say "awaits payment" */}
+      {originalPath !== href.cart() && !showsPlacedOrder(originalPath) && <UnpaidOrderBanner />}
+      {!showsPlacedOrder(originalPath) && <CurrencyChangeNotice />}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>

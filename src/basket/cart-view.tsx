@@ -4,7 +4,7 @@
  * and a subtotal; the summary with tickets, service fee and total in the basket's
  * currency, the hold's countdown, checkout and clear; an empty state leading to events.
  */
-import { Fragment, useCallback } from "react";
+import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang, TicketOffer } from "../core/catalogue";
 import { findCurrency } from "../currency/choose-currency";
@@ -118,10 +118,43 @@ export function CartView() {
           {t("cart.checkout")}
         </Link>
         <p className={styles.note}>{t("cart.pricesIn", { code: basket.currencyCode })}</p>
-        <button type="button" className={styles.linkBtn} onClick={() => void clear()}>
-          {t("cart.clear")}
-        </button>
+        <ClearBasket onClear={() => void clear()} />
       </aside>
+    </div>
+  );
+}
+
+/** "Clear basket" asks first: one stray click must not release every ticket held. */
+function ClearBasket({ onClear }: { onClear(): void }): React.JSX.Element {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button type="button" className={styles.linkBtn} onClick={() => setAsking(true)}>
+        {t("cart.clear")}
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-labelledby="cart-clear-ask" className={styles.note} data-testid="clear-ask">
+      <p id="cart-clear-ask">{t("cart.clearAsk")}</p>
+      <button
+        type="button"
+        className={styles.linkBtn}
+        onClick={() => {
+          setAsking(false);
+          onClear();
+        }}
+      >
+        {t("cart.clearYes")}
+      </button>{" "}
+      <button type="button" className={styles.linkBtn} ref={keep} onClick={() => setAsking(false)}>
+        {t("cart.clearNo")}
+      </button>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { DatePrices, EventDetail, TicketOffer } from "../core/catalogue";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDateTime, formatMoney } from "../core/format";
+import { formatMoney, formatSession } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { EventPrice } from "../events/event-parts";
 import { useToasts } from "../toasts/toast-context";
@@ -135,6 +135,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
               price: offer.price,
               serviceFee: offer.serviceFee,
               startedAt: session.startedAt,
+              endsAt: session.finishedAt,
             },
             sessionEndsAt: session.finishedAt ?? session.startedAt,
           },
@@ -210,14 +211,14 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                       setCounts({});
                     }}
                   />
-                  <time dateTime={s.startedAt}>{formatDateTime(s.startedAt, lang)}</time>
+                  <time dateTime={s.startedAt}>{formatSession(s.startedAt, s.finishedAt, lang)}</time>
                 </label>
               ))}
             </div>
           </fieldset>
         ) : (
           <p className={styles.oneSession}>
-            <time dateTime={session.startedAt}>{formatDateTime(session.startedAt, lang)}</time>
+            <time dateTime={session.startedAt}>{formatSession(session.startedAt, session.finishedAt, lang)}</time>
           </p>
         )}
         <ul className={styles.offers} ref={offersRef}>

@@ -15,6 +15,7 @@
 import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { clearDraft, readDraft, saveDraft } from "./checkout-draft";
 import { Trans, useTranslation } from "react-i18next";
 import { toBasketApiError } from "../clients/basket-client";
 import { useSite } from "../app/site-context";
@@ -98,6 +99,20 @@ export function CheckoutForm({
   const inputs = useRef<Partial<Record<BuyerField, HTMLInputElement | null>>>({});
   const summaryRef = useRef<HTMLDivElement>(null);
 
+  // the draft comes back after a language switch or a reload, and is kept as it changes
+  const restored = useRef(false);
+  useEffect(() => {
+    const draft = readDraft(window.sessionStorage);
+    if (draft) {
+      setValues({ name: draft.name, email: draft.email, phone: draft.phone });
+      setChosen(draft.acquisitionId);
+    }
+    restored.current = true;
+  }, []);
+  useEffect(() => {
+    if (restored.current) saveDraft(window.sessionStorage, { ...values, acquisitionId: chosen });
+  }, [values, chosen]);
+
   const acquisitionId = defaultAcquisitionId(offered, chosen);
   const acquisition = free ? null : (offered.find((a) => a.id === acquisitionId) ?? null);
   const charge = chargeFor(totals.total, acquisition?.feePercent, currency?.decimals);
@@ -150,6 +165,7 @@ export function CheckoutForm({
         captcha: await captcha.take(),
         utm: readUtm(window.sessionStorage),
       });
+      clearDraft(window.sessionStorage);
       onPlaced();
       // The server emptied the basket with the order: every view of it on the page follows.
       announceBasket(emptyBasket(order.currencyCode));

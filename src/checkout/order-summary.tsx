@@ -1,5 +1,6 @@
 /**
- * What is being bought: tickets grouped by event, then tickets, service fee and total.
+ * What is being bought: tickets grouped by event and, within it, by session (each line under
+ * its own date), then tickets, service fee and total.
  * The same block beside the checkout form (from the basket) and on every order page
  * (from the order), so a visitor sees one consistent account of the purchase.
  */
@@ -9,7 +10,8 @@ import { useSite } from "../app/site-context";
 import type { Lang } from "../core/catalogue";
 import type { BasketEventGroup } from "../core/order";
 import { roundMoney } from "../basket/totals";
-import { formatDateTime, formatMoney, formatNumber } from "../core/format";
+import { bySession } from "../basket/sessions";
+import { formatMoney, formatNumber, formatSession } from "../i18n/format";
 import { Money } from "./money";
 import * as styles from "./checkout.module.css";
 
@@ -62,32 +64,43 @@ export function OrderSummary({
     <div className={`${styles.card} ${styles.summary}`}>
       <h2 id={headingId}>{heading ?? t("order.summary.heading")}</h2>
       <p className={styles.eventMeta}>{t("order.summary.ticketsCount", { count: total.count })}</p>
-      {events.map((group) => {
-        const when = group.event.startedAt ?? group.tickets[0]?.startedAt ?? null;
-        return (
-          <section className={styles.event} key={group.event.id} aria-label={group.event.title}>
-            <h3 dir="auto">{group.event.title}</h3>
+      {events.map((group) => (
+        <section className={styles.event} key={group.event.id} aria-label={group.event.title}>
+          <h3 dir="auto">{group.event.title}</h3>
+          {group.event.place && (
             <p className={styles.eventMeta}>
-              {when && <time dateTime={when}>{formatDateTime(when, language)}</time>}
-              {when && group.event.place && " · "}
-              {group.event.place && <bdi>{group.event.place.title}</bdi>}
+              <bdi>{group.event.place.title}</bdi>
             </p>
-            <ul className={styles.lines}>
-              {group.tickets.map((ticket) => (
-                <li className={styles.line} key={ticket.id} data-ticket-id={ticket.id}>
-                  <span>
-                    <bdi>{ticket.title}</bdi> {t("order.summary.quantity", { count: ticket.count })}
-                    <small>
-                      {t("order.summary.each", { price: formatMoney(ticket.price, currencyCode, language, decimals) })}
-                    </small>
-                  </span>
-                  <span>{money(roundMoney(ticket.price * ticket.count))}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+          )}
+          {bySession(group.tickets).map((session) => {
+            const when = session.startedAt ?? group.event.startedAt;
+            return (
+              <div key={when ?? ""} data-testid="summary-session" data-started-at={when ?? undefined}>
+                {when && (
+                  <p className={styles.sessionWhen}>
+                    <time dateTime={when}>{formatSession(when, session.endsAt, language)}</time>
+                  </p>
+                )}
+                <ul className={styles.lines}>
+                  {session.tickets.map((ticket) => (
+                    <li className={styles.line} key={ticket.id} data-ticket-id={ticket.id}>
+                      <span>
+                        <bdi>{ticket.title}</bdi> {t("order.summary.quantity", { count: ticket.count })}
+                        <small>
+                          {t("order.summary.each", {
+                            price: formatMoney(ticket.price, currencyCode, language, decimals),
+                          })}
+                        </small>
+                      </span>
+                      <span>{money(roundMoney(ticket.price * ticket.count))}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </section>
+      ))}
       <dl className={styles.totals}>
         <dt>{t("order.summary.tickets")}</dt>
         <dd>{money(total.price)}</dd>

@@ -59,3 +59,23 @@ export function returnOutcome(status: OrderStatus, waitedMs: number): ReturnOutc
       return waitedMs < RETURN_POLL_LIMIT_MS ? "waiting" : "not-completed";
   }
 }
+
+/**
+ * What the acquirer appended to the return address ("&payment=declined"): a refusal goes
+ * straight to the fail page, without a wait. Only a hint: each page still reads the order.
+ */
+export function refusalFromSearch(search: string): FailReason | null {
+  const said = new URLSearchParams(search).get("payment");
+  return said === "declined" || said === "cancelled" ? said : null;
+}
+
+/**
+ * Back from the acquirer: the fail page when the acquirer said it refused or the order's last
+ * attempt failed; null when the return page itself has something to say (paid, waiting, expired).
+ */
+export function failPathOnReturn(orderId: string, search: string, status: OrderStatus | null): string | null {
+  const said = refusalFromSearch(search);
+  if (said && status !== "paid") return href.orderFail(orderId, said);
+  if (status === "failed") return href.orderFail(orderId, "declined");
+  return null;
+}

@@ -112,6 +112,7 @@ function fromWireEvent(group: WireBasketEvent): BasketEventGroup {
       price: t.price,
       count: t.count,
       startedAt: t.started_at ?? null,
+      endsAt: t.ends_at ?? null,
       serviceFee: t.extra?.service_fee ?? 0,
     })),
   };
@@ -135,6 +136,7 @@ function fromWireETicket(ticket: WireETicket): ETicket {
     title: ticket.title,
     startedAt: ticket.started_at ?? null,
     qr: ticket.qr ?? null,
+    endsAt: ticket.ends_at ?? null,
   };
 }
 
@@ -197,7 +199,8 @@ export interface BasketClient {
   /** GET /api/orders/{id}: an order of this visitor's session. */
   getOrder(id: string): Promise<Order>;
   /** POST /api/orders/{id}/payments: where the acquirer's hosted payment page is. */
-  startPayment(id: string, returnUrl: string): Promise<{ redirectUrl: string }>;
+  /** `lang`: the language the buyer pays in; the acquirer's page and later e-mails follow it. */
+  startPayment(id: string, returnUrl: string, lang: Lang): Promise<{ redirectUrl: string }>;
   /** GET /api/orders: this session's orders and those it found by lookup, newest first. */
   listOrders(): Promise<Order[]>;
   /** POST /api/orders/lookup: an order by its number and the buyer's e-mail, from any browser; adds it to this session. */
@@ -303,11 +306,11 @@ export function createBasketClient(options: BasketClientOptions): BasketClient {
         await request<WireOrder>({ method: "POST", url: "/api/orders/lookup", data: { number, email } }),
       );
     },
-    async startPayment(id, returnUrl) {
+    async startPayment(id, returnUrl, lang) {
       const wire = await request<WirePaymentStarted>({
         method: "POST",
         url: `${orderPath(id)}/payments`,
-        data: { return_url: returnUrl },
+        data: { return_url: returnUrl, lang },
       });
       return { redirectUrl: wire.redirect_url };
     },

@@ -105,6 +105,39 @@ export function formatDateTime(iso: string, lang: Lang): string {
   return pattern(iso, lang, lang === "ar" ? "EEEE، d MMM yyyy، HH:mm" : `${shortWeekday(lang)}, d MMM yyyy, HH:mm`);
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A session or pass that spans whole days (a festival week), not an evening that runs past midnight. */
+export function isMultiDay(startIso: string, endIso: string | null | undefined): boolean {
+  return !!endIso && Date.parse(endIso) - Date.parse(startIso) >= DAY_MS;
+}
+
+/** The last day an end instant still covers: a pass that ends at midnight is valid until the day before. */
+function lastDay(endIso: string): string {
+  return new Date(Date.parse(endIso) - 1).toISOString();
+}
+
+/** "30 Nov": the last day a multi-day session admits, for "On now, until 30 Nov". */
+export function formatUntilDay(endIso: string, lang: Lang): string {
+  return pattern(lastDay(endIso), lang, "d MMM");
+}
+
+/** "24–30 Nov 2026", "28 Nov – 2 Dec 2026": the days a multi-day session or pass covers, UAE time. */
+export function formatDayRange(startIso: string, endIso: string, lang: Lang): string {
+  const last = lastDay(endIso);
+  const sameYear = pattern(startIso, "en", "yyyy") === pattern(last, "en", "yyyy");
+  if (sameYear && pattern(startIso, "en", "MM") === pattern(last, "en", "MM"))
+    return `${pattern(startIso, lang, "d")}–${pattern(last, lang, "d MMM yyyy")}`;
+  return `${pattern(startIso, lang, sameYear ? "d MMM" : "d MMM yyyy")} – ${pattern(last, lang, "d MMM yyyy")}`;
+}
+
+/** One session as a line of an order: its start, or the days it covers when it spans several. */
+export function formatSession(startIso: string, endIso: string | null | undefined, lang: Lang): string {
+  return endIso && isMultiDay(startIso, endIso)
+    ? formatDayRange(startIso, endIso, lang)
+    : formatDateTime(startIso, lang);
+}
+
 /** Day number and short month for a date badge: { day: "12", month: "Dec" }. */
 export function dateBadge(iso: string, lang: Lang): { day: string; month: string; weekday: string } {
   return {

@@ -15,6 +15,8 @@ export interface BasketTicket {
   count: number;
   /** the session this ticket is for */
   startedAt: string | null;
+  /** when that session ends (a multi-day pass: the end of its validity); null when unknown */
+  endsAt?: string | null;
   /** per ticket, in the basket's currency */
   serviceFee: number;
 }
@@ -73,6 +75,8 @@ export interface ETicket {
   startedAt: string | null;
   /** what the QR code holds when the server signed one (contract 2.1); else the code */
   qr?: string | null;
+  /** when the session it admits to ends (a multi-day pass: the end of its validity); null when unknown */
+  endsAt?: string | null;
 }
 
 export interface Order {

@@ -27,3 +27,31 @@ export function openSessions<S extends SessionTimes>(sessions: readonly S[], now
 export function hasEnded(event: SessionTimes, now: number): boolean {
   return isSessionOver(event, now);
 }
+
+/** The tickets of one event for one of its sessions: how an order lists them. */
+export interface SessionLines<T extends { startedAt: string | null; endsAt?: string | null }> {
+  startedAt: string | null;
+  endsAt: string | null;
+  tickets: T[];
+}
+
+/**
+ * An event's tickets by session, earliest first (tickets without a session last): each line
+ * is listed under its own date, never under the event's first one.
+ */
+export function bySession<T extends { startedAt: string | null; endsAt?: string | null }>(
+  tickets: readonly T[],
+): Array<SessionLines<T>> {
+  const groups = new Map<string, SessionLines<T>>();
+  for (const ticket of tickets) {
+    const key = ticket.startedAt === null ? "" : String(Date.parse(ticket.startedAt));
+    let group = groups.get(key);
+    if (!group) {
+      group = { startedAt: ticket.startedAt, endsAt: ticket.endsAt ?? null, tickets: [] };
+      groups.set(key, group);
+    }
+    group.tickets.push(ticket);
+  }
+  const at = (g: SessionLines<T>) => (g.startedAt === null ? Number.POSITIVE_INFINITY : Date.parse(g.startedAt));
+  return [...groups.values()].sort((a, b) => at(a) - at(b));
+}

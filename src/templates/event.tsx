@@ -2,7 +2,7 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { hasEnded, type SessionTimes } from "../core/sessions";
+import { hasEnded, isSessionOver, type SessionTimes } from "../basket/sessions";
 import { TicketPicker } from "../basket/ticket-picker";
 import { eventJsonLd } from "../site/json-ld";
 import type { EventPageContext } from "../core/page-context";
@@ -19,7 +19,15 @@ import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
 import { browserConfig } from "../config";
-import { formatLongDate, formatShortDate, formatTime, joinParts, listSeparator } from "../core/format";
+import {
+  formatLongDate,
+  formatShortDate,
+  formatTime,
+  formatUntilDay,
+  isMultiDay,
+  joinParts,
+  listSeparator,
+} from "../i18n/format";
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "./event.module.css";
@@ -60,6 +68,27 @@ function StatusBanner({
       <p>{t(key)}</p>
     </div>
   );
+}
+
+/**
+ * "On now, until 30 Nov": a session that has begun and not ended (a festival week, a show
+ * running tonight), by the visitor's clock, after hydration (the build does not know when
+ * the page is read). Null when none is running.
+ */
+function useOnNow(sessions: readonly SessionTimes[], lang: Lang): string | null {
+  const { t } = useTranslation();
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  if (now === null) return null;
+  const running = sessions.find((s) => Date.parse(s.startedAt) <= now && !isSessionOver(s, now));
+  if (!running?.finishedAt) return null;
+  return isMultiDay(running.startedAt, running.finishedAt)
+    ? t("event.onNowUntil", { date: formatUntilDay(running.finishedAt, lang) })
+    : t("event.onNowUntilTime", { time: formatTime(running.finishedAt, lang) });
 }
 
 /**
@@ -143,6 +172,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
   const lang = asLang(i18n.language);
   const { event, place, persons, related, icsPath, sessions, endedAtBuild } = pageContext;
   const ended = useEnded(event, endedAtBuild);
+  const onNow = useOnNow(sessions, lang);
   const buyable = !ended && (event.status === "on_sale" || event.status === "postponed");
   const mapUrl = place ? openStreetMapUrl(place, event.location.title) : null;
 
@@ -154,6 +184,11 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
           <Media image={event.image} alt={event.title} eager className={styles.hero} />
           <div className={styles.summary}>
             <StatusBadges event={event} />
+            {onNow && !ended && (
+              <p className={styles.onNow} data-testid="on-now">
+                {onNow}
+              </p>
+            )}
             <h1 className={styles.title}>
               <bdi>{event.title}</bdi>
             </h1>

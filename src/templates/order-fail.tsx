@@ -27,12 +27,15 @@ export default function OrderFailPage({ location }: TemplateProps<StaticPageCont
 
   if (view.kind === "ready" && view.order.status !== "paid") {
     const { order } = view;
-    const why = order.status === "cancelled" ? "cancelled" : (reason ?? "unknown");
+    // "cancelled" in the address is the buyer leaving the bank's page; a cancelled order is another thing
+    const why =
+      order.status === "cancelled" ? "cancelled" : reason === "cancelled" ? "paymentCancelled" : (reason ?? "unknown");
     return (
       <OrderOutcome
         order={order}
         mark={<FailMark />}
-        heading={t("order.fail.heading")}
+        heading={t(why === "paymentCancelled" ? "order.fail.headingCancelled" : "order.fail.heading")}
+        outcome={why}
         reason={{ text: t(`order.fail.reason.${why}`), tone: "error" }}
       >
         {order.status !== "cancelled" && (

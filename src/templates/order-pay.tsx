@@ -68,6 +68,7 @@ function StartPayment({ order, onStale }: { order: Order; onStale(): void }): Re
       const { redirectUrl } = await client.startPayment(
         order.id,
         absoluteUrl(window.location.origin, href.paymentSuccess(), language),
+        language,
       );
       // stays disabled: the browser is on its way to the acquirer
       window.location.assign(redirectUrl);

@@ -2,8 +2,11 @@
  * /payment/success/?order=<id>: where the acquirer sends the visitor back, approved or
  * not. The address is not trusted: the page reads the order's status itself.
  *
- * - paid: the order number, the e-tickets (each code once, in the summary's order), the tax invoice;
- * - failed: the reason, and "try again" back to the pay page (the tickets stay held);
+ * - paid: the order number, one e-ticket code per ticket, the printable bill (a free
+ *   registration: "you are registered", and no bill);
+ * - declined or cancelled (the acquirer appends `payment=`), or the order's last attempt
+ *   failed: straight on to /order/fail/ in the same language, which gives the reason and
+ *   "try again";
  * - awaiting payment: the acquirer may tell the server a moment after the browser arrives,
  *   so the page asks again every 1.5 s for up to 20 s, then says the payment was not
  *   completed and offers the pay page;
@@ -11,12 +14,13 @@
  * Without an order (a direct visit) it explains itself.
  */
 import { graphql } from "gatsby";
+import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Order } from "../core/order";
-import type { StaticPageContext } from "../core/page-context";
-import { RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
+import type { Order } from "../basket/types";
+import type { StaticPageContext } from "../site/page-context";
+import { failPathOnReturn, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
 import { EmptyOutcome, LoadingShell, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
@@ -30,17 +34,19 @@ import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
 
 function Paid({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation();
+  // nothing was paid for a free registration: no "payment went through", and no bill for 0.00
+  const free = order.total.amount === 0;
   return (
     <OrderOutcome
       order={order}
       mark={<SuccessMark />}
-      heading={t("payment.success.heading")}
-      lead={t("payment.success.lead", { email: order.email ?? "" })}
-      outcome="paid"
+      heading={t(free ? "payment.success.registeredHeading" : "payment.success.heading")}
+      lead={t(free ? "payment.success.registeredLead" : "payment.success.lead", { email: order.email ?? "" })}
+      outcome={free ? "registered" : "paid"}
       tickets
     >
       {order.email && <TicketsSentTo email={order.email} />}
-      <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
+      {!free && <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />}
     </OrderOutcome>
   );
 }
@@ -77,21 +83,31 @@ function NotPaid({
 export default function PaymentSuccessPage({ location }: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();
   const { view, reload, refresh } = useOrderFromUrl(location, searchOrderId);
+  const { navigate } = useI18next();
   // how long this page has been waiting for the acquirer's word, counted from the first answer
   const firstAnswer = useRef<number | null>(null);
   const [waited, setWaited] = useState(0);
 
   const status = view.kind === "ready" ? view.order.status : null;
+  // a refusal is said at once on the fail page: at the acquirer's word before the order is
+  // read, or by the order's own status once it is
+  const orderId = view.kind === "ready" ? view.order.id : view.kind === "loading" ? view.id : null;
+  const failPath = orderId === null ? null : failPathOnReturn(orderId, location.search, status);
+  useEffect(() => {
+    if (failPath !== null) void navigate(failPath, { replace: true });
+  }, [failPath, navigate]);
+
   useEffect(() => {
     if (status === null) return;
     firstAnswer.current ??= Date.now();
-    if (status !== "awaiting_payment" || returnOutcome(status, waited) !== "waiting") return;
+    if (failPath !== null || status !== "awaiting_payment" || returnOutcome(status, waited) !== "waiting") return;
     const timer = window.setTimeout(() => {
       void refresh().finally(() => setWaited(Date.now() - (firstAnswer.current ?? Date.now())));
     }, RETURN_POLL_INTERVAL_MS);
     return () => window.clearTimeout(timer);
-  }, [status, waited, refresh]);
+  }, [status, waited, refresh, failPath]);
 
+  if (failPath !== null) return <PageShell className={styles.page} data-outcome="leaving" />;
   if (view.kind === "ready") {
     const { order } = view;
     const outcome = returnOutcome(order.status, waited);

@@ -10,7 +10,7 @@ import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { Order } from "../core/order";
 import { useSite } from "../app/site-context";
-import { formatLongDate, formatTime, joinParts } from "../core/format";
+import { formatDayRange, formatLongDate, formatTime, isMultiDay, joinParts } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
 import { qrPayload } from "./qr-payload";
@@ -43,9 +43,15 @@ function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
 export function TicketCard({ ticket, print = false }: { ticket: TicketView; print?: boolean }): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const { language, siteUrl } = useSite();
-  const when = ticket.startedAt
-    ? joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language)
-    : null;
+  // a pass over several days says which days it admits, not only its first evening
+  const when = !ticket.startedAt
+    ? null
+    : isMultiDay(ticket.startedAt, ticket.endsAt) && ticket.endsAt
+      ? t("validRange", {
+          range: formatDayRange(ticket.startedAt, ticket.endsAt, language),
+          time: formatTime(ticket.startedAt, language),
+        })
+      : joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language);
   return (
     <article
       className={print ? styles.printCard : styles.card}
@@ -75,7 +81,9 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
             <>
               <dt>{t("when")}</dt>
               <dd>
-                <time dateTime={ticket.startedAt}>{when}</time>
+                <time dateTime={ticket.startedAt} data-testid="ticket-when">
+                  {when}
+                </time>
               </dd>
             </>
           )}

@@ -14,7 +14,8 @@ export function ticketIcs(
   options: { url: string; uidDomain: string; stamp: string; lang: string },
 ): string | null {
   if (!ticket.startedAt) return null;
-  const end = new Date(new Date(ticket.startedAt).getTime() + DEFAULT_DURATION_MS).toISOString();
+  // the session's own end when the catalogue gives one (a festival pass spans its days)
+  const end = ticket.endsAt ?? new Date(new Date(ticket.startedAt).getTime() + DEFAULT_DURATION_MS).toISOString();
   const location = [ticket.venue?.title, ticket.venue?.address].filter(Boolean).join(", ");
   const description = [`${ticket.category} · ${ticket.code}`, ticket.orderNumber, options.url].join("\n");
   const lines = [

@@ -20,6 +20,8 @@ export interface TicketView {
   eventTitle: string;
   /** the session this ticket admits to (ISO, with offset), shown in UAE time */
   startedAt: string | null;
+  /** when that session ends, or a multi-day pass stops being valid; null when unknown */
+  endsAt: string | null;
   venue: Venue | null;
   category: string;
   holder: string | null;
@@ -61,6 +63,7 @@ export function ticketViews(order: Order, venues: ReadonlyMap<number, Venue>): T
       eventId: ticket.eventId,
       eventTitle: group?.event.title ?? "",
       startedAt: ticket.startedAt ?? group?.event.startedAt ?? null,
+      endsAt: ticket.endsAt ?? null,
       venue: place ? (venues.get(place.id) ?? { title: place.title, address: null, mapUrl: null }) : null,
       category: ticket.title,
       holder: order.name,

@@ -141,11 +141,10 @@ describe("buying tickets", () => {
       const orderId = await checkout.orderFromEventPage(1, { name: "Omar Khalid", email: "omar@example.com" });
 
       await checkout.goToAcquirer();
-      await checkout.payOnAcquirer(DECLINED_CARD);
-      await page
-        .getByRole("heading", { level: 1, name: checkout.text("forms:payment.return.failed.heading") })
-        .waitFor();
-      await page.getByText(checkout.text("forms:payment.return.failed.text")).waitFor();
+      await checkout.payOnAcquirer(DECLINED_CARD, { lands: "fail" });
+      assert.equal(new URL(page.url()).pathname, "/order/fail/", "a declined payment is never on /payment/success/");
+      await page.getByRole("heading", { level: 1, name: checkout.text("forms:order.fail.heading") }).waitFor();
+      await page.getByText(checkout.text("forms:order.fail.reason.declined")).waitFor();
       const { order: failed } = await orderViaApi(context, orderId);
       assert.equal(failed?.status, "failed");
       assert.equal(await checkout.shownOrderNumber(), failed?.number);
@@ -212,6 +211,12 @@ describe("buying tickets", () => {
       await page.waitForURL(`**${checkout.path("/payment/success/")}?order=*`);
       const codes = await checkout.shownCodes();
       assert.equal(codes.length, 2);
+      // nothing was paid: a registration, not "your payment went through", and no bill for 0.00
+      await page
+        .getByRole("heading", { level: 1, name: checkout.text("forms:payment.success.registeredHeading") })
+        .waitFor();
+      assert.equal(await page.getByText(checkout.text("forms:payment.success.heading")).count(), 0);
+      assert.equal(await page.getByRole("link", { name: checkout.text("forms:payment.success.bill") }).count(), 0);
       const orderId = new URL(page.url()).searchParams.get("order") ?? "";
       const { order } = await orderViaApi(context, orderId);
       assert.equal(order?.status, "paid");

@@ -83,7 +83,13 @@ describe("shop: basket", () => {
       await shop.addToBasket();
       await shop.expectHeaderCount(1);
       await shop.openCart();
+      // "Clear basket" asks first: "keep" keeps every ticket, "yes" empties
       await tp.page.getByRole("button", { name: "Clear basket" }).click();
+      await tp.page.getByRole("button", { name: "Keep my tickets" }).click();
+      await serverCountReaches(tp, 1);
+      assert.equal(await tp.page.getByTestId("cart-ticket").count(), 1);
+      await tp.page.getByRole("button", { name: "Clear basket" }).click();
+      await tp.page.getByRole("button", { name: "Yes, empty it" }).click();
       await tp.page.getByTestId("cart-empty").waitFor();
       await serverCountReaches(tp, 0);
       await tp.page.reload();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
+  failPathOnReturn,
   pathAfterOrderCreated,
   pathAfterPayment,
   RETURN_POLL_LIMIT_MS,
@@ -103,5 +104,21 @@ describe("the currency switcher", () => {
     for (const path of ["/order/checkout/", "/ru/order/checkout/", "/cart/", "/events/12/", "/", "/ar/"]) {
       assert.equal(showsPlacedOrder(path), false, path);
     }
+  });
+});
+
+describe("back from the acquirer", () => {
+  it("a refusal goes straight to the fail page with its reason, before the order is even read", () => {
+    assert.equal(failPathOnReturn("o1", "?order=o1&payment=cancelled", null), "/order/fail/?order=o1&reason=cancelled");
+    assert.equal(
+      failPathOnReturn("o1", "?order=o1&payment=declined", "failed"),
+      "/order/fail/?order=o1&reason=declined",
+    );
+  });
+  it("a failed attempt without the acquirer's word goes there too; paid and waiting stay", () => {
+    assert.equal(failPathOnReturn("o1", "?order=o1", "failed"), "/order/fail/?order=o1&reason=declined");
+    assert.equal(failPathOnReturn("o1", "?order=o1", "awaiting_payment"), null);
+    assert.equal(failPathOnReturn("o1", "?order=o1&payment=approved", "paid"), null);
+    assert.equal(failPathOnReturn("o1", "?order=o1&payment=declined", "paid"), null, "the order's own word wins");
   });
 });

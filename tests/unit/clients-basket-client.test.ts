@@ -32,7 +32,15 @@ const wireBasket = {
         place: { id: 3, title: "Arena" },
       },
       tickets: [
-        { id: 11, title: "VIP", price: 100.5, count: 2, started_at: "2030-01-02T16:00:00Z", extra: { service_fee: 5 } },
+        {
+          id: 11,
+          title: "VIP",
+          price: 100.5,
+          count: 2,
+          started_at: "2030-01-02T16:00:00Z",
+          ends_at: "2030-01-02T19:00:00Z",
+          extra: { service_fee: 5 },
+        },
         { id: 12, title: "Floor", price: 40, count: 1 },
       ],
     },
@@ -79,8 +87,16 @@ describe("basket client", () => {
             place: { id: 3, title: "Arena" },
           },
           tickets: [
-            { id: 11, title: "VIP", price: 100.5, count: 2, startedAt: "2030-01-02T16:00:00Z", serviceFee: 5 },
-            { id: 12, title: "Floor", price: 40, count: 1, startedAt: null, serviceFee: 0 },
+            {
+              id: 11,
+              title: "VIP",
+              price: 100.5,
+              count: 2,
+              startedAt: "2030-01-02T16:00:00Z",
+              endsAt: "2030-01-02T19:00:00Z",
+              serviceFee: 5,
+            },
+            { id: 12, title: "Floor", price: 40, count: 1, startedAt: null, endsAt: null, serviceFee: 0 },
           ],
         },
       ],
@@ -169,18 +185,24 @@ describe("basket client", () => {
         ...wireOrder,
         status: "paid",
         expires_at: null,
-        tickets: [{ code: "T-1", event_id: 7, ticket_id: 11, title: "VIP" }],
+        tickets: [{ code: "T-1", event_id: 7, ticket_id: 11, title: "VIP", ends_at: "2026-11-30T22:00:00+04:00" }],
       },
     });
     const paid = await client.getOrder("abc/def");
     assert.equal(seen.at(-1)?.url, "/api/orders/abc%2Fdef?lang=ru");
-    assert.deepEqual(paid.tickets, [{ code: "T-1", eventId: 7, ticketId: 11, title: "VIP", startedAt: null }]);
+    assert.deepEqual(paid.tickets, [
+      { code: "T-1", eventId: 7, ticketId: 11, title: "VIP", startedAt: null, endsAt: "2026-11-30T22:00:00+04:00" },
+    ]);
 
     reply = () => ({ status: 201, json: { redirect_url: "http://127.0.0.1:1/acquirer/x" } });
-    const started = await client.startPayment("abc", "http://site.example/ru/payment/success/");
+    const started = await client.startPayment("abc", "http://site.example/ru/payment/success/", "en");
     assert.equal(seen.at(-1)?.method, "POST");
     assert.equal(seen.at(-1)?.url, "/api/orders/abc/payments?lang=ru");
-    assert.deepEqual(JSON.parse(seen.at(-1)?.body ?? ""), { return_url: "http://site.example/ru/payment/success/" });
+    assert.deepEqual(
+      JSON.parse(seen.at(-1)?.body ?? ""),
+      { return_url: "http://site.example/ru/payment/success/", lang: "en" },
+      "the language the buyer pays in, whatever the order was placed in",
+    );
     assert.deepEqual(started, { redirectUrl: "http://127.0.0.1:1/acquirer/x" });
   });
 

@@ -10,6 +10,10 @@ import {
   dateBadge,
   dateFnsLocale,
   formatDateTime,
+  formatDayRange,
+  formatSession,
+  formatUntilDay,
+  isMultiDay,
   formatLongDate,
   formatMoney,
   formatShortDate,
@@ -112,5 +116,30 @@ describe("money and currency names", () => {
     assert.equal(currencyName("EUR", "en", "Euro"), "Euro");
     assert.equal(currencyName("XYZ", "ru", "Some money"), "Some money");
     assert.equal(currencyName("not a code", "ru", "Fallback"), "Fallback");
+  });
+});
+
+describe("sessions that span days", () => {
+  // Marina Sunset Sessions: 16:00 on Tue 24 Nov to 16:00 on Mon 30 Nov, UAE time
+  const FROM = "2026-11-24T16:00:00+04:00";
+  const TO = "2026-11-30T16:00:00+04:00";
+
+  it("names the days a pass covers, in each language", () => {
+    assert.equal(formatDayRange(FROM, TO, "en"), "24–30 Nov 2026");
+    assert.match(formatDayRange(FROM, TO, "ru"), /^24–30 нояб\.? 2026$/);
+    assert.match(formatDayRange(FROM, TO, "ar"), /^24–30 نوفمبر 2026$/);
+    assert.equal(formatDayRange(FROM, "2026-12-02T16:00:00+04:00", "en"), "24 Nov – 2 Dec 2026");
+    assert.equal(formatUntilDay(TO, "en"), "30 Nov");
+    assert.equal(formatUntilDay("2026-12-01T00:00:00+04:00", "en"), "30 Nov", "a pass ending at midnight");
+  });
+
+  it("an evening past midnight is one session, a week is a range", () => {
+    assert.equal(isMultiDay("2026-11-24T22:00:00+04:00", "2026-11-25T02:00:00+04:00"), false);
+    assert.equal(
+      formatSession("2026-11-24T22:00:00+04:00", "2026-11-25T02:00:00+04:00", "en"),
+      "Tue, 24 Nov 2026, 22:00",
+    );
+    assert.equal(formatSession(FROM, TO, "en"), "24–30 Nov 2026");
+    assert.equal(formatSession(FROM, null, "en"), "Tue, 24 Nov 2026, 16:00");
   });
 });

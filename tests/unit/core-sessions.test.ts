@@ -1,7 +1,7 @@
 /** Past sessions are not offered, ongoing ones are, and an event ends with its last session. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { hasEnded, isSessionOver, openSessions } from "../../src/core/sessions";
+import { bySession, hasEnded, isSessionOver, openSessions } from "../../src/basket/sessions";
 
 const NOW = Date.parse("2026-11-26T10:00:00+04:00");
 
@@ -34,6 +34,35 @@ describe("sessions on offer", () => {
     assert.equal(
       hasEnded({ startedAt: "2026-11-24T16:00:00+04:00", finishedAt: "2026-11-30T16:00:00+04:00" }, NOW),
       false,
+    );
+  });
+});
+
+describe("an order's lines by session", () => {
+  const line = (id: number, startedAt: string | null, endsAt: string | null = null) => ({ id, startedAt, endsAt });
+
+  it("lists each ticket under its own session, earliest first, whatever order they were added in", () => {
+    const groups = bySession([
+      line(1, "2026-12-01T11:00:00+04:00"),
+      line(2, "2026-11-29T11:00:00+04:00"),
+      line(3, "2026-12-01T07:00:00Z"),
+      line(4, null),
+    ]);
+    assert.deepEqual(
+      groups.map((g) => [g.startedAt, g.tickets.map((t) => t.id)]),
+      [
+        ["2026-11-29T11:00:00+04:00", [2]],
+        ["2026-12-01T11:00:00+04:00", [1, 3]],
+        [null, [4]],
+      ],
+      "the same instant written two ways is one session",
+    );
+  });
+
+  it("keeps when the session ends", () => {
+    assert.equal(
+      bySession([line(1, "2026-11-24T16:00:00+04:00", "2026-11-30T16:00:00+04:00")])[0]?.endsAt,
+      "2026-11-30T16:00:00+04:00",
     );
   });
 });

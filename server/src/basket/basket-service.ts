@@ -84,6 +84,7 @@ export function basketService(deps: AppDeps) {
         price: fromAed(t.priceAed, cur),
         count: item.count,
         started_at: toUaeIso(t.startedAt),
+        ends_at: t.finishedAt === null ? null : toUaeIso(t.finishedAt),
         extra: { service_fee: fromAed(t.feeAed, cur) },
       });
     }

@@ -20,6 +20,16 @@ const randomChars = (n: number): string =>
   Array.from({ length: n }, () => PEOPLE_ALPHABET[randomInt(PEOPLE_ALPHABET.length)]).join("");
 
 /** A pairing link is good for a day, and for one device. */
+/** A ticket just issued: its code, the signed text its QR holds, and the session it admits to (ms). */
+export interface IssuedTicket {
+  code: string;
+  qr: string;
+  event_id: number;
+  ticket_id: number;
+  started_at: number | null;
+  ends_at: number | null;
+}
+
 export const PAIRING_TTL_MS = 24 * 3600_000;
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
@@ -400,9 +410,8 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
       order: { id: string; number: string; name: string },
       items: ReadonlyArray<{ ticketId: number; count: number }>,
       now: number,
-    ): Array<{ code: string; qr: string; event_id: number; ticket_id: number; started_at: number | null }> {
-      const out: Array<{ code: string; qr: string; event_id: number; ticket_id: number; started_at: number | null }> =
-        [];
+    ): IssuedTicket[] {
+      const out: IssuedTicket[] = [];
       for (const item of items) {
         const info = tickets.info(item.ticketId);
         const window = info ? validityWindow(info.startedAt, info.finishedAt) : { validFrom: now, validTo: now };
@@ -427,7 +436,14 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
             ).lastInsertRowid,
           );
           const qr = keys.sign({ ticketId: id, eventId, sessionId, categoryId: item.ticketId, ...window }, now);
-          out.push({ code, qr, event_id: eventId, ticket_id: item.ticketId, started_at: info?.startedAt ?? null });
+          out.push({
+            code,
+            qr,
+            event_id: eventId,
+            ticket_id: item.ticketId,
+            started_at: info?.startedAt ?? null,
+            ends_at: info?.finishedAt ?? null,
+          });
         }
       }
       return out;

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AcquisitionRow } from "../db/repositories/catalogue-repository";
+import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
 import { rotateSession } from "../basket/session";
 import { siteOriginCheck } from "../config";
 import { basketService, type BasketEventJson } from "../basket/basket-service";
@@ -100,6 +101,20 @@ export function orderService(deps: AppDeps) {
     return a;
   }
 
+  /**
+   * A ticket is never sold for a session that is over, whatever the browser sends: it may
+   * have been put in the basket while the session was still on.
+   */
+  function refuseEnded(t: TicketInfo, now: number): void {
+    if (sessionOpen(t, now)) return;
+    const e = catalogue.data.eventsById.get(t.eventId);
+    const what = e ? `"${pick(e.title, "en")}"` : `event ${t.eventId}`;
+    throw conflict(
+      `the session of ${what} that started at ${toUaeIso(t.startedAt)} has ended; remove its tickets to go on`,
+      "event_not_on_sale",
+    );
+  }
+
   function newNumber(): string {
     for (;;) {
       const n = `UAE-${randomChars(6)}`;
@@ -114,7 +129,11 @@ export function orderService(deps: AppDeps) {
   ): StoredTicket[] {
     return deps.checkin
       .issue(order, items, deps.now())
-      .map((t) => ({ ...t, started_at: t.started_at === null ? null : toUaeIso(t.started_at) }));
+      .map((t) => ({
+        ...t,
+        started_at: t.started_at === null ? null : toUaeIso(t.started_at),
+        ends_at: t.ends_at === null ? null : toUaeIso(t.ends_at),
+      }));
   }
 
   /** The contract's Order in `lang` (the order's own language when not given). */
@@ -148,6 +167,8 @@ export function orderService(deps: AppDeps) {
           ticket_id: t.ticket_id,
           title: info ? pick(info.title, l) : "",
           started_at: t.started_at,
+          ends_at:
+            t.ends_at !== undefined ? t.ends_at : info && info.finishedAt !== null ? toUaeIso(info.finishedAt) : null,
         };
       }),
       created_at: toUaeIso(o.createdAt),
@@ -298,6 +319,7 @@ export function orderService(deps: AppDeps) {
         for (const item of items) {
           const t = tickets.info(item.ticketId);
           if (!t) throw conflict(`ticket ${item.ticketId} is no longer available`, "not_enough_tickets");
+          refuseEnded(t, now);
           if (item.count > t.maxPerOrder)
             throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order`, "over_limit");
           const before = orders.countByEmail(input.email, item.ticketId);
@@ -449,6 +471,9 @@ export function orderService(deps: AppDeps) {
       if (!siteOriginCheck(config.siteOrigins)(parsed.origin) || parsed.username !== "" || parsed.password !== "") {
         throw badRequest("return_url must be on the site's own origin", "invalid_return_url");
       }
+      const lang = body.lang;
+      if (lang !== undefined && (typeof lang !== "string" || !isLang(lang)))
+        throw badRequest("lang must be one of en, ru, ar", "invalid_lang");
       const now = deps.now();
       deps.releaseExpired(now);
       const o = visible(sessionId, id);
@@ -473,6 +498,11 @@ export function orderService(deps: AppDeps) {
         );
       }
       deps.throttle.hit("payment-client", clientIp, now);
+      for (const item of orders.items(o.id)) {
+        const t = tickets.info(item.ticketId);
+        if (t) refuseEnded(t, now);
+      }
+      if (lang !== undefined && lang !== o.lang) orders.setLang(o.id, lang);
       const token = randomBytes(24).toString("base64url");
       payments.insert({
         token,
@@ -491,7 +521,19 @@ export function orderService(deps: AppDeps) {
       const paid = deps.baskets.transaction(() => {
         const o = orders.get(orderId);
         if (!o) return undefined;
-        if (!orders.markPaid(o.id, issueTickets(o, orders.items(o.id)), now)) return undefined;
+        const items = orders.items(o.id);
+        // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
+        // (a real acquirer's authorisation would be voided here)
+        if (
+          items.some((item) => {
+            const t = tickets.info(item.ticketId);
+            return t !== undefined && !sessionOpen(t, now);
+          })
+        ) {
+          orders.markFailed(o.id);
+          return undefined;
+        }
+        if (!orders.markPaid(o.id, issueTickets(o, items), now)) return undefined;
         const paidOrder = orders.get(o.id) as OrderRow;
         queueMail(paidOrder, now);
         return paidOrder;

@@ -114,14 +114,25 @@ ${body}
 </dl>`;
   }
 
-  const returnTo = (p: PaymentRow): string => {
+  /**
+   * Back to the shop with the order and, once this visit has one, its outcome (as acquirers
+   * append theirs): the shop goes straight to the right page, and still reads the order's
+   * status itself before it believes it.
+   */
+  const returnTo = (p: PaymentRow, outcome?: "approved" | "declined" | "cancelled"): string => {
     const u = new URL(p.returnUrl);
     u.searchParams.set("order", p.orderId);
+    const said = outcome ?? (p.state === "approved" || p.state === "declined" ? p.state : undefined);
+    if (said) u.searchParams.set("payment", said);
     return u.href;
   };
 
+  /** Cancelling ends the visit as a refusal the buyer chose: the order can be paid again, and the shop says so at once. */
   const cancelLink = (t: AcquirerTexts, p: PaymentRow): string =>
-    `<a class="cancel" href="${escapeHtml(returnTo(p))}">${escapeHtml(t.cancel)}</a>`;
+    `<form method="post" action="/sandbox-acquirer/pay/${escapeHtml(encodeURIComponent(p.token))}/cancel">
+<input type="hidden" name="csrf" value="${escapeHtml(p.csrf)}">
+<button type="submit" class="cancel">${escapeHtml(t.cancel)}</button>
+</form>`;
 
   function field(
     id: string,
@@ -291,14 +302,24 @@ ${cancelLink(t, p)}`,
       );
   }
 
-  const backToShop = (reply: FastifyReply, p: PaymentRow): FastifyReply =>
-    reply.code(303).header("Location", returnTo(p)).send();
+  const backToShop = (
+    reply: FastifyReply,
+    p: PaymentRow,
+    outcome?: "approved" | "declined" | "cancelled",
+  ): FastifyReply => reply.code(303).header("Location", returnTo(p, outcome)).send();
 
   /** Approve or decline, then back to the shop; the shop reads the order's status itself. */
-  function conclude(reply: FastifyReply, p: PaymentRow, from: PaymentRow["state"], approved: boolean): FastifyReply {
+  function conclude(
+    reply: FastifyReply,
+    p: PaymentRow,
+    from: PaymentRow["state"],
+    approved: boolean,
+    outcome: "approved" | "declined" | "cancelled" = approved ? "approved" : "declined",
+  ): FastifyReply {
     if (deps.payments.move(p.token, from, approved ? "approved" : "declined")) {
       if (approved) orders.approve(p.orderId);
       else orders.decline(p.orderId);
+      return backToShop(reply, p, outcome);
     }
     return backToShop(reply, p);
   }
@@ -372,6 +393,16 @@ ${cancelLink(t, p)}`,
       return challengeForm(o, p);
     }
     return conclude(reply, p, "open", number === APPROVED_CARD);
+  });
+
+  app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token/cancel", async (req, reply) => {
+    const found = visit(req.params.token, reply);
+    if (!found) return reply;
+    const { p, o } = found;
+    if (!trusted(req, p)) return refuse(reply, o);
+    if ((p.state === "open" || p.state === "challenge") && open(o))
+      return conclude(reply, p, p.state, false, "cancelled");
+    return backToShop(reply, p);
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token/3ds", async (req, reply) => {

@@ -32,6 +32,8 @@ export interface ShopEvent {
   sessions: number;
   /** the first session's ticket categories: the ones the event page's picker shows first */
   offers: Offer[];
+  /** every session with its own categories, earliest first */
+  dates: Array<{ startedAt: string; finishedAt: string | null; offers: Offer[] }>;
 }
 
 /** GET of the local server's API; fails on anything but a success. */
@@ -41,7 +43,10 @@ export async function getJson<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-function sessionsOf(event: { eventSourceId: number }, lang: Lang): Promise<Array<{ tickets: Offer[] }>> {
+function sessionsOf(
+  event: { eventSourceId: number },
+  lang: Lang,
+): Promise<Array<{ started_at: string; finished_at?: string | null; tickets: Offer[] }>> {
   return getJson(`/v2/dates_prices?event_source_id=${event.eventSourceId}&currency=AED&source_id=2&lang=${lang}`);
 }
 
@@ -54,7 +59,12 @@ export async function catalogueEvents(): Promise<ShopEvent[]> {
     list.results.map(async (e) => {
       const event = { id: e.id, eventSourceId: e.event_source_id, title: e.title, status: e.status };
       const sessions = await sessionsOf(event, "en");
-      return { ...event, sessions: sessions.length, offers: sessions[0]?.tickets ?? [] };
+      return {
+        ...event,
+        sessions: sessions.length,
+        offers: sessions[0]?.tickets ?? [],
+        dates: sessions.map((d) => ({ startedAt: d.started_at, finishedAt: d.finished_at ?? null, offers: d.tickets })),
+      };
     }),
   );
 }
@@ -76,6 +86,10 @@ export interface Need {
   free?: boolean;
   /** an event with one session only, so the picker has no date to choose */
   oneSession?: boolean;
+  /** one category from each of this many sessions of one event (instead of `categories` of its first) */
+  sessions?: number;
+  /** an event whose session has begun and runs for days (a festival on now) */
+  onNow?: boolean;
   /**
    * The categories to this test alone, before and after: for a test that empties a
    * category, which another test's tickets would change.
@@ -176,22 +190,38 @@ export async function claim(need: Need): Promise<Claim> {
     o.max_per_order >= need.tickets &&
     o.available >= need.tickets + SPARE &&
     (need.offer?.(o) ?? true);
+  const now = Date.now();
+  const onNow = (e: ShopEvent) =>
+    e.dates.some(
+      (d) => Date.parse(d.startedAt) <= now && d.finishedAt !== null && Date.parse(d.finishedAt) - now > 24 * 3600_000,
+    );
   const candidates = events
     .filter((e) => e.status === "on_sale" && (!need.oneSession || e.sessions === 1))
-    .filter((e) => e.offers.filter(fits).length >= categories);
+    .filter((e) => !need.onNow || onNow(e))
+    .filter((e) =>
+      need.sessions
+        ? e.dates.filter((d) => d.offers.some(fits)).length >= need.sessions
+        : e.offers.filter(fits).length >= categories,
+    );
   const found = await withLedger((ledger) => {
     const taken = (o: Offer) => ledger.taken[o.id] ?? 0;
     const room = (o: Offer) =>
       !ledger.alone[o.id] && (need.alone ? taken(o) === 0 : o.available - taken(o) >= need.tickets + SPARE);
     // the roomiest categories first, so the few small ones stay for the tests that need them
+    const roomiest = (offers: Offer[]) =>
+      offers.filter((o) => fits(o) && room(o)).sort((a, b) => b.available - taken(b) - (a.available - taken(a)));
+    // with `sessions`: the roomiest category of each session, in the sessions' order
     const usable = (e: ShopEvent) =>
-      e.offers.filter((o) => fits(o) && room(o)).sort((a, b) => b.available - taken(b) - (a.available - taken(a)));
+      need.sessions
+        ? e.dates.flatMap((d) => roomiest(d.offers).slice(0, 1)).slice(0, need.sessions)
+        : roomiest(e.offers);
+    const wanted = need.sessions ?? categories;
     const held = (e: ShopEvent) => ledger.events[e.id] ?? 0;
     const event = candidates
-      .filter((e) => usable(e).length >= categories)
+      .filter((e) => usable(e).length >= wanted)
       .sort((a, b) => held(a) - held(b) || spread(a.id).localeCompare(spread(b.id)))[0];
     if (!event) return undefined;
-    const offers = usable(event).slice(0, categories);
+    const offers = usable(event).slice(0, wanted);
     const [offer] = offers;
     if (!offer) return undefined;
     for (const o of offers) {

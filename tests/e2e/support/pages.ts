@@ -280,9 +280,13 @@ export class CheckoutPage extends ShopPage {
 
   /**
    * On the sandbox acquirer's page, in the order's language: the card form filled by its
-   * labels, then Pay; with `otp`, the 3-D Secure step too. Ends back on the site.
+   * labels, then Pay; with `otp`, the 3-D Secure step too. Ends back on the site: on the
+   * success page, or (`lands: "fail"`) on the fail page a refused payment goes to at once.
    */
-  async payOnAcquirer(card: string, options: { otp?: string; holder?: string } = {}): Promise<void> {
+  async payOnAcquirer(
+    card: string,
+    options: { otp?: string; holder?: string; lands?: "success" | "fail" } = {},
+  ): Promise<void> {
     const t = ACQUIRER_TEXTS[this.lang];
     await this.page.getByLabel(t.cardNumber, { exact: true }).fill(card);
     await this.page.getByLabel(t.expiry, { exact: true }).fill("12/34");
@@ -294,8 +298,20 @@ export class CheckoutPage extends ShopPage {
       await this.page.getByLabel(t.otp, { exact: true }).fill(options.otp);
       await this.page.getByRole("button", { name: t.confirm, exact: true }).click();
     }
-    await this.page.waitForURL(`**${this.path(href.paymentSuccess())}?order=*`);
+    await this.backOnSite(options.lands ?? "success");
+  }
+
+  /** Back from the acquirer on the page the outcome belongs on, hydrated. */
+  async backOnSite(lands: "success" | "fail"): Promise<void> {
+    const path = this.path(lands === "success" ? href.paymentSuccess() : href.orderFail());
+    await this.page.waitForURL((url) => url.pathname === path && url.searchParams.has("order"));
     await waitForHydration(this.page);
+  }
+
+  /** On the acquirer's page: "Cancel and return to the shop". Ends on the fail page. */
+  async cancelOnAcquirer(): Promise<void> {
+    await this.page.getByRole("button", { name: ACQUIRER_TEXTS[this.lang].cancel, exact: true }).click();
+    await this.backOnSite("fail");
   }
 
   /** Pays an order placed through the API with the approved card; ends on the site's success page. */

@@ -11,6 +11,8 @@ export interface StoredTicket {
   event_id: number;
   ticket_id: number;
   started_at: string | null;
+  /** when the session ends (a multi-day pass: the end of its validity); absent on tickets issued before 2.1 */
+  ends_at?: string | null;
 }
 
 export interface OrderRow {
@@ -115,6 +117,7 @@ export function ordersRepository(db: Db) {
       `UPDATE orders SET status = 'paid', tickets_json = ?, charges = charges + 1, paid_at = ?, expires_at = NULL
         WHERE id = ? AND status IN ${OPEN} AND expires_at > ?`,
     ),
+    lang: db.prepare("UPDATE orders SET lang = ? WHERE id = ?"),
     failed: db.prepare(`UPDATE orders SET status = 'failed' WHERE id = ? AND status IN ${OPEN}`),
     anyDue: db.prepare(`SELECT 1 FROM orders WHERE status IN ${OPEN} AND expires_at <= ? LIMIT 1`),
     due: db.prepare(`SELECT id FROM orders WHERE status IN ${OPEN} AND expires_at <= ?`),
@@ -259,6 +262,10 @@ export function ordersRepository(db: Db) {
     /** Guarded by status and expiry: a second payment, or one after the order expired, changes nothing. */
     markPaid(id: string, tickets: StoredTicket[], now: number): boolean {
       return s.paid.run(JSON.stringify(tickets), now, id, now).changes === 1;
+    },
+    /** The language the buyer pays in becomes the order's: the acquirer's page and later e-mails follow it. */
+    setLang(id: string, lang: Lang): void {
+      s.lang.run(lang, id);
     },
     markFailed(id: string): boolean {
       return s.failed.run(id).changes === 1;
