@@ -14,7 +14,8 @@ import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
 import { HoldTimer } from "./hold-timer";
 import { Stepper } from "./stepper";
-import { basketLimit, clampCount } from "./limits";
+import { LimitNote } from "./limit-note";
+import { basketLimit, clampCount, limitReason } from "./limits";
 import { grandTotal, lineTotal, type Totals } from "./totals";
 import type { BasketEventGroup, BasketTicket } from "./types";
 import { useTicketOffers } from "./use-ticket-offers";
@@ -213,6 +214,7 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
                   canIncrease={ticket.count < max}
                   countTestId="cart-ticket-count"
                 />
+                {offer ? <LimitNote reason={limitReason(offer, ticket.count, ticket.count)} /> : null}
                 <span className={styles.lineTotal} data-testid="cart-line-total" data-value={lineTotal(ticket)}>
                   <bdi>{money(lineTotal(ticket))}</bdi>
                   {ticket.serviceFee > 0 ? <span className={styles.lineFee}>{t("cart.inclFee")}</span> : null}

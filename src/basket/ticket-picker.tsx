@@ -19,7 +19,8 @@ import { Link } from "../i18n/link";
 import { EventPrice } from "../components/event-parts";
 import { useToasts } from "../shop/toast-context";
 import { useBasket } from "./basket-context";
-import { addableCount, clampCount, offerAvailability } from "./limits";
+import { LimitNote } from "./limit-note";
+import { addableCount, clampCount, limitReason, offerAvailability } from "./limits";
 import { openSessions } from "./sessions";
 import { Stepper } from "./stepper";
 import { countInBasket, roundMoney } from "./totals";
@@ -279,9 +280,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                     large
                   />
                 )}
-                {!soldOut && !locked && max === 0 && held > 0 ? (
-                  <span className={styles.limit}>{t("picker.limitReached")}</span>
-                ) : null}
+                {soldOut || locked ? null : <LimitNote reason={limitReason(offer, held + n, held)} />}
               </li>
             );
           })}

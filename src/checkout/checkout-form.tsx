@@ -93,7 +93,10 @@ export function CheckoutForm({
   const [submitting, setSubmitting] = useState(false);
   // the typo suggestion waits until the visitor has left the e-mail field once
   const [emailLeft, setEmailLeft] = useState(false);
-  const [summaryCount, setSummaryCount] = useState(0);
+  // the summary appears when a submit finds mistakes and counts those still there, so it
+  // shrinks and goes as the buyer mends them
+  const [summaryShown, setSummaryShown] = useState(false);
+  const summaryCount = summaryShown ? BUYER_FIELDS.filter((f) => errors[f]).length : 0;
   const inFlight = useRef(false);
   const inputs = useRef<Partial<Record<BuyerField, HTMLInputElement | null>>>({});
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -128,13 +131,13 @@ export function CheckoutForm({
     const checked = validateBuyer(values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      setSummaryCount(Object.keys(checked.errors).length);
+      setSummaryShown(true);
       const first = BUYER_FIELDS.find((f) => checked.errors[f]);
       if (first) inputs.current[first]?.focus();
       return;
     }
     setErrors({});
-    setSummaryCount(0);
+    setSummaryShown(false);
     if (!acquisition && !free) {
       setFormError({ key: "checkout.errors.currencyNotAccepted", field: "acquisition", action: "fix" });
       return;
