@@ -231,7 +231,7 @@ export function CheckoutForm({
                 aria-required={field !== "phone"}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-                className={input.ltr ? styles.ltr : undefined}
+                className={input.ltr ? `${styles.input} ${styles.ltr}` : styles.input}
                 dir={input.ltr ? "ltr" : "auto"}
                 value={values[field]}
                 onChange={onChange(field)}

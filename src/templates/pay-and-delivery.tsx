@@ -10,6 +10,12 @@ import * as styles from "./pay-and-delivery.module.css";
 import { asLang } from "../site/routes";
 import { textHead } from "../components/text-head";
 
+/** "Bank card" under the title "Bank card" says nothing: the kind is shown only when it adds a word. */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.toLocaleLowerCase().replace(/\s+/g, " ").trim();
+  return words(a) === words(b);
+}
+
 export default function PayAndDeliveryTemplate({
   pageContext,
 }: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
@@ -30,7 +36,9 @@ export default function PayAndDeliveryTemplate({
                 <h3 className={styles.name}>
                   <bdi>{a.title}</bdi>
                 </h3>
-                <p className={styles.type}>{t(`payDelivery.types.${a.type}`)}</p>
+                {sameWords(a.title, t(`payDelivery.types.${a.type}`)) ? null : (
+                  <p className={styles.type}>{t(`payDelivery.types.${a.type}`)}</p>
+                )}
                 {a.description && <p className={styles.description}>{a.description}</p>}
                 <p className={styles.currencies}>
                   <span>{t("payDelivery.currencies")}:</span>
