@@ -123,6 +123,18 @@ export function CartView() {
           {t("cart.clear")}
         </button>
       </aside>
+      {/* phones: the total and the way on stay at the bottom of the screen, in place of the summary's button */}
+      <div className={styles.checkoutBar} data-testid="cart-bar">
+        <span className={styles.barTotal}>
+          <span>{t("cart.total")}</span>
+          <strong data-value={grandTotal(total)}>
+            <bdi>{money(grandTotal(total))}</bdi>
+          </strong>
+        </span>
+        <Link to={href.orderCheckout()} className="btn">
+          {t("cart.checkout")}
+        </Link>
+      </div>
     </div>
   );
 }

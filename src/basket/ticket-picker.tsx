@@ -17,7 +17,6 @@ import { useCurrency } from "../currency/currency-context";
 import { formatDateTime, formatMoney } from "../i18n/format";
 import { Link } from "../i18n/link";
 import { EventPrice } from "../components/event-parts";
-import { useToasts } from "../shop/toast-context";
 import { useBasket } from "./basket-context";
 import { LimitNote } from "./limit-note";
 import { addableCount, clampCount, limitReason, offerAvailability } from "./limits";
@@ -45,7 +44,6 @@ export function TicketPicker({ event }: { event: EventDetail }) {
   const lang = asLang(i18n.language);
   const { code, settled, currencies } = useCurrency();
   const { basket, addTicket } = useBasket();
-  const toasts = useToasts();
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [sessionKey, setSessionKey] = useState<string | null>(null);
@@ -155,10 +153,8 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     });
     setCounts(kept);
     setAdding(false);
-    if (count > 0) {
-      toasts.notify("success", "toast.added", { count });
-      setAdded({ count, total: roundMoney(total), currency });
-    }
+    // one confirmation: the panel below the choice says it (and takes the focus); no toast
+    if (count > 0) setAdded({ count, total: roundMoney(total), currency });
   };
 
   const addedText = added ? `${t("picker.added", { count: added.count })} · ${money(added.total, added.currency)}` : "";
@@ -337,9 +333,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     if (added) {
       return (
         <div className={styles.stickyBar} data-testid="sticky-bar">
-          <span className={styles.stickyInfo}>
-            <strong>{addedText}</strong>
-          </span>
+          <span className={styles.stickyInfo}>{t("picker.inBasket", { count: countInBasketTotal(basket) })}</span>
           <Link to={href.cart()} className="btn">
             {t("picker.goToCart")}
           </Link>

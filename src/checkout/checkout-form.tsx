@@ -331,7 +331,7 @@ export function CheckoutForm({
         />
       </p>
       <div className={styles.actions}>
-        {/* on a phone the summary is below the form: the fee and amount stay beside the button */}
+        {/* the amount to pay stays beside the button, however long the summary above the form */}
         {charge.paymentFee > 0 && (
           <p className={`${styles.totalLine} ${styles.fee}`}>
             {t("order.summary.paymentFeePercent", { value: percentText(acquisition?.feePercent ?? 0, language) })}{" "}
