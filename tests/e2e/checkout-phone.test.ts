@@ -111,6 +111,30 @@ describe("lists and small pages", () => {
     });
   });
 
+  it("the events list uses a laptop's width, and the header's search says its placeholder whole (ru)", async () => {
+    await withPage(
+      async (t) => {
+        const { page } = t;
+        await new CheckoutPage(t, "ru").open(href.events());
+        const tops = await page
+          .locator("main section[aria-labelledby^='day-']")
+          .evaluateAll((sections) => sections.slice(0, 4).map((s) => Math.round(s.getBoundingClientRect().top)));
+        assert.ok(new Set(tops).size < tops.length, `days side by side: their tops are ${tops.join(", ")}`);
+        const fits = await page
+          .getByRole("combobox", { name: new CheckoutPage(t, "ru").text("nav.search"), exact: true })
+          .evaluate((input: HTMLInputElement) => {
+            const style = getComputedStyle(input);
+            const context = document.createElement("canvas").getContext("2d")!;
+            context.font = style.font;
+            const room = input.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+            return { text: context.measureText(input.placeholder).width, room };
+          });
+        assert.ok(fits.text <= fits.room, `placeholder ${fits.text}px in ${fits.room}px`);
+      },
+      { viewport: { width: 1366, height: 900 } },
+    );
+  });
+
   it("pay and delivery names each way to pay once", async () => {
     await withPage(async (t) => {
       const { page } = t;
