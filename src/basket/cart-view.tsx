@@ -14,7 +14,8 @@ import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
 import { HoldTimer } from "./hold-timer";
 import { Stepper } from "./stepper";
-import { basketLimit, clampCount } from "./limits";
+import { LimitNote } from "./limit-note";
+import { basketLimit, clampCount, limitReason } from "./limits";
 import { grandTotal, lineTotal, type Totals } from "./totals";
 import type { BasketEventGroup, BasketTicket } from "../core/order";
 import { useTicketOffers } from "./use-ticket-offers";
@@ -120,6 +121,18 @@ export function CartView() {
         <p className={styles.note}>{t("cart.pricesIn", { code: basket.currencyCode })}</p>
         <ClearBasket onClear={() => void clear()} />
       </aside>
+      {/* phones: the total and the way on stay at the bottom of the screen, in place of the summary's button */}
+      <div className={styles.checkoutBar} data-testid="cart-bar">
+        <span className={styles.barTotal}>
+          <span>{t("cart.total")}</span>
+          <strong data-value={grandTotal(total)}>
+            <bdi>{money(grandTotal(total))}</bdi>
+          </strong>
+        </span>
+        <Link to={href.orderCheckout()} className="btn">
+          {t("cart.checkout")}
+        </Link>
+      </div>
     </div>
   );
 }
@@ -246,6 +259,7 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
                   canIncrease={ticket.count < max}
                   countTestId="cart-ticket-count"
                 />
+                {offer ? <LimitNote reason={limitReason(offer, ticket.count, ticket.count)} /> : null}
                 <span className={styles.lineTotal} data-testid="cart-line-total" data-value={lineTotal(ticket)}>
                   <bdi>{money(lineTotal(ticket))}</bdi>
                   {ticket.serviceFee > 0 ? <span className={styles.lineFee}>{t("cart.inclFee")}</span> : null}

@@ -39,3 +39,18 @@ export function offerAvailability(offer: TicketAvailability): OfferAvailability 
   if (offer.available <= FEW_LEFT_THRESHOLD) return "few_left";
   return "available";
 }
+
+/** Why "+" cannot add one more: the order's limit, or nothing more left to sell. */
+export type LimitReason = { kind: "per_order"; max: number } | { kind: "none_left" };
+
+/**
+ * Said under a stepper whose "+" is disabled, so a buyer is never left guessing. `count` is
+ * what the basket will hold of it (already held plus chosen now); null while one more fits.
+ */
+export function limitReason(offer: TicketAvailability, count: number, inBasket = 0): LimitReason | null {
+  if (count <= 0) return null;
+  if (count >= offer.maxPerOrder) return { kind: "per_order", max: offer.maxPerOrder };
+  // what is left is counted after the basket's own hold, so the hold comes on top of it
+  if (count - inBasket >= offer.available) return { kind: "none_left" };
+  return null;
+}

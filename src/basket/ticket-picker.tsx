@@ -16,11 +16,11 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatMoney, formatSession } from "../i18n/format";
 import { Link } from "../i18n/link";
-import { EventPrice } from "../events/event-parts";
-import { useToasts } from "../toasts/toast-context";
+import { EventPrice } from "../components/event-parts";
 import { useBasket } from "./basket-context";
-import { addableCount, clampCount, offerAvailability } from "./limits";
-import { openSessions } from "../core/sessions";
+import { LimitNote } from "./limit-note";
+import { addableCount, clampCount, limitReason, offerAvailability } from "./limits";
+import { openSessions } from "./sessions";
 import { Stepper } from "./stepper";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
@@ -44,7 +44,6 @@ export function TicketPicker({ event }: { event: EventDetail }) {
   const lang = asLang(i18n.language);
   const { code, settled, currencies } = useCurrency();
   const { basket, addTicket } = useBasket();
-  const toasts = useToasts();
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [sessionKey, setSessionKey] = useState<string | null>(null);
@@ -155,10 +154,8 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     });
     setCounts(kept);
     setAdding(false);
-    if (count > 0) {
-      toasts.notify("success", "toast.added", { count });
-      setAdded({ count, total: roundMoney(total), currency });
-    }
+    // one confirmation: the panel below the choice says it (and takes the focus); no toast
+    if (count > 0) setAdded({ count, total: roundMoney(total), currency });
   };
 
   const addedText = added ? `${t("picker.added", { count: added.count })} · ${money(added.total, added.currency)}` : "";
@@ -280,9 +277,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                     large
                   />
                 )}
-                {!soldOut && !locked && max === 0 && held > 0 ? (
-                  <span className={styles.limit}>{t("picker.limitReached")}</span>
-                ) : null}
+                {soldOut || locked ? null : <LimitNote reason={limitReason(offer, held + n, held)} />}
               </li>
             );
           })}
@@ -339,9 +334,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
     if (added) {
       return (
         <div className={styles.stickyBar} data-testid="sticky-bar">
-          <span className={styles.stickyInfo}>
-            <strong>{addedText}</strong>
-          </span>
+          <span className={styles.stickyInfo}>{t("picker.inBasket", { count: countInBasketTotal(basket) })}</span>
           <Link to={href.cart()} className="btn">
             {t("picker.goToCart")}
           </Link>

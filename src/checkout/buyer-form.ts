@@ -7,13 +7,14 @@
  * translates them, so the same rules speak every language.
  */
 
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+
 /** The server's limit too (server/src/lib/validate.ts, buyerName). */
 export const NAME_MAX_LENGTH = 80;
 export const EMAIL_MAX_LENGTH = 254;
 export const PHONE_MAX_LENGTH = 32;
-/** E.164 allows up to 15 digits; fewer than 7 is no one's full international number. */
-const PHONE_MIN_DIGITS = 7;
-const PHONE_MAX_DIGITS = 15;
+/** A number typed without its country code is a UAE number: most buyers dial from here. */
+export const DEFAULT_PHONE_COUNTRY = "AE";
 
 export type BuyerField = "name" | "email" | "phone";
 
@@ -23,7 +24,7 @@ export interface BuyerFormInput {
   phone: string;
 }
 
-/** What is sent: trimmed, the phone normalised to "+<digits>" or null when not given. */
+/** What is sent: trimmed, the phone in E.164 ("+971501234567") or null when not given. */
 export interface BuyerDetails {
   name: string;
   email: string;
@@ -44,9 +45,9 @@ export type BuyerValidation = { ok: true; value: BuyerDetails } | { ok: false; e
 const EMAIL_PATTERN =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-// "+971 50 123 4567", "+7 (912) 345-67-89", "+44.20.7946.0958": a plus, then digits with
-// the separators people type. A leading 00 is the same as + when dialled from abroad.
-const PHONE_SHAPE = /^(\+|00)[0-9][0-9 ().-]*[0-9]$/;
+// Digits with the separators people type, an optional leading + (or 00, the same dialled
+// from abroad); letters, extensions and a second + are not a number a venue can call.
+const PHONE_SHAPE = /^(\+|00)?[0-9][0-9 ().-]*[0-9]$/;
 
 export function validateName(raw: string): FieldMessage | null {
   const name = raw.trim();
@@ -66,13 +67,22 @@ export function validateEmail(raw: string): FieldMessage | null {
   return null;
 }
 
-/** "+971 (50) 123-4567" -> "+971501234567"; null when it is not an international number. */
+/**
+ * "+971 (50) 123-4567", "00971501234567" and the local "050 123 4567" -> "+971501234567"
+ * (E.164); null when it is not a number that can be dialled. Numbers without a country code
+ * are read as UAE numbers; libphonenumber-js knows each country's lengths and prefixes.
+ */
 export function normalizePhone(raw: string): string | null {
   const phone = raw.trim();
   if (!PHONE_SHAPE.test(phone)) return null;
-  const digits = phone.replace(/^(\+|00)/, "").replace(/[^0-9]/g, "");
-  if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) return null;
-  return `+${digits}`;
+  const parsed = parsePhoneNumberFromString(phone.replace(/^00/, "+"), DEFAULT_PHONE_COUNTRY);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** "+971501234567" -> "+971 50 123 4567", as people read it; the input when it is no number. */
+export function formatPhone(raw: string): string {
+  const e164 = normalizePhone(raw);
+  return e164 ? (parsePhoneNumberFromString(e164)?.formatInternational() ?? raw) : raw;
 }
 
 export function validatePhone(raw: string): FieldMessage | null {

@@ -94,7 +94,10 @@ export function CheckoutForm({
   const [submitting, setSubmitting] = useState(false);
   // the typo suggestion waits until the visitor has left the e-mail field once
   const [emailLeft, setEmailLeft] = useState(false);
-  const [summaryCount, setSummaryCount] = useState(0);
+  // the summary appears when a submit finds mistakes and counts those still there, so it
+  // shrinks and goes as the buyer mends them
+  const [summaryShown, setSummaryShown] = useState(false);
+  const summaryCount = summaryShown ? BUYER_FIELDS.filter((f) => errors[f]).length : 0;
   const inFlight = useRef(false);
   const inputs = useRef<Partial<Record<BuyerField, HTMLInputElement | null>>>({});
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -143,13 +146,13 @@ export function CheckoutForm({
     const checked = validateBuyer(values);
     if (!checked.ok) {
       setErrors(checked.errors);
-      setSummaryCount(Object.keys(checked.errors).length);
+      setSummaryShown(true);
       const first = BUYER_FIELDS.find((f) => checked.errors[f]);
       if (first) inputs.current[first]?.focus();
       return;
     }
     setErrors({});
-    setSummaryCount(0);
+    setSummaryShown(false);
     if (!acquisition && !free) {
       setFormError({ key: "checkout.errors.currencyNotAccepted", field: "acquisition", action: "fix" });
       return;
@@ -244,7 +247,7 @@ export function CheckoutForm({
                 aria-required={field !== "phone"}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-                className={input.ltr ? styles.ltr : undefined}
+                className={input.ltr ? `${styles.input} ${styles.ltr}` : styles.input}
                 dir={input.ltr ? "ltr" : "auto"}
                 value={values[field]}
                 onChange={onChange(field)}
@@ -344,7 +347,7 @@ export function CheckoutForm({
         />
       </p>
       <div className={styles.actions}>
-        {/* on a phone the summary is below the form: the fee and amount stay beside the button */}
+        {/* the amount to pay stays beside the button, however long the summary above the form */}
         {charge.paymentFee > 0 && (
           <p className={`${styles.totalLine} ${styles.fee}`}>
             {t("order.summary.paymentFeePercent", { value: percentText(acquisition?.feePercent ?? 0, language) })}{" "}

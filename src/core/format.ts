@@ -199,6 +199,22 @@ export function formatMoney(value: number, currencyCode: string, lang: Lang, dec
   }
 }
 
+/**
+ * Currencies whose prices people read in whole units: a rouble price is said "4 271 ₽",
+ * never with kopecks. Amounts to be paid (basket, order, bill) keep their exact decimals.
+ */
+const WHOLE_UNIT_PRICES: ReadonlySet<string> = new Set(["RUB"]);
+
+/**
+ * A catalogue price for people ("from 4 271 ₽", "from AED 150.00"): rounded to whole units
+ * where the currency's custom is to, otherwise as formatMoney. Display only.
+ */
+export function formatPrice(value: number, currencyCode: string, lang: Lang, decimals = 2): string {
+  return WHOLE_UNIT_PRICES.has(currencyCode.toUpperCase())
+    ? formatMoney(Math.round(value), currencyCode, lang, 0)
+    : formatMoney(value, currencyCode, lang, decimals);
+}
+
 export function formatNumber(value: number, lang: Lang, decimals = 0): string {
   const nf = cachedNumberFormat(
     `${lang}|n|${decimals}`,

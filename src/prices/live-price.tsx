@@ -10,7 +10,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatMoney } from "../core/format";
+import { formatPrice } from "../i18n/format";
 import { priceIn } from "./merge-prices";
 import { usePrices } from "./price-context";
 import { asLang } from "../core/routes";
@@ -47,14 +47,14 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
       {value === 0 ? (
         t("price.free")
       ) : (
-        <bdi>{t("price.from", { price: formatMoney(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
+        <bdi>{t("price.from", { price: formatPrice(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
       )}
     </span>
   );
   const placeholder = (
     <span {...base} data-pending="true" aria-busy="true" style={placeholderStyle}>
       {fallbackPrice !== null && fallbackCurrency
-        ? t("price.from", { price: formatMoney(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
+        ? t("price.from", { price: formatPrice(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
         : "\u00a0"}
     </span>
   );

@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import type { Lang } from "../core/catalogue";
 import { CloseIcon, SearchIcon } from "../components/icons";
-import { formatNumber, formatShortDate, formatTime } from "../core/format";
+import { formatNumber, formatShortDate, formatTime, joinParts } from "../i18n/format";
 import { LivePrice } from "../prices/live-price";
 import { QUERY_CHANGED, announceFullscreen, queryOf, requestQueryChange } from "./query-events";
 import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-suggestions";
@@ -301,7 +301,8 @@ function OptionBody({ option, lang, text }: { option: Option; lang: Lang; text: 
         </span>
         <span className={styles.optionMeta}>
           <span>
-            {formatShortDate(e.startedAt, lang)}, {formatTime(e.startedAt, lang)} · <bdi>{e.place.title}</bdi>
+            {joinParts([formatShortDate(e.startedAt, lang), formatTime(e.startedAt, lang)], lang)} ·{" "}
+            <bdi>{e.place.title}</bdi>
           </span>
           {e.minPrice !== null && e.status !== "cancelled" && (
             <LivePrice

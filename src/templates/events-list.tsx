@@ -234,7 +234,11 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
   const narrowed = !isNoChoice(choice);
   const shownTotal = Math.max(total, events.length);
   return (
-    <PageShell title={t("events.title")} lead={t("common.eventsCount", { count: pageContext.totalCount })}>
+    // one count on the page: the whole list's, or the filter's once a filter is chosen
+    <PageShell
+      title={t("events.title")}
+      lead={t("common.eventsCount", { count: narrowed ? shownTotal : pageContext.totalCount })}
+    >
       <Filters choice={choice} onChange={change} pageContext={pageContext} />
       <p
         className={styles.found}
@@ -243,7 +247,7 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
         data-count={shownTotal}
         aria-busy={state === "loading"}
       >
-        {narrowed ? t("events.found", { count: shownTotal }) : null}
+        {narrowed ? <span className="visually-hidden">{t("events.found", { count: shownTotal })}</span> : null}
       </p>
       {events.length === 0 && state !== "loading" ? (
         <div className="empty">

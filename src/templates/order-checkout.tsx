@@ -62,22 +62,8 @@ export default function OrderCheckoutPage({
   } else {
     body = (
       <div className={styles.grid}>
-        <section aria-label={t("checkout.heading")}>
-          <Countdown
-            expiresAt={basket.expiresAt}
-            textKey="checkout.holdLeft"
-            overKey="checkout.holdOver"
-            onOver={() => void reload()}
-            testId="hold-countdown"
-          />
-          <CheckoutForm
-            acquisitions={pageContext.acquisitions}
-            onBasketProblem={setProblem}
-            onPlaced={() => setPlaced(true)}
-            onAcquisitionChange={setAcquisition}
-          />
-        </section>
-        <aside aria-labelledby="co-summary-heading">
+        {/* what is being bought comes first: above the form on a phone, beside it on a wide screen */}
+        <aside aria-labelledby="co-summary-heading" className={styles.summaryArea}>
           <OrderSummary
             headingId="co-summary-heading"
             events={basket.events}
@@ -96,6 +82,21 @@ export default function OrderCheckoutPage({
             </p>
           </OrderSummary>
         </aside>
+        <section aria-label={t("checkout.heading")} className={styles.formArea}>
+          <Countdown
+            expiresAt={basket.expiresAt}
+            textKey="checkout.holdLeft"
+            overKey="checkout.holdOver"
+            onOver={() => void reload()}
+            testId="hold-countdown"
+          />
+          <CheckoutForm
+            acquisitions={pageContext.acquisitions}
+            onBasketProblem={setProblem}
+            onPlaced={() => setPlaced(true)}
+            onAcquisitionChange={setAcquisition}
+          />
+        </section>
       </div>
     );
   }

@@ -86,6 +86,7 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
         <div className={styles.field}>
           <label htmlFor="lookup-number">{t("lookup.number")}</label>
           <input
+            className={styles.input}
             id="lookup-number"
             name="number"
             autoComplete="off"
@@ -105,6 +106,7 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
         <div className={styles.field}>
           <label htmlFor="lookup-email">{t("lookup.email")}</label>
           <input
+            className={styles.input}
             id="lookup-email"
             name="email"
             type="email"
@@ -129,7 +131,7 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
         </div>
       </form>
 
-      <div ref={result} tabIndex={-1} aria-live="polite">
+      <div ref={result} tabIndex={-1} aria-live="polite" className={styles.lookupResult}>
         {problem && (
           <p className={styles.alert} role="alert" data-testid="lookup-problem">
             {problem.kind === "tooMany" ? t("lookup.tooMany", { count: problem.minutes }) : t(`lookup.${problem.kind}`)}

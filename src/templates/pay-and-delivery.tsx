@@ -11,6 +11,12 @@ import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
 import { REFUND_POLICY } from "../site/seller";
 
+/** "Bank card" under the title "Bank card" says nothing: the kind is shown only when it adds a word. */
+function sameWords(a: string, b: string): boolean {
+  const words = (text: string) => text.toLocaleLowerCase().replace(/\s+/g, " ").trim();
+  return words(a) === words(b);
+}
+
 export default function PayAndDeliveryTemplate({
   pageContext,
 }: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
@@ -31,7 +37,9 @@ export default function PayAndDeliveryTemplate({
                 <h3 className={styles.name}>
                   <bdi>{a.title}</bdi>
                 </h3>
-                <p className={styles.type}>{t(`payDelivery.types.${a.type}`)}</p>
+                {sameWords(a.title, t(`payDelivery.types.${a.type}`)) ? null : (
+                  <p className={styles.type}>{t(`payDelivery.types.${a.type}`)}</p>
+                )}
                 {a.description && <p className={styles.description}>{a.description}</p>}
                 <p className={styles.currencies}>
                   <span>{t("payDelivery.currencies")}:</span>

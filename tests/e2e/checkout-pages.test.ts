@@ -35,6 +35,11 @@ describe("checkout form validation", () => {
         const name = page.getByLabel(checkout.text("forms:checkout.name"), { exact: true });
         assert.equal(await name.getAttribute("aria-invalid"), "true");
         assert.ok(await name.evaluate((el) => el === document.activeElement), "focus moves to the first field to fix");
+        // the summary counts what is still wrong, and goes once nothing is
+        await name.fill("Анна");
+        await page.getByText(checkout.text("forms:checkout.errorSummary", { count: 1 })).waitFor();
+        await page.getByLabel(checkout.text("forms:checkout.email"), { exact: true }).fill("anna@example.com");
+        await page.getByText(checkout.text("forms:checkout.errorSummary", { count: 1 })).waitFor({ state: "detached" });
 
         await checkout.fillBuyer({ name: "Анна", email: "anna@", phone: "050 123" });
         await submit.click();

@@ -105,6 +105,9 @@ describe("header search box", () => {
           "the arena itself, from the index",
         );
         assert.ok(options.at(-1)!.includes(text(lang, "searchBox.allResults")));
+        // date and time are joined with the language's own comma
+        assert.ok(options[0]!.includes(lang === "ar" ? "، " : ", "), options[0]);
+        if (lang === "ar") assert.ok(!options[0]!.includes(", "), `no Latin comma in Arabic: ${options[0]}`);
         const status = await page.locator("[data-search-count]").textContent();
         assert.ok(status && status.length > 3, "the number of suggestions is announced");
 

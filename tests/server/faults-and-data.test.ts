@@ -235,6 +235,26 @@ describe("a database seeded days ago", () => {
   });
 });
 
+describe("the sample catalogue reads like a real shop's", () => {
+  it("puts an event whose title or text names its days on those days, whatever day it is seeded", () => {
+    const day = 24 * 3600 * 1000;
+    for (let offset = 0; offset < 7; offset++) {
+      const db = openDatabase(":memory:");
+      seedSample(db, { now: Date.UTC(2026, 10, 26, 9) + offset * day });
+      const uaeWeekday = (id: number) =>
+        new Date(
+          (db.prepare("SELECT MIN(started_at) AS s FROM event_sessions WHERE event_id = ?").get(id) as { s: number })
+            .s +
+            4 * 3600 * 1000,
+        ).getUTCDay();
+      assert.equal(uaeWeekday(35), 0, "Sunday Chamber Music is on a Sunday");
+      assert.equal(uaeWeekday(5), 5, "the Grand Prix weekend starts with Friday's practice");
+      assert.equal(uaeWeekday(10), 5, "the tennis finals weekend runs Friday to Sunday");
+      db.close();
+    }
+  });
+});
+
 describe("scale data", () => {
   it("seeds generated events with proportionate places, persons and news that follow the contract", async () => {
     const db = openDatabase(":memory:");

@@ -146,6 +146,7 @@ describe("creating an order", () => {
     ],
     ["bad phone", { ...BUYER, phone: "call me maybe" }, "invalid_phone"],
     ["long phone", { ...BUYER, phone: "1".repeat(33) }, "invalid_phone"],
+    ["phone no one can dial", { ...BUYER, phone: "050 123" }, "invalid_phone"],
     ["unknown acquisition", { ...BUYER, acquisition_id: 99 }, "unknown_acquisition"],
     ["unknown currency", { ...BUYER, currency_code: "XYZ" }, "unknown_currency"],
     ["currency not accepted", { ...BUYER, acquisition_id: 4, currency_code: "RUB" }, "currency_not_accepted"],
@@ -168,6 +169,18 @@ describe("creating an order", () => {
       await visitor.add(1, 1);
       const o = await order(buyer({ name }));
       assert.equal(o.name, name.trim());
+    }
+  });
+
+  it("stores the phone in E.164, reading a number without country code as a UAE one", async () => {
+    for (const [typed, stored] of [
+      ["0501234567", "+971501234567"],
+      ["+7 (912) 345-67-89", "+79123456789"],
+      ["00 971 4 123 4567", "+97141234567"],
+    ]) {
+      await visitor.add(1, 1);
+      const o = await order(buyer({ phone: typed }));
+      assert.equal(o.phone, stored, typed);
     }
   });
 

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { addableCount, basketLimit, clampCount, offerAvailability, ticketLimit } from "../../src/basket/limits";
+import {
+  addableCount,
+  basketLimit,
+  clampCount,
+  limitReason,
+  offerAvailability,
+  ticketLimit,
+} from "../../src/basket/limits";
 import { BASKET_TICKETS_KEY, countSelected, readSelectedTickets, writeSelectedTickets } from "../../src/basket/storage";
 import { MemoryStorage } from "./support/memory-storage";
 
@@ -53,6 +60,20 @@ describe("basket_tickets mirror in sessionStorage", () => {
 });
 
 describe("ticket stepper limits", () => {
+  it('says why "+" is disabled: the order\'s limit, or none left; nothing while one more fits', () => {
+    const offer = { available: 50, maxPerOrder: 10 };
+    assert.equal(limitReason(offer, 0), null);
+    assert.equal(limitReason(offer, 9), null);
+    assert.deepEqual(limitReason(offer, 10), { kind: "per_order", max: 10 });
+    // four held, six chosen in the picker: the order's limit again
+    assert.deepEqual(limitReason(offer, 4 + 6, 4), { kind: "per_order", max: 10 });
+    // three left beyond the two held: choosing three more takes the last
+    assert.deepEqual(limitReason({ available: 3, maxPerOrder: 10 }, 2 + 3, 2), { kind: "none_left" });
+    assert.equal(limitReason({ available: 3, maxPerOrder: 10 }, 2 + 2, 2), null);
+    // in the cart the basket's own count is the hold: none left when nothing is available
+    assert.deepEqual(limitReason({ available: 0, maxPerOrder: 10 }, 4, 4), { kind: "none_left" });
+  });
+
   it("the limit is the smaller of what is left and what one order may hold", () => {
     assert.equal(ticketLimit({ available: 3, maxPerOrder: 10 }), 3);
     assert.equal(ticketLimit({ available: 50, maxPerOrder: 6 }), 6);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
+  formatPhone,
   normalizePhone,
   validateBuyer,
   validateEmail,
@@ -61,9 +62,21 @@ describe("buyer form: phone", () => {
     assert.equal(normalizePhone("00971501234567"), "+971501234567");
     assert.equal(normalizePhone("+44.20.7946.0958"), "+442079460958");
   });
-  it("refuses local numbers, letters and impossible lengths", () => {
+  it("reads a number without a country code as a UAE number, as dialled here", () => {
+    assert.equal(normalizePhone("0501234567"), "+971501234567");
+    assert.equal(normalizePhone("050 123 4567"), "+971501234567");
+    assert.equal(normalizePhone("04 123 4567"), "+97141234567");
+    assert.equal(validatePhone("0501234567"), null);
+  });
+  it("formats a number as people read it", () => {
+    assert.equal(formatPhone("0501234567"), "+971 50 123 4567");
+    assert.equal(formatPhone("+79123456789"), "+7 912 345 67 89");
+    assert.equal(formatPhone("call me"), "call me");
+  });
+  it("refuses numbers no one can dial, letters and impossible lengths", () => {
     for (const bad of [
-      "050 123 4567",
+      "050 123",
+      "12345",
       "+971 50 CALL ME",
       "+12345",
       "+1234567890123456",

@@ -16,6 +16,7 @@ import {
   isMultiDay,
   formatLongDate,
   formatMoney,
+  formatPrice,
   formatShortDate,
   formatTime,
   intlLocale,
@@ -98,6 +99,14 @@ describe("money and currency names", () => {
     assert.equal(spaced(formatMoney(1250.5, "RUB", "ru", 0)), "1 251 ₽");
     assert.match(formatMoney(1250, "AED", "ar"), /1,250\.00/);
     assert.equal(spaced(formatMoney(5, "ZZZ1", "en")), "5.00 ZZZ1", "a code Intl refuses still shows the amount");
+  });
+
+  it("says catalogue prices in roubles in whole roubles, others with their decimals", () => {
+    assert.equal(spaced(formatPrice(4270.5, "RUB", "ru")), "4 271 ₽");
+    assert.equal(spaced(formatPrice(4270.49, "rub", "en")), "RUB 4,270");
+    assert.equal(spaced(formatPrice(150, "AED", "en")), "AED 150.00");
+    // an amount to be paid keeps its kopecks
+    assert.equal(spaced(formatMoney(4270.5, "RUB", "ru")), "4 270,50 ₽");
   });
 
   it("names foreign currencies on Arabic pages by code, so right-to-left text cannot turn US$ into $US", () => {

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { AcquisitionRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
 import { rotateSession } from "../basket/session";
@@ -14,7 +15,18 @@ import { toUaeIso } from "../lib/time";
 import { validEmail } from "../lib/email";
 import { buyerName, isObject, plainText } from "../lib/validate";
 
-const PHONE_RE = /^\+?[0-9][0-9 ().-]{4,30}$/;
+const PHONE_RE = /^(\+|00)?[0-9][0-9 ().-]{4,30}$/;
+
+/**
+ * The buyer's phone in E.164 ("+971501234567"), or null when it cannot be dialled. A number
+ * without a country code is read as a UAE one, as the checkout does; what is stored is E.164.
+ */
+function e164Phone(phone: string): string | null {
+  const typed = phone.trim();
+  if (typed.length > 32 || !PHONE_RE.test(typed)) return null;
+  const parsed = parsePhoneNumberFromString(typed.replace(/^00/, "+"), "AE");
+  return parsed?.isValid() ? parsed.number : null;
+}
 /** Order numbers and ticket codes avoid look-alikes: no 0/O, 1/I/L. */
 const PEOPLE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
@@ -46,14 +58,9 @@ export function parseOrder(body: unknown): OrderInput {
   const cleanEmail = validEmail(email);
   if (cleanEmail === null) throw badRequest("email is not a valid address", "invalid_email");
   const cleanName = buyerName(name);
-  if (
-    phone !== undefined &&
-    phone !== null &&
-    phone !== "" &&
-    (typeof phone !== "string" || phone.length > 32 || !PHONE_RE.test(phone.trim()))
-  ) {
-    throw badRequest("phone is not a valid phone number", "invalid_phone");
-  }
+  const phoneGiven = phone !== undefined && phone !== null && phone !== "";
+  const cleanPhone = phoneGiven && typeof phone === "string" ? e164Phone(phone) : null;
+  if (phoneGiven && cleanPhone === null) throw badRequest("phone is not a valid phone number", "invalid_phone");
   if (
     acquisition_id !== undefined &&
     acquisition_id !== null &&
@@ -78,7 +85,7 @@ export function parseOrder(body: unknown): OrderInput {
   return {
     email: cleanEmail,
     name: cleanName,
-    phone: typeof phone === "string" && phone.trim() !== "" ? phone.trim() : null,
+    phone: cleanPhone,
     acquisitionId: typeof acquisition_id === "number" ? acquisition_id : null,
     currencyCode: currency_code,
     lang: typeof lang === "string" && isLang(lang) ? lang : null,

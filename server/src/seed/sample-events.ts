@@ -17,6 +17,11 @@ export interface EventSeed {
   tiers: TierKind;
   /** days from the seeding day (UAE) of the first session */
   day: number;
+  /**
+   * the weekday the first session falls on (0 Sunday … 6 Saturday, UAE), for an event whose
+   * title or text names its days: the first session moves to that weekday on or after `day`
+   */
+  weekday?: number;
   /** local UAE start time HH:MM */
   time: string;
   /** number of sessions and days between them */
@@ -148,6 +153,7 @@ export const EVENTS: EventSeed[] = [
     persons: [],
     tiers: "sport",
     day: 30,
+    weekday: 5,
     time: "16:00",
     sessions: [3, 1],
     hours: 5,
@@ -177,6 +183,7 @@ export const EVENTS: EventSeed[] = [
     hours: 1.5,
     popularity: 430,
     labels: [4],
+    age: 3,
     title: t("Karim Nassar's Magic Lab", "Волшебная лаборатория Карима Нассара", "مختبر السحر مع كريم نصار"),
     short: t(
       "A magic show where the children are the assistants.",
@@ -184,9 +191,9 @@ export const EVENTS: EventSeed[] = [
       "عرض سحري يكون فيه الأطفال هم المساعدين.",
     ),
     about: t(
-      "Floating chairs, disappearing juice boxes and a rabbit that refuses to come out of the hat. Suitable for children from four.",
-      "Летающие стулья, исчезающие коробки сока и кролик, который никак не хочет вылезать из шляпы. Для детей от четырёх лет.",
-      "كراسٍ طائرة وعلب عصير تختفي وأرنب يرفض الخروج من القبعة. مناسب للأطفال من سن الرابعة.",
+      "Floating chairs, disappearing juice boxes and a rabbit that refuses to come out of the hat. Suitable for children from three.",
+      "Летающие стулья, исчезающие коробки сока и кролик, который никак не хочет вылезать из шляпы. Для детей от трёх лет.",
+      "كراسٍ طائرة وعلب عصير تختفي وأرنب يرفض الخروج من القبعة. مناسب للأطفال من سن الثالثة.",
     ),
   },
   {
@@ -262,6 +269,7 @@ export const EVENTS: EventSeed[] = [
     persons: [],
     tiers: "sport",
     day: 45,
+    weekday: 5,
     time: "14:00",
     sessions: [3, 1],
     hours: 8,
@@ -871,6 +879,7 @@ export const EVENTS: EventSeed[] = [
     persons: [13, 4],
     tiers: "comedy",
     day: 42,
+    weekday: 0,
     time: "18:00",
     popularity: 180,
     title: t(

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database";
-import { uaeDayAt } from "../lib/time";
+import { UAE_OFFSET_MS, uaeDayAt } from "../lib/time";
 import { catalogueWriter, markSeeded, para, prng, serviceFeeAed } from "./catalogue-writer";
 import { EVENTS, NEWS } from "./sample-events";
 import { PERSONS, PLACES, TIERS, type Tr } from "./sample-reference";
@@ -19,6 +19,13 @@ function eventDescription(about: Tr, age: number | null | undefined): Tr {
     ru: `<p>${about.ru}</p><ul><li>Вход открывается за час до начала.</li><li>${ageLine.ru}</li></ul><p><strong>Электронные билеты</strong> придут на почту — покажите их на входе с телефона. Каждый билет защищён <a href="/ru/guarantee/">нашей гарантией</a>.</p>`,
     ar: `<p>${about.ar}</p><ul><li>تُفتح الأبواب قبل ساعة من البداية.</li><li>${ageLine.ar}</li></ul><p>تصل <strong>التذاكر الإلكترونية</strong> بالبريد الإلكتروني، فاعرضها من هاتفك عند المدخل. تشمل <a href="/ar/guarantee/">ضمانتنا</a> كل تذكرة.</p>`,
   };
+}
+
+/** Days to add to `day` (from `now`, UAE) so that it falls on `weekday`; 0 when none is asked. */
+export function daysUntilWeekday(now: number, day: number, weekday: number | undefined): number {
+  if (weekday === undefined) return 0;
+  const dow = new Date(uaeDayAt(now, day, 12, 0) + UAE_OFFSET_MS).getUTCDay();
+  return (weekday - dow + 7) % 7;
 }
 
 /** Fills an empty database with the hand-written trilingual sample catalogue, dated from `now`. */
@@ -80,8 +87,9 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
         persons: e.persons,
         labels: labels.filter((l, i) => labels.indexOf(l) === i),
       });
+      const firstDay = e.day + daysUntilWeekday(now, e.day, e.weekday);
       for (let i = 0; i < count; i++) {
-        const start = uaeDayAt(now, e.day + i * every, hh, mm);
+        const start = uaeDayAt(now, firstDay + i * every, hh, mm);
         const sessionId = w.session(e.id, start, start + hours * HOUR);
         tiers.forEach(([title, price, total], position) => {
           // a few offers are nearly or wholly sold, so that buyers meet every state
