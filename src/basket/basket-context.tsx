@@ -67,6 +67,16 @@ const BasketContext = createContext<BasketValue | null>(null);
 
 const RETRY_DELAYS_MS = [3_000, 6_000, 12_000, 30_000];
 
+/** `task` once the browser has nothing more urgent to do (hydration, the first paint). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(task, 1);
+  return () => window.clearTimeout(timer);
+}
+
 export function BasketProvider({ children, language }: { children: ReactNode; language: Lang }) {
   const { code, settled } = useCurrency();
   const toasts = useToasts();
@@ -133,10 +143,11 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   );
 
   // (Re)load when the currency is known or changes (the server prices the basket) and when
-  // the visitor switches language (the server words the titles).
+  // the visitor switches language (the server words the titles). Once the browser is idle:
+  // no visitor waits for it at start-up, the header shows the stored count meanwhile.
   useEffect(() => {
     if (!settled || !code) return;
-    void load(code, false);
+    return whenIdle(() => void load(code, false));
   }, [settled, code, load]);
 
   // The server is down: try again, less and less often, silently.
