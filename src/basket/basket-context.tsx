@@ -11,6 +11,7 @@
  * - The selected tickets are mirrored in sessionStorage (`basket_tickets`) so the header
  *   count can show before the basket has loaded; read only in an effect.
  */
+import { whenIdle } from "../app/when-idle";
 import {
   createContext,
   useCallback,
@@ -66,16 +67,6 @@ export interface BasketValue {
 const BasketContext = createContext<BasketValue | null>(null);
 
 const RETRY_DELAYS_MS = [3_000, 6_000, 12_000, 30_000];
-
-/** `task` once the browser has nothing more urgent to do (hydration, the first paint). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(task, 1);
-  return () => window.clearTimeout(timer);
-}
 
 export function BasketProvider({ children, language }: { children: ReactNode; language: Lang }) {
   const { code, settled } = useCurrency();

@@ -19,6 +19,7 @@ import { navigate } from "gatsby";
 import type React from "react";
 import { forwardRef, useCallback, useEffect, useRef } from "react";
 import { useSite } from "../app/site-context";
+import { whenIdle } from "../app/when-idle";
 import { asLang, localize } from "../site/routes";
 
 export interface LinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
@@ -80,8 +81,7 @@ function startObserving(): void {
     for (const anchor of waiting) observer.observe(anchor);
     waiting.clear();
   };
-  if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 1);
+  whenIdle(start, 3000);
 }
 
 function watch(anchor: HTMLAnchorElement): () => void {

@@ -13,6 +13,7 @@
  * event's entry (useSyncExternalStore), so an answer re-renders only the prices it changed,
  * not every price of the page, and the provider's context value never changes.
  */
+import { whenIdle } from "../app/when-idle";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { ReactNode } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
@@ -85,16 +86,6 @@ async function fetchPrices(ids: number[], currencyCode: string): Promise<EventPr
   // the catalogue client (and axios) load on first use, not with every page
   const client = await loadCatalogueClient();
   return client.eventsPrices(ids, currencyCode);
-}
-
-/** `task` once the browser has nothing more urgent to do (hydration, the first paint). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(task, 1);
-  return () => window.clearTimeout(timer);
 }
 
 export function PriceProvider({ children }: { children: ReactNode }) {
