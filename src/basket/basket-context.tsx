@@ -24,7 +24,8 @@ import {
   type ReactNode,
 } from "react";
 import type { Lang } from "../catalogue/types";
-import { createBasketClient, toBasketApiError, type BasketClient } from "../clients/basket-client";
+import type { BasketApiError, BasketClient } from "../clients/basket-client";
+import { lazyBasketClient } from "../clients/load-basket-client";
 import { browserConfig } from "../config";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../shop/toast-context";
@@ -79,11 +80,9 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   const nextOpId = useRef(1);
   const failures = useRef(0);
   const [failedLoads, setFailedLoads] = useState(0);
-  // One client per page language: titles in answers follow the page the visitor reads.
-  const client = useMemo(
-    () => createBasketClient({ baseUrl: browserConfig().basketApiUrl, lang: language }),
-    [language],
-  );
+  // One client per page language: titles in answers follow the page the visitor reads. Its
+  // code loads with its first request; every failure it reports is a BasketApiError.
+  const client = useMemo(() => lazyBasketClient({ baseUrl: browserConfig().basketApiUrl, lang: language }), [language]);
 
   useEffect(() => {
     setStoredCount(countSelected(readSelectedTickets(window.sessionStorage)));
@@ -122,7 +121,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
         failures.current += 1;
         setFailedLoads(failures.current);
         dispatch({ type: "LOAD_FAILED" });
-        if (!quiet) toasts.notify("error", basketErrorKey(toBasketApiError(error)));
+        if (!quiet) toasts.notify("error", basketErrorKey(error as BasketApiError));
       }
     },
     [toasts, client],
@@ -178,7 +177,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
           announceBasket(answer);
           return true;
         } catch (error) {
-          const apiError = toBasketApiError(error);
+          const apiError = error as BasketApiError;
           dispatch({ type: "CHANGE_FAILED", opId });
           toasts.notify("error", basketErrorKey(apiError));
           // refused on the merits: what the server holds may have moved on (others bought)
