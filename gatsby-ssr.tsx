@@ -7,7 +7,9 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = (args) => wrapPage(
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ pathname, setHtmlAttributes }) => {
   const lang = languageOfPath(pathname);
-  setHtmlAttributes({ lang, dir: directionOf(lang) });
+  // data-currency-pending: prices look like placeholders until the browser has settled the
+  // visitor's currency (src/currency/currency-context.tsx removes it, global.css styles it)
+  setHtmlAttributes({ lang, dir: directionOf(lang), "data-currency-pending": "true" } as Record<string, string>);
 };
 
 interface InlinedStyleProps {

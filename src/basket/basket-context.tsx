@@ -11,6 +11,7 @@
  * - The selected tickets are mirrored in sessionStorage (`basket_tickets`) so the header
  *   count can show before the basket has loaded; read only in an effect.
  */
+import { whenIdle } from "../app/when-idle";
 import {
   createContext,
   useCallback,
@@ -22,8 +23,9 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { Lang } from "../core/catalogue";
-import { createBasketClient, toBasketApiError, type BasketClient } from "../clients/basket-client";
+import type { Lang } from "../catalogue/types";
+import type { BasketApiError, BasketClient } from "../clients/basket-client";
+import { lazyBasketClient } from "../clients/load-basket-client";
 import { browserConfig } from "../config";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../toasts/toast-context";
@@ -78,11 +80,9 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   const nextOpId = useRef(1);
   const failures = useRef(0);
   const [failedLoads, setFailedLoads] = useState(0);
-  // One client per page language: titles in answers follow the page the visitor reads.
-  const client = useMemo(
-    () => createBasketClient({ baseUrl: browserConfig().basketApiUrl, lang: language }),
-    [language],
-  );
+  // One client per page language: titles in answers follow the page the visitor reads. Its
+  // code loads with its first request; every failure it reports is a BasketApiError.
+  const client = useMemo(() => lazyBasketClient({ baseUrl: browserConfig().basketApiUrl, lang: language }), [language]);
 
   useEffect(() => {
     setStoredCount(countSelected(readSelectedTickets(window.sessionStorage)));
@@ -121,7 +121,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
         failures.current += 1;
         setFailedLoads(failures.current);
         dispatch({ type: "LOAD_FAILED" });
-        if (!quiet) toasts.notify("error", basketErrorKey(toBasketApiError(error)));
+        if (!quiet) toasts.notify("error", basketErrorKey(error as BasketApiError));
       }
     },
     [toasts, client],
@@ -133,10 +133,11 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   );
 
   // (Re)load when the currency is known or changes (the server prices the basket) and when
-  // the visitor switches language (the server words the titles).
+  // the visitor switches language (the server words the titles). Once the browser is idle:
+  // no visitor waits for it at start-up, the header shows the stored count meanwhile.
   useEffect(() => {
     if (!settled || !code) return;
-    void load(code, false);
+    return whenIdle(() => void load(code, false));
   }, [settled, code, load]);
 
   // The server is down: try again, less and less often, silently.
@@ -176,7 +177,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
           announceBasket(answer);
           return true;
         } catch (error) {
-          const apiError = toBasketApiError(error);
+          const apiError = error as BasketApiError;
           dispatch({ type: "CHANGE_FAILED", opId });
           toasts.notify("error", basketErrorKey(apiError));
           // refused on the merits: what the server holds may have moved on (others bought)

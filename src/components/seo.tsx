@@ -1,14 +1,16 @@
 /**
  * Everything a page puts in <head>: title, description, canonical, hreflang alternates,
- * Open Graph, <html lang dir>, robots and an optional JSON-LD block. Used from each
- * template's `Head` export, which gets the page context but not the React tree.
+ * Open Graph, robots and an optional JSON-LD block. Used from each template's `Head` export,
+ * which gets the page context but not the React tree. <html lang dir> is not here: gatsby-ssr's
+ * onRenderBody writes it into the HTML and SiteProvider keeps it on client-side navigation; a
+ * <html> in the Head made Gatsby's Head handler set both again after hydration, a long task.
  */
 import type React from "react";
 import type { BasePageContext } from "../core/page-context";
 import type { CatalogueImage } from "../core/catalogue";
 import { browserConfig } from "../config";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang, directionOf } from "../core/routes";
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang } from "../site/routes";
 
 export interface SeoProps {
   data: LocalesQueryData | undefined | null;
@@ -63,7 +65,6 @@ export function Seo({
 
   return (
     <>
-      <html lang={lang} dir={directionOf(lang)} />
       <title>{fullTitle}</title>
       <meta name="description" content={desc} />
       <meta name="theme-color" content="#c2185b" />

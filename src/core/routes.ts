@@ -248,7 +248,8 @@ export const CLIENT_ONLY_ROUTES: readonly ClientOnlyRoute[] = (() => {
     originalPath: ROUTES.orderBill.path,
     template: "order-bill.tsx",
   });
-  return routes.sort((a, b) => b.path.length - a.path.length || a.path.localeCompare(b.path));
+  // an ordinal comparison: localeCompare would build a collator when the module loads, on every page
+  return routes.sort((a, b) => b.path.length - a.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 })();
 
 /** The client-only page answering `pathname` ("/ru/order/pay/7/" -> "/ru/order/pay/"), if any. */

@@ -3,8 +3,14 @@
  *
  * The server render cannot see the visitor's cookie, so it renders with what the rule
  * gives without one; the first browser render does the same (no hydration mismatch), and
- * an effect then applies the rule with the cookie and marks the choice `settled`. Prices
- * wait for `settled` (showing a fixed-size placeholder), so no wrong figure flashes.
+ * an effect then applies the rule with the cookie and marks the choice `settled`.
+ *
+ * Prices are rendered in the build's currency from the start. Until the choice is settled,
+ * `<html data-currency-pending>` (written by gatsby-ssr) makes them look like placeholders
+ * (global.css), so no wrong figure flashes; settling removes the attribute. When the
+ * visitor's currency is the one the page was built with, settling re-renders no price at
+ * all: prices read the code from a context of its own (`useCurrencyCode`), which changes
+ * only with the currency, not with `settled`.
  */
 import Cookies from "js-cookie";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
@@ -28,6 +34,14 @@ export interface CurrencyValue {
 
 const CurrencyContext = createContext<CurrencyValue | null>(null);
 
+/** The selected currency's code and the list, without `settled`: what a price needs. */
+export interface CurrencyCode {
+  code: string;
+  currencies: Currency[];
+}
+
+const CurrencyCodeContext = createContext<CurrencyCode | null>(null);
+
 const COOKIE_DAYS = 365;
 
 export function CurrencyProvider({ language, children }: { language: Lang; children: ReactNode }) {
@@ -48,6 +62,11 @@ export function CurrencyProvider({ language, children }: { language: Lang; child
     setSelected(chooseCurrency({ ...rule, cookie: Cookies.get(CURRENCY_COOKIE) }));
     setSettled(true);
   }, [rule]);
+
+  // after the commit that shows the prices in the settled currency: prices look like prices
+  useEffect(() => {
+    if (settled) delete document.documentElement.dataset.currencyPending;
+  }, [settled]);
 
   const setCurrency = useCallback(
     (code: string) => {
@@ -71,7 +90,22 @@ export function CurrencyProvider({ language, children }: { language: Lang; child
     }),
     [currency, settled, landing, setCurrency],
   );
-  return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
+  const codeValue = useMemo<CurrencyCode>(
+    () => ({ code: value.code, currencies: landing.currencies }),
+    [value.code, landing.currencies],
+  );
+  return (
+    <CurrencyContext.Provider value={value}>
+      <CurrencyCodeContext.Provider value={codeValue}>{children}</CurrencyCodeContext.Provider>
+    </CurrencyContext.Provider>
+  );
+}
+
+/** The selected currency's code only: re-renders on a change of currency, not when it settles. */
+export function useCurrencyCode(): CurrencyCode {
+  const value = useContext(CurrencyCodeContext);
+  if (!value) throw new Error("useCurrencyCode() must be used inside <CurrencyProvider>");
+  return value;
 }
 
 export function useCurrency(): CurrencyValue {

@@ -2,18 +2,19 @@
  * "from AED 150": an event's live lowest price in the selected currency. The number is
  * in `data-value` and the currency in `data-currency` beside the formatted text.
  *
- * Until the browser has settled the currency (and the server render) it shows a
- * fixed-size placeholder holding the build-time text invisibly, so the layout does not
- * move and no price in a wrong currency flashes.
+ * The server render shows the build-time price in the build's currency; while the browser
+ * has not settled the visitor's currency, `<html data-currency-pending>` makes it look like
+ * a placeholder (global.css), so no price in a wrong currency flashes. A price in another
+ * currency than the build's waits, as a placeholder (`data-pending`) of the same size,
+ * until its live price is known. Each price subscribes to its own event's entry only.
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { findCurrency } from "../currency/choose-currency";
-import { useCurrency } from "../currency/currency-context";
+import { useCurrencyCode } from "../currency/currency-context";
 import { formatPrice } from "../i18n/format";
-import { priceIn } from "./merge-prices";
-import { usePrices } from "./price-context";
-import { asLang } from "../core/routes";
+import { usePriceEntry, usePriceRegister } from "./price-context";
+import { asLang } from "../site/routes";
 
 export interface LivePriceProps {
   eventSourceId: number;
@@ -23,19 +24,12 @@ export interface LivePriceProps {
   className?: string;
 }
 
-const placeholderStyle = {
-  display: "inline-block",
-  minInlineSize: "7.5em",
-  borderRadius: "4px",
-  background: "rgba(127, 127, 127, 0.18)",
-  color: "transparent",
-} as const;
-
 export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, className }: LivePriceProps) {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
-  const { code, settled, currencies } = useCurrency();
-  const { prices, done, register } = usePrices();
+  const { code, currencies } = useCurrencyCode();
+  const register = usePriceRegister();
+  const { price: live, doneIn } = usePriceEntry(eventSourceId);
 
   useEffect(() => register([eventSourceId]), [eventSourceId, register]);
 
@@ -51,23 +45,21 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
       )}
     </span>
   );
-  const placeholder = (
-    <span {...base} data-pending="true" aria-busy="true" style={placeholderStyle}>
-      {fallbackPrice !== null && fallbackCurrency
-        ? t("price.from", { price: formatPrice(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
-        : "\u00a0"}
-    </span>
-  );
 
-  if (!settled || !code) return placeholder;
-  const live = priceIn(prices, eventSourceId, code);
-  if (live) {
+  if (!code) return <span {...base} data-pending="true" aria-busy="true" />;
+  if (live && live.currencyCode.toUpperCase() === code) {
     if (live.minPrice === null) return <span {...base} data-value="" />;
     return render(live.minPrice, live.currencyCode);
   }
   const hasFallback = fallbackPrice !== null && !!fallbackCurrency;
-  const asked = done[eventSourceId] === code;
+  const asked = doneIn === code;
   if (hasFallback && (fallbackCurrency.toUpperCase() === code || asked)) return render(fallbackPrice, fallbackCurrency);
   if (asked) return <span {...base} data-value="" />;
-  return placeholder;
+  return (
+    <span {...base} data-pending="true" aria-busy="true">
+      {hasFallback
+        ? t("price.from", { price: formatPrice(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
+        : "\u00a0"}
+    </span>
+  );
 }

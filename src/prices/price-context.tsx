@@ -1,37 +1,86 @@
 /**
  * The one shared live price map: prices come from the catalogue in the visitor's currency
- * and are merged by event id into one map every price on the page reads.
+ * and are merged by event id into one store every price on the page reads.
  *
  * Prices are asked for by event_source_id. Everything that shows a price (LivePrice, or a
  * page through usePriceRefresh) registers its ids in an effect; all registrations of one
  * commit are batched, so a page with forty cards makes ONE /v2/events_prices request,
- * once the currency is settled, and again when the currency changes. Non-React code can
- * fire the UPDATE_PRICES window event with `detail: { ids }` (a non-empty list of event
- * ids) to have those prices fetched and merged the same way.
+ * once the currency is settled and the browser is idle, and again when the currency
+ * changes. Non-React code can fire the UPDATE_PRICES window event with `detail: { ids }`
+ * (a non-empty list of event ids) to have those prices fetched and merged the same way.
+ *
+ * The prices live in a store outside React state: each LivePrice subscribes to its own
+ * event's entry (useSyncExternalStore), so an answer re-renders only the prices it changed,
+ * not every price of the page, and the provider's context value never changes.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { whenIdle } from "../app/when-idle";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { ReactNode } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventPrice } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";
-import { mergePrices, normaliseIds, type PriceMap } from "./merge-prices";
+import { normaliseIds } from "./merge-prices";
 
 export const UPDATE_PRICES_EVENT = "UPDATE_PRICES";
 
-export interface PriceValue {
-  prices: PriceMap;
-  /** id -> the currency in which asking for it has finished (answered, left out, or failed) */
-  done: Readonly<Record<number, string>>;
+/** What is known of one event's price. */
+export interface PriceEntry {
+  /** the last answer for it, in whatever currency it was asked for */
+  price: EventPrice | null;
+  /** the currency in which asking for it has finished (answered, left out, or failed) */
+  doneIn: string | null;
+}
+
+const NOTHING_YET: PriceEntry = { price: null, doneIn: null };
+
+/** One entry per event; an entry object is replaced only when it changes. */
+export class PriceStore {
+  private entries = new Map<number, PriceEntry>();
+  private listeners = new Map<number, Set<() => void>>();
+
+  entry(id: number): PriceEntry {
+    return this.entries.get(id) ?? NOTHING_YET;
+  }
+
+  subscribe(id: number, listener: () => void): () => void {
+    let set = this.listeners.get(id);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(id, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Asking for `ids` in `currencyCode` finished with `answer` (empty when it failed). */
+  settle(ids: readonly number[], currencyCode: string, answer: readonly EventPrice[]): void {
+    const answered = new Map(answer.map((price) => [price.id, price]));
+    const changed: number[] = [];
+    for (const id of new Set([...ids, ...answered.keys()])) {
+      const before = this.entry(id);
+      const fresh = answered.get(id);
+      const price = fresh ?? before.price;
+      const doneIn = ids.includes(id) ? currencyCode : before.doneIn;
+      if (price === before.price && doneIn === before.doneIn) continue;
+      if (fresh && before.price && samePrice(fresh, before.price) && doneIn === before.doneIn) continue;
+      this.entries.set(id, { price, doneIn });
+      changed.push(id);
+    }
+    for (const id of changed) for (const listener of this.listeners.get(id) ?? []) listener();
+  }
+}
+
+function samePrice(a: EventPrice, b: EventPrice): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+interface PriceValue {
+  store: PriceStore;
   /** announce ids to price; returns the unregister function */
   register(ids: readonly number[]): () => void;
 }
 
 const PriceContext = createContext<PriceValue | null>(null);
-/**
- * `register` alone, in a context of its own whose value never changes: a list that only
- * announces its events (usePriceRefresh) must not re-render, with all its cards, every time
- * a price arrives; only the LivePrice elements that show prices do.
- */
-const PriceRegisterContext = createContext<PriceValue["register"] | null>(null);
 
 async function fetchPrices(ids: number[], currencyCode: string): Promise<EventPrice[]> {
   // the catalogue client (and axios) load on first use, not with every page
@@ -41,8 +90,7 @@ async function fetchPrices(ids: number[], currencyCode: string): Promise<EventPr
 
 export function PriceProvider({ children }: { children: ReactNode }) {
   const { code, settled } = useCurrency();
-  const [prices, setPrices] = useState<PriceMap>({});
-  const [done, setDone] = useState<Record<number, string>>({});
+  const [store] = useState(() => new PriceStore());
   const [tick, setTick] = useState(0);
   /** ids shown on the page now, with how many registrations hold each */
   const active = useRef(new Map<number, number>());
@@ -83,49 +131,47 @@ export function PriceProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!settled || !code) return;
-    let ids: number[];
-    if (pricedIn.current !== code) {
-      ids = normaliseIds([...active.current.keys(), ...fresh.current]);
-      pricedIn.current = code;
-    } else {
-      ids = normaliseIds(fresh.current);
-    }
-    fresh.current.clear();
-    if (ids.length === 0) return;
-    const finish = () =>
-      setDone((prev) => {
-        const next = { ...prev };
-        for (const id of ids) next[id] = code;
-        return next;
-      });
-    fetchPrices(ids, code)
-      .then((answer) => {
-        setPrices((map) => mergePrices(map, answer));
-        finish();
-      })
-      .catch(() => {
+    // what to ask is decided when the browser is idle, so registrations of the next
+    // commits join the same request
+    return whenIdle(() => {
+      let ids: number[];
+      if (pricedIn.current !== code) {
+        ids = normaliseIds([...active.current.keys(), ...fresh.current]);
+        pricedIn.current = code;
+      } else {
+        ids = normaliseIds(fresh.current);
+      }
+      fresh.current.clear();
+      if (ids.length === 0) return;
+      fetchPrices(ids, code)
+        .then((answer) => store.settle(ids, code, answer))
         // the build-time price stays on screen; nothing to tell the visitor
-        finish();
-      });
-  }, [tick, code, settled]);
+        .catch(() => store.settle(ids, code, []));
+    });
+  }, [tick, code, settled, store]);
 
-  const value = useMemo<PriceValue>(() => ({ prices, done, register }), [prices, done, register]);
-  return (
-    <PriceRegisterContext.Provider value={register}>
-      <PriceContext.Provider value={value}>{children}</PriceContext.Provider>
-    </PriceRegisterContext.Provider>
-  );
+  const [value] = useState<PriceValue>(() => ({ store, register }));
+  return <PriceContext.Provider value={value}>{children}</PriceContext.Provider>;
+}
+
+function usePriceValue(): PriceValue {
+  const value = useContext(PriceContext);
+  if (!value) throw new Error("prices must be read inside <PriceProvider>");
+  return value;
 }
 
 /** Only the function that announces ids to price; stable for the life of the provider. */
 export function usePriceRegister(): PriceValue["register"] {
-  const register = useContext(PriceRegisterContext);
-  if (!register) throw new Error("usePriceRegister() must be used inside <PriceProvider>");
-  return register;
+  return usePriceValue().register;
 }
 
-export function usePrices(): PriceValue {
-  const value = useContext(PriceContext);
-  if (!value) throw new Error("usePrices() must be used inside <PriceProvider>");
-  return value;
+/** What is known of one event's live price; re-renders only when that changes. */
+export function usePriceEntry(eventSourceId: number): PriceEntry {
+  const { store } = usePriceValue();
+  const subscribe = useCallback(
+    (listener: () => void) => store.subscribe(eventSourceId, listener),
+    [store, eventSourceId],
+  );
+  const read = useCallback(() => store.entry(eventSourceId), [store, eventSourceId]);
+  return useSyncExternalStore(subscribe, read, () => NOTHING_YET);
 }

@@ -1,0 +1,13 @@
+/**
+ * Runs `task` once the browser has nothing more urgent to do (hydration, the first paint),
+ * at the latest after `timeoutMs`; returns the function that cancels it. Work no visitor
+ * waits for at start-up (the basket, live prices, prefetching) goes through here.
+ */
+export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(task, 1);
+  return () => window.clearTimeout(timer);
+}

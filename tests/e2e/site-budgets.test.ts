@@ -1,0 +1,71 @@
+/**
+ * Page-speed budgets that hold in CI (issue 18): for each page type in English and Arabic,
+ *
+ * - the JavaScript the built page loads before it is interactive (its <script src> tags,
+ *   gzipped) stays within `startupJsGzipBytes`, and
+ * - the first React commit (the hydration) renders no more components than
+ *   `firstCommitComponents`, counted in headless Chromium through a DevTools hook.
+ *
+ * Both figures are deterministic (no timing). The budgets, in tests/e2e/page-budgets.json,
+ * are set at what the site reaches: a change that adds start-up code or hydrated components
+ * fails here and either earns its cost by raising the budget in the same commit, or moves
+ * the work out of start-up. Lighthouse scores stay a benchmark (`npm run bench:pages`).
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { siteUrl, withPage } from "./support/browser";
+import { FIRST_COMMIT_HOOK, firstCommitComponents, PAGE_TYPES, pagePath, startupScripts } from "./support/startup";
+
+interface Budgets {
+  startupJsGzipBytes: Record<string, number>;
+  firstCommitComponents: Record<string, number>;
+}
+
+const budgets = JSON.parse(readFileSync(join(__dirname, "page-budgets.json"), "utf8")) as Budgets;
+const LANGS = ["en", "ar"] as const;
+
+describe("page-speed budgets of the built site", () => {
+  it("the budgets file names every page type, and nothing else", () => {
+    assert.deepEqual(Object.keys(budgets.startupJsGzipBytes).sort(), Object.keys(PAGE_TYPES).sort());
+    assert.deepEqual(Object.keys(budgets.firstCommitComponents).sort(), Object.keys(PAGE_TYPES).sort());
+  });
+
+  for (const type of Object.keys(PAGE_TYPES)) {
+    it(`${type}: start-up JavaScript within ${budgets.startupJsGzipBytes[type]} gzipped bytes`, (t) => {
+      const budget = budgets.startupJsGzipBytes[type] as number;
+      for (const lang of LANGS) {
+        const path = pagePath(type, lang);
+        const scripts = startupScripts(path);
+        const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+        t.diagnostic(`${path}: ${total} B gz in ${scripts.map((s) => `${s.file} ${s.gzipBytes}`).join(", ")}`);
+        assert.ok(scripts.length > 0, `${path} loads no script: is it a Gatsby page?`);
+        assert.ok(
+          total <= budget,
+          `${path} loads ${total} gzipped bytes of JavaScript at start-up, over its budget of ${budget}: ${scripts
+            .map((s) => `${s.file} ${s.gzipBytes}`)
+            .join(", ")}`,
+        );
+      }
+    });
+
+    it(`${type}: at most ${budgets.firstCommitComponents[type]} components in the first React commit`, async (t) => {
+      const budget = budgets.firstCommitComponents[type] as number;
+      await withPage(async (tp) => {
+        await tp.context.addInitScript(FIRST_COMMIT_HOOK);
+        for (const lang of LANGS) {
+          const path = pagePath(type, lang);
+          const count = await firstCommitComponents(tp.page, siteUrl(path));
+          t.diagnostic(`${path}: ${count} components in the first commit`);
+          assert.ok(count > 0, `the hook saw no commit on ${path}`);
+          assert.ok(
+            count <= budget,
+            `${path} renders ${count} components in its first commit, over its budget of ${budget}`,
+          );
+        }
+        assert.deepEqual(tp.errors, []);
+      });
+    });
+  }
+});
