@@ -18,9 +18,8 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS, isHiddenPath, readCdnRules } from "../src/build/cdn-rules";
-import { writeNginxConfig } from "../src/build/nginx-config";
-import { precompressFile, type PrecompressResult } from "../src/build/precompress";
+import { readCdnRules } from "../src/build/cdn-rules";
+import { unprivilegedUser, writeNginxConfig } from "../src/build/nginx-config";
 import { readBuildConfig } from "../src/config";
 import { startProcess } from "./lib/processes";
 import {
@@ -38,6 +37,7 @@ import {
   writeManifest,
   type ReleaseManifest,
 } from "../src/publish/releases";
+import { compressRelease } from "../src/publish/compress";
 import { PAGE_KINDS, verifyRelease } from "../src/publish/verify";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -144,22 +144,6 @@ function catalogueSummary(pages: Set<string>): Record<string, number> {
   return summary;
 }
 
-/** .br and .gz beside the text files that were not linked with theirs from the live release. */
-async function compress(releaseDir: string, files: string[], concurrency = 4): Promise<number> {
-  const todo = files.filter(
-    (file) =>
-      (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) &&
-      !isHiddenPath(`/${file}`),
-  );
-  const result: PrecompressResult = { files: 0, written: 0, bytesIn: 0, bytesBr: 0, bytesGz: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) await precompressFile(path.join(releaseDir, todo[next++] as string), result);
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return result.written;
-}
-
 /**
  * The nginx configuration for this release, in its nginx/ folder (never served), for people
  * who run their own nginx: root is PUBLISH_ROOT/current, so it serves whichever release is live.
@@ -178,7 +162,7 @@ async function writeReleaseNginxConfig(settings: PublishSettings, releaseDir: st
     prefixDir: path.join(releaseDir, "nginx"),
     rules: await readCdnRules(releaseDir, siteSettings),
     settings: siteSettings,
-    runAsRoot: false,
+    workerUser: unprivilegedUser(),
   });
 }
 
@@ -234,10 +218,9 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     if (!result.ok) throw new PublishError(`verification refused release ${name}: ${result.problems.join("; ")}`);
 
     step("compressing");
-    const compressed = await compress(
-      releaseDir,
-      files.filter((file) => !staged.reusedCompressed.has(file)),
-    );
+    const compressed = (
+      await compressRelease(releaseDir, { own: files, reusedCompressed: staged.reusedCompressed, carried })
+    ).written;
     await writeReleaseNginxConfig(settings, releaseDir);
 
     const pages: Record<string, number> = {};

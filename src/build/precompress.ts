@@ -4,7 +4,7 @@
  * compressing on each request. Files whose .br/.gz is already newer are skipped, which
  * keeps it quick after an incremental build. Node only.
  */
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -40,6 +40,12 @@ async function mtimeOrZero(file: string): Promise<number> {
   }
 }
 
+async function replaceFile(file: string, data: Buffer): Promise<void> {
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
+}
+
 /** Writes file.br and file.gz unless both are newer than the file; adds to `result`. */
 export async function precompressFile(
   file: string,
@@ -69,7 +75,8 @@ async function compressOne(file: string, result: PrecompressResult): Promise<voi
     }),
     gz(data, { level: 9 }),
   ]);
-  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+  // written aside and renamed: a copy may be a hard link shared with another release
+  await Promise.all([replaceFile(`${file}.br`, br), replaceFile(`${file}.gz`, gzipped)]);
   result.written++;
   result.bytesIn += data.length;
   result.bytesBr += br.length;

@@ -11,7 +11,7 @@
  * themselves are the real incremental ones (about 11 s each for the sample on an idle machine).
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -40,6 +40,8 @@ const CARRIED_ASSET = "component---src-templates-retired-tsx-0123456789abcdef012
 const keptDir = process.env.PUBLISH_TEST_DIR;
 const fixedPorts = (process.env.PUBLISH_TEST_PORTS ?? "").split(",").filter(Boolean).map(Number);
 const scratch = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(tmpdir(), "publish-e2e-"));
+// nginx's workers run unprivileged (as nobody when the test runs as root): they read the releases
+chmodSync(scratch, 0o755);
 /** a build from scratch on a busy 2-core machine takes many minutes; on an idle one about 40 s */
 const BUILD_TIMEOUT_MS = Number(process.env.PUBLISH_TEST_TIMEOUT_MS ?? 1_800_000);
 const site = path.join(scratch, "site");
