@@ -29,6 +29,7 @@ import {
   nextReleaseName,
   pruneReleases,
   readManifest,
+  releaseChanges,
   releaseNames,
   rollbackTarget,
   stageRelease,
@@ -38,7 +39,7 @@ import {
   type ReleaseManifest,
 } from "../src/publish/releases";
 import { compressRelease } from "../src/publish/compress";
-import { PAGE_KINDS, verifyRelease } from "../src/publish/verify";
+import { PAGE_KINDS, pagePathOf, scanPages, verifyRelease } from "../src/publish/verify";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -233,6 +234,15 @@ export async function publish(settings: PublishSettings, options: PublishOptions
       seconds: Math.round((Date.now() - started) / 100) / 10,
       reason: options.reason,
       catalogue: catalogueSummary(result.scan.pages),
+      changes:
+        live && liveDir
+          ? releaseChanges(
+              live,
+              scanPages(walkFiles(liveDir)).pages,
+              result.scan.pages,
+              staged.copiedFiles.map(pagePathOf).filter((page): page is string => page !== null),
+            )
+          : null,
     };
     writeManifest(releaseDir, manifest);
     step(
