@@ -5,6 +5,12 @@
  */
 import type { TFunction } from "i18next";
 
+/** Values go into texts unescaped ({{- value}}), so they are escaped here, Latin runs isolated. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+const bdi = (text: string) => `<bdi>${escapeHtml(text)}</bdi>`;
+
 export type FailureKind = "catalogueRecord" | "catalogueDown" | "drop" | "gate" | "other";
 
 export interface Explained {
@@ -61,13 +67,13 @@ export function explainFailure(error: string, t: TFunction): Explained {
       kind: "catalogueRecord",
       what: t("failure.catalogueRecord", {
         kind: t(`kinds.${malformed.kind}`),
-        lang: t(`languages.${malformed.lang}`, { defaultValue: malformed.lang }),
+        lang: t(`languages.${malformed.lang}`, { defaultValue: escapeHtml(malformed.lang) }),
         page: malformed.page,
         record: malformed.record,
-        field,
-        rule: malformed.rule,
+        field: bdi(field),
+        rule: bdi(malformed.rule),
       }),
-      todo: t("failure.catalogueRecordTodo", { field }),
+      todo: t("failure.catalogueRecordTodo", { field: bdi(field) }),
       canForce: false,
     };
   }
@@ -85,7 +91,7 @@ export function explainFailure(error: string, t: TFunction): Explained {
   if (refused) {
     return {
       kind: "gate",
-      what: t("failure.gate", { detail: refused[1] }),
+      what: t("failure.gate", { detail: bdi(refused[1] ?? "") }),
       todo: t("failure.gateTodo"),
       canForce: false,
     };
@@ -98,14 +104,14 @@ export function explainFailure(error: string, t: TFunction): Explained {
     const detail = /(https?:\/\/\S+)/.exec(error)?.[1] ?? error.replace(/^the build failed \([^)]*\):?\s*/, "");
     return {
       kind: "catalogueDown",
-      what: t("failure.catalogueDown", { detail: detail.slice(0, 200) }),
+      what: t("failure.catalogueDown", { detail: bdi(detail.slice(0, 200)) }),
       todo: t("failure.catalogueDownTodo"),
       canForce: false,
     };
   }
   return {
     kind: "other",
-    what: t("failure.other", { detail: error.slice(0, 400) }),
+    what: t("failure.other", { detail: bdi(error.slice(0, 400)) }),
     todo: t("failure.otherTodo"),
     canForce: false,
   };

@@ -192,7 +192,7 @@ function progressSection(lang: EditorLang, view: EditorView, t: TFunction): stri
         }).join("")}</ol>`;
   return `<section aria-labelledby="run-h" class="running" data-state="running" data-step="${r.step ?? ""}">
 <h2 id="run-h">${t("progress.heading")}</h2>
-<p>${t(r.kind === "rollback" ? "progress.rollback" : "progress.publish", { since: when(lang, r.startedAt) })} · ${escapeHtml(triggerText(r.reason, t))}</p>
+<p>${t(r.kind === "rollback" ? "progress.rollback" : "progress.publish", { since: when(lang, r.startedAt) })} · ${triggerText(r.reason, t)}</p>
 <progress max="100" value="${percent}" aria-label="${t("progress.bar")}">${percent} %</progress>
 ${steps}
 </section>`;
