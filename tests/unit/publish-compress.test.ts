@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { MIN_COMPRESS_BYTES } from "../../src/build/precompress";
+import { MIN_COMPRESS_BYTES, brotliQuality, gzipLevel } from "../../src/build/precompress";
 import { compressRelease, filesToCompress } from "../../src/publish/compress";
 import { carryHashedAssets, stageRelease, walkFiles } from "../../src/publish/releases";
 import { finishRelease, writeFiles } from "./support/release-fixture";
@@ -81,5 +81,14 @@ describe("a release's compression", () => {
       statSync(path.join(dir, "old", "page.html.br")).ino,
       statSync(path.join(dir, "new", "page.html.br")).ino,
     );
+  });
+
+  it("spends brotli's effort where it pays: hashed assets at the best, big pages lower", () => {
+    assert.equal(brotliQuality(300 * 1024, true), 11);
+    assert.ok(brotliQuality(2 * 1024 * 1024, true) < 11);
+    assert.ok(brotliQuality(4 * 1024, false) > brotliQuality(40 * 1024, false));
+    assert.ok(brotliQuality(40 * 1024, false) > brotliQuality(200 * 1024, false));
+    assert.ok(brotliQuality(200 * 1024, false) >= 4);
+    assert.ok(gzipLevel(true) > gzipLevel(false));
   });
 });
