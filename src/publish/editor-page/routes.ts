@@ -35,7 +35,8 @@ const SECURITY_HEADERS: Record<string, string> = {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  // same-origin, not no-referrer: with no-referrer a browser sends "Origin: null" on form posts
+  "referrer-policy": "same-origin",
   "cache-control": "no-store",
 };
 
