@@ -116,6 +116,8 @@ describe("the editors' page over HTTP", () => {
     assert.match(page.headers.get("content-security-policy") ?? "", /script-src 'self';/);
     assert.doesNotMatch(page.headers.get("content-security-policy") ?? "", /unsafe-inline/);
     assert.doesNotMatch(html, /<script>|style=/);
+    // "no-referrer" would make browsers send "Origin: null" on the forms' posts, which are then refused
+    assert.equal(page.headers.get("referrer-policy"), "same-origin");
     const panel = await fetch(`${base}/editor/panel`);
     assert.equal(panel.status, 401);
     assert.equal(await panel.text(), "");

@@ -9,7 +9,9 @@
   function tick() {
     for (const el of document.querySelectorAll(".countdown[data-due]")) {
       const left = Math.max(0, Math.ceil((Date.parse(el.getAttribute("data-due")) - Date.now()) / 1000));
-      el.textContent = `${new Intl.NumberFormat(lang).format(left)} s`;
+      el.textContent = new Intl.NumberFormat(lang, { style: "unit", unit: "second", unitDisplay: "short" }).format(
+        left,
+      );
     }
   }
 

@@ -69,6 +69,9 @@ function when(lang: EditorLang, iso: string): string {
 }
 
 const number = (lang: EditorLang, n: number) => new Intl.NumberFormat(lang).format(n);
+/** "16 s", "16 с", "16 ث": the same format editor.js counts down with. */
+const seconds = (lang: EditorLang, n: number) =>
+  new Intl.NumberFormat(lang, { style: "unit", unit: "second", unitDisplay: "short" }).format(n);
 
 /** What started a publish, in words: "hook", "editor", "schedule: ...", "rollback", "by hand". */
 export function triggerText(reason: string, t: TFunction): string {
@@ -154,7 +157,7 @@ function liveSection(lang: EditorLang, view: EditorView, t: TFunction): string {
               (k) =>
                 `<div class="change change-${k}"><h4>${t(`live.${k}`, { count: c[k] })}</h4>${
                   k === "removed"
-                    ? `<ul>${c.samples[k].map((p) => `<li dir="ltr">${escapeHtml(p)}</li>`).join("")}</ul>`
+                    ? `<ul>${c.samples[k].map((p) => `<li><bdi dir="ltr">${escapeHtml(p)}</bdi></li>`).join("")}</ul>`
                     : `<ul>${c.samples[k].map(link).join("")}</ul>`
                 }</div>`,
             )
@@ -198,7 +201,7 @@ ${steps}
 </section>`;
 }
 
-function queueSection(view: EditorView, t: TFunction): string {
+function queueSection(lang: EditorLang, view: EditorView, t: TFunction): string {
   const p = view.pending;
   const publishNow = `<form method="post" action="/editor/publish" class="publish-now">${csrfField(view.csrf)}<button type="submit">${t("queue.publishNow")}</button> <small>${t("queue.publishNowNote")}</small></form>`;
   if (!p)
@@ -206,7 +209,7 @@ function queueSection(view: EditorView, t: TFunction): string {
   const what = p.kind === "rollback" ? t("queue.rollback") : t("queue.waiting", { count: p.requests });
   const due = p.afterRunning
     ? `<p>${t("queue.afterRunning")}</p>`
-    : `<p>${t("queue.countdown")} <span class="countdown" data-due="${escapeHtml(p.dueAt)}" dir="ltr">${Math.max(0, Math.ceil((Date.parse(p.dueAt) - Date.now()) / 1000))} s</span></p><p><small>${t("queue.quietNote")}</small></p>`;
+    : `<p>${t("queue.countdown")} <span class="countdown" data-due="${escapeHtml(p.dueAt)}">${seconds(lang, Math.max(0, Math.ceil((Date.parse(p.dueAt) - Date.now()) / 1000)))}</span></p><p><small>${t("queue.quietNote")}</small></p>`;
   return `<section aria-labelledby="queue-h" class="queue"><h2 id="queue-h">${t("queue.heading")}</h2><p>${what}</p>${due}${publishNow}</section>`;
 }
 
@@ -257,7 +260,7 @@ export function renderPanel(lang: EditorLang, view: EditorView): string {
   const t = textsFor(lang);
   return [
     progressSection(lang, view, t),
-    queueSection(view, t),
+    queueSection(lang, view, t),
     liveSection(lang, view, t),
     historySection(lang, view, t),
     releasesSection(lang, view, t),
