@@ -10,6 +10,7 @@ import { explainFailure, parseMalformed } from "../../src/publish/editor-page/ex
 import { CatalogueProgress, overallProgress } from "../../src/publish/editor-page/progress";
 import { renderPanel, type EditorView } from "../../src/publish/editor-page/render";
 import { EditorPage, type EditorBackend } from "../../src/publish/editor-page/routes";
+import { EditorSessions, SESSION_MS } from "../../src/publish/editor-page/session";
 import { textsFor } from "../../src/publish/editor-page/texts";
 import { releaseChanges } from "../../src/publish/releases";
 
@@ -123,7 +124,7 @@ describe("the editors' page over HTTP", () => {
     assert.equal(await panel.text(), "");
   });
 
-  it("refuses a wrong token, and more than ten wrong tries a minute", async () => {
+  it("refuses a wrong token with a message in the form's language", async () => {
     const wrong = await post("/editor/login", { token: "wrong-token-000000", lang: "ru" }, { "x-forwarded-for": "a" });
     assert.equal(wrong.status, 401);
     assert.equal(wrong.headers.get("set-cookie"), null);
@@ -191,6 +192,29 @@ describe("the editors' page over HTTP", () => {
       assert.equal(res.status, 200, file);
       assert.ok((await res.text()).length > 100);
     }
+  });
+});
+
+describe("editor sessions", () => {
+  it("refuse more than ten wrong tokens a minute from one address, even the right one then", () => {
+    let now = 1_000_000;
+    const sessions = new EditorSessions(TOKEN, () => now);
+    for (let i = 0; i < 10; i++) assert.equal(sessions.signIn("wrong", "10.0.0.1"), "wrong");
+    assert.equal(sessions.signIn(TOKEN, "10.0.0.1"), "too many");
+    assert.notEqual(typeof sessions.signIn(TOKEN, "10.0.0.2"), "string", "another address is not locked out");
+    now += 61_000;
+    assert.notEqual(typeof sessions.signIn(TOKEN, "10.0.0.1"), "string");
+  });
+
+  it("end after eight hours", () => {
+    let now = 1_000_000;
+    const sessions = new EditorSessions(TOKEN, () => now);
+    const session = sessions.signIn(TOKEN, "a");
+    assert.ok(typeof session !== "string");
+    const req = { headers: { cookie: `editor_session=${session.id}` } } as never;
+    assert.equal(sessions.find(req)?.id, session.id);
+    now += SESSION_MS;
+    assert.equal(sessions.find(req), null);
   });
 });
 
