@@ -22,7 +22,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { changeEventTitle, waitForServedTitle } from "../scripts/lib/editor-change";
@@ -203,6 +203,9 @@ async function main(): Promise<void> {
   copyProject(ROOT, SITE_DIR);
   cleanBuild(SITE_DIR);
   const publishRoot = mkdtempSync(path.join(DATA_DIR, "releases-"));
+  // nginx's workers run unprivileged (as nobody when this runs as root): they read the releases
+  chmodSync(DATA_DIR, 0o755);
+  chmodSync(publishRoot, 0o755);
   const originPrefix = mkdtempSync(path.join(DATA_DIR, "origin-"));
   const loadBefore = load();
   console.log(

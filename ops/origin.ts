@@ -4,7 +4,8 @@
  * Writes an nginx configuration generated from the site's rules (its _redirects and
  * _headers, see ops/lib/nginx-config.ts) into ORIGIN_PREFIX (default .origin/), then runs
  * /usr/sbin/nginx in the foreground on it, without root's places: its pid file, logs and
- * temp folders stay in that folder.
+ * temp folders stay in that folder. Started as root, its workers run as nobody, so the
+ * served folder must be readable by others (it says so and stops otherwise).
  *
  *   ORIGIN_PORT     port (default 9100)
  *   ORIGIN_HOST     listen address (default 127.0.0.1)
@@ -16,17 +17,30 @@
  *                   (a release made by `npm run publish` has them already)
  */
 import { spawn } from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
-import { resolve } from "node:path";
-import { precompress } from "./lib/precompress";
-import { writeNginxConfig } from "./lib/nginx-config";
-import { readBuildConfig } from "../src/core/site-config";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { precompress } from "../src/build/precompress";
+import { writeNginxConfig } from "../src/build/nginx-config";
+import { readBuildConfig } from "../src/config";
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
 function fail(message: string): never {
   process.stderr.write(`origin: ${message}\n`);
   process.exit(1);
+}
+
+/**
+ * The first folder on the way to `dir` (or `dir` itself) that a user other than its owner
+ * cannot pass through, or null: nginx's unprivileged workers need o+x up to it and o+r on it.
+ */
+export function closedToOthers(dir: string): string | null {
+  const real = realpathSync(dir);
+  if ((statSync(real).mode & 0o005) !== 0o005) return real;
+  for (let at = dirname(real); ; at = dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return at;
+    if (dirname(at) === at) return null;
+  }
 }
 
 async function main(): Promise<void> {
@@ -39,6 +53,11 @@ async function main(): Promise<void> {
     fail(`nothing to serve at ${root}: publish a release first (npm run publish) or set ORIGIN_ROOT=public`);
   if (!existsSync(NGINX_BIN))
     fail(`${NGINX_BIN} not found: install Debian's nginx (apt-get install -y nginx libnginx-mod-http-brotli-static)`);
+  const closed = process.getuid?.() === 0 ? closedToOthers(root) : null;
+  if (closed)
+    fail(
+      `nginx's workers run as nobody, not root, and cannot read ${closed}: chmod o+rx it (or start npm run origin as an unprivileged user)`,
+    );
   if (process.argv.includes("--precompress")) {
     const result = await precompress(root);
     console.log(`origin: precompressed ${result.written} of ${result.files} text files`);

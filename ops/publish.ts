@@ -18,12 +18,10 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS, isHiddenPath } from "../src/core/cdn-rules";
-import { readCdnRules } from "../src/sourcing/cdn-rules";
-import { writeNginxConfig } from "./lib/nginx-config";
-import { precompressFile, type PrecompressResult } from "./lib/precompress";
-import { readBuildConfig } from "../src/core/site-config";
-import { startProcess } from "../scripts/lib/processes";
+import { readCdnRules } from "../src/build/cdn-rules";
+import { unprivilegedUser, writeNginxConfig } from "../src/build/nginx-config";
+import { readBuildConfig } from "../src/config";
+import { startProcess } from "./lib/processes";
 import {
   carryHashedAssets,
   listReleases,
@@ -31,6 +29,7 @@ import {
   nextReleaseName,
   pruneReleases,
   readManifest,
+  releaseChanges,
   releaseNames,
   rollbackTarget,
   stageRelease,
@@ -38,8 +37,9 @@ import {
   walkFiles,
   writeManifest,
   type ReleaseManifest,
-} from "./lib/releases";
-import { PAGE_KINDS, verifyRelease } from "./lib/verify";
+} from "../src/publish/releases";
+import { compressRelease } from "../src/publish/compress";
+import { PAGE_KINDS, pagePathOf, scanPages, verifyRelease } from "../src/publish/verify";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -145,22 +145,6 @@ function catalogueSummary(pages: Set<string>): Record<string, number> {
   return summary;
 }
 
-/** .br and .gz beside the text files that were not linked with theirs from the live release. */
-async function compress(releaseDir: string, files: string[], concurrency = 4): Promise<number> {
-  const todo = files.filter(
-    (file) =>
-      (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) &&
-      !isHiddenPath(`/${file}`),
-  );
-  const result: PrecompressResult = { files: 0, written: 0, bytesIn: 0, bytesBr: 0, bytesGz: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) await precompressFile(path.join(releaseDir, todo[next++] as string), result);
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return result.written;
-}
-
 /**
  * The nginx configuration for this release, in its nginx/ folder (never served), for people
  * who run their own nginx: root is PUBLISH_ROOT/current, so it serves whichever release is live.
@@ -179,7 +163,7 @@ async function writeReleaseNginxConfig(settings: PublishSettings, releaseDir: st
     prefixDir: path.join(releaseDir, "nginx"),
     rules: await readCdnRules(releaseDir, siteSettings),
     settings: siteSettings,
-    runAsRoot: false,
+    workerUser: unprivilegedUser(),
   });
 }
 
@@ -235,10 +219,9 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     if (!result.ok) throw new PublishError(`verification refused release ${name}: ${result.problems.join("; ")}`);
 
     step("compressing");
-    const compressed = await compress(
-      releaseDir,
-      files.filter((file) => !staged.reusedCompressed.has(file)),
-    );
+    const compressed = (
+      await compressRelease(releaseDir, { own: files, reusedCompressed: staged.reusedCompressed, carried })
+    ).written;
     await writeReleaseNginxConfig(settings, releaseDir);
 
     const pages: Record<string, number> = {};
@@ -251,6 +234,15 @@ export async function publish(settings: PublishSettings, options: PublishOptions
       seconds: Math.round((Date.now() - started) / 100) / 10,
       reason: options.reason,
       catalogue: catalogueSummary(result.scan.pages),
+      changes:
+        live && liveDir
+          ? releaseChanges(
+              live,
+              scanPages(walkFiles(liveDir)).pages,
+              result.scan.pages,
+              staged.copiedFiles.map(pagePathOf).filter((page): page is string => page !== null),
+            )
+          : null,
     };
     writeManifest(releaseDir, manifest);
     step(

@@ -18,14 +18,17 @@
  * (30000), PUBLISH_MAX_WAIT_MS (300000), PUBLISH_NOTIFY_URL, PUBLISH_SCHEDULE (1; 0 = off),
  * CATALOGUE_API_URL (read for the schedule), and what `npm run publish` reads.
  */
-import { createWriteStream, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { isAuthorized } from "./lib/auth";
-import { CoalescingQueue, type Job } from "./lib/queue";
-import { liveRelease, readManifest } from "./lib/releases";
-import { nextScheduledRun, type EventTimes, type ListingChange } from "./lib/schedule";
-import { startProcess, type Started } from "../scripts/lib/processes";
+import { isAuthorized } from "../src/publish/auth";
+import { CoalescingQueue, type Job } from "../src/publish/queue";
+import { CatalogueProgress, overallProgress } from "../src/publish/editor-page/progress";
+import type { EditorStep, EditorView } from "../src/publish/editor-page/render";
+import { EditorPage } from "../src/publish/editor-page/routes";
+import { listReleases, liveRelease, readManifest } from "../src/publish/releases";
+import { nextDailyRun, nextScheduledRun, type EventTimes, type ListingChange } from "../src/publish/schedule";
+import { startProcess, type Started } from "./lib/processes";
 import { publishSettings } from "./publish";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -46,7 +49,12 @@ interface Attempt {
   log: string;
   /** seconds each step took, from the step lines of its output (see STEPS) */
   steps: Partial<Record<StepName, number>>;
+  /** seconds the build spent reading the catalogue (from its "catalogue: read from" line) */
+  readSeconds?: number;
 }
+
+/** The attempts kept for the editors' page (PUBLISH_ROOT/history.json), newest last. */
+const HISTORY_KEPT = 30;
 
 type StepName = "build" | "stage" | "verify" | "compress" | "switch";
 
@@ -104,6 +112,10 @@ class Publisher {
   private closed = false;
   private child: Started | null = null;
   readonly queue: CoalescingQueue;
+  /** what the running job is doing, for the editors' page */
+  private progress: { step: EditorStep | null; stepAt: number; catalogue: CatalogueProgress } | null = null;
+  private history: Attempt[] = [];
+  private events: EventTimes[] = [];
 
   constructor(token: string) {
     this.token = token;
@@ -113,6 +125,138 @@ class Publisher {
       maxWaitMs: positive("PUBLISH_MAX_WAIT_MS", 300_000),
       run: (job) => this.run(job),
     });
+    this.history = this.readHistory();
+  }
+
+  private historyFile(): string {
+    return path.join(this.settings.root, "history.json");
+  }
+
+  private readHistory(): Attempt[] {
+    try {
+      const list = JSON.parse(readFileSync(this.historyFile(), "utf8")) as Attempt[];
+      return Array.isArray(list) ? list.slice(-HISTORY_KEPT) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private saveHistory(): void {
+    try {
+      mkdirSync(this.settings.root, { recursive: true });
+      const temporary = `${this.historyFile()}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${JSON.stringify(this.history.slice(-HISTORY_KEPT), null, 1)}\n`);
+      renameSync(temporary, this.historyFile());
+    } catch (error) {
+      log(`could not save the history: ${(error as Error).message}`);
+    }
+  }
+
+  /** Everything the editors' page shows. */
+  editorView(): Omit<EditorView, "csrf" | "notice"> {
+    const root = this.settings.root;
+    const live = liveRelease(root);
+    const manifest = live ? readManifest(root, live) : null;
+    const queued = this.queue.status();
+    const running = this.attempt?.result === "running" ? this.attempt : null;
+    const lastGood = [...this.history].reverse().find((a) => a.kind === "publish" && a.result === "succeeded");
+    const expected: Partial<Record<EditorStep, number>> = lastGood
+      ? {
+          read: lastGood.readSeconds,
+          build: (lastGood.steps.build ?? 0) - (lastGood.readSeconds ?? 0),
+          verify: (lastGood.steps.stage ?? 0) + (lastGood.steps.verify ?? 0),
+          compress: lastGood.steps.compress,
+          switch: lastGood.steps.switch,
+        }
+      : {};
+    const progress = this.progress;
+    const read = progress?.catalogue.totals() ?? null;
+    const now = new Date();
+    const upcoming: Array<{ at: string; reason: string }> = [];
+    if (process.env.PUBLISH_SCHEDULE !== "0") {
+      upcoming.push({
+        at: nextDailyRun(now).toISOString(),
+        reason: "schedule: daily rebuild after midnight in the UAE",
+      });
+      const changes: Array<{ at: number; reason: string }> = [];
+      for (const e of this.events)
+        for (const [iso, what] of [
+          [e.started_at, "starts"],
+          [e.finished_at, "ends"],
+        ] as const) {
+          const at = iso ? Date.parse(iso) : Number.NaN;
+          if (Number.isFinite(at) && at > now.getTime())
+            changes.push({ at: at + 60_000, reason: `schedule: event ${e.id} ${what}` });
+        }
+      changes.sort((a, b) => a.at - b.at);
+      for (const change of changes.slice(0, 3))
+        upcoming.push({ at: new Date(change.at).toISOString(), reason: change.reason });
+      upcoming.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    }
+    return {
+      siteUrl: (process.env.SITE_URL || "").replace(/\/+$/, ""),
+      live:
+        live && manifest
+          ? {
+              name: live,
+              createdAt: manifest.createdAt,
+              reason: manifest.reason,
+              totalPages: manifest.totalPages,
+              changes: manifest.changes ?? null,
+            }
+          : null,
+      running: running
+        ? {
+            kind: running.kind,
+            reason: running.reason,
+            startedAt: running.startedAt,
+            step: progress?.step ?? null,
+            read,
+            progress:
+              running.kind === "rollback"
+                ? 0.5
+                : overallProgress(
+                    progress?.step ?? null,
+                    (Date.now() - (progress?.stepAt ?? Date.now())) / 1000,
+                    read,
+                    expected,
+                  ),
+          }
+        : null,
+      pending: queued.pending
+        ? {
+            kind: queued.pending.kind,
+            requests: queued.pending.requests,
+            dueAt: queued.pending.dueAt,
+            afterRunning: running !== null,
+          }
+        : null,
+      schedule: { enabled: process.env.PUBLISH_SCHEDULE !== "0", upcoming: upcoming.slice(0, 4) },
+      history: [...this.history]
+        .reverse()
+        .slice(0, 15)
+        .map((a) => ({
+          kind: a.kind,
+          reason: a.reason,
+          startedAt: a.startedAt,
+          endedAt: a.endedAt,
+          result: a.result,
+          release: a.release,
+          seconds: a.seconds,
+          error: a.error,
+        })),
+      releases: listReleases(root).map((r) => ({
+        name: r.name,
+        createdAt: r.manifest?.createdAt ?? null,
+        totalPages: r.manifest?.totalPages ?? null,
+        live: r.live,
+      })),
+    };
+  }
+
+  releaseInfo(name: string): { name: string; createdAt: string | null } | null {
+    if (!/^\d{4,}$/.test(name) || !existsSync(path.join(this.settings.root, name, "release.json"))) return null;
+    return { name, createdAt: readManifest(this.settings.root, name)?.createdAt ?? null };
   }
 
   state(): State {
@@ -171,6 +315,15 @@ class Publisher {
     };
     const clock = new StepClock(attempt.steps);
     this.attempt = attempt;
+    this.history.push(attempt);
+    const progress = { step: null as EditorStep | null, stepAt: Date.now(), catalogue: new CatalogueProgress() };
+    this.progress = progress;
+    const enter = (step: EditorStep) => {
+      if (progress.step !== step) {
+        progress.step = step;
+        progress.stepAt = Date.now();
+      }
+    };
     this.phase = job.kind === "rollback" ? "rolling back" : "building";
     log(`${job.kind} started (${job.reason}), full output in ${logFile}`);
     if (job.kind === "publish") void this.notify("started", { reason: job.reason });
@@ -198,11 +351,22 @@ class Publisher {
       const lines = pendingText.split("\n");
       pendingText = lines.pop() ?? "";
       for (const line of lines) {
+        if (progress.catalogue.line(line)) {
+          if (progress.catalogue.finished) {
+            attempt.readSeconds = progress.catalogue.finishedSeconds ?? undefined;
+            enter("build");
+          }
+          continue;
+        }
         const stepLine = /^publish: (.*)$/.exec(line);
         if (!stepLine) continue;
         const text = stepLine[1] as string;
         log(text);
         clock.line(text);
+        if (/^building/.test(text)) enter("read");
+        else if (/^(staging|verifying)/.test(text)) enter("verify");
+        else if (/^compressing/.test(text)) enter("compress");
+        else if (/^(switching|rolling back)/.test(text)) enter("switch");
         if (/^(staging|verifying|compressing|switching)/.test(text) && job.kind === "publish") this.phase = "verifying";
         if (text.startsWith("failed: ")) failure = text.slice("failed: ".length);
       }
@@ -231,6 +395,9 @@ class Publisher {
       log(`${job.kind} failed after ${attempt.seconds} s: ${attempt.error}; live release stays ${live ?? "none"}`);
       void this.notify("failed", { kind: job.kind, error: attempt.error, live, reason: job.reason });
     }
+    this.progress = null;
+    this.history = this.history.slice(-HISTORY_KEPT);
+    this.saveHistory();
     if (job.kind === "publish") void this.schedule();
   }
 
@@ -244,6 +411,7 @@ class Publisher {
       return [] as EventTimes[];
     });
     if (this.closed) return;
+    this.events = events;
     const next = nextScheduledRun(new Date(), events);
     this.nextRun = next;
     if (this.scheduleTimer) clearTimeout(this.scheduleTimer);
@@ -315,13 +483,18 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-export function createPublisherServer(publisher: Publisher): Server {
+export function createPublisherServer(publisher: Publisher, editor: EditorPage): Server {
   return createServer((req, res) => {
-    void handle(publisher, req, res).catch((error: unknown) => {
-      log(`request failed: ${(error as Error).message}`);
-      if (!res.headersSent) json(res, 500, { detail: "the publisher could not handle this request", code: "internal" });
-      else res.destroy();
-    });
+    const url = new URL(req.url ?? "/", "http://publisher");
+    void editor
+      .handle(req, res, url, () => readBody(req))
+      .then((handled) => (handled ? undefined : handle(publisher, req, res)))
+      .catch((error: unknown) => {
+        log(`request failed: ${(error as Error).message}`);
+        if (!res.headersSent)
+          json(res, 500, { detail: "the publisher could not handle this request", code: "internal" });
+        else res.destroy();
+      });
   });
 }
 
@@ -335,7 +508,7 @@ async function handle(publisher: Publisher, req: IncomingMessage, res: ServerRes
   const method = routes[url.pathname];
   if (!method)
     return json(res, 404, {
-      detail: `no such address: ${url.pathname}; the hooks are ${Object.keys(routes).join(", ")}`,
+      detail: `no such address: ${url.pathname}; the hooks are ${Object.keys(routes).join(", ")}, the editors' page /editor/`,
       code: "not_found",
     });
   if (req.method !== method && !(method === "GET" && req.method === "HEAD")) {
@@ -384,9 +557,23 @@ function main(): void {
   const port = Number(process.env.PUBLISHER_PORT ?? 4020);
   const host = process.env.PUBLISHER_HOST ?? "127.0.0.1";
   const publisher = new Publisher(token);
-  const server = createPublisherServer(publisher);
+  const editor = new EditorPage(token, {
+    view: () => publisher.editorView(),
+    publishNow: (force) => {
+      publisher.queue.request({ kind: "publish", reason: "editor", force, now: true });
+      log(`publish requested on the editors' page${force ? " (forced)" : ""}`);
+    },
+    rollback: (release) => {
+      publisher.queue.request({ kind: "rollback", reason: "rollback", target: release });
+      log(`rollback to ${release} requested on the editors' page`);
+    },
+    release: (name) => publisher.releaseInfo(name),
+  });
+  const server = createPublisherServer(publisher, editor);
   server.listen(port, host, () => {
-    log(`listening on http://${host}:${port}/hooks/ (releases in ${publisher.settings.root})`);
+    log(
+      `listening on http://${host}:${port}/hooks/ and the editors' page http://${host}:${port}/editor/ (releases in ${publisher.settings.root})`,
+    );
     void publisher.schedule();
   });
   const stop = () => {

@@ -8,7 +8,8 @@
  *   page's index.html with status 200;
  * - anything else gets the 404 page of the path's language with status 404, and so do
  *   build artefacts that are not for visitors (source maps, webpack stats, the rules files);
- * - headers by the rules: hashed assets immutable for a year, the rest revalidated, and the
+ * - headers by the rules of the file that answers as itself (hashed assets immutable for a
+ *   year, the rest revalidated; a redirect or an error page never immutable), and the
  *   security headers (CSP, X-Frame-Options, ...) on every answer, redirects and errors too;
  * - precompressed .br/.gz files when the browser accepts them, gzip on the fly otherwise.
  *
@@ -24,13 +25,13 @@ import {
   type Server,
   type ServerResponse,
 } from "node:http";
-import { extname, join, resolve } from "node:path";
+import { extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
 import {
   COMPRESSIBLE_EXTENSIONS,
   CONTENT_TYPES,
-  headersFor,
+  headersForAnswer,
   isHiddenPath,
   matchRedirect,
   type CdnRules,
@@ -123,7 +124,7 @@ export async function resolveRequest(
   return { status: 404 };
 }
 
-/** The path as sent, before any decoding: what the header rules are matched against (as in nginx). */
+/** The path as sent, before any decoding. */
 function requestPath(url: string): string {
   const query = url.indexOf("?");
   return query < 0 ? url : url.slice(0, query);
@@ -147,7 +148,7 @@ export function createSiteServer(rootDir: string, rules: CdnRules): Server {
     void handle(root, rules, req, res).catch((error: unknown) => {
       console.error(error);
       if (!res.headersSent) {
-        res.writeHead(500, { ...headersFor(rules, "/"), "content-type": "text/plain; charset=utf-8" });
+        res.writeHead(500, { ...headersForAnswer(rules, null), "content-type": "text/plain; charset=utf-8" });
         res.end("Internal Server Error");
       } else res.destroy();
     });
@@ -157,7 +158,7 @@ export function createSiteServer(rootDir: string, rules: CdnRules): Server {
 async function handle(root: string, rules: CdnRules, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const rawUrl = req.url ?? "/";
   const rawPath = requestPath(rawUrl);
-  const base: OutgoingHttpHeaders = headersFor(rules, rawPath);
+  let base: OutgoingHttpHeaders = headersForAnswer(rules, null);
   const plain = (status: number, body: string, extra: OutgoingHttpHeaders = {}) => {
     res.writeHead(status, { ...base, "content-type": "text/plain; charset=utf-8", ...extra });
     res.end(body);
@@ -168,6 +169,9 @@ async function handle(root: string, rules: CdnRules, req: IncomingMessage, res: 
   }
   const search = rawUrl.length > rawPath.length ? rawUrl.slice(rawPath.length) : "";
   const resolved = await resolveRequest(root, rules, rawPath, search);
+  // the rules of the file that answers as itself (as nginx matches them on its $uri)
+  if (resolved.status === 200 && resolved.file)
+    base = headersForAnswer(rules, `/${relative(root, resolved.file).split(sep).join("/")}`);
   if (resolved.status === 301 && resolved.location) {
     res.writeHead(301, { ...base, location: resolved.location, "content-type": "text/html" });
     res.end();

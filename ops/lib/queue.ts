@@ -22,6 +22,8 @@ export interface Job {
   target?: string;
   /** the build may unpublish more than the allowed share of pages */
   force?: boolean;
+  /** start without waiting for the quiet window ("Publish now" on the editors' page) */
+  now?: boolean;
 }
 
 export interface Clock {
@@ -81,8 +83,15 @@ export class CoalescingQueue {
     const now = this.clock.now();
     let joined: "new" | "coalesced";
     if (this.waiting) {
-      // newest wins: its kind, reason and options replace the older request's
-      this.waiting = { job, firstAt: this.waiting.firstAt, lastAt: now, requests: this.waiting.requests + 1 };
+      // newest wins: its kind, reason and options replace the older request's, but a publish
+      // asked for "now" stays immediate when a CMS call joins it
+      const keepNow = job.kind === "publish" && this.waiting.job.kind === "publish" && this.waiting.job.now;
+      this.waiting = {
+        job: keepNow ? { ...job, now: true } : job,
+        firstAt: this.waiting.firstAt,
+        lastAt: now,
+        requests: this.waiting.requests + 1,
+      };
       joined = "coalesced";
     } else {
       this.waiting = { job, firstAt: now, lastAt: now, requests: 1 };
@@ -122,7 +131,7 @@ export class CoalescingQueue {
   }
 
   private dueAt(w: Waiting): number {
-    if (w.job.kind === "rollback") return w.lastAt;
+    if (w.job.kind === "rollback" || w.job.now) return w.lastAt;
     return Math.min(w.lastAt + this.options.quietMs, w.firstAt + this.options.maxWaitMs);
   }
 

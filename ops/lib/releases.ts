@@ -49,6 +49,45 @@ export interface ReleaseManifest {
   seconds: number;
   /** why it was published: "hook", "schedule: ...", "by hand" */
   reason: string;
+  /** the pages added, removed and changed against the release live before it (none for the first) */
+  changes?: ReleaseChanges | null;
+}
+
+/** What a release changed against the one before it: counts and a few pages of each. */
+export interface ReleaseChanges {
+  previous: string;
+  added: number;
+  removed: number;
+  changed: number;
+  samples: { added: string[]; removed: string[]; changed: string[] };
+}
+
+const SAMPLES = 5;
+
+/**
+ * The pages added, removed and changed (their HTML was copied, not linked: its content or
+ * time changed) between the previous release's pages and the new one's, with a few of each.
+ */
+export function releaseChanges(
+  previous: string,
+  before: ReadonlySet<string>,
+  after: ReadonlySet<string>,
+  changedPages: Iterable<string>,
+): ReleaseChanges {
+  const added = [...after].filter((page) => !before.has(page));
+  const removed = [...before].filter((page) => !after.has(page));
+  const changed = [...new Set(changedPages)].filter((page) => before.has(page) && after.has(page));
+  // English pages first, and among them the pages of one record (an event, a place) before lists
+  const rank = (page: string) => Number(/^\/(ru|ar)\//.test(page)) * 2 + Number(!/\/\d+\/$/.test(page));
+  const sample = (pages: string[]) =>
+    [...pages].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, "en", { numeric: true })).slice(0, SAMPLES);
+  return {
+    previous,
+    added: added.length,
+    removed: removed.length,
+    changed: changed.length,
+    samples: { added: sample(added), removed: sample(removed), changed: sample(changed) },
+  };
 }
 
 export interface ReleaseInfo {
@@ -199,6 +238,8 @@ export interface StageResult {
   linked: number;
   /** files linked from the previous release whose .br/.gz were linked too */
   reusedCompressed: Set<string>;
+  /** the files copied from public/ (new or changed since the previous release) */
+  copiedFiles: string[];
 }
 
 const COMPRESSED = [".br", ".gz"];
@@ -209,7 +250,7 @@ const COMPRESSED = [".br", ".gz"];
  */
 export function stageRelease(publicDir: string, releaseDir: string, previousDir: string | null): StageResult {
   mkdirSync(releaseDir, { recursive: true });
-  const result: StageResult = { files: 0, copied: 0, linked: 0, reusedCompressed: new Set() };
+  const result: StageResult = { files: 0, copied: 0, linked: 0, reusedCompressed: new Set(), copiedFiles: [] };
   const madeDirs = new Set<string>();
   for (const file of walkFiles(publicDir)) {
     // compressed copies in public/ (from another tool) are remade from the release's own files
@@ -236,6 +277,7 @@ export function stageRelease(publicDir: string, releaseDir: string, previousDir:
     const stat = statSync(from);
     utimesSync(to, stat.atime, stat.mtime);
     result.copied++;
+    result.copiedFiles.push(file);
   }
   return result;
 }

@@ -6,15 +6,16 @@
  */
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { writeNginxConfig } from "../../ops/lib/nginx-config";
-import { precompressFile } from "../../ops/lib/precompress";
-import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/core/routes";
+import { IMMUTABLE } from "../../src/build/cdn-rules";
+import { writeNginxConfig } from "../../src/build/nginx-config";
+import { precompressFile } from "../../src/build/precompress";
+import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/site/routes";
 import { SITE_URL, closeBrowser, newPage, waitForHydration } from "./support/browser";
 
 const PUBLIC = resolve(__dirname, "..", "..", "public");
@@ -110,6 +111,10 @@ function pathTable(): string[] {
     "//evil.com/",
     "/static/",
     "/page-data",
+    "/static/%2e%2e/events/",
+    "/static/..%2fevents/",
+    "/static/no-such-chunk-0123456789abcdef0123.js",
+    `${script.replace(/\.js$/, "")}-gone.js`,
   ]);
   for (const lang of LANGUAGES) {
     for (const page of [
@@ -208,6 +213,43 @@ describe("nginx origin and npm run serve", () => {
       (await get(ORIGIN_URL, "/~partytown/partytown.js")).headers["cache-control"],
       "public, max-age=0, must-revalidate",
     );
+  });
+
+  it("never cache an error page or a path that climbs out of /static/ for a year", async () => {
+    for (const path of [
+      "/static/%2e%2e/events/",
+      "/static/%2E%2E/",
+      "/static/..%2fevents/",
+      "/static/no-such-chunk-0123456789abcdef0123.js",
+      "/static/",
+      `/${hashedScript()}/`,
+      `/${hashedScript()?.replace(/\.js$/, "")}-gone.js`,
+    ]) {
+      const answer = await get(ORIGIN_URL, path);
+      assert.notEqual(answer.headers["cache-control"], IMMUTABLE, `${path} answered ${answer.status}`);
+      assert.equal(answer.headers["cache-control"], "public, max-age=0, must-revalidate", path);
+    }
+  });
+
+  it("run their workers unprivileged, never as root", () => {
+    const master = Number(readFileSync(join(prefixDir, "nginx.pid"), "utf8").trim());
+    const workers = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          // "pid (comm) state ppid ...": the parent is the fourth field after the command
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === master;
+        } catch {
+          return false;
+        }
+      });
+    assert.ok(workers.length > 0, "nginx has a worker process");
+    for (const pid of workers) {
+      const uid = /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+      assert.notEqual(uid, "0", `worker ${pid} runs as root`);
+    }
+    assert.doesNotMatch(readFileSync(join(prefixDir, "nginx.conf"), "utf8"), /^\s*user\s+root\b/m);
   });
 
   for (const encoding of ["br", "gzip"] as const) {

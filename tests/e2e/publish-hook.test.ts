@@ -11,7 +11,7 @@
  * themselves are the real incremental ones (about 11 s each for the sample on an idle machine).
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,8 +23,9 @@ import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/
 import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
-import { IMMUTABLE } from "../../src/core/cdn-rules";
-import { signBody } from "../../ops/lib/auth";
+import { IMMUTABLE } from "../../src/build/cdn-rules";
+import { signBody } from "../../src/publish/auth";
+import { closeBrowser, newPage } from "./support/browser";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
@@ -40,6 +41,8 @@ const CARRIED_ASSET = "component---src-templates-retired-tsx-0123456789abcdef012
 const keptDir = process.env.PUBLISH_TEST_DIR;
 const fixedPorts = (process.env.PUBLISH_TEST_PORTS ?? "").split(",").filter(Boolean).map(Number);
 const scratch = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(tmpdir(), "publish-e2e-"));
+// nginx's workers run unprivileged (as nobody when the test runs as root): they read the releases
+chmodSync(scratch, 0o755);
 /** a build from scratch on a busy 2-core machine takes many minutes; on an idle one about 40 s */
 const BUILD_TIMEOUT_MS = Number(process.env.PUBLISH_TEST_TIMEOUT_MS ?? 1_800_000);
 const site = path.join(scratch, "site");
@@ -185,6 +188,7 @@ before(async () => {
 });
 
 after(async () => {
+  await closeBrowser();
   await stopAll();
   await new Promise<void>((r) => receiver.close(() => r()));
   if (!keptDir) rmSync(scratch, { recursive: true, force: true });
@@ -384,5 +388,134 @@ describe("publishing through the hook", () => {
     // the refused release left nothing behind
     const log = readFileSync(path.join(releases, "current", "release.json"), "utf8");
     assert.match(log, new RegExp(`"name": "${live}"`));
+  });
+});
+
+describe("the editors' page", () => {
+  const PHONE = { width: 390, height: 844 };
+  const NEW_TITLE = "Editors' page: a new title";
+
+  it("gives a wrong token nothing", async () => {
+    const tp = await newPage({ viewport: PHONE, allowErrors: [/401/] });
+    try {
+      await tp.page.goto(`${publisherUrl}/editor/`);
+      await tp.page.fill("#token", "not-the-token-at-all");
+      await tp.page.click("button[type=submit]");
+      await tp.page.waitForSelector("[role=alert]");
+      assert.match((await tp.page.textContent("[role=alert]")) ?? "", /not right/);
+      assert.equal(await tp.page.locator("#panel").count(), 0, "no dashboard without the token");
+      assert.deepEqual(await tp.context.cookies(), []);
+      const panel = await fetch(`${publisherUrl}/editor/panel`);
+      assert.equal(panel.status, 401);
+      assert.equal(await panel.text(), "");
+      // a cross-site form post is refused before the token is even looked at
+      const forged = await fetch(`${publisherUrl}/editor/login`, {
+        method: "POST",
+        headers: { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" },
+        body: `token=${TOKEN}`,
+      });
+      assert.equal(forged.status, 403);
+      assert.equal(forged.headers.get("set-cookie"), null);
+    } finally {
+      await tp.close();
+    }
+  });
+
+  it("lets an editor sign in, see failures explained, publish, watch the steps, roll back and sign out, on a phone", async () => {
+    const tp = await newPage({ viewport: PHONE });
+    const violations: string[] = [];
+    tp.page.on("console", (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+    });
+    try {
+      await tp.page.goto(`${publisherUrl}/editor/?lang=en`);
+      await tp.page.fill("#token", TOKEN);
+      await tp.page.click("button[type=submit]");
+      await tp.page.waitForSelector("#panel");
+      const cookie = (await tp.context.cookies()).find((c) => c.name === "editor_session");
+      assert.ok(cookie, "a session cookie");
+      assert.equal(cookie?.httpOnly, true);
+      assert.equal(cookie?.sameSite, "Strict");
+
+      // the live release, and the two failures of the tests before, in an editor's words
+      const before = (await status()).live?.release as string;
+      assert.equal(await tp.page.getAttribute(".live .release", "data-release"), before);
+      const drop = tp.page.locator(".failure-drop").first();
+      assert.match(
+        (await drop.locator(".what").textContent()) ?? "",
+        /The check stopped this publish: event pages would drop from \d+ to \d+ \(\d+ % fewer\)/,
+      );
+      assert.match((await drop.locator(".todo").textContent()) ?? "", /removed on purpose/);
+      assert.ok((await tp.page.locator(".attempt-failed").count()) >= 2, "the dead catalogue's failure is listed too");
+      assert.match((await tp.page.locator(".attempt-failed .todo").last().textContent()) ?? "", /\w/);
+
+      // the events were removed on purpose: publish anyway, with a new title, and watch it go
+      await changeTitle(3, NEW_TITLE);
+      await drop.locator("button").click();
+      await tp.page.waitForURL(/done=publish/);
+      const steps = new Set<string>();
+      const values: number[] = [];
+      const deadline = Date.now() + BUILD_TIMEOUT_MS;
+      let live = before;
+      while (live === before && Date.now() < deadline) {
+        const step = await tp.page.getAttribute(".running", "data-step").catch(() => null);
+        if (step) steps.add(step);
+        const value = await tp.page.getAttribute(".running progress", "value").catch(() => null);
+        if (value !== null) values.push(Number(value));
+        live = (await tp.page.getAttribute(".live .release", "data-release").catch(() => before)) ?? before;
+        await sleep(300);
+      }
+      assert.notEqual(live, before, "the page shows the new release by itself");
+      assert.ok(steps.size >= 2, `the page showed the steps as they came: ${[...steps].join(", ")}`);
+      assert.ok(
+        values.some((v, i) => i > 0 && v > (values[i - 1] ?? 0)),
+        `the progress bar moved: ${values.join(" ")}`,
+      );
+      assert.match((await page("/events/3/")).text, /Editors&#x27; page: a new title|Editors' page: a new title/);
+      // what changed: the changed event page is linked on the live site
+      const changed = tp.page.locator(`.change-changed a[href^="${originUrl}/"]`);
+      assert.ok((await changed.count()) >= 1, "changed pages are linked on the live site");
+      assert.match((await tp.page.locator(".change-removed h4").textContent()) ?? "", /pages removed/);
+
+      // roll back to the release before, with a confirmation
+      await tp.page.click(`li[data-release="${before}"] a.rollback`);
+      await tp.page.waitForSelector("button.danger");
+      assert.match((await tp.page.textContent("h1")) ?? "", new RegExp(`Roll back to release ${before}\\?`));
+      await tp.page.click("button.danger");
+      await tp.page.waitForURL(/done=rollback/);
+      const rollbackDeadline = Date.now() + 60_000;
+      while (
+        (await tp.page.getAttribute(".live .release", "data-release").catch(() => null)) !== before &&
+        Date.now() < rollbackDeadline
+      )
+        await sleep(300);
+      assert.equal(await tp.page.getAttribute(".live .release", "data-release"), before);
+      assert.equal((await status()).live?.release, before);
+      assert.doesNotMatch((await page("/events/3/")).text, /a new title/);
+
+      // the same page in Arabic, right to left
+      await tp.page.goto(`${publisherUrl}/editor/?lang=ar`);
+      assert.equal(await tp.page.getAttribute("html", "dir"), "rtl");
+      assert.match((await tp.page.textContent("h1")) ?? "", /النشر/);
+      const width = await tp.page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= PHONE.width, `no sideways scrolling on a phone (${width} px)`);
+
+      // sign out: the session is gone, even for a copy of its cookie
+      const sessionCookie = (await tp.context.cookies()).find((c) => c.name === "editor_session")?.value ?? "";
+      await tp.page.click(".logout button");
+      await tp.page.waitForURL(/signedout/);
+      assert.equal(await tp.page.locator("#token").count(), 1);
+      const replay = await fetch(`${publisherUrl}/editor/panel`, {
+        headers: { cookie: `editor_session=${sessionCookie}` },
+      });
+      assert.equal(replay.status, 401);
+      assert.deepEqual(violations, []);
+      assert.deepEqual(
+        tp.errors.filter((e) => !/401|404|favicon/.test(e)),
+        [],
+      );
+    } finally {
+      await tp.close();
+    }
   });
 });

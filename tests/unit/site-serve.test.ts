@@ -241,7 +241,7 @@ describe("nginx configuration", () => {
       prefixDir: join(root, "..", "nginx-x"),
       rules,
       brotli: false,
-      runAsRoot: false,
+      workerUser: null,
     });
     for (const route of CLIENT_ONLY_ROUTES)
       assert.match(main, new RegExp(`location "${route.path}" \\{[^}]*error_page 403 404 = ${route.path}index.html;`));
