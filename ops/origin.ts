@@ -19,8 +19,8 @@
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { precompress } from "../src/build/precompress";
-import { writeNginxConfig } from "../src/build/nginx-config";
+import { precompress } from "./lib/precompress";
+import { writeNginxConfig } from "./lib/nginx-config";
 import { readBuildConfig } from "../src/config";
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";

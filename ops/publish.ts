@@ -18,10 +18,10 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { readCdnRules } from "../src/build/cdn-rules";
-import { unprivilegedUser, writeNginxConfig } from "../src/build/nginx-config";
+import { readCdnRules } from "../src/sourcing/cdn-rules";
+import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
 import { readBuildConfig } from "../src/config";
-import { startProcess } from "./lib/processes";
+import { startProcess } from "../scripts/lib/processes";
 import {
   carryHashedAssets,
   listReleases,
@@ -37,9 +37,9 @@ import {
   walkFiles,
   writeManifest,
   type ReleaseManifest,
-} from "../src/publish/releases";
-import { compressRelease } from "../src/publish/compress";
-import { PAGE_KINDS, pagePathOf, scanPages, verifyRelease } from "../src/publish/verify";
+} from "./lib/releases";
+import { compressRelease } from "./lib/compress";
+import { PAGE_KINDS, pagePathOf, scanPages, verifyRelease } from "./lib/verify";
 
 const ROOT = path.resolve(__dirname, "..");
 

@@ -21,14 +21,14 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { isAuthorized } from "../src/publish/auth";
-import { CoalescingQueue, type Job } from "../src/publish/queue";
-import { CatalogueProgress, overallProgress } from "../src/publish/editor-page/progress";
-import type { EditorStep, EditorView } from "../src/publish/editor-page/render";
-import { EditorPage } from "../src/publish/editor-page/routes";
-import { listReleases, liveRelease, readManifest } from "../src/publish/releases";
-import { nextDailyRun, nextScheduledRun, type EventTimes, type ListingChange } from "../src/publish/schedule";
-import { startProcess, type Started } from "./lib/processes";
+import { isAuthorized } from "./lib/auth";
+import { CoalescingQueue, type Job } from "./lib/queue";
+import { CatalogueProgress, overallProgress } from "./lib/editor-page/progress";
+import type { EditorStep, EditorView } from "./lib/editor-page/render";
+import { EditorPage } from "./lib/editor-page/routes";
+import { listReleases, liveRelease, readManifest } from "./lib/releases";
+import { nextDailyRun, nextScheduledRun, type EventTimes, type ListingChange } from "./lib/schedule";
+import { startProcess, type Started } from "../scripts/lib/processes";
 import { publishSettings } from "./publish";
 
 const ROOT = path.resolve(__dirname, "..");

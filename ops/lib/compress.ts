@@ -7,8 +7,8 @@
  * without being read, so the work follows the size of the change. Node only.
  */
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS, isHiddenPath } from "../build/cdn-rules";
-import { precompressFile, type PrecompressResult } from "../build/precompress";
+import { COMPRESSIBLE_EXTENSIONS, isHiddenPath } from "../../src/sourcing/cdn-rules";
+import { precompressFile, type PrecompressResult } from "./precompress";
 
 export interface ReleaseFiles {
   /** the release's own files, relative to it */

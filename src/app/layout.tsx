@@ -17,7 +17,7 @@ import { CurrencyChangeNotice } from "../currency/currency-change-notice";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import * as styles from "./layout.module.css";
-import { ROUTES, href, localize } from "../site/routes";
+import { ROUTES, href, localize } from "../core/routes";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },

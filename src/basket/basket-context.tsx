@@ -23,7 +23,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { Lang } from "../catalogue/types";
+import type { Lang } from "../core/catalogue";
 import type { BasketApiError, BasketClient } from "../clients/basket-client";
 import { lazyBasketClient } from "../clients/load-basket-client";
 import { browserConfig } from "../config";

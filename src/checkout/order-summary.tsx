@@ -10,8 +10,8 @@ import { useSite } from "../app/site-context";
 import type { Lang } from "../core/catalogue";
 import type { BasketEventGroup } from "../core/order";
 import { roundMoney } from "../basket/totals";
-import { bySession } from "../basket/sessions";
-import { formatMoney, formatNumber, formatSession } from "../i18n/format";
+import { bySession } from "../core/sessions";
+import { formatMoney, formatNumber, formatSession } from "../core/format";
 import { Money } from "./money";
 import * as styles from "./checkout.module.css";
 

@@ -10,7 +10,7 @@ import type { BasePageContext } from "../core/page-context";
 import type { CatalogueImage } from "../core/catalogue";
 import { browserConfig } from "../config";
 import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang } from "../site/routes";
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang } from "../core/routes";
 
 export interface SeoProps {
   data: LocalesQueryData | undefined | null;

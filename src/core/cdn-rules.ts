@@ -279,7 +279,7 @@ export function headersFor(rules: CdnRules, sitePath: string): Record<string, st
  * itself (`servedPath`: "/events/index.html" for "/events/", "/about/index.html" for
  * "/static/%2e%2e/about/"); any other answer (a redirect, an error page, a 400) gets only the
  * rules of every path ("/*"), so an error is never cached for a year. nginx does the same
- * (src/build/nginx-config.ts).
+ * (ops/lib/nginx-config.ts).
  */
 export function headersForAnswer(rules: CdnRules, servedPath: string | null): Record<string, string> {
   if (servedPath !== null) return headersFor(rules, servedPath);

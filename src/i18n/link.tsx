@@ -20,7 +20,7 @@ import type React from "react";
 import { forwardRef, useCallback, useEffect, useRef } from "react";
 import { useSite } from "../app/site-context";
 import { whenIdle } from "../app/when-idle";
-import { asLang, localize } from "../site/routes";
+import { asLang, localize } from "../core/routes";
 
 export interface LinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** the page path without language, with its query and hash if any */

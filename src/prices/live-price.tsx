@@ -12,9 +12,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrencyCode } from "../currency/currency-context";
-import { formatPrice } from "../i18n/format";
+import { formatPrice } from "../core/format";
 import { usePriceEntry, usePriceRegister } from "./price-context";
-import { asLang } from "../site/routes";
+import { asLang } from "../core/routes";
 
 export interface LivePriceProps {
   eventSourceId: number;

@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserConfig } from "../config";
-import { formatTime } from "../i18n/format";
-import { asLang } from "../site/routes";
+import { formatTime } from "../core/format";
+import { asLang } from "../core/routes";
 import { startCamera, type CameraScan } from "./camera";
 import { EMPTY_STATE, loadState, saveState, type DeviceState } from "./device-store";
 import { signal, toneOf } from "./feedback";

@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import type { Lang } from "../core/catalogue";
 import { CloseIcon, SearchIcon } from "../components/icons";
-import { formatNumber, formatShortDate, formatTime, joinParts } from "../i18n/format";
+import { formatNumber, formatShortDate, formatTime, joinParts } from "../core/format";
 import { LivePrice } from "../prices/live-price";
 import { QUERY_CHANGED, announceFullscreen, queryOf, requestQueryChange } from "./query-events";
 import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-suggestions";

@@ -2,7 +2,7 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { hasEnded, isSessionOver, type SessionTimes } from "../basket/sessions";
+import { hasEnded, isSessionOver, type SessionTimes } from "../core/sessions";
 import { TicketPicker } from "../basket/ticket-picker";
 import { eventJsonLd } from "../site/json-ld";
 import type { EventPageContext } from "../core/page-context";
@@ -27,7 +27,7 @@ import {
   isMultiDay,
   joinParts,
   listSeparator,
-} from "../i18n/format";
+} from "../core/format";
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "./event.module.css";

@@ -22,13 +22,13 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { PageShell } from "../components/page-shell";
+import { PageShell } from "../app/page-shell";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDate, formatDateTime } from "../i18n/format";
-import { href } from "../site/routes";
+import { formatDate, formatDateTime } from "../core/format";
+import { href } from "../core/routes";
 import { includedVat, SELLER } from "../site/seller";
-import type { Lang } from "../catalogue/types";
+import type { Lang } from "../core/catalogue";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";

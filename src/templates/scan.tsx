@@ -4,7 +4,7 @@
  * lets it open and work without a network.
  */
 import { graphql } from "gatsby";
-import type { StaticPageContext } from "../site/page-context";
+import type { StaticPageContext } from "../core/page-context";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import { ScannerView } from "../scan/scanner-view";

@@ -2,7 +2,7 @@
  * What one ticket card shows, made from an order: one view per admitted person. Pure, so
  * the cards on the success, order, bill and printable pages all say the same thing.
  */
-import type { ETicket, Order } from "../basket/types";
+import type { ETicket, Order } from "../core/order";
 
 export interface Venue {
   title: string;

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { formatDayRange, formatLongDate, formatSession, formatTime, joinParts } from "../../src/i18n/format";
-import { href } from "../../src/site/routes";
+import { formatDayRange, formatLongDate, formatSession, formatTime, joinParts } from "../../src/core/format";
+import { href } from "../../src/core/routes";
 import { CARD, orderNow, orderOwnTickets, seedBasket, uniqueEmail } from "./support/api";
 import { waitForHydration, withPage } from "./support/browser";
 import { claim, type Claim } from "./support/catalogue";

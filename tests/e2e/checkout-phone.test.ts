@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { href } from "../../src/site/routes";
+import { href } from "../../src/core/routes";
 import { withPage } from "./support/browser";
 import { claim, offerTitle } from "./support/catalogue";
 import { CheckoutPage } from "./support/pages";

@@ -9,8 +9,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PDFDocument } from "pdf-lib";
-import { formatMoney } from "../../src/i18n/format";
-import { href, localize } from "../../src/site/routes";
+import { formatMoney } from "../../src/core/format";
+import { href, localize } from "../../src/core/routes";
 import { includedVat, SELLER } from "../../src/site/seller";
 import { CARD, orderNow, orderOwnTickets, startPayment, uniqueEmail } from "./support/api";
 import { withPage } from "./support/browser";

@@ -12,10 +12,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { IMMUTABLE } from "../../src/build/cdn-rules";
-import { writeNginxConfig } from "../../src/build/nginx-config";
-import { precompressFile } from "../../src/build/precompress";
-import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/site/routes";
+import { IMMUTABLE } from "../../src/sourcing/cdn-rules";
+import { writeNginxConfig } from "../../ops/lib/nginx-config";
+import { precompressFile } from "../../ops/lib/precompress";
+import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/core/routes";
 import { SITE_URL, closeBrowser, newPage, waitForHydration } from "./support/browser";
 
 const PUBLIC = resolve(__dirname, "..", "..", "public");

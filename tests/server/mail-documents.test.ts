@@ -17,7 +17,7 @@ import { confirmationTemplate } from "../../server/src/mail/confirmation-templat
 import { loadMailConfig } from "../../server/src/mail/mail-config";
 import { MAIL_TEXTS } from "../../server/src/mail/mail-texts";
 import { createMailNotifier } from "../../server/src/mail/notifier";
-import { formatMoney } from "../../src/i18n/format";
+import { formatMoney } from "../../src/core/format";
 import { REFUND_POLICY, SELLER } from "../../src/site/seller";
 import { bankOrder, paidOrder, sampleCatalogue, type MailLang } from "./mail-fixtures";
 import { logSink, outbox, tempMailConfig } from "./mail-helpers";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import { currencyOf } from "../../server/src/lib/money";
-import { formatMoney } from "../../src/i18n/format";
+import { formatMoney } from "../../src/core/format";
 import { BUYER, json, makeApp, openAcquirer, placeOrder, SITE_ORIGIN, Visitor, type TestApp } from "./helpers";
 
 let app: TestApp;

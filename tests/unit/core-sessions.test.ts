@@ -1,7 +1,7 @@
 /** Past sessions are not offered, ongoing ones are, and an event ends with its last session. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { bySession, hasEnded, isSessionOver, openSessions } from "../../src/basket/sessions";
+import { bySession, hasEnded, isSessionOver, openSessions } from "../../src/core/sessions";
 
 const NOW = Date.parse("2026-11-26T10:00:00+04:00");
 

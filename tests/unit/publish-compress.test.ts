@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { MIN_COMPRESS_BYTES, brotliQuality, gzipLevel } from "../../src/build/precompress";
-import { compressRelease, filesToCompress } from "../../src/publish/compress";
-import { carryHashedAssets, stageRelease, walkFiles } from "../../src/publish/releases";
+import { MIN_COMPRESS_BYTES, brotliQuality, gzipLevel } from "../../ops/lib/precompress";
+import { compressRelease, filesToCompress } from "../../ops/lib/compress";
+import { carryHashedAssets, stageRelease, walkFiles } from "../../ops/lib/releases";
 import { finishRelease, writeFiles } from "./support/release-fixture";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "publish-compress-"));

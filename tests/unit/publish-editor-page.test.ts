@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import { after, before, describe, it } from "node:test";
-import { explainFailure, parseMalformed } from "../../src/publish/editor-page/explain";
-import { CatalogueProgress, overallProgress } from "../../src/publish/editor-page/progress";
-import { renderPanel, type EditorView } from "../../src/publish/editor-page/render";
-import { EditorPage, type EditorBackend } from "../../src/publish/editor-page/routes";
-import { EditorSessions, SESSION_MS } from "../../src/publish/editor-page/session";
-import { textsFor } from "../../src/publish/editor-page/texts";
-import { releaseChanges } from "../../src/publish/releases";
+import { explainFailure, parseMalformed } from "../../ops/lib/editor-page/explain";
+import { CatalogueProgress, overallProgress } from "../../ops/lib/editor-page/progress";
+import { renderPanel, type EditorView } from "../../ops/lib/editor-page/render";
+import { EditorPage, type EditorBackend } from "../../ops/lib/editor-page/routes";
+import { EditorSessions, SESSION_MS } from "../../ops/lib/editor-page/session";
+import { textsFor } from "../../ops/lib/editor-page/texts";
+import { releaseChanges } from "../../ops/lib/releases";
 
 const TOKEN = "editor-page-token-0123456789";
 

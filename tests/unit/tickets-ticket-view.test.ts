@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Order } from "../../src/basket/types";
+import type { Order } from "../../src/core/order";
 import { qrPayload } from "../../src/tickets/qr-payload";
 import { inSummaryOrder, ticketViews } from "../../src/tickets/ticket-view";
 

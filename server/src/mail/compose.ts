@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
-import type { components } from "../../../src/clients/generated/basket";
-import { openStreetMapUrl } from "../../../src/components/map-link";
-import { formatDateTime, formatMoney } from "../../../src/i18n/format";
-import { absoluteUrl, href } from "../../../src/site/routes";
+import type { components } from "../../../src/core/generated/basket";
+import { openStreetMapUrl } from "../../../src/core/map-link";
+import { formatDateTime, formatMoney } from "../../../src/core/format";
+import { absoluteUrl, href } from "../../../src/core/routes";
 import { includedVat, REFUND_POLICY, SELLER } from "../../../src/site/seller";
 import { qrPayload } from "../../../src/tickets/qr-payload";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";

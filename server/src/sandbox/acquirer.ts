@@ -7,7 +7,7 @@ import type { OrderRow, PaymentRow } from "../db/repositories/orders-repository"
 import type { Lang } from "../lib/i18n";
 import { personName } from "../lib/validate";
 import type { OrderService } from "../orders/order-service";
-import { formatMoney } from "../../../src/i18n/format";
+import { formatMoney } from "../../../src/core/format";
 import { currencyOf } from "../lib/money";
 import { TEXTS, type AcquirerTexts } from "./texts";
 
