@@ -21,7 +21,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { precompress } from "./lib/precompress";
 import { writeNginxConfig } from "./lib/nginx-config";
-import { readBuildConfig } from "../src/config";
+import { readBuildConfig } from "../src/core/site-config";
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 

@@ -20,7 +20,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import path from "node:path";
 import { readCdnRules } from "../src/sourcing/cdn-rules";
 import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
-import { readBuildConfig } from "../src/config";
+import { readBuildConfig } from "../src/core/site-config";
 import { startProcess } from "../scripts/lib/processes";
 import {
   carryHashedAssets,

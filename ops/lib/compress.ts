@@ -7,7 +7,7 @@
  * without being read, so the work follows the size of the change. Node only.
  */
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS, isHiddenPath } from "../../src/sourcing/cdn-rules";
+import { COMPRESSIBLE_EXTENSIONS, isHiddenPath } from "../../src/core/cdn-rules";
 import { precompressFile, type PrecompressResult } from "./precompress";
 
 export interface ReleaseFiles {

@@ -8,7 +8,7 @@ import { readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COMPRESSIBLE_EXTENSIONS, isHashedAsset, isHiddenPath } from "../../src/sourcing/cdn-rules";
+import { COMPRESSIBLE_EXTENSIONS, isHashedAsset, isHiddenPath } from "../../src/core/cdn-rules";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);

@@ -12,12 +12,11 @@ import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderShopControls } from "./header-shop-controls";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
-import { showsPlacedOrder } from "../checkout/outcome";
 import { CurrencyChangeNotice } from "../currency/currency-change-notice";
 import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import * as styles from "./layout.module.css";
-import { ROUTES, href, localize } from "../core/routes";
+import { href, localize, showsPlacedOrder } from "../core/routes";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },

@@ -135,7 +135,6 @@ function fromWireETicket(ticket: WireETicket): ETicket {
     ticketId: ticket.ticket_id,
     title: ticket.title,
     startedAt: ticket.started_at ?? null,
-    qr: ticket.qr ?? null,
     endsAt: ticket.ends_at ?? null,
   };
 }

@@ -54,7 +54,7 @@ export function lazyBasketClient(options: BasketClientOptions): BasketClient {
     getCaptcha: () => call((real) => real.getCaptcha()),
     createOrder: (order) => call((real) => real.createOrder(order)),
     getOrder: (id) => call((real) => real.getOrder(id)),
-    startPayment: (id, returnUrl) => call((real) => real.startPayment(id, returnUrl)),
+    startPayment: (id, returnUrl, lang) => call((real) => real.startPayment(id, returnUrl, lang)),
     listOrders: () => call((real) => real.listOrders()),
     lookupOrder: (number, email) => call((real) => real.lookupOrder(number, email)),
   };

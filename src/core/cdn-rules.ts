@@ -20,6 +20,8 @@ import {
   LANGUAGE_INFO,
   notFoundFile,
   notFoundFileFor,
+  ROUTES,
+  localize,
 } from "./routes";
 
 /** Hashed assets: the name changes with the content, so browsers and CDNs keep them a year. */

@@ -73,8 +73,6 @@ export interface ETicket {
   /** the ticket category */
   title: string;
   startedAt: string | null;
-  /** what the QR code holds when the server signed one (contract 2.1); else the code */
-  qr?: string | null;
   /** when the session it admits to ends (a multi-day pass: the end of its validity); null when unknown */
   endsAt?: string | null;
 }

@@ -27,7 +27,7 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { formatDate, formatDateTime } from "../core/format";
 import { href } from "../core/routes";
-import { includedVat, SELLER } from "../site/seller";
+import { includedVat, SELLER } from "../core/seller";
 import type { Lang } from "../core/catalogue";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";

@@ -9,7 +9,7 @@ import { formatNumber } from "../core/format";
 import * as styles from "./pay-and-delivery.module.css";
 import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
-import { REFUND_POLICY } from "../site/seller";
+import { REFUND_POLICY } from "../core/seller";
 
 /** "Bank card" under the title "Bank card" says nothing: the kind is shown only when it adds a word. */
 function sameWords(a: string, b: string): boolean {

@@ -11,7 +11,7 @@ import { describe, it } from "node:test";
 import { PDFDocument } from "pdf-lib";
 import { formatMoney } from "../../src/core/format";
 import { href, localize } from "../../src/core/routes";
-import { includedVat, SELLER } from "../../src/site/seller";
+import { includedVat, SELLER } from "../../src/core/seller";
 import { CARD, orderNow, orderOwnTickets, startPayment, uniqueEmail } from "./support/api";
 import { withPage } from "./support/browser";
 import { APPROVED_CARD, CheckoutPage } from "./support/pages";

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { IMMUTABLE } from "../../src/sourcing/cdn-rules";
+import { IMMUTABLE } from "../../src/core/cdn-rules";
 import { writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompressFile } from "../../ops/lib/precompress";
 import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/core/routes";

@@ -23,7 +23,7 @@ import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/
 import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
-import { IMMUTABLE } from "../../src/sourcing/cdn-rules";
+import { IMMUTABLE } from "../../src/core/cdn-rules";
 import { signBody } from "../../ops/lib/auth";
 import { closeBrowser, newPage } from "./support/browser";
 

@@ -18,7 +18,7 @@ import { loadMailConfig } from "../../server/src/mail/mail-config";
 import { MAIL_TEXTS } from "../../server/src/mail/mail-texts";
 import { createMailNotifier } from "../../server/src/mail/notifier";
 import { formatMoney } from "../../src/core/format";
-import { REFUND_POLICY, SELLER } from "../../src/site/seller";
+import { REFUND_POLICY, SELLER } from "../../src/core/seller";
 import { bankOrder, paidOrder, sampleCatalogue, type MailLang } from "./mail-fixtures";
 import { logSink, outbox, tempMailConfig } from "./mail-helpers";
 

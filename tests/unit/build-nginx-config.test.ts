@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { buildCdnRules, headersForAnswer, IMMUTABLE, REVALIDATE } from "../../src/sourcing/cdn-rules";
+import { buildCdnRules, headersForAnswer, IMMUTABLE, REVALIDATE } from "../../src/core/cdn-rules";
 import { nginxConfig, unprivilegedUser } from "../../ops/lib/nginx-config";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "nginx-config-"));

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Order } from "../../src/core/order";
-import { qrPayload } from "../../src/tickets/qr-payload";
+import { qrPayload } from "../../src/core/qr-payload";
 import { inSummaryOrder, ticketViews } from "../../src/tickets/ticket-view";
 
 const line = (id: number, title: string, startedAt: string) => ({

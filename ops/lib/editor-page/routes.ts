@@ -102,7 +102,7 @@ export class EditorPage {
     if (req.method === "GET" || req.method === "HEAD") {
       if (pathname === "/editor/") {
         if (!session) {
-          send(res, 200, renderLogin(lang, url.searchParams.has("signedout") ? { notice: t("login.signedOut") } : {}), {
+          send(res, 200, renderLogin(lang, url.searchParams.has("signedout") ? { notice: String(t("login.signedOut")) } : {}), {
             "set-cookie": langCookie,
           });
           return true;
@@ -159,7 +159,7 @@ export class EditorPage {
         send(
           res,
           result === "wrong" ? 401 : 429,
-          renderLogin(formLang, { error: tt(result === "wrong" ? "login.wrong" : "login.tooMany") }),
+          renderLogin(formLang, { error: String(tt(result === "wrong" ? "login.wrong" : "login.tooMany")) }),
         );
         return true;
       }

@@ -21,7 +21,7 @@ const randomChars = (n: number): string =>
 
 /** A pairing link is good for a day, and for one device. */
 /** A ticket just issued: its code, the signed text its QR holds, and the session it admits to (ms). */
-export interface IssuedTicket {
+export interface NewTicket {
   code: string;
   qr: string;
   event_id: number;
@@ -410,8 +410,8 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
       order: { id: string; number: string; name: string },
       items: ReadonlyArray<{ ticketId: number; count: number }>,
       now: number,
-    ): IssuedTicket[] {
-      const out: IssuedTicket[] = [];
+    ): NewTicket[] {
+      const out: NewTicket[] = [];
       for (const item of items) {
         const info = tickets.info(item.ticketId);
         const window = info ? validityWindow(info.startedAt, info.finishedAt) : { validFrom: now, validTo: now };

@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { SELLER } from "../../../src/site/seller";
+import { SELLER } from "../../../src/core/seller";
 import type { ServerConfig } from "../config";
 
 /** The mailer's settings, read from the environment beside the server's own. */

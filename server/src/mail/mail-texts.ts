@@ -1,4 +1,4 @@
-import { SELLER } from "../../../src/site/seller";
+import { SELLER } from "../../../src/core/seller";
 import type { Lang } from "../lib/i18n";
 
 /**

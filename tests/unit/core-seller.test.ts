@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { MAIL_TEXTS } from "../../server/src/mail/mail-texts";
-import { includedVat, REFUND_POLICY, SELLER } from "../../src/site/seller";
+import { includedVat, REFUND_POLICY, SELLER } from "../../src/core/seller";
 
 const LANGS = ["en", "ru", "ar"] as const;
 const info = (lang: string) =>

@@ -4,7 +4,7 @@
  * read them from here, so what a buyer is told about the seller is the same everywhere.
  * The values are the sample shop's; a real deployment puts its own here.
  */
-import type { Lang } from "../core/catalogue";
+import type { Lang } from "./catalogue";
 
 export interface Seller {
   /** the shop's name as buyers know it */
