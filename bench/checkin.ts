@@ -8,7 +8,7 @@ import QRCode from "qrcode";
 import { buildApp } from "../server/src/app";
 import { openDatabase } from "../server/src/db/database";
 import { signingKeys } from "../server/src/checkin/signing";
-import { verifyPayload } from "../src/scan/ticket-payload";
+import { verifyPayload } from "../src/core/ticket-payload";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 2000;

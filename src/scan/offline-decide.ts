@@ -4,7 +4,7 @@
  * made itself since. Signed payloads are verified with the keys, so a ticket sold after the
  * download still gets in; a printed code must be in the downloaded list. Pure.
  */
-import { looksSigned, verifyPayload } from "./ticket-payload";
+import { looksSigned, verifyPayload } from "../core/ticket-payload";
 
 export interface OfflineTicket {
   id: number;

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { runCheckinCommand } from "../../server/src/checkin/cli";
 import type { WireOrder } from "../../server/src/deps";
-import { parsePayload } from "../../src/scan/ticket-payload";
+import { parsePayload } from "../../src/core/ticket-payload";
 import { makeApp, type Clock, type TestApp } from "./helpers";
 import { assertCheckin, buyFree, checkinContract, Door, nonce, type ScanAnswer } from "./checkin-helpers";
 
@@ -259,7 +259,7 @@ describe("offline", () => {
     const ticket = data.tickets.find((t) => t.id === facts.ticketId);
     assert.equal(ticket?.code, order.tickets[0]!.code);
     assert.equal(ticket?.name, "Noura Saeed");
-    const { verifyPayload } = await import("../../src/scan/ticket-payload");
+    const { verifyPayload } = await import("../../src/core/ticket-payload");
     const keys = data.keys.map((k) => ({ keyId: k.key_id, publicKey: k.public_key }));
     assert.equal(verifyPayload(order.tickets[0]!.qr!, keys).ok, true);
   });

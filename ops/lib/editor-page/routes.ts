@@ -102,9 +102,14 @@ export class EditorPage {
     if (req.method === "GET" || req.method === "HEAD") {
       if (pathname === "/editor/") {
         if (!session) {
-          send(res, 200, renderLogin(lang, url.searchParams.has("signedout") ? { notice: String(t("login.signedOut")) } : {}), {
-            "set-cookie": langCookie,
-          });
+          send(
+            res,
+            200,
+            renderLogin(lang, url.searchParams.has("signedout") ? { notice: String(t("login.signedOut")) } : {}),
+            {
+              "set-cookie": langCookie,
+            },
+          );
           return true;
         }
         const done = url.searchParams.get("done");

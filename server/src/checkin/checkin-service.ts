@@ -10,7 +10,7 @@ import type { TicketsRepository } from "../db/repositories/tickets-repository";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { type I18nText, type Lang, pick } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
-import { looksSigned } from "../../../src/scan/ticket-payload";
+import { looksSigned } from "../../../src/core/ticket-payload";
 import { canUndo, decide, type Direction, type GateList, type PastScan, validityWindow } from "./redeem-rules";
 import { signingKeys } from "./signing";
 

@@ -12,7 +12,7 @@ import {
   signedMessage,
   type PublicKey,
   type TicketFacts,
-} from "../../../src/scan/ticket-payload";
+} from "../../../src/core/ticket-payload";
 
 interface KeyRow {
   id: number;

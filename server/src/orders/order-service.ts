@@ -134,13 +134,11 @@ export function orderService(deps: AppDeps) {
     order: { id: string; number: string; name: string },
     items: Array<{ ticketId: number; count: number }>,
   ): StoredTicket[] {
-    return deps.checkin
-      .issue(order, items, deps.now())
-      .map((t) => ({
-        ...t,
-        started_at: t.started_at === null ? null : toUaeIso(t.started_at),
-        ends_at: t.ends_at === null ? null : toUaeIso(t.ends_at),
-      }));
+    return deps.checkin.issue(order, items, deps.now()).map((t) => ({
+      ...t,
+      started_at: t.started_at === null ? null : toUaeIso(t.started_at),
+      ends_at: t.ends_at === null ? null : toUaeIso(t.ends_at),
+    }));
   }
 
   /** The contract's Order in `lang` (the order's own language when not given). */
