@@ -338,7 +338,7 @@ class Publisher {
     const child = (this.child = startProcess(
       `publish ${this.attempts}`,
       process.execPath,
-      ["--import", "tsx", path.join(ROOT, "scripts", "publish.ts"), ...args],
+      ["--import", "tsx", path.join(ROOT, "ops", "publish.ts"), ...args],
       {
         cwd: ROOT,
         output: "pipe",
