@@ -103,6 +103,13 @@ test("every paid order's e-mail arrives exactly once across kill -9 and restarts
         TRUSTED_PROXY: "true",
         ORDER_RATE_MAX: "100000",
         HELD_PER_CLIENT: "100000",
+        // the limits against scalpers and card testers are tests/server/hardening.test.ts's
+        BUYER_EVENT_MAX: "100000",
+        CLIENT_DAY_MAX: "100000",
+        PAYMENT_STARTS_PER_CLIENT_HOUR: "100000",
+        PAYMENT_RETRY_BASE_S: "0",
+        HOLD_COOLDOWN_MINUTES: "0",
+        CAPTCHA_FETCH_MAX: "100000",
       },
       stdio: ["ignore", "ignore", "pipe"],
     });
