@@ -50,7 +50,14 @@ async function mailServer(port: number) {
     },
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // a shop server still connected (a failed test's) must not keep the close, and the run, waiting
+  after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        setTimeout(resolve, 2000).unref();
+      }),
+  );
   return state;
 }
 
