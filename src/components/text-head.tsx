@@ -4,29 +4,33 @@
  * Pages whose head depends on their content (an event, a place, a person) write their own.
  */
 import type React from "react";
+import type { CatalogueImage } from "../core/catalogue";
 import type { BasePageContext } from "../core/page-context";
 import { makeHeadT } from "../i18n/head-t";
 import { Seo } from "./seo";
 import type { TemplateHeadProps } from "./template-types";
 
-export interface TextHeadOptions {
+export interface TextHeadOptions<C extends BasePageContext = BasePageContext> {
   /** key of the page title */
   title: string;
   /** key of the meta description; without it the site's default description */
   description?: string;
   /** pages of one visitor (orders, tickets, the basket) and error pages stay out of search engines */
   noindex?: boolean;
+  /** the first image the page shows (a list's first card), whose origin the head preconnects to */
+  leadImage?: (pageContext: C) => CatalogueImage | null | undefined;
 }
 
 /**
  * Called once per template, at module level, for its `Head` export: the component is made
  * when the module loads, never during a render, so React always sees the same one.
  */
-export function textHead({
+export function textHead<C extends BasePageContext = BasePageContext>({
   title,
   description,
   noindex = false,
-}: TextHeadOptions): (props: TemplateHeadProps<BasePageContext>) => React.JSX.Element {
+  leadImage,
+}: TextHeadOptions<C>): (props: TemplateHeadProps<C>) => React.JSX.Element {
   // biome-ignore lint/correctness/noComponentHookFactories: made once per template module, not in a render (see above)
   return function Head({ data, pageContext }) {
     const t = makeHeadT(data);
@@ -37,6 +41,7 @@ export function textHead({
         title={t(title)}
         description={description === undefined ? undefined : t(description)}
         noindex={noindex}
+        leadImage={leadImage?.(pageContext)}
       />
     );
   };

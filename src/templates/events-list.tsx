@@ -288,7 +288,11 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
   );
 }
 
-export const Head = textHead({ title: "events.title", description: "events.description" });
+export const Head = textHead<EventsListPageContext>({
+  title: "events.title",
+  description: "events.description",
+  leadImage: (context) => context.events[0]?.image,
+});
 
 export const query = graphql`
   query EventsListPage($language: String!) {

@@ -21,7 +21,11 @@ export default function NewsListTemplate({ pageContext }: TemplateProps<NewsList
   );
 }
 
-export const Head = textHead({ title: "news.title", description: "news.description" });
+export const Head = textHead<NewsListPageContext>({
+  title: "news.title",
+  description: "news.description",
+  leadImage: (context) => context.news[0]?.image,
+});
 
 export const query = graphql`
   query NewsListPage($language: String!) {

@@ -22,7 +22,11 @@ export default function PersonsListTemplate({ pageContext }: TemplateProps<Perso
   );
 }
 
-export const Head = textHead({ title: "persons.title", description: "persons.description" });
+export const Head = textHead<PersonsListPageContext>({
+  title: "persons.title",
+  description: "persons.description",
+  leadImage: (context) => context.persons[0]?.image,
+});
 
 export const query = graphql`
   query PersonsListPage($language: String!) {

@@ -36,7 +36,11 @@ export default function PlacesListTemplate({ pageContext }: TemplateProps<Places
   );
 }
 
-export const Head = textHead({ title: "places.title", description: "places.description" });
+export const Head = textHead<PlacesListPageContext>({
+  title: "places.title",
+  description: "places.description",
+  leadImage: (context) => context.cities[0]?.places[0]?.image,
+});
 
 export const query = graphql`
   query PlacesListPage($language: String!) {
