@@ -7,13 +7,20 @@ import { rotateSession } from "../basket/session";
 import { siteOriginCheck } from "../config";
 import { basketService, type BasketEventJson } from "../basket/basket-service";
 import type { AppDeps, WireOrder } from "../deps";
-import { numberKey, type NewOrder, type OrderRow, type StoredTicket } from "../db/repositories/orders-repository";
+import {
+  type FailEvent,
+  numberKey,
+  type NewOrder,
+  type OrderRow,
+  type StoredTicket,
+} from "../db/repositories/orders-repository";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { isLang, LANGS, pick, type Lang } from "../lib/i18n";
 import { roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 import { validEmail } from "../lib/email";
 import { buyerName, isObject, plainText } from "../lib/validate";
+import { INITIAL_STATE, mayHappen } from "./order-states";
 
 const PHONE_RE = /^(\+|00)?[0-9][0-9 ().-]{4,30}$/;
 
@@ -372,7 +379,7 @@ export function orderService(deps: AppDeps) {
         const row: NewOrder = {
           id,
           number,
-          status: free ? "paid" : "awaiting_payment",
+          status: free ? INITIAL_STATE.free : INITIAL_STATE.priced,
           email: input.email,
           name: input.name,
           phone: input.phone,
@@ -482,9 +489,10 @@ export function orderService(deps: AppDeps) {
       const now = deps.now();
       deps.releaseExpired(now);
       const o = visible(sessionId, id);
-      if (o.status === "paid") throw conflict("this order is already paid; nothing more is charged", "already_paid");
-      if (o.status === "expired" || o.status === "cancelled")
+      if (!mayHappen("pay_start", o.status)) {
+        if (o.status === "paid") throw conflict("this order is already paid; nothing more is charged", "already_paid");
         throw conflict(`this order is ${o.status} and can no longer be paid`, "not_payable");
+      }
       const acq =
         o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
       if (!acq || !HOSTED_TYPES.has(acq.type))
@@ -525,7 +533,7 @@ export function orderService(deps: AppDeps) {
       deps.releaseExpired(now);
       const paid = deps.baskets.transaction(() => {
         const o = orders.get(orderId);
-        if (!o) return undefined;
+        if (!o || !mayHappen("acquirer_approve", o.status)) return undefined;
         const items = orders.items(o.id);
         // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
         // (a real acquirer's authorisation would be voided here)
@@ -535,7 +543,7 @@ export function orderService(deps: AppDeps) {
             return t !== undefined && !sessionOpen(t, now);
           })
         ) {
-          orders.markFailed(o.id);
+          if (mayHappen("session_ended", o.status)) orders.markFailed(o.id, "session_ended");
           return undefined;
         }
         if (!orders.markPaid(o.id, issueTickets(o, items), now)) return undefined;
@@ -547,11 +555,13 @@ export function orderService(deps: AppDeps) {
       return paid !== undefined;
     },
 
-    decline(orderId: string): void {
+    /** The acquirer declined, or the buyer cancelled on its page: a declined attempt either way. */
+    decline(orderId: string, event: Exclude<FailEvent, "session_ended"> = "acquirer_decline"): void {
       const now = deps.now();
       deps.releaseExpired(now);
       deps.throttle.hit("payment-declined", orderId, now);
-      orders.markFailed(orderId);
+      const o = orders.get(orderId);
+      if (o && mayHappen(event, o.status)) orders.markFailed(orderId, event);
     },
   };
 }
