@@ -13,6 +13,7 @@ import { ticketsRepository } from "./db/repositories/tickets-repository";
 import { loggingNotifier, type AppDeps, type OrderNotifier } from "./deps";
 import { FaultController, registerFaults } from "./faults";
 import { cors } from "./http/cors";
+import { contractRequests } from "./http/contract-validation";
 import { clientErrorHandler, frameworkErrors, httpErrors } from "./http/errors";
 import { ByteBoundCache } from "./lib/byte-bound-cache";
 import { captchaService } from "./orders/captcha";
@@ -121,6 +122,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerFaults(app, deps.faults, config.faultControl);
   await app.register(cookie);
   await app.register(httpErrors, { bodyLimit: BODY_LIMIT });
+  // before the routes: each route the basket contract describes takes its request schemas from it
+  await app.register(contractRequests, { contracts: ["basket"] });
 
   const service = orderService(deps);
   await app.register(async (scope) => catalogueRoutes(scope, deps));

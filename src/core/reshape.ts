@@ -1,7 +1,10 @@
 /**
  * Wire shapes -> domain types, at the boundary.
  *
- * Every reader here checks the type of what it reads and throws a `ShapeError` naming the
+ * Each reader names the contract schema it reads (src/core/generated/catalogue.ts, generated
+ * from contracts/catalogue.openapi.yaml) and reads fields only by the names and kinds that
+ * schema gives them, so a field renamed or retyped in the contract fails `npm run typecheck`.
+ * Every reader also checks the type of what it reads and throws a `ShapeError` naming the
  * JSON pointer of the offending field, so garbage from a catalogue turns into one clear
  * error (the browser has no schema validator; at build time ajv has already checked the
  * answer against the contract before this runs). Extra fields are ignored.
@@ -28,6 +31,7 @@ import type {
   Ref,
   TicketOffer,
 } from "./catalogue";
+import type { components, operations } from "./generated/catalogue";
 import { htmlToText } from "./html-to-text";
 import { STAR_CAST_LABEL_ID } from "./catalogue";
 
@@ -46,12 +50,23 @@ export interface ReshapeOptions {
   sanitizeHtml?: HtmlSanitizer;
 }
 
-type Obj = Record<string, unknown>;
+type Schemas = components["schemas"];
+type DateFacetWire = operations["listEventDates"]["responses"]["200"]["content"]["application/json"]["results"][number];
+type LanguageCurrencyWire = NonNullable<Schemas["Landing"]["language_currency"]>[string][number];
 
-function obj(value: unknown, at: string): Obj {
+declare const WIRE: unique symbol;
+/** An answer object known to be an object, whose fields are read by the names schema `T` gives them. */
+type Wire<T> = Record<string, unknown> & { readonly [WIRE]?: T };
+/** The fields of `T` whose values (null and absence aside) are of kind `V`. */
+type FieldOf<T, V> = { [K in keyof T]-?: NonNullable<T[K]> extends V ? K : never }[keyof T] & string;
+
+function obj<T>(value: unknown, at: string): Wire<T> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ShapeError(at, "object");
-  return value as Obj;
+  return value as Wire<T>;
 }
+
+/** A field's raw value, by a name the schema has. */
+const field = <T>(o: Wire<T>, key: keyof T & string): unknown => o[key];
 
 function arr(value: unknown, at: string): unknown[] {
   if (!Array.isArray(value)) throw new ShapeError(at, "array");
@@ -72,53 +87,64 @@ const INTEGER: Kind<number> = {
 const NUMBER: Kind<number> = { is: (v): v is number => typeof v === "number" && Number.isFinite(v), name: "number" };
 const BOOLEAN: Kind<boolean> = { is: (v): v is boolean => typeof v === "boolean", name: "boolean" };
 
-function required<T>(o: Obj, key: string, at: string, kind: Kind<T>): T {
+function required<S, T>(o: Wire<S>, key: FieldOf<S, T>, at: string, kind: Kind<T>): T {
   const v = o[key];
   if (!kind.is(v)) throw new ShapeError(`${at}/${key}`, kind.name);
   return v;
 }
 
 /** An absent field and null are both null. */
-function optional<T>(o: Obj, key: string, at: string, kind: Kind<T>): T | null {
+function optional<S, T>(o: Wire<S>, key: FieldOf<S, T>, at: string, kind: Kind<T>): T | null {
   const v = o[key];
   if (v === undefined || v === null) return null;
   if (!kind.is(v)) throw new ShapeError(`${at}/${key}`, `${kind.name} or null`);
   return v;
 }
 
-const str = (o: Obj, key: string, at: string): string => required(o, key, at, STRING);
-const optStr = (o: Obj, key: string, at: string): string | null => optional(o, key, at, STRING);
-const int = (o: Obj, key: string, at: string): number => required(o, key, at, INTEGER);
-const optInt = (o: Obj, key: string, at: string): number | null => optional(o, key, at, INTEGER);
-const num = (o: Obj, key: string, at: string): number => required(o, key, at, NUMBER);
-const optNum = (o: Obj, key: string, at: string): number | null => optional(o, key, at, NUMBER);
-const bool = (o: Obj, key: string, at: string): boolean => required(o, key, at, BOOLEAN);
+const str = <S>(o: Wire<S>, key: FieldOf<S, string>, at: string): string => required(o, key, at, STRING);
+const optStr = <S>(o: Wire<S>, key: FieldOf<S, string>, at: string): string | null => optional(o, key, at, STRING);
+const int = <S>(o: Wire<S>, key: FieldOf<S, number>, at: string): number => required(o, key, at, INTEGER);
+const optInt = <S>(o: Wire<S>, key: FieldOf<S, number>, at: string): number | null => optional(o, key, at, INTEGER);
+const num = <S>(o: Wire<S>, key: FieldOf<S, number>, at: string): number => required(o, key, at, NUMBER);
+const optNum = <S>(o: Wire<S>, key: FieldOf<S, number>, at: string): number | null => optional(o, key, at, NUMBER);
+const bool = <S>(o: Wire<S>, key: FieldOf<S, boolean>, at: string): boolean => required(o, key, at, BOOLEAN);
 
 /** A date-time the rest of the site can hand to `new Date()`. */
-function dateTime(o: Obj, key: string, at: string): string {
+function dateTime<S>(o: Wire<S>, key: FieldOf<S, string>, at: string): string {
   const v = str(o, key, at);
   if (Number.isNaN(Date.parse(v))) throw new ShapeError(`${at}/${key}`, "a date-time");
   return v;
 }
 
-function optDateTime(o: Obj, key: string, at: string): string | null {
+function optDateTime<S>(o: Wire<S>, key: FieldOf<S, string>, at: string): string | null {
   if (o[key] === undefined || o[key] === null) return null;
   return dateTime(o, key, at);
 }
 
-function list<T>(o: Obj, key: string, at: string, item: (v: unknown, at: string) => T, optional = false): T[] {
+function list<S, T>(
+  o: Wire<S>,
+  key: FieldOf<S, readonly unknown[]>,
+  at: string,
+  item: (v: unknown, at: string) => T,
+  optional = false,
+): T[] {
   const v = o[key];
   if (optional && (v === undefined || v === null)) return [];
   return arr(v, `${at}/${key}`).map((entry, i) => item(entry, `${at}/${key}/${i}`));
 }
 
-function oneOf<T extends string>(o: Obj, key: string, at: string, allowed: readonly T[]): T {
+function oneOf<S, T extends string>(
+  o: Wire<S>,
+  key: FieldOf<S, T> & FieldOf<S, string>,
+  at: string,
+  allowed: readonly T[],
+): T {
   const v = str(o, key, at);
   if (!(allowed as readonly string[]).includes(v)) throw new ShapeError(`${at}/${key}`, `one of ${allowed.join(", ")}`);
   return v as T;
 }
 
-function html(o: Obj, key: string, at: string, options: ReshapeOptions): string | null {
+function html<S>(o: Wire<S>, key: FieldOf<S, string>, at: string, options: ReshapeOptions): string | null {
   const raw = optStr(o, key, at);
   if (raw === null || !options.sanitizeHtml) return null;
   const clean = options.sanitizeHtml(raw).trim();
@@ -126,18 +152,18 @@ function html(o: Obj, key: string, at: string, options: ReshapeOptions): string 
 }
 
 function reshapeRef(value: unknown, at: string): Ref {
-  const o = obj(value, at);
+  const o = obj<Schemas["Ref"]>(value, at);
   return { id: int(o, "id", at), title: str(o, "title", at) };
 }
 
-function optRef(o: Obj, key: string, at: string): Ref | null {
+function optRef<S>(o: Wire<S>, key: FieldOf<S, Schemas["Ref"]>, at: string): Ref | null {
   const v = o[key];
   if (v === undefined || v === null) return null;
   return reshapeRef(v, `${at}/${key}`);
 }
 
 function reshapeCategoryRef(value: unknown, at: string): CategoryRef {
-  const o = obj(value, at);
+  const o = obj<Schemas["Event"]["categories"][number]>(value, at);
   return { ...reshapeRef(o, at), typeId: optInt(o, "type_id", at) };
 }
 
@@ -146,11 +172,11 @@ function safeUrl(url: string): boolean {
   return /^https?:\/\//i.test(url.trim());
 }
 
-function reshapeImage(o: Obj, key: string, at: string): CatalogueImage | null {
+function reshapeImage<S>(o: Wire<S>, key: FieldOf<S, Schemas["Image"]>, at: string): CatalogueImage | null {
   const v = o[key];
   if (v === undefined || v === null) return null;
   const p = `${at}/${key}`;
-  const image = obj(v, p);
+  const image = obj<Schemas["Image"]>(v, p);
   const url = str(image, "url", p);
   if (!safeUrl(url)) return null;
   return {
@@ -164,7 +190,7 @@ function reshapeImage(o: Obj, key: string, at: string): CatalogueImage | null {
 const EVENT_STATUSES: readonly EventStatus[] = ["on_sale", "sold_out", "cancelled", "postponed"];
 
 export function reshapeEvent(value: unknown, at: string, options: ReshapeOptions = {}): EventDetail {
-  const o = obj(value, at);
+  const o = obj<Schemas["Event"]>(value, at);
   const labels = list(o, "labels", at, reshapeRef);
   return {
     id: int(o, "id", at),
@@ -173,9 +199,9 @@ export function reshapeEvent(value: unknown, at: string, options: ReshapeOptions
     shortDescription: optStr(o, "short_description", at),
     startedAt: dateTime(o, "started_at", at),
     finishedAt: optDateTime(o, "finished_at", at),
-    place: reshapeRef(o.place, `${at}/place`),
+    place: reshapeRef(field(o, "place"), `${at}/place`),
     hall: optRef(o, "hall", at),
-    location: reshapeRef(o.location, `${at}/location`),
+    location: reshapeRef(field(o, "location"), `${at}/location`),
     categories: list(o, "categories", at, reshapeCategoryRef),
     persons: list(o, "persons", at, reshapeRef),
     labels,
@@ -191,13 +217,13 @@ export function reshapeEvent(value: unknown, at: string, options: ReshapeOptions
 }
 
 export function reshapePlace(value: unknown, at: string, options: ReshapeOptions = {}): Place {
-  const o = obj(value, at);
+  const o = obj<Schemas["Place"]>(value, at);
   return {
     id: int(o, "id", at),
     title: str(o, "title", at),
     address: optStr(o, "address", at),
     descriptionHtml: html(o, "description", at, options),
-    location: reshapeRef(o.location, `${at}/location`),
+    location: reshapeRef(field(o, "location"), `${at}/location`),
     latitude: optNum(o, "latitude", at),
     longitude: optNum(o, "longitude", at),
     halls: list(o, "halls", at, reshapeRef, true),
@@ -207,7 +233,7 @@ export function reshapePlace(value: unknown, at: string, options: ReshapeOptions
 }
 
 export function reshapePerson(value: unknown, at: string, options: ReshapeOptions = {}): Person {
-  const o = obj(value, at);
+  const o = obj<Schemas["Person"]>(value, at);
   return {
     id: int(o, "id", at),
     title: str(o, "title", at),
@@ -218,7 +244,7 @@ export function reshapePerson(value: unknown, at: string, options: ReshapeOption
 }
 
 export function reshapeNews(value: unknown, at: string, options: ReshapeOptions = {}): NewsItem {
-  const o = obj(value, at);
+  const o = obj<Schemas["NewsItem"]>(value, at);
   return {
     id: int(o, "id", at),
     title: str(o, "title", at),
@@ -227,9 +253,9 @@ export function reshapeNews(value: unknown, at: string, options: ReshapeOptions 
     publishedAt: dateTime(o, "published_at", at),
     image: reshapeImage(o, "image", at),
     eventIds:
-      o.event_ids === undefined || o.event_ids === null
+      field(o, "event_ids") === undefined || field(o, "event_ids") === null
         ? []
-        : arr(o.event_ids, `${at}/event_ids`).map((id, i) => {
+        : arr(field(o, "event_ids"), `${at}/event_ids`).map((id, i) => {
             if (typeof id !== "number" || !Number.isInteger(id))
               throw new ShapeError(`${at}/event_ids/${i}`, "integer");
             return id;
@@ -247,7 +273,7 @@ function plainText(value: string | null): string | null {
 const ACQUISITION_TYPES: readonly AcquisitionType[] = ["card", "apple_pay", "google_pay", "bank_transfer", "cash"];
 
 export function reshapeAcquisition(value: unknown, at: string): Acquisition {
-  const o = obj(value, at);
+  const o = obj<Schemas["Acquisition"]>(value, at);
   return {
     id: int(o, "id", at),
     title: str(o, "title", at),
@@ -264,7 +290,7 @@ export function reshapeAcquisition(value: unknown, at: string): Acquisition {
 }
 
 export function reshapeFacet(value: unknown, at: string): Facet {
-  const o = obj(value, at);
+  const o = obj<Schemas["Facet"]>(value, at);
   return {
     id: int(o, "id", at),
     title: str(o, "title", at),
@@ -276,14 +302,14 @@ export function reshapeFacet(value: unknown, at: string): Facet {
 }
 
 export function reshapeDateFacet(value: unknown, at: string): EventDateFacet {
-  const o = obj(value, at);
+  const o = obj<DateFacetWire>(value, at);
   const date = str(o, "date", at);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ShapeError(`${at}/date`, "a date YYYY-MM-DD");
   return { date, eventsCount: int(o, "events_count", at) };
 }
 
 function reshapeCurrency(value: unknown, at: string): Currency {
-  const o = obj(value, at);
+  const o = obj<Schemas["Currency"]>(value, at);
   return {
     code: str(o, "code", at),
     symbol: str(o, "symbol", at),
@@ -293,19 +319,23 @@ function reshapeCurrency(value: unknown, at: string): Currency {
 }
 
 export function reshapeLanding(value: unknown, at = ""): Landing {
-  const o = obj(value, at);
+  const o = obj<Schemas["Landing"]>(value, at);
   const languageCurrency: Record<string, string[]> = {};
-  if (o.language_currency !== undefined && o.language_currency !== null) {
-    const map = obj(o.language_currency, `${at}/language_currency`);
+  const byCurrency = field(o, "language_currency");
+  if (byCurrency !== undefined && byCurrency !== null) {
+    const map = obj<NonNullable<Schemas["Landing"]["language_currency"]>>(byCurrency, `${at}/language_currency`);
     for (const [code, entries] of Object.entries(map)) {
       const p = `${at}/language_currency/${code}`;
-      languageCurrency[code] = arr(entries, p).map((entry, i) => str(obj(entry, `${p}/${i}`), "value", `${p}/${i}`));
+      languageCurrency[code] = arr(entries, p).map((entry, i) =>
+        str(obj<LanguageCurrencyWire>(entry, `${p}/${i}`), "value", `${p}/${i}`),
+      );
     }
   }
+  const languageList = field(o, "languages");
   const languages =
-    o.languages === undefined || o.languages === null
+    languageList === undefined || languageList === null
       ? ["ru"]
-      : arr(o.languages, `${at}/languages`).map((v, i) => {
+      : arr(languageList, `${at}/languages`).map((v, i) => {
           if (typeof v !== "string") throw new ShapeError(`${at}/languages/${i}`, "string");
           return v;
         });
@@ -321,7 +351,7 @@ export function reshapeLanding(value: unknown, at = ""): Landing {
 }
 
 export function reshapeEventPrice(value: unknown, at: string): EventPrice {
-  const o = obj(value, at);
+  const o = obj<Schemas["EventPrice"]>(value, at);
   return {
     id: int(o, "id", at),
     minPrice: optNum(o, "min_price", at),
@@ -331,7 +361,7 @@ export function reshapeEventPrice(value: unknown, at: string): EventPrice {
 }
 
 function reshapeTicket(value: unknown, at: string): TicketOffer {
-  const o = obj(value, at);
+  const o = obj<Schemas["TicketOffer"]>(value, at);
   return {
     id: int(o, "id", at),
     title: str(o, "title", at),
@@ -344,7 +374,7 @@ function reshapeTicket(value: unknown, at: string): TicketOffer {
 }
 
 export function reshapeDatePrices(value: unknown, at: string): DatePrices {
-  const o = obj(value, at);
+  const o = obj<Schemas["DatePrices"]>(value, at);
   return {
     startedAt: dateTime(o, "started_at", at),
     finishedAt: optDateTime(o, "finished_at", at),
@@ -360,8 +390,8 @@ export interface PageOf<T> {
 }
 
 export function reshapePage<T>(value: unknown, item: (v: unknown, at: string) => T): PageOf<T> {
-  const o = obj(value, "");
-  const next = o.next;
+  const o = obj<Schemas["Page"]>(value, "");
+  const next = field(o, "next");
   if (next !== null && next !== undefined && typeof next !== "string") throw new ShapeError("/next", "string or null");
   return {
     count: int(o, "count", ""),
@@ -372,7 +402,7 @@ export function reshapePage<T>(value: unknown, item: (v: unknown, at: string) =>
 
 /** `{results: [...]}` answers that are not paginated (facets, dates). */
 export function reshapeResults<T>(value: unknown, item: (v: unknown, at: string) => T): T[] {
-  return list(obj(value, ""), "results", "", item);
+  return list(obj<{ results: unknown[] }>(value, ""), "results", "", item);
 }
 
 export function reshapeArray<T>(value: unknown, item: (v: unknown, at: string) => T): T[] {

@@ -13,9 +13,16 @@ export function sessionEnd(session: SessionTimes): number {
   return Date.parse(session.finishedAt ?? session.startedAt);
 }
 
+/** The one rule: a session is over once its end (its start when it has none) is not after `now`. */
+const endedBy = (end: number, now: number): boolean => Number.isNaN(end) || end <= now;
+
 export function isSessionOver(session: SessionTimes, now: number): boolean {
-  const end = sessionEnd(session);
-  return Number.isNaN(end) || end <= now;
+  return endedBy(sessionEnd(session), now);
+}
+
+/** The same rule on a session stored as epoch milliseconds (the server's tickets). */
+export function isStoredSessionOver(session: { startedAt: number; finishedAt: number | null }, now: number): boolean {
+  return endedBy(session.finishedAt ?? session.startedAt, now);
 }
 
 /** The sessions still on offer, in the order given. */

@@ -6,14 +6,22 @@ import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-reposit
 import { rotateSession } from "../basket/session";
 import { siteOriginCheck } from "../config";
 import { basketService, type BasketEventJson } from "../basket/basket-service";
+import type { operations } from "../../../src/core/generated/basket";
 import type { AppDeps, WireOrder } from "../deps";
-import { numberKey, type NewOrder, type OrderRow, type StoredTicket } from "../db/repositories/orders-repository";
+import {
+  type FailEvent,
+  numberKey,
+  type NewOrder,
+  type OrderRow,
+  type StoredTicket,
+} from "../db/repositories/orders-repository";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
-import { isLang, LANGS, pick, type Lang } from "../lib/i18n";
+import { LANGS, pick, type Lang } from "../lib/i18n";
 import { roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 import { validEmail } from "../lib/email";
-import { buyerName, isObject, plainText } from "../lib/validate";
+import { buyerName, plainText } from "../lib/validate";
+import { INITIAL_STATE, mayHappen } from "./order-states";
 
 const PHONE_RE = /^(\+|00)?[0-9][0-9 ().-]{4,30}$/;
 
@@ -50,31 +58,30 @@ export interface OrderInput {
   utm: Record<string, string> | null;
 }
 
-/** Reads an order request or throws the contract's 400 with its code; nothing is changed before this passes. */
-export function parseOrder(body: unknown): OrderInput {
-  if (!isObject(body)) throw badRequest("the body must be a JSON object");
+/** An order request as the contract describes it (checked against its schema before the route runs). */
+export type OrderBody = operations["createOrder"]["requestBody"]["content"]["application/json"];
+export type LookupBody = operations["lookupOrder"]["requestBody"]["content"]["application/json"];
+export type PaymentBody = operations["startPayment"]["requestBody"]["content"]["application/json"];
+
+/**
+ * The order request the contract's schema has let through, with the rules a schema cannot
+ * say: the WHATWG valid e-mail address in IDNA form (what is stored is what the e-mail goes
+ * to), a name of letters, a phone that can be dialled, campaign tags without control
+ * characters. Throws the contract's 400 with its code; nothing is changed before this passes.
+ */
+export function parseOrder(body: OrderBody): OrderInput {
   const { email, name, phone, acquisition_id, currency_code, lang, captcha, utm } = body;
-  // the WHATWG valid e-mail address, in IDNA form: what is stored is what the e-mail goes to
   const cleanEmail = validEmail(email);
   if (cleanEmail === null) throw badRequest("email is not a valid address", "invalid_email");
   const cleanName = buyerName(name);
   const phoneGiven = phone !== undefined && phone !== null && phone !== "";
-  const cleanPhone = phoneGiven && typeof phone === "string" ? e164Phone(phone) : null;
+  const cleanPhone = phoneGiven ? e164Phone(phone) : null;
   if (phoneGiven && cleanPhone === null) throw badRequest("phone is not a valid phone number", "invalid_phone");
-  if (
-    acquisition_id !== undefined &&
-    acquisition_id !== null &&
-    (typeof acquisition_id !== "number" || !Number.isSafeInteger(acquisition_id))
-  ) {
+  if (acquisition_id !== undefined && acquisition_id !== null && !Number.isSafeInteger(acquisition_id))
     throw badRequest("acquisition_id must be an integer", "unknown_acquisition");
-  }
-  if (typeof currency_code !== "string" || currency_code === "")
-    throw badRequest("currency_code is required", "unknown_currency");
-  if (lang !== undefined && (typeof lang !== "string" || !isLang(lang)))
-    throw badRequest("lang must be one of en, ru, ar", "invalid_lang");
+  if (currency_code === "") throw badRequest("currency_code is required", "unknown_currency");
   let utmOut: Record<string, string> | null = null;
   if (utm !== undefined && utm !== null) {
-    if (!isObject(utm)) throw badRequest("utm must be an object");
     utmOut = {};
     for (const key of ["utm_source", "utm_campaign", "utm_term"] as const) {
       const v = utm[key];
@@ -86,9 +93,9 @@ export function parseOrder(body: unknown): OrderInput {
     email: cleanEmail,
     name: cleanName,
     phone: cleanPhone,
-    acquisitionId: typeof acquisition_id === "number" ? acquisition_id : null,
+    acquisitionId: acquisition_id ?? null,
     currencyCode: currency_code,
-    lang: typeof lang === "string" && isLang(lang) ? lang : null,
+    lang: lang ?? null,
     captcha,
     utm: utmOut,
   };
@@ -372,7 +379,7 @@ export function orderService(deps: AppDeps) {
         const row: NewOrder = {
           id,
           number,
-          status: free ? "paid" : "awaiting_payment",
+          status: free ? INITIAL_STATE.free : INITIAL_STATE.priced,
           email: input.email,
           name: input.name,
           phone: input.phone,
@@ -421,13 +428,10 @@ export function orderService(deps: AppDeps) {
      * `lookupFailMax` failures in its window is locked, yet still gets one try per
      * `lookupLockedTryMs`, so the right number and email get through while guessing stays slow.
      */
-    lookup(req: FastifyRequest, reply: FastifyReply, sessionId: string, clientIp: string, body: unknown): OrderRow {
-      if (!isObject(body)) throw badRequest("the body must be a JSON object with number and email");
+    lookup(req: FastifyRequest, reply: FastifyReply, sessionId: string, clientIp: string, body: LookupBody): OrderRow {
       const { number, email } = body;
-      if (typeof number !== "string" || number.length > 32 || number.trim() === "")
-        throw badRequest("number must be the order number, e.g. UAE-7K3M9Q", "invalid_number");
-      if (typeof email !== "string" || email.length > 254 || email.trim() === "")
-        throw badRequest("email is required", "invalid_email");
+      if (number.trim() === "") throw badRequest("number must be the order number, e.g. UAE-7K3M9Q", "invalid_number");
+      if (email.trim() === "") throw badRequest("email is required", "invalid_email");
       const now = deps.now();
       const keys = [
         ["lookup-number", numberKey(number)],
@@ -462,11 +466,8 @@ export function orderService(deps: AppDeps) {
     attemptRefusal,
 
     /** Starts a visit to the acquirer's hosted page for an order that can be paid there. */
-    startPayment(sessionId: string, id: string, body: unknown, clientIp: string): { redirect_url: string } {
-      if (!isObject(body)) throw badRequest("the body must be a JSON object with return_url");
+    startPayment(sessionId: string, id: string, body: PaymentBody, clientIp: string): { redirect_url: string } {
       const returnUrl = body.return_url;
-      if (typeof returnUrl !== "string" || returnUrl.length > 2000)
-        throw badRequest("return_url must be an absolute URL of at most 2000 characters", "invalid_return_url");
       let parsed: URL;
       try {
         parsed = new URL(returnUrl);
@@ -477,14 +478,13 @@ export function orderService(deps: AppDeps) {
         throw badRequest("return_url must be on the site's own origin", "invalid_return_url");
       }
       const lang = body.lang;
-      if (lang !== undefined && (typeof lang !== "string" || !isLang(lang)))
-        throw badRequest("lang must be one of en, ru, ar", "invalid_lang");
       const now = deps.now();
       deps.releaseExpired(now);
       const o = visible(sessionId, id);
-      if (o.status === "paid") throw conflict("this order is already paid; nothing more is charged", "already_paid");
-      if (o.status === "expired" || o.status === "cancelled")
+      if (!mayHappen("pay_start", o.status)) {
+        if (o.status === "paid") throw conflict("this order is already paid; nothing more is charged", "already_paid");
         throw conflict(`this order is ${o.status} and can no longer be paid`, "not_payable");
+      }
       const acq =
         o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
       if (!acq || !HOSTED_TYPES.has(acq.type))
@@ -525,7 +525,7 @@ export function orderService(deps: AppDeps) {
       deps.releaseExpired(now);
       const paid = deps.baskets.transaction(() => {
         const o = orders.get(orderId);
-        if (!o) return undefined;
+        if (!o || !mayHappen("acquirer_approve", o.status)) return undefined;
         const items = orders.items(o.id);
         // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
         // (a real acquirer's authorisation would be voided here)
@@ -535,7 +535,7 @@ export function orderService(deps: AppDeps) {
             return t !== undefined && !sessionOpen(t, now);
           })
         ) {
-          orders.markFailed(o.id);
+          if (mayHappen("session_ended", o.status)) orders.markFailed(o.id, "session_ended");
           return undefined;
         }
         if (!orders.markPaid(o.id, issueTickets(o, items), now)) return undefined;
@@ -547,11 +547,13 @@ export function orderService(deps: AppDeps) {
       return paid !== undefined;
     },
 
-    decline(orderId: string): void {
+    /** The acquirer declined, or the buyer cancelled on its page: a declined attempt either way. */
+    decline(orderId: string, event: Exclude<FailEvent, "session_ended"> = "acquirer_decline"): void {
       const now = deps.now();
       deps.releaseExpired(now);
       deps.throttle.hit("payment-declined", orderId, now);
-      orders.markFailed(orderId);
+      const o = orders.get(orderId);
+      if (o && mayHappen(event, o.status)) orders.markFailed(orderId, event);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { basketService, parseChange } from "../basket/basket-service";
+import { basketService, toChange, type BasketChangeBody } from "../basket/basket-service";
 import { currentSession, readSession, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { softLang, str, type Query } from "./query";
@@ -15,9 +15,10 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   // the session is created by the first change that succeeds
-  app.post<{ Querystring: Query; Body: unknown }>("/api/basket", async (req, reply) => {
+  // the body has been checked against the contract's schema (server/src/http/contract-validation.ts)
+  app.post<{ Querystring: Query; Body: BasketChangeBody }>("/api/basket", async (req, reply) => {
     const cur = service.currency(str(req.query, "currency_code"));
-    const change = parseChange(req.body);
+    const change = toChange(req.body);
     return writeSession(deps, req, reply, (session) =>
       service.change(session, change, cur, softLang(req.query), req.ip),
     );

@@ -4,7 +4,7 @@ import { readSession, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { HttpError } from "../lib/errors";
 import type { OrderService } from "../orders/order-service";
-import { parseOrder } from "../orders/order-service";
+import { parseOrder, type LookupBody, type OrderBody, type PaymentBody } from "../orders/order-service";
 import { softLang, type Query } from "./query";
 
 /** The captcha and the orders (contracts/basket.openapi.yaml, /api/captcha and /api/orders*); the rules live in the order service. */
@@ -45,7 +45,8 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
     return writeSession(deps, req, reply, (session) => deps.captcha.challenge(session));
   });
 
-  app.post<{ Querystring: Query; Body: unknown }>(
+  // bodies, path parameters and queries have been checked against the contract (server/src/http/contract-validation.ts)
+  app.post<{ Querystring: Query; Body: OrderBody }>(
     "/api/orders",
     { config: { rateLimit: { max: deps.config.orderRateMax, timeWindow: deps.config.orderRateWindowMs } } },
     async (req, reply) => {
@@ -65,7 +66,7 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
     return { results: service.list(session).map((o) => service.render(o, lang)) };
   });
 
-  app.post<{ Querystring: Query; Body: unknown }>("/api/orders/lookup", async (req, reply) => {
+  app.post<{ Querystring: Query; Body: LookupBody }>("/api/orders/lookup", async (req, reply) => {
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
     // the order found joins the visitor's session, created then if there is none, and the session is rotated
     const found = writeSession(deps, req, reply, (session) => service.lookup(req, reply, session, req.ip, req.body));
@@ -78,7 +79,7 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
     return service.render(service.get(session, req.params.id), lang);
   });
 
-  app.post<{ Params: { id: string }; Body: unknown }>("/api/orders/:id/payments", async (req, reply) => {
+  app.post<{ Params: { id: string }; Body: PaymentBody }>("/api/orders/:id/payments", async (req, reply) => {
     // only an order of the visitor's session can be paid: a stranger gets 404 and nothing is written
     const session = readSession(deps, req);
     return reply.code(201).send(service.startPayment(session, req.params.id, req.body, req.ip));

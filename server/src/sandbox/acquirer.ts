@@ -7,6 +7,7 @@ import type { OrderRow, PaymentRow } from "../db/repositories/orders-repository"
 import type { Lang } from "../lib/i18n";
 import { personName } from "../lib/validate";
 import type { OrderService } from "../orders/order-service";
+import { mayHappen } from "../orders/order-states";
 import { formatMoney } from "../../../src/core/format";
 import { currencyOf } from "../lib/money";
 import { TEXTS, type AcquirerTexts } from "./texts";
@@ -251,7 +252,7 @@ ${cancelLink(t, p)}`,
   }
 
   const open = (o: OrderRow): boolean =>
-    (o.status === "awaiting_payment" || o.status === "failed") && o.expiresAt !== null && o.expiresAt > deps.now();
+    mayHappen("acquirer_approve", o.status) && o.expiresAt !== null && o.expiresAt > deps.now();
 
   function validCard(form: Form, now: number, t: AcquirerTexts): { number: string; errors: FieldErrors } {
     const errors: FieldErrors = {};
@@ -318,7 +319,7 @@ ${cancelLink(t, p)}`,
   ): FastifyReply {
     if (deps.payments.move(p.token, from, approved ? "approved" : "declined")) {
       if (approved) orders.approve(p.orderId);
-      else orders.decline(p.orderId);
+      else orders.decline(p.orderId, outcome === "cancelled" ? "acquirer_cancel" : "acquirer_decline");
       return backToShop(reply, p, outcome);
     }
     return backToShop(reply, p);

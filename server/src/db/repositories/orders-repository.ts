@@ -1,8 +1,9 @@
 import type { Db } from "../database";
 import type { Lang } from "../../lib/i18n";
 import { buyerKey } from "../../orders/buyer-key";
+import { ORDER_TRANSITIONS, type OrderStatus, sqlStates, UNPAID_STATES } from "../../orders/order-states";
 
-export type OrderStatus = "awaiting_payment" | "paid" | "failed" | "expired" | "cancelled";
+export type { OrderStatus };
 /** An issued ticket as stored; its title is read from the catalogue in the language asked for. */
 export interface StoredTicket {
   code: string;
@@ -90,7 +91,19 @@ const toRow = (r: OrderDb): OrderRow => ({
 /** "UAE-7K3M9Q" → "UAE7K3M9Q": what a look-up compares, whatever the case, spaces and dashes typed. */
 export const numberKey = (number: string): string => number.toUpperCase().replace(/[\s\-‐-―−]/g, "");
 
-const OPEN = "('awaiting_payment', 'failed')";
+/** Orders that still hold their tickets and may be paid (server/src/orders/order-states.ts). */
+const OPEN = sqlStates(UNPAID_STATES);
+/** Orders a buyer's limits count: waiting for payment, or paid. */
+const COUNTED = sqlStates([...UNPAID_STATES, "paid"]);
+/** The guarded change of `event`: from the table's states to the table's state, nothing else. */
+const move = (event: "acquirer_approve" | FailEvent | "hold_expiry") => ({
+  to: ORDER_TRANSITIONS[event].to,
+  from: sqlStates(ORDER_TRANSITIONS[event].from),
+});
+const PAY = move("acquirer_approve");
+/** The events that end a payment attempt without payment; each carries out its own row of the table. */
+export type FailEvent = "acquirer_decline" | "acquirer_cancel" | "session_ended";
+const EXPIRE = move("hold_expiry");
 
 export type NewOrder = Omit<OrderRow, "tickets" | "charges"> & { tickets: StoredTicket[] };
 
@@ -114,14 +127,13 @@ export function ordersRepository(db: Db) {
     byNumberKey: db.prepare("SELECT * FROM orders WHERE number_key = ?"),
     numberTaken: db.prepare("SELECT 1 FROM orders WHERE number_key = ?"),
     paid: db.prepare(
-      `UPDATE orders SET status = 'paid', tickets_json = ?, charges = charges + 1, paid_at = ?, expires_at = NULL
-        WHERE id = ? AND status IN ${OPEN} AND expires_at > ?`,
+      `UPDATE orders SET status = '${PAY.to}', tickets_json = ?, charges = charges + 1, paid_at = ?, expires_at = NULL
+        WHERE id = ? AND status IN ${PAY.from} AND expires_at > ?`,
     ),
     lang: db.prepare("UPDATE orders SET lang = ? WHERE id = ?"),
-    failed: db.prepare(`UPDATE orders SET status = 'failed' WHERE id = ? AND status IN ${OPEN}`),
-    anyDue: db.prepare(`SELECT 1 FROM orders WHERE status IN ${OPEN} AND expires_at <= ? LIMIT 1`),
-    due: db.prepare(`SELECT id FROM orders WHERE status IN ${OPEN} AND expires_at <= ?`),
-    expire: db.prepare(`UPDATE orders SET status = 'expired' WHERE id = ? AND status IN ${OPEN}`),
+    anyDue: db.prepare(`SELECT 1 FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ? LIMIT 1`),
+    due: db.prepare(`SELECT id FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ?`),
+    expire: db.prepare(`UPDATE orders SET status = '${EXPIRE.to}' WHERE id = ? AND status IN ${EXPIRE.from}`),
     release: db.prepare(
       `UPDATE tickets SET sold = sold - (SELECT count FROM order_items i WHERE i.order_id = ? AND i.ticket_id = tickets.id)
         WHERE id IN (SELECT ticket_id FROM order_items WHERE order_id = ?)`,
@@ -131,15 +143,15 @@ export function ordersRepository(db: Db) {
     ),
     byEmail: db.prepare(
       `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ('awaiting_payment', 'failed', 'paid')`,
+        WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ${COUNTED}`,
     ),
     byBuyerEvent: db.prepare(
       `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id JOIN tickets t ON t.id = i.ticket_id
-        WHERE o.email_key = ? AND t.event_id = ? AND o.status IN ('awaiting_payment', 'failed', 'paid') AND (o.total_amount = 0) = ?`,
+        WHERE o.email_key = ? AND t.event_id = ? AND o.status IN ${COUNTED} AND (o.total_amount = 0) = ?`,
     ),
     byClientSince: db.prepare(
       `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
-        WHERE client_ip = ? AND created_at > ? AND status IN ('awaiting_payment', 'failed', 'paid') AND (total_amount = 0) = ?`,
+        WHERE client_ip = ? AND created_at > ? AND status IN ${COUNTED} AND (total_amount = 0) = ?`,
     ),
     unpaidWaysClient: db.prepare(
       `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
@@ -154,6 +166,15 @@ export function ordersRepository(db: Db) {
       `SELECT COUNT(*) AS n FROM orders WHERE email_key = ? AND created_at > ?
         AND (total_amount = 0 OR acquisition_id IN (SELECT value FROM json_each(?)))`,
     ),
+  };
+  const failed = (event: FailEvent) => {
+    const m = move(event);
+    return db.prepare(`UPDATE orders SET status = '${m.to}' WHERE id = ? AND status IN ${m.from}`);
+  };
+  const fail: Record<FailEvent, ReturnType<typeof failed>> = {
+    acquirer_decline: failed("acquirer_decline"),
+    acquirer_cancel: failed("acquirer_cancel"),
+    session_ended: failed("session_ended"),
   };
   // orders stored before the buyer key was normalised get it now, once, so the limits count them alike
   if (db.prepare("SELECT 1 FROM meta WHERE key = 'email_key'").get() === undefined) {
@@ -267,8 +288,9 @@ export function ordersRepository(db: Db) {
     setLang(id: string, lang: Lang): void {
       s.lang.run(lang, id);
     },
-    markFailed(id: string): boolean {
-      return s.failed.run(id).changes === 1;
+    /** Guarded by status: an attempt that ends after the order was paid or expired changes nothing. */
+    markFailed(id: string, event: FailEvent): boolean {
+      return fail[event].run(id).changes === 1;
     },
     /** Unpaid orders past their time become expired and give their tickets back. Cheap when there is none. */
     expireDue(now: number): number {

@@ -1,4 +1,5 @@
 import type { Db } from "../database";
+import { isStoredSessionOver } from "../../../../src/core/sessions";
 import { parseI18n, type I18nText } from "../../lib/i18n";
 
 export interface SessionRow {
@@ -51,7 +52,7 @@ const toTicket = (r: TicketDb): TicketRow => ({
 
 /** A session can be bought until it is over. */
 export const sessionOpen = (t: { startedAt: number; finishedAt: number | null }, now: number): boolean =>
-  (t.finishedAt ?? t.startedAt) > now;
+  !isStoredSessionOver(t, now);
 
 /** What never changes while the server runs: everything but `available`. */
 export type TicketInfo = Omit<TicketRow, "available">;
