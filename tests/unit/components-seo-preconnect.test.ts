@@ -38,8 +38,8 @@ function head(props: Partial<Parameters<typeof Seo>[0]>): string {
 }
 
 test("the head links the origin of the page's first image, the lead image before the og:image", () => {
-  const image = { url: "https://img.example.net/1.jpg", width: 1200, height: 630 };
-  const lead = { url: "https://lead.example.org/2.jpg", width: 600, height: 600 };
+  const image = { url: "https://img.example.net/1.jpg", width: 1200, height: 630, alt: "" };
+  const lead = { url: "https://lead.example.org/2.jpg", width: 600, height: 600, alt: "" };
   assert.match(head({ image }), /<link rel="preconnect" href="https:\/\/img\.example\.net"\/>/);
   assert.match(head({ image, leadImage: lead }), /<link rel="preconnect" href="https:\/\/lead\.example\.org"\/>/);
   assert.doesNotMatch(head({}), /preconnect/);
