@@ -13,11 +13,12 @@ import { BasketIcon } from "../components/icons";
 import { formatNumber } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./header-shop-controls.module.css";
-import { href, asLang, showsPlacedOrder } from "../core/routes";
+import { href, showsPlacedOrder } from "../core/routes";
+import { usePageLanguage } from "./site-context";
 
 export function HeaderShopControls() {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { count } = useBasket();
   const { showCurrencies, currencies } = useCurrency();
   // a placed order's amounts are in its own, fixed currency: its pages say so instead

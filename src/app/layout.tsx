@@ -17,6 +17,7 @@ import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import * as styles from "./layout.module.css";
 import { href, localize, showsPlacedOrder } from "../core/routes";
+import { usePageLanguage } from "./site-context";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -136,7 +137,8 @@ interface LanguageSwitcherProps {
 
 function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.JSX.Element {
   const { t } = useTranslation();
-  const { language, originalPath } = useSite();
+  const { originalPath } = useSite();
+  const language = usePageLanguage();
   const ref = useRef<HTMLDetailsElement>(null);
 
   // A disclosure, not a modal: it closes on a new page, on Escape and on a click elsewhere.
@@ -184,7 +186,8 @@ function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.
 
 export function Layout({ children }: { children: React.ReactNode }): React.JSX.Element {
   const { t } = useTranslation();
-  const { language, originalPath } = useSite();
+  const { originalPath } = useSite();
+  const language = usePageLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -2,12 +2,12 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { currencyName } from "../core/format";
 import { useCurrency } from "./currency-context";
-import { asLang } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 /** A native select: keyboard, screen readers and phones handle it well. */
 export function CurrencySwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { code, currencies, setCurrency } = useCurrency();
   const id = useId();
   return (

@@ -12,9 +12,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrencyCode } from "../currency/currency-context";
-import { formatPrice } from "../core/format";
+import { usePriceText } from "../components/money";
 import { usePriceEntry, usePriceRegister } from "./price-context";
-import { asLang } from "../core/routes";
 
 export interface LivePriceProps {
   eventSourceId: number;
@@ -25,8 +24,8 @@ export interface LivePriceProps {
 }
 
 export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, className }: LivePriceProps) {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const priceText = usePriceText();
   const { code, currencies } = useCurrencyCode();
   const register = usePriceRegister();
   const { price: live, doneIn } = usePriceEntry(eventSourceId);
@@ -41,7 +40,7 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
       {value === 0 ? (
         t("price.free")
       ) : (
-        <bdi>{t("price.from", { price: formatPrice(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
+        <bdi>{t("price.from", { price: priceText(value, currencyCode, decimalsOf(currencyCode)) })}</bdi>
       )}
     </span>
   );
@@ -58,7 +57,7 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
   return (
     <span {...base} data-pending="true" aria-busy="true">
       {hasFallback
-        ? t("price.from", { price: formatPrice(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
+        ? t("price.from", { price: priceText(fallbackPrice, fallbackCurrency, decimalsOf(fallbackCurrency)) })
         : "\u00a0"}
     </span>
   );

@@ -31,11 +31,12 @@ import {
 import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "./event.module.css";
-import { absoluteUrl, href, asLang } from "../core/routes";
+import { absoluteUrl, href } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { EventPrice } from "../events/event-parts";
 import { CardList } from "../components/card-list";
 import { AboutSection } from "../components/about-section";
+import { usePageLanguage } from "../app/site-context";
 
 function StatusBanner({
   event,
@@ -168,8 +169,8 @@ function When({
 }
 
 export default function EventTemplate({ pageContext }: TemplateProps<EventPageContext>): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { event, place, persons, related, icsPath, sessions, endedAtBuild } = pageContext;
   const ended = useEnded(event, endedAtBuild);
   const onNow = useOnNow(sessions, lang);
@@ -319,6 +320,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>): React.JSX.Element {
   const t = makeHeadT(data);
   const { event } = pageContext;
+  // the Head is rendered apart from the page's providers, so it reads the language from its page context
   const lang = pageContext.language;
   const description =
     event.shortDescription ||

@@ -15,15 +15,16 @@ import type { TemplateHeadProps, TemplateProps } from "../components/template-ty
 import { formatLongDate, formatTime, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./home.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { EventPrice, EventVenue } from "../events/event-parts";
 import { UpcomingEvents } from "../events/upcoming-events";
 import { CardList } from "../components/card-list";
+import { usePageLanguage } from "../app/site-context";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <Media image={event.image} alt={event.title} eager decorative className={styles.heroMedia} />
