@@ -27,7 +27,7 @@ export function HeaderShopControls() {
   const label = count === null ? t("basket.link") : t("basket.linkWithCount", { count });
   return (
     <div className={styles.controls}>
-      {switchable ? <CurrencySwitcher className={styles.currency} /> : null}
+      {switchable ? <CurrencySwitcher className={styles.currency} selectClassName={styles.currencySelect} /> : null}
       {/* The name is hidden text rather than aria-label: in Arabic "one ticket" is a word, not
           the digit the badge shows, and a label that does not contain the visible text fails
           WCAG 2.5.3 (axe's label-content-name-mismatch). */}

@@ -18,6 +18,7 @@ import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import * as styles from "./layout.module.css";
 import { href, localize, showsPlacedOrder } from "../core/routes";
 import { usePageLanguage } from "./site-context";
+import { listen } from "../components/listen";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -66,12 +67,7 @@ function useCurrentTail(originalPath: string): [string, () => void] {
   const refresh = useCallback(() => setTail(addressTail(window.location)), []);
   useEffect(() => {
     refresh();
-    window.addEventListener("popstate", refresh);
-    window.addEventListener("hashchange", refresh);
-    return () => {
-      window.removeEventListener("popstate", refresh);
-      window.removeEventListener("hashchange", refresh);
-    };
+    return listen(window, ["popstate", "hashchange"], refresh);
   }, [refresh, originalPath]);
   return [tail, refresh];
 }
@@ -156,12 +152,7 @@ function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.
         onOpenChange(false);
       }
     };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-    };
+    return listen(document, ["keydown", "click"], close);
   }, [open, onOpenChange]);
 
   return (

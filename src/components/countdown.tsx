@@ -1,36 +1,14 @@
 /**
- * Every live "time left" of the site: the basket's hold on the cart and on checkout, an unpaid
- * order's time to pay, and the reminder banner under the header. The time is counted by the
- * site's one rule (src/core/countdown.ts: whole seconds, a part of one still shows) and read
- * from the clock only after mount, so the server render and hydration agree.
+ * Every live "time left" sentence of the site: the basket's hold on the cart and on checkout,
+ * an unpaid order's time to pay. Its clock and ticking (./clock.tsx) are also the reminder
+ * banner's under the header, which says its own sentence.
  */
 import type React from "react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { clockText, HURRY_SECONDS, secondsLeft } from "../core/countdown";
+import { clockText, HURRY_SECONDS } from "../core/countdown";
+import { Clock, useSecondsLeft } from "./clock";
 import * as styles from "./countdown.module.css";
-
-/** Whole seconds left until `expiresAt`, ticking once a second; null before mount or without a valid time. */
-export function useSecondsLeft(expiresAt: string | null): number | null {
-  // null until mounted: the build-time page has no clock to agree with
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    if (!expiresAt) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [expiresAt]);
-  return now === null ? null : secondsLeft(expiresAt, now);
-}
-
-/** The clock itself ("14:05"), isolated left to right so an Arabic sentence around it keeps its order. */
-export function Clock({ seconds }: { seconds: number }): React.JSX.Element {
-  return (
-    <bdi dir="ltr" className={styles.clock}>
-      <time dateTime={`PT${seconds}S`}>{clockText(seconds)}</time>
-    </bdi>
-  );
-}
 
 /** Screen readers hear the time on whole minutes and at 30 s, not every second. */
 function announced(seconds: number): boolean {

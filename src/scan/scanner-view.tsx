@@ -79,17 +79,28 @@ export function ScannerView(): React.JSX.Element {
     [update],
   );
 
+  /** After a call to the server: its counts and the network back, or offline, or this device removed. */
+  const answered = useCallback((counts: ScanResult["counts"]) => {
+    setCounts(counts);
+    setOnline(true);
+  }, []);
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof Offline) setOnline(false);
+      else refused(error);
+    },
+    [refused],
+  );
+
   const download = useCallback(async () => {
     try {
       const data = await client().offline();
       update((s) => ({ ...s, offline: data, listName: data.list.name }));
-      setCounts(data.counts);
-      setOnline(true);
+      answered(data.counts);
     } catch (error) {
-      if (error instanceof Offline) setOnline(false);
-      else refused(error);
+      failed(error);
     }
-  }, [client, update, refused]);
+  }, [client, update, answered, failed]);
 
   const upload = useCallback(async () => {
     const queue = stateRef.current.queue;
@@ -103,13 +114,11 @@ export function ScannerView(): React.JSX.Element {
         admittedHere: queue.length > 0 && done.size === queue.length ? {} : s.admittedHere,
         conflicts: answer.conflicts,
       }));
-      setCounts(answer.counts);
-      setOnline(true);
+      answered(answer.counts);
     } catch (error) {
-      if (error instanceof Offline) setOnline(false);
-      else refused(error);
+      failed(error);
     }
-  }, [client, update, refused]);
+  }, [client, update, answered, failed]);
 
   // pairing from the link, or the device this phone already is
   useEffect(() => {

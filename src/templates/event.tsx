@@ -14,10 +14,10 @@ import { Layout } from "../app/layout";
 import { openStreetMapUrl } from "../core/map-link";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
+import { contentHead } from "../components/text-head";
 import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import type { TemplateProps } from "../components/template-types";
 import { browserConfig } from "../config";
 import {
   formatLongDate,
@@ -28,7 +28,6 @@ import {
   joinParts,
   listSeparator,
 } from "../core/format";
-import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "./event.module.css";
 import { absoluteUrl, href } from "../core/routes";
@@ -317,8 +316,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
+export const Head = contentHead<EventPageContext>((pageContext, t) => {
   const { event } = pageContext;
   // the Head is rendered apart from the page's providers, so it reads the language from its page context
   const lang = pageContext.language;
@@ -341,18 +339,8 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
     personUrl: (id) => absolute(href.person(id)),
     organizer: { name: t("seo.siteName"), url: absolute(href.home()) },
   });
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={event.title}
-      description={description}
-      image={event.image}
-      type="article"
-      jsonLd={jsonLd}
-    />
-  );
-}
+  return { title: event.title, description, image: event.image, type: "article", jsonLd };
+});
 
 export const query = graphql`
   query EventPage($language: String!) {

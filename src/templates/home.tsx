@@ -9,9 +9,9 @@ import { CalendarIcon, PinIcon } from "../components/icons";
 import { PageShell } from "../app/page-shell";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
+import { contentHead } from "../components/text-head";
 import { StatusBadges } from "../components/status-badges";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import type { TemplateProps } from "../components/template-types";
 import { formatLongDate, formatTime, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./home.module.css";
@@ -110,10 +110,9 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<HomePageContext>): React.JSX.Element {
-  const first = pageContext.featured[0] ?? pageContext.upcoming[0];
-  return <Seo data={data} pageContext={pageContext} image={first?.image ?? null} />;
-}
+export const Head = contentHead<HomePageContext>(({ featured, upcoming }) => ({
+  image: (featured[0] ?? upcoming[0])?.image ?? null,
+}));
 
 export const query = graphql`
   query HomePage($language: String!) {

@@ -7,8 +7,8 @@ import { Layout } from "../app/layout";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { contentHead } from "../components/text-head";
+import type { TemplateProps } from "../components/template-types";
 import { formatDate } from "../core/format";
 import * as styles from "./detail.module.css";
 import { usePageLanguage } from "../app/site-context";
@@ -42,19 +42,12 @@ export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageCont
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<NewsPageContext>): React.JSX.Element {
-  const { item } = pageContext;
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={item.title}
-      description={item.lead}
-      image={item.image}
-      type="article"
-    />
-  );
-}
+export const Head = contentHead<NewsPageContext>(({ item }) => ({
+  title: item.title,
+  description: item.lead,
+  image: item.image,
+  type: "article",
+}));
 
 export const query = graphql`
   query NewsPage($language: String!) {
