@@ -2,12 +2,12 @@
  * Every amount the site shows goes through here, in the page's language: `<Money>` for an
  * amount on its own (the formatted text for people, the number in `data-value` and the
  * currency in `data-currency` for scripts and tests, isolated so a right-to-left sentence
- * around it keeps its order), `useMoneyText()` for an amount inside a translated sentence and
- * `usePriceText()` for a catalogue price in one ("from 95 AED").
+ * around it keeps its order), and `useMoneyText()` for an amount inside a translated sentence.
+ * (An event's "from" price is the live price's own: src/prices/live-price.tsx.)
  */
 import type React from "react";
 import { usePageLanguage } from "../app/site-context";
-import { formatMoney, formatPrice } from "../core/format";
+import { formatMoney } from "../core/format";
 
 export interface MoneyProps {
   value: number;
@@ -34,10 +34,4 @@ export type MoneyText = (value: number, currencyCode: string, decimals?: number)
 export function useMoneyText(): MoneyText {
   const lang = usePageLanguage();
   return (value, currencyCode, decimals = 2) => formatMoney(value, currencyCode, lang, decimals);
-}
-
-/** A catalogue price, whole units where the currency is priced so (src/core/format.ts). */
-export function usePriceText(): MoneyText {
-  const lang = usePageLanguage();
-  return (value, currencyCode, decimals = 2) => formatPrice(value, currencyCode, lang, decimals);
 }

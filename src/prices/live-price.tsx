@@ -12,7 +12,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrencyCode } from "../currency/currency-context";
-import { usePriceText } from "../components/money";
+import { formatPrice } from "../core/format";
+import { usePageLanguage } from "../app/site-context";
 import { usePriceEntry, usePriceRegister } from "./price-context";
 
 export interface LivePriceProps {
@@ -25,7 +26,7 @@ export interface LivePriceProps {
 
 export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, className }: LivePriceProps) {
   const { t } = useTranslation();
-  const priceText = usePriceText();
+  const lang = usePageLanguage();
   const { code, currencies } = useCurrencyCode();
   const register = usePriceRegister();
   const { price: live, doneIn } = usePriceEntry(eventSourceId);
@@ -40,7 +41,7 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
       {value === 0 ? (
         t("price.free")
       ) : (
-        <bdi>{t("price.from", { price: priceText(value, currencyCode, decimalsOf(currencyCode)) })}</bdi>
+        <bdi>{t("price.from", { price: formatPrice(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
       )}
     </span>
   );
@@ -57,7 +58,7 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
   return (
     <span {...base} data-pending="true" aria-busy="true">
       {hasFallback
-        ? t("price.from", { price: priceText(fallbackPrice, fallbackCurrency, decimalsOf(fallbackCurrency)) })
+        ? t("price.from", { price: formatPrice(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
         : "\u00a0"}
     </span>
   );
