@@ -259,7 +259,6 @@ function CartEvent({ group, totals, inBasket, offers, onCount, onRemove, onRemov
               <div className={styles.ticketActions}>
                 <Stepper
                   count={ticket.count}
-                  lang={lang}
                   label={String(t("cart.quantity", { title: ticket.title }))}
                   decreaseLabel={String(t("cart.decrease", { title: ticket.title }))}
                   increaseLabel={String(t("cart.increase", { title: ticket.title }))}

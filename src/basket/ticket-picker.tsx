@@ -264,7 +264,6 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                 {soldOut ? null : (
                   <Stepper
                     count={n}
-                    lang={lang}
                     label={String(t("picker.countLabel", { title: offer.title }))}
                     decreaseLabel={String(t("picker.decrease", { title: offer.title }))}
                     increaseLabel={String(t("picker.increase", { title: offer.title }))}

@@ -45,7 +45,7 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
         <p className={styles.meta}>
           <span>{joinParts([badge.weekday, formatTime(event.startedAt, lang)], lang)}</span>
           <span className={styles.venue}>
-            <EventVenue event={event} lang={lang} />
+            <EventVenue event={event} />
           </span>
         </p>
         <div className={styles.price}>

@@ -32,7 +32,7 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
         </p>
         <CardTitle to={href.event(event.id)} title={event.title} className={styles.title} linkClassName={styles.link} />
         <p className={styles.venue}>
-          <EventVenue event={event} lang={lang} />
+          <EventVenue event={event} />
         </p>
         <StatusBadges event={event} className={styles.badges} />
       </div>

@@ -41,7 +41,7 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
         <p className={styles.heroMeta}>
           <PinIcon size={18} />
           <span>
-            <EventVenue event={event} lang={lang} />
+            <EventVenue event={event} />
           </span>
         </p>
         <div className={styles.heroActions}>
