@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createSiteServer, loadRules } from "../scripts/serve";
+import { pageTypes } from "../scripts/lib/page-types";
 
 const ROOT = resolve(__dirname, "..");
 const PUBLIC = join(ROOT, "public");
@@ -37,27 +38,7 @@ const RUNS = Number(option("runs") ?? 3);
 const DETAIL = process.argv.includes("--detail");
 const LANGS = (option("langs") ?? "en,ar").split(",");
 
-/** The first id of the pages built under a folder (public/places/12/ -> 12). */
-function firstBuiltId(dir: string): string {
-  const ids = existsSync(join(PUBLIC, dir))
-    ? readdirSync(join(PUBLIC, dir))
-        .filter((name) => /^\d+$/.test(name))
-        .map(Number)
-        .sort((a, b) => a - b)
-    : [];
-  if (ids.length === 0) throw new Error(`public/${dir}/ has no built pages: run npm run build first`);
-  return String(ids[0]);
-}
-
-const PAGE_TYPES: Record<string, () => string> = {
-  home: () => "/",
-  events: () => "/events/",
-  event: () => `/events/${firstBuiltId("events")}/`,
-  search: () => "/events/search/",
-  place: () => `/places/${firstBuiltId("places")}/`,
-  news: () => "/news/",
-  cart: () => "/cart/",
-};
+const PAGE_TYPES = pageTypes(PUBLIC);
 const PAGES = (option("pages") ?? Object.keys(PAGE_TYPES).join(",")).split(",");
 
 /** The site served exactly as `npm run serve` serves it: the CDN rules, precompressed or gzipped answers. */

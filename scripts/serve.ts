@@ -1,6 +1,7 @@
 /**
  * Serves the built site (public/) the way the CDN and the nginx origin do, from the same
- * rules: the build's public/_redirects and public/_headers (src/sourcing/cdn-rules.ts).
+ * rules: the build's public/_redirects and public/_headers (src/sourcing/cdn-rules.ts), and
+ * the rule model's trailing slash and compression (src/core/cdn-rules.ts). It carries them out:
  *
  * - a file is served as it is; a folder without its trailing slash redirects (301) to it
  *   ("/events" -> "/events/"), with a path that never leaves the site;
@@ -29,15 +30,18 @@ import { extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
 import {
-  COMPRESSIBLE_EXTENSIONS,
   CONTENT_TYPES,
+  FOLDER_REDIRECT,
+  folderLocation,
   headersForAnswer,
+  isCompressible,
   isHiddenPath,
   matchRedirect,
+  ON_THE_FLY_ENCODING,
+  PRECOMPRESSED,
   type CdnRules,
 } from "../src/core/cdn-rules";
 import { readCdnRules } from "../src/sourcing/cdn-rules";
-import { MIN_COMPRESS_BYTES } from "../ops/lib/precompress";
 import { readBuildConfig } from "../src/core/site-config";
 import { notFoundFileFor } from "../src/core/routes";
 
@@ -84,14 +88,6 @@ export function normalizePath(rawPath: string): string | null {
   return `/${segments.join("/")}${trailing ? "/" : ""}`;
 }
 
-/** A site path for a Location header: each segment percent-encoded, one leading slash. */
-function encodePath(sitePath: string): string {
-  return sitePath
-    .split("/")
-    .map((segment) => encodeURIComponent(segment))
-    .join("/");
-}
-
 /** What answers a request path: a file with its status, a redirect, or an error status. */
 export async function resolveRequest(
   root: string,
@@ -109,7 +105,8 @@ export async function resolveRequest(
     if (found?.isFile()) return { status: 200, file: full };
     if (found?.isDirectory()) {
       // built from the normalized path: "/.//evil.com/..%2fevents" goes to "/events/", on this site
-      if (!sitePath.endsWith("/")) return { status: 301, location: `${encodePath(sitePath)}/${search}` };
+      if (!sitePath.endsWith("/"))
+        return { status: FOLDER_REDIRECT.status, location: folderLocation(sitePath, search) };
       const index = join(full, "index.html");
       if (await isFile(index)) return { status: 200, file: index };
     }
@@ -169,33 +166,34 @@ async function handle(root: string, rules: CdnRules, req: IncomingMessage, res: 
   }
   const search = rawUrl.length > rawPath.length ? rawUrl.slice(rawPath.length) : "";
   const resolved = await resolveRequest(root, rules, rawPath, search);
+  const servedPath = resolved.file ? `/${relative(root, resolved.file).split(sep).join("/")}` : null;
   // the rules of the file that answers as itself (as nginx matches them on its $uri)
-  if (resolved.status === 200 && resolved.file)
-    base = headersForAnswer(rules, `/${relative(root, resolved.file).split(sep).join("/")}`);
-  if (resolved.status === 301 && resolved.location) {
-    res.writeHead(301, { ...base, location: resolved.location, "content-type": "text/html" });
+  if (resolved.status === 200 && servedPath) base = headersForAnswer(rules, servedPath);
+  if (resolved.location) {
+    res.writeHead(resolved.status, { ...base, location: resolved.location, "content-type": "text/html" });
     res.end();
     return;
   }
-  if (!resolved.file) {
+  if (!resolved.file || !servedPath) {
     plain(resolved.status, resolved.status === 404 ? "Not Found" : "Bad Request");
     return;
   }
 
   const extension = extname(resolved.file).toLowerCase();
-  // as nginx: small files go as they are, and without a Vary
-  const compressible =
-    (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) &&
-    ((await statOrNull(resolved.file))?.size ?? 0) >= MIN_COMPRESS_BYTES;
+  const compressible = isCompressible(servedPath, (await statOrNull(resolved.file))?.size ?? 0);
   let file = resolved.file;
-  let encoding: "br" | "gzip" | null = null;
+  let encoding: string | null = null;
   if (compressible) {
-    if (acceptsEncoding(req, "br") && (await isFile(`${file}.br`))) encoding = "br";
-    else if (acceptsEncoding(req, "gzip")) encoding = "gzip";
-    if (encoding && (await isFile(`${file}.${encoding === "br" ? "br" : "gz"}`)))
-      file = `${file}.${encoding === "br" ? "br" : "gz"}`;
+    for (const copy of PRECOMPRESSED) {
+      if (acceptsEncoding(req, copy.encoding) && (await isFile(`${resolved.file}${copy.suffix}`))) {
+        file = `${resolved.file}${copy.suffix}`;
+        encoding = copy.encoding;
+        break;
+      }
+    }
+    if (!encoding && acceptsEncoding(req, ON_THE_FLY_ENCODING)) encoding = ON_THE_FLY_ENCODING;
   }
-  const onTheFly = encoding === "gzip" && file === resolved.file;
+  const onTheFly = encoding !== null && file === resolved.file;
 
   const info = await stat(file);
   const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${info.size.toString(16)}"`;

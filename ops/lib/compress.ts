@@ -7,7 +7,7 @@
  * without being read, so the work follows the size of the change. Node only.
  */
 import path from "node:path";
-import { COMPRESSIBLE_EXTENSIONS, isHiddenPath } from "../../src/core/cdn-rules";
+import { isCompressible as isCompressiblePath } from "../../src/core/cdn-rules";
 import { precompressFile, type PrecompressResult } from "./precompress";
 
 export interface ReleaseFiles {
@@ -19,11 +19,9 @@ export interface ReleaseFiles {
   carried: Iterable<string>;
 }
 
+/** A file of the release (relative to it) that gets compressed copies, by the rule model's rule. */
 export function isCompressible(file: string): boolean {
-  return (
-    (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase()) &&
-    !isHiddenPath(`/${file}`)
-  );
+  return isCompressiblePath(`/${file}`);
 }
 
 /** The files whose copies may be missing or stale: what the step has to look at. */

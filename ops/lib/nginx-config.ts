@@ -1,7 +1,8 @@
 /**
  * The nginx configuration of the origin server, generated from the site's CDN rules (the
- * `_redirects` and `_headers` the build wrote, src/sourcing/cdn-rules.ts), so nginx, the CDN
- * and `npm run serve` answer every path alike:
+ * `_redirects` and `_headers` the build wrote, src/sourcing/cdn-rules.ts, and the rule
+ * model's trailing slash and compression, src/core/cdn-rules.ts), so nginx, the CDN and
+ * `npm run serve` answer every path alike:
  *
  * - files as they are, a folder without its slash redirected (relative Location, from
  *   nginx's normalized path: no open redirect), a folder's index.html;
@@ -24,17 +25,30 @@
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MIN_COMPRESS_BYTES } from "./precompress";
 import {
   COMPRESSIBLE_EXTENSIONS,
   CONTENT_TYPES,
+  FOLDER_REDIRECT,
   HIDDEN_PATH_PATTERNS,
+  MIN_COMPRESS_BYTES,
+  ON_THE_FLY_ENCODING,
+  PRECOMPRESSED,
   REVALIDATE,
   type CdnRules,
 } from "../../src/core/cdn-rules";
 import { readCdnRules, type SiteSettings } from "../../src/sourcing/cdn-rules";
 
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+
+// nginx redirects a folder asked for without its slash by itself, always with a 301: the
+// rule model's status must be that one (this line stops compiling when the model changes it)
+const NGINX_FOLDER_REDIRECT: 301 = FOLDER_REDIRECT.status;
+
+/** The nginx directive that sends each precompressed copy of the model (gzip_static for .gz, brotli_static for .br). */
+const STATIC_DIRECTIVE: Readonly<Record<(typeof PRECOMPRESSED)[number]["encoding"], string>> = {
+  br: "brotli_static",
+  gzip: "gzip_static",
+};
 
 export interface NginxOptions {
   /** the folder served (a release, or public/) */
@@ -236,9 +250,10 @@ ${typesBlock()}
   server_tokens off;
   keepalive_timeout 30s;
 
-  # precompressed files first (.br, .gz beside the file), gzip on the fly for the rest
-  gzip_static on;
-${brotli ? "  brotli_static on;\n" : ""}  gzip on;
+  # precompressed files first (${PRECOMPRESSED.map((c) => c.suffix).join(", ")} beside the file), ${ON_THE_FLY_ENCODING} on the fly for the rest
+${PRECOMPRESSED.filter((c) => brotli || c.encoding !== "br")
+  .map((c) => `  ${STATIC_DIRECTIVE[c.encoding]} on;\n`)
+  .join("")}  gzip on;
   gzip_vary on;
   gzip_comp_level 5;
   gzip_min_length ${MIN_COMPRESS_BYTES};
@@ -275,8 +290,8 @@ ${plan.maps.join("\n")}
     root ${root};
     index index.html;
     autoindex off;
-    # "Location: /events/", built by nginx from the normalized path
-    absolute_redirect off;
+    # "Location: /events/" (a ${NGINX_FOLDER_REDIRECT}), built by nginx from the normalized path
+    absolute_redirect ${FOLDER_REDIRECT.relativeLocation ? "off" : "on"};
     merge_slashes on;
     ${include}
     error_page 403 404 =404 $site_not_found;

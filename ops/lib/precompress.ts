@@ -8,13 +8,10 @@ import { readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COMPRESSIBLE_EXTENSIONS, isHashedAsset, isHiddenPath } from "../../src/core/cdn-rules";
+import { isCompressible, isHashedAsset, MIN_COMPRESS_BYTES } from "../../src/core/cdn-rules";
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-
-/** Smaller files gain nothing worth a second request's worth of disk and work. */
-export const MIN_COMPRESS_BYTES = 256;
 
 /**
  * Brotli's quality for a file. A hashed asset (JavaScript, CSS) is compressed once, carried
@@ -116,9 +113,7 @@ export async function precompress(dir: string, concurrency = 8): Promise<Precomp
   const root = path.resolve(dir);
   const queue: string[] = [];
   for await (const sitePath of walk(root)) {
-    const extension = path.extname(sitePath).toLowerCase();
-    if ((COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) && !isHiddenPath(sitePath))
-      queue.push(path.join(root, sitePath));
+    if (isCompressible(sitePath)) queue.push(path.join(root, sitePath));
   }
   let next = 0;
   const worker = async () => {

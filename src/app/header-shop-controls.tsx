@@ -13,11 +13,12 @@ import { BasketIcon } from "../components/icons";
 import { formatNumber } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./header-shop-controls.module.css";
-import { href, asLang, showsPlacedOrder } from "../core/routes";
+import { href, showsPlacedOrder } from "../core/routes";
+import { usePageLanguage } from "./site-context";
 
 export function HeaderShopControls() {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { count } = useBasket();
   const { showCurrencies, currencies } = useCurrency();
   // a placed order's amounts are in its own, fixed currency: its pages say so instead
@@ -26,7 +27,7 @@ export function HeaderShopControls() {
   const label = count === null ? t("basket.link") : t("basket.linkWithCount", { count });
   return (
     <div className={styles.controls}>
-      {switchable ? <CurrencySwitcher className={styles.currency} /> : null}
+      {switchable ? <CurrencySwitcher className={styles.currency} selectClassName={styles.currencySelect} /> : null}
       {/* The name is hidden text rather than aria-label: in Arabic "one ticket" is a word, not
           the digit the badge shows, and a label that does not contain the visible text fails
           WCAG 2.5.3 (axe's label-content-name-mismatch). */}

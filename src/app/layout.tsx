@@ -17,6 +17,8 @@ import { HeaderSearch } from "../search/header-search";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import * as styles from "./layout.module.css";
 import { href, localize, showsPlacedOrder } from "../core/routes";
+import { usePageLanguage } from "./site-context";
+import { listen } from "../components/listen";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -65,12 +67,7 @@ function useCurrentTail(originalPath: string): [string, () => void] {
   const refresh = useCallback(() => setTail(addressTail(window.location)), []);
   useEffect(() => {
     refresh();
-    window.addEventListener("popstate", refresh);
-    window.addEventListener("hashchange", refresh);
-    return () => {
-      window.removeEventListener("popstate", refresh);
-      window.removeEventListener("hashchange", refresh);
-    };
+    return listen(window, ["popstate", "hashchange"], refresh);
   }, [refresh, originalPath]);
   return [tail, refresh];
 }
@@ -136,7 +133,8 @@ interface LanguageSwitcherProps {
 
 function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.JSX.Element {
   const { t } = useTranslation();
-  const { language, originalPath } = useSite();
+  const { originalPath } = useSite();
+  const language = usePageLanguage();
   const ref = useRef<HTMLDetailsElement>(null);
 
   // A disclosure, not a modal: it closes on a new page, on Escape and on a click elsewhere.
@@ -154,12 +152,7 @@ function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.
         onOpenChange(false);
       }
     };
-    document.addEventListener("keydown", close);
-    document.addEventListener("click", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("click", close);
-    };
+    return listen(document, ["keydown", "click"], close);
   }, [open, onOpenChange]);
 
   return (
@@ -184,7 +177,8 @@ function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.
 
 export function Layout({ children }: { children: React.ReactNode }): React.JSX.Element {
   const { t } = useTranslation();
-  const { language, originalPath } = useSite();
+  const { originalPath } = useSite();
+  const language = usePageLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -1,7 +1,8 @@
 /**
  * What every page knows about where it lives: the site URL, the theme (the landing's
  * settings) and the page's language. The page wrapper reads these once and applies them
- * on every page; components take them from `useSite()`.
+ * on every page; components take them from `useSite()`, and the page's language from
+ * `usePageLanguage()`, the one way a component reads it.
  */
 import type React from "react";
 import { createContext, useContext, useEffect, useMemo } from "react";
@@ -52,4 +53,13 @@ export function useSite(): SiteContextValue {
   const value = useContext(SiteContext);
   if (!value) throw new Error("useSite() must be used inside <SiteProvider> (src/app/wrap-page.tsx)");
   return value;
+}
+
+/**
+ * The language of the page being shown (en, ru, ar): what every component formats and
+ * translates for. It comes from the page's context (src/app/wrap-page.tsx), so a page built
+ * in Arabic is Arabic in its server render and in the browser alike.
+ */
+export function usePageLanguage(): Lang {
+  return useSite().language;
 }

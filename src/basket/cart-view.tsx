@@ -6,13 +6,15 @@
  */
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Lang, TicketOffer } from "../core/catalogue";
+import type { TicketOffer } from "../core/catalogue";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatDateTime, formatMoney } from "../core/format";
+import { formatDateTime } from "../core/format";
+import { Countdown } from "../components/countdown";
+import { Money, useMoneyText } from "../components/money";
+import { usePageLanguage } from "../app/site-context";
 import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
-import { HoldTimer } from "./hold-timer";
 import { Stepper } from "./stepper";
 import { LimitNote } from "./limit-note";
 import { basketLimit, clampCount, limitReason } from "./limits";
@@ -20,24 +22,24 @@ import { grandTotal, lineTotal, type Totals } from "./totals";
 import type { BasketEventGroup, BasketTicket } from "../core/order";
 import { useTicketOffers } from "./use-ticket-offers";
 import * as styles from "./cart.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
 
 /** The cart page's own spacing, for the template that holds the view. */
 export const cartPageClassName = styles.page ?? "";
 
-type Money = (value: number) => string;
+/** The basket's currency, as every amount of the cart is shown in it. */
+interface InBasket {
+  currencyCode: string;
+  decimals: number;
+}
 
 export function CartView() {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
   const { basket, loading, unavailable, totals, count, busy, updateTicket, deleteTicket, deleteEvent, clear, reload } =
     useBasket();
   const { currencies } = useCurrency();
   const decimals = findCurrency(currencies, basket.currencyCode)?.decimals ?? 2;
-  const money = useCallback<Money>(
-    (value) => formatMoney(value, basket.currencyCode, lang, decimals),
-    [basket.currencyCode, lang, decimals],
-  );
+  const inBasket: InBasket = { currencyCode: basket.currencyCode, decimals };
   const offers = useTicketOffers(
     basket.events.map((g) => g.event.eventSourceId),
     basket.events.length > 0 ? basket.currencyCode : "",
@@ -83,8 +85,7 @@ export function CartView() {
             key={group.event.id}
             group={group}
             totals={byEvent[group.event.id]}
-            money={money}
-            lang={lang}
+            inBasket={inBasket}
             offers={offers}
             onCount={(ticket, n) => void updateTicket(ticket.id, n)}
             onRemove={(ticket) => void deleteTicket(ticket.id)}
@@ -96,12 +97,12 @@ export function CartView() {
         <h2 id="cart-summary-heading">{t("cart.summary")}</h2>
         <dl className={styles.totals}>
           <dt>{t("basket.tickets", { count: total.count })}</dt>
-          <dd data-testid="cart-price" data-value={total.price}>
-            <bdi>{money(total.price)}</bdi>
+          <dd>
+            <Money value={total.price} {...inBasket} testId="cart-price" />
           </dd>
           <dt>{t("cart.serviceFee")}</dt>
-          <dd data-testid="cart-fee" data-value={total.serviceFee}>
-            <bdi>{money(total.serviceFee)}</bdi>
+          <dd>
+            <Money value={total.serviceFee} {...inBasket} testId="cart-fee" />
           </dd>
           <dt className={styles.grand}>{t("cart.total")}</dt>
           <dd
@@ -111,10 +112,17 @@ export function CartView() {
             data-currency={basket.currencyCode}
             data-count={total.count}
           >
-            <bdi>{money(grandTotal(total))}</bdi>
+            <Money value={grandTotal(total)} {...inBasket} />
           </dd>
         </dl>
-        <HoldTimer expiresAt={basket.expiresAt} onExpired={onExpired} />
+        <Countdown
+          expiresAt={basket.expiresAt}
+          textKey="cart.heldFor"
+          overKey="cart.holdExpired"
+          onOver={onExpired}
+          testId="hold-timer"
+          className={styles.hold}
+        />
         <Link to={href.orderCheckout()} className={`btn ${styles.checkout}`} data-testid="checkout-link">
           {t("cart.checkout")}
         </Link>
@@ -125,8 +133,8 @@ export function CartView() {
       <div className={styles.checkoutBar} data-testid="cart-bar">
         <span className={styles.barTotal}>
           <span>{t("cart.total")}</span>
-          <strong data-value={grandTotal(total)}>
-            <bdi>{money(grandTotal(total))}</bdi>
+          <strong>
+            <Money value={grandTotal(total)} {...inBasket} />
           </strong>
         </span>
         <Link to={href.orderCheckout()} className="btn">
@@ -175,16 +183,18 @@ function ClearBasket({ onClear }: { onClear(): void }): React.JSX.Element {
 interface CartEventProps {
   group: BasketEventGroup;
   totals: Totals | undefined;
-  money: Money;
-  lang: Lang;
+  inBasket: InBasket;
   offers: ReadonlyMap<number, TicketOffer>;
   onCount(ticket: BasketTicket, count: number): void;
   onRemove(ticket: BasketTicket): void;
   onRemoveEvent(): void;
 }
 
-function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRemoveEvent }: CartEventProps) {
+function CartEvent({ group, totals, inBasket, offers, onCount, onRemove, onRemoveEvent }: CartEventProps) {
   const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const moneyText = useMoneyText();
+  const money = (value: number) => moneyText(value, inBasket.currencyCode, inBasket.decimals);
   const { event } = group;
   const headingId = `cart-event-${event.id}`;
   // one session: its date goes beside the venue once; several: each ticket says its own
@@ -249,7 +259,6 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
               <div className={styles.ticketActions}>
                 <Stepper
                   count={ticket.count}
-                  lang={lang}
                   label={String(t("cart.quantity", { title: ticket.title }))}
                   decreaseLabel={String(t("cart.decrease", { title: ticket.title }))}
                   increaseLabel={String(t("cart.increase", { title: ticket.title }))}
@@ -261,7 +270,7 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
                 />
                 {offer ? <LimitNote reason={limitReason(offer, ticket.count, ticket.count)} /> : null}
                 <span className={styles.lineTotal} data-testid="cart-line-total" data-value={lineTotal(ticket)}>
-                  <bdi>{money(lineTotal(ticket))}</bdi>
+                  <Money value={lineTotal(ticket)} {...inBasket} />
                   {ticket.serviceFee > 0 ? <span className={styles.lineFee}>{t("cart.inclFee")}</span> : null}
                 </span>
                 <button
@@ -281,9 +290,7 @@ function CartEvent({ group, totals, money, lang, offers, onCount, onRemove, onRe
       {totals ? (
         <p className={styles.subtotal}>
           <span>{totals.serviceFee > 0 ? t("cart.subtotalInclFee") : t("cart.subtotal")}</span>
-          <bdi data-testid="event-subtotal" data-value={grandTotal(totals)}>
-            {money(grandTotal(totals))}
-          </bdi>
+          <Money value={grandTotal(totals)} {...inBasket} testId="event-subtotal" />
         </p>
       ) : null}
     </section>

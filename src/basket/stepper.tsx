@@ -3,13 +3,12 @@
  * group of two round buttons around the count, which is read out when it changes.
  */
 import type React from "react";
-import type { Lang } from "../core/catalogue";
+import { usePageLanguage } from "../app/site-context";
 import { formatNumber } from "../core/format";
 import * as styles from "./stepper.module.css";
 
 export interface StepperProps {
   count: number;
-  lang: Lang;
   /** the group's name ("Tickets for Jazz night") and each button's */
   label: string;
   decreaseLabel: string;
@@ -26,7 +25,6 @@ export interface StepperProps {
 
 export function Stepper({
   count,
-  lang,
   label,
   decreaseLabel,
   increaseLabel,
@@ -37,6 +35,7 @@ export function Stepper({
   countTestId,
   large = false,
 }: StepperProps): React.JSX.Element {
+  const lang = usePageLanguage();
   return (
     <div className={large ? `${styles.stepper} ${styles.large}` : styles.stepper} role="group" aria-label={label}>
       <button type="button" onClick={onDecrease} disabled={!canDecrease} data-step="down" aria-label={decreaseLabel}>

@@ -8,13 +8,14 @@
  * the way to the basket (focused, so keyboard users are not dropped to the page body)
  * and a way to choose more. On phones one bar at the bottom follows the choice.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { DatePrices, EventDetail, TicketOffer } from "../core/catalogue";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatMoney, formatSession } from "../core/format";
+import { formatSession } from "../core/format";
+import { Money, useMoneyText } from "../components/money";
 import { Link } from "../i18n/link";
 import { EventPrice } from "../events/event-parts";
 import { useBasket } from "./basket-context";
@@ -24,8 +25,9 @@ import { openSessions } from "../core/sessions";
 import { Stepper } from "./stepper";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
+import { usePageLanguage } from "../app/site-context";
 
 type Load =
   | { status: "loading" }
@@ -40,8 +42,8 @@ interface Added {
 }
 
 export function TicketPicker({ event }: { event: EventDetail }) {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { code, settled, currencies } = useCurrency();
   const { basket, addTicket } = useBasket();
   const [load, setLoad] = useState<Load>({ status: "loading" });
@@ -80,10 +82,8 @@ export function TicketPicker({ event }: { event: EventDetail }) {
   const session = sessions.find((s) => s.startedAt === sessionKey) ?? sessions[0] ?? null;
   const currency = load.status === "ready" ? load.currency : code;
   const decimals = findCurrency(currencies, currency)?.decimals ?? 2;
-  const money = useCallback(
-    (value: number, currencyCode: string) => formatMoney(value, currencyCode, lang, decimals),
-    [lang, decimals],
-  );
+  const moneyText = useMoneyText();
+  const money = (value: number, currencyCode: string) => moneyText(value, currencyCode, decimals);
 
   const chosen = useMemo(() => {
     const offers = session?.tickets ?? [];
@@ -239,13 +239,12 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                   <span className={styles.offerTitle}>
                     <bdi>{offer.title}</bdi>
                   </span>
-                  <span
+                  <Money
                     className={styles.offerPrice}
-                    data-value={offer.price}
-                    data-currency={offer.currencyCode.toUpperCase()}
-                  >
-                    {money(offer.price, offer.currencyCode)}
-                  </span>
+                    value={offer.price}
+                    currencyCode={offer.currencyCode}
+                    decimals={decimals}
+                  />
                   {offer.serviceFee > 0 ? (
                     <span className={styles.offerFee}>
                       {t("picker.serviceFee", { fee: money(offer.serviceFee, offer.currencyCode) })}
@@ -265,7 +264,6 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                 {soldOut ? null : (
                   <Stepper
                     count={n}
-                    lang={lang}
                     label={String(t("picker.countLabel", { title: offer.title }))}
                     decreaseLabel={String(t("picker.decrease", { title: offer.title }))}
                     increaseLabel={String(t("picker.increase", { title: offer.title }))}
@@ -300,8 +298,8 @@ export function TicketPicker({ event }: { event: EventDetail }) {
               {chosen.count > 0 ? (
                 <>
                   <span>{t("picker.selected", { count: chosen.count })}</span>
-                  <strong data-value={chosen.total} data-currency={currency} data-testid="picker-total">
-                    {money(chosen.total, currency)}
+                  <strong>
+                    <Money value={chosen.total} currencyCode={currency} decimals={decimals} testId="picker-total" />
                   </strong>
                   {chosen.hasFee ? <span className={styles.feeNote}>{t("picker.feesIncluded")}</span> : null}
                 </>
@@ -346,8 +344,8 @@ export function TicketPicker({ event }: { event: EventDetail }) {
         <div className={styles.stickyBar} data-testid="sticky-bar">
           <span className={styles.stickyInfo}>
             <span>{t("picker.selected", { count: chosen.count })}</span>
-            <strong data-value={chosen.total} data-currency={currency}>
-              {money(chosen.total, currency)}
+            <strong>
+              <Money value={chosen.total} currencyCode={currency} decimals={decimals} />
             </strong>
           </span>
           <button type="button" className="btn" onClick={() => void onAdd()} disabled={adding}>

@@ -18,7 +18,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { clearDraft, readDraft, saveDraft } from "./checkout-draft";
 import { Trans, useTranslation } from "react-i18next";
 import { toBasketApiError } from "../clients/basket-client";
-import { useSite } from "../app/site-context";
+import { usePageLanguage } from "../app/site-context";
 import { announceBasket, useBasket } from "../basket/basket-context";
 import { emptyBasket } from "../core/order";
 import { href } from "../core/routes";
@@ -40,7 +40,7 @@ import {
   type FieldMessage,
 } from "./buyer-form";
 import { chargeFor, isFree } from "./fees";
-import { Money } from "./money";
+import { Money } from "../components/money";
 import { percentText } from "./order-summary";
 import { pathAfterOrderCreated } from "./outcome";
 import { explainServerError, type ExplainedError } from "./server-errors";
@@ -76,12 +76,12 @@ export function CheckoutForm({
 }: CheckoutFormProps): React.JSX.Element {
   const { t } = useTranslation();
   const { navigate } = useI18next();
-  const { language } = useSite();
+  const language = usePageLanguage();
   const { code, currency } = useCurrency();
   const { reload, totals, basket, client } = useBasket();
   const captcha = useCaptcha(client);
   const money = (value: number) => (
-    <Money value={value} currencyCode={basket.currencyCode} lang={language} decimals={currency?.decimals} />
+    <Money value={value} currencyCode={basket.currencyCode} decimals={currency?.decimals} />
   );
   const offered = useMemo(() => acquisitionsForCurrency(acquisitions, code), [acquisitions, code]);
   const excluded = useMemo(() => acquisitions.filter((a) => !acceptsCurrency(a, code)), [acquisitions, code]);

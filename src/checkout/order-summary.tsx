@@ -6,13 +6,13 @@
  */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
+import { usePageLanguage } from "../app/site-context";
 import type { Lang } from "../core/catalogue";
 import type { BasketEventGroup } from "../core/order";
 import { roundMoney } from "../basket/totals";
 import { bySession } from "../core/sessions";
-import { formatMoney, formatNumber, formatSession } from "../core/format";
-import { Money } from "./money";
+import { formatNumber, formatSession } from "../core/format";
+import { Money, useMoneyText } from "../components/money";
 import * as styles from "./checkout.module.css";
 
 /** Tickets and service fee always; the payment fee and amount once a way to pay is known. */
@@ -55,10 +55,9 @@ export function OrderSummary({
   children,
 }: OrderSummaryProps): React.JSX.Element {
   const { t } = useTranslation();
-  const { language } = useSite();
-  const money = (value: number) => (
-    <Money value={value} currencyCode={currencyCode} lang={language} decimals={decimals} />
-  );
+  const language = usePageLanguage();
+  const moneyText = useMoneyText();
+  const money = (value: number) => <Money value={value} currencyCode={currencyCode} decimals={decimals} />;
 
   return (
     <div className={`${styles.card} ${styles.summary}`}>
@@ -88,7 +87,7 @@ export function OrderSummary({
                         <bdi>{ticket.title}</bdi> {t("order.summary.quantity", { count: ticket.count })}
                         <small>
                           {t("order.summary.each", {
-                            price: formatMoney(ticket.price, currencyCode, language, decimals),
+                            price: moneyText(ticket.price, currencyCode, decimals),
                           })}
                         </small>
                       </span>

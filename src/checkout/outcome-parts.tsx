@@ -4,10 +4,10 @@
  */
 import type React from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
+import { usePageLanguage } from "../app/site-context";
 import type { Order, OrderStatus } from "../core/order";
 import type { Acquisition } from "../core/catalogue";
-import { formatDateTime, formatMoney, joinParts } from "../core/format";
+import { formatDateTime, joinParts } from "../core/format";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { PageShell } from "../app/page-shell";
@@ -16,6 +16,7 @@ import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
 import * as styles from "./checkout.module.css";
 import { href } from "../core/routes";
+import { useMoneyText } from "../components/money";
 
 /** The order's number for people (never the long id, which stays in addresses). */
 export function OrderNumber({ number }: { number: string }): React.JSX.Element {
@@ -44,12 +45,13 @@ export function PayLaterInstructions({
   acquisition: Acquisition;
 }): React.JSX.Element {
   const { t } = useTranslation();
-  const { language } = useSite();
+  const language = usePageLanguage();
+  const moneyText = useMoneyText();
   const { currencies } = useCurrency();
   const decimals = findCurrency(currencies, order.currencyCode)?.decimals;
   const places = [...new Set(order.events.map((g) => g.event.place?.title).filter((p): p is string => !!p))];
   const values = {
-    amount: formatMoney(order.total.amount, order.currencyCode, language, decimals),
+    amount: moneyText(order.total.amount, order.currencyCode, decimals),
     deadline: order.expiresAt ? formatDateTime(order.expiresAt, language) : "",
     number: order.number,
     email: order.email ?? "",

@@ -6,7 +6,7 @@
 import type { AcquisitionType } from "../core/catalogue";
 import type { Order, OrderStatus } from "../core/order";
 import { paysOnline } from "./acquisitions";
-import { href, type FailReason } from "../core/routes";
+import { href, refusalFromSearch, type FailReason } from "../core/routes";
 
 export type { FailReason };
 
@@ -58,15 +58,6 @@ export function returnOutcome(status: OrderStatus, waitedMs: number): ReturnOutc
     case "awaiting_payment":
       return waitedMs < RETURN_POLL_LIMIT_MS ? "waiting" : "not-completed";
   }
-}
-
-/**
- * What the acquirer appended to the return address ("&payment=declined"): a refusal goes
- * straight to the fail page, without a wait. Only a hint: each page still reads the order.
- */
-export function refusalFromSearch(search: string): FailReason | null {
-  const said = new URLSearchParams(search).get("payment");
-  return said === "declined" || said === "cancelled" ? said : null;
 }
 
 /**

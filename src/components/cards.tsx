@@ -1,12 +1,12 @@
 /** Cards for performers, venues and news: the same stretched-link pattern as EventCard. */
 import type React from "react";
-import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "../app/site-context";
 import type { NewsSummary, PersonSummary, PlaceSummary } from "../core/page-context";
 import { formatDate } from "../core/format";
 import { CardTitle } from "./card-parts";
 import { Media } from "./media";
 import * as styles from "./cards.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
 
 export function PersonCard({ person, eager = false }: { person: PersonSummary; eager?: boolean }): React.JSX.Element {
   return (
@@ -37,12 +37,12 @@ export function PlaceCard({ place, eager = false }: { place: PlaceSummary; eager
 }
 
 export function NewsCard({ item, eager = false }: { item: NewsSummary; eager?: boolean }): React.JSX.Element {
-  const { i18n } = useTranslation();
+  const lang = usePageLanguage();
   return (
     <article className={styles.card}>
       <Media image={item.image} alt={item.title} eager={eager} decorative />
       <p className={styles.kicker}>
-        <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, asLang(i18n.language))}</time>
+        <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
       </p>
       <CardTitle to={href.news(item.id)} title={item.title} className={styles.title} linkClassName={styles.link} />
       {item.lead && <p className={`${styles.sub} ${styles.lead}`}>{item.lead}</p>}

@@ -75,6 +75,8 @@ export function Seo({
   children,
 }: SeoProps): React.JSX.Element {
   const t = makeHeadT(data);
+  // Gatsby renders a page's Head apart from the page's providers (no usePageLanguage()):
+  // the language comes from the page context the Head receives
   const lang = asLang(pageContext.i18n?.language ?? pageContext.language);
   const originalPath = pageContext.i18n?.originalPath ?? "/";
   const { siteUrl } = browserConfig();

@@ -8,7 +8,7 @@
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
+import { useSite, usePageLanguage } from "../app/site-context";
 import { absoluteUrl } from "../core/routes";
 import { ShareIcon } from "./icons";
 import { shareTargets } from "./share-targets";
@@ -35,7 +35,8 @@ async function copyText(text: string): Promise<void> {
 
 export function ShareButton({ title, className }: { title: string; className?: string }): React.JSX.Element {
   const { t } = useTranslation();
-  const { siteUrl, language, originalPath } = useSite();
+  const { siteUrl, originalPath } = useSite();
+  const language = usePageLanguage();
   const url = absoluteUrl(siteUrl, originalPath, language);
   const targets = shareTargets(title, url);
   const [canShare, setCanShare] = useState(false);

@@ -1,13 +1,14 @@
 /**
  * The `Head` of a page whose title and description are plain texts of locales/ (the lists,
- * the basket, the order and ticket pages): `export const Head = textHead({ title: "cart.title" })`.
- * Pages whose head depends on their content (an event, a place, a person) write their own.
+ * the basket, the order and ticket pages): `export const Head = textHead({ title: "cart.title" })`;
+ * and of a page whose head says what its content is (an event, a place, a person, a news
+ * item): `export const Head = contentHead<PlacePageContext>(({ place }, t) => ({ title: place.title }))`.
  */
 import type React from "react";
 import type { CatalogueImage } from "../core/catalogue";
 import type { BasePageContext } from "../core/page-context";
-import { makeHeadT } from "../i18n/head-t";
-import { Seo } from "./seo";
+import { makeHeadT, type HeadT } from "../i18n/head-t";
+import { Seo, type SeoProps } from "./seo";
 import type { TemplateHeadProps } from "./template-types";
 
 export interface TextHeadOptions<C extends BasePageContext = BasePageContext> {
@@ -44,5 +45,18 @@ export function textHead<C extends BasePageContext = BasePageContext>({
         leadImage={leadImage?.(pageContext)}
       />
     );
+  };
+}
+
+/** What a page's head says about its content, from its page context and texts. */
+export type ContentHead<C> = (pageContext: C, t: HeadT) => Omit<SeoProps, "data" | "pageContext" | "children">;
+
+/** Like textHead, called once per template at module level. */
+export function contentHead<C extends BasePageContext>(
+  describe: ContentHead<C>,
+): (props: TemplateHeadProps<C>) => React.JSX.Element {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per template module, not in a render (see textHead)
+  return function Head({ data, pageContext }) {
+    return <Seo data={data} pageContext={pageContext} {...describe(pageContext, makeHeadT(data))} />;
   };
 }

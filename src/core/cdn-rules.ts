@@ -6,7 +6,8 @@
  * One model, three targets: the build writes it as Netlify-style `_redirects` and
  * `_headers` into public/, `npm run serve` evaluates it (reading those two files back), and
  * `npm run origin` turns it into an nginx configuration. The comparison tests run one table
- * of paths through all three.
+ * of paths through all three. The rules no file carries (a folder's trailing slash, which
+ * files are sent compressed and how) are written here too, and both servers carry them out.
  *
  * Header rules follow the Netlify semantics: every rule whose path matches applies, and the
  * rules are made so that no two matching rules set the same header. A path no rule gives a
@@ -65,6 +66,47 @@ export const COMPRESSIBLE_EXTENSIONS = [
   ".ics",
   ".svg",
 ] as const;
+
+/** Smaller files gain nothing worth a second request's worth of disk and work: sent as they are, without a Vary. */
+export const MIN_COMPRESS_BYTES = 256;
+
+/** A file sent compressed (by its site path and size): a text type, big enough, not a hidden artefact. */
+export function isCompressible(sitePath: string, bytes = Number.POSITIVE_INFINITY): boolean {
+  const dot = sitePath.lastIndexOf(".");
+  const extension = dot > sitePath.lastIndexOf("/") ? sitePath.slice(dot).toLowerCase() : "";
+  return (
+    (COMPRESSIBLE_EXTENSIONS as readonly string[]).includes(extension) &&
+    bytes >= MIN_COMPRESS_BYTES &&
+    !isHiddenPath(sitePath)
+  );
+}
+
+/**
+ * How a compressible file is sent: the precompressed copy beside it in this order of
+ * preference when the browser accepts that encoding (.br, then .gz), otherwise gzip made
+ * on the fly for a browser that accepts gzip.
+ */
+export const PRECOMPRESSED: ReadonlyArray<{ encoding: "br" | "gzip"; suffix: string }> = [
+  { encoding: "br", suffix: ".br" },
+  { encoding: "gzip", suffix: ".gz" },
+];
+export const ON_THE_FLY_ENCODING = "gzip";
+
+/**
+ * A folder's address ends in "/". Asked for without it ("/events?x=1"), the answer is a
+ * permanent redirect to it with the query kept ("/events/?x=1"), its Location a path on this
+ * site built from the normalized request path, never another host.
+ */
+export const FOLDER_REDIRECT = { status: 301, relativeLocation: true } as const;
+
+/** The Location of a folder's redirect to its trailing slash: each segment percent-encoded. */
+export function folderLocation(sitePath: string, search: string): string {
+  const encoded = sitePath
+    .split("/")
+    .map((segment) => encodeURIComponent(segment))
+    .join("/");
+  return `${encoded}/${search}`;
+}
 
 /**
  * Webpack output at the root carries a content hash ("app-1a2b3c4d5e6f7a8b9c0d.js",

@@ -12,6 +12,9 @@ export function secondsLeft(expiresAt: string | null, now: number): number | nul
   return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
+/** Under this many seconds a countdown warns that time is short. */
+export const HURRY_SECONDS = 120;
+
 /** "14:05", or "1:05:09" from an hour on. */
 export function clockText(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -317,6 +317,15 @@ export function failReasonFromSearch(search: string): FailReason | null {
 }
 
 /**
+ * What the acquirer appended to the return address ("&payment=declined"): a refusal goes
+ * straight to the fail page, without a wait. Only a hint: each page still reads the order.
+ */
+export function refusalFromSearch(search: string): FailReason | null {
+  const said = new URLSearchParams(search).get("payment");
+  return said === "declined" || said === "cancelled" ? said : null;
+}
+
+/**
  * The order id of a client-only route: "/ru/order/pay/abc/" -> "abc" for "pay". Takes the
  * first segment after /order/<section>/ ("any sub-path accepted": /order/pay/abc/extra/
  * is still order abc). The English bill also lives under /en/order/bill/.

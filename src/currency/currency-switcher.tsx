@@ -2,12 +2,12 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { currencyName } from "../core/format";
 import { useCurrency } from "./currency-context";
-import { asLang } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 /** A native select: keyboard, screen readers and phones handle it well. */
-export function CurrencySwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+export function CurrencySwitcher({ className, selectClassName }: { className?: string; selectClassName?: string }) {
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { code, currencies, setCurrency } = useCurrency();
   const id = useId();
   return (
@@ -15,7 +15,13 @@ export function CurrencySwitcher({ className }: { className?: string }) {
       <label htmlFor={id} className="visually-hidden">
         {t("currency.label")}
       </label>
-      <select id={id} value={code} onChange={(e) => setCurrency(e.target.value)} data-testid="currency-switcher">
+      <select
+        className={selectClassName}
+        id={id}
+        value={code}
+        onChange={(e) => setCurrency(e.target.value)}
+        data-testid="currency-switcher"
+      >
         {currencies.map((c) => (
           <option key={c.code} value={c.code.toUpperCase()} title={currencyName(c.code, lang, c.title)}>
             {c.code.toUpperCase()}

@@ -4,7 +4,6 @@
  * target (the title's link stretches over it) so the tab order stays one stop per card.
  */
 import type React from "react";
-import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../core/catalogue";
 import { dateBadge, formatTime, joinParts } from "../core/format";
 import { CardTitle, isInactive } from "../components/card-parts";
@@ -12,7 +11,8 @@ import { EventPrice, EventVenue } from "./event-parts";
 import { Media } from "../components/media";
 import { StatusBadges } from "../components/status-badges";
 import * as styles from "./event-card.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 interface EventCardProps {
   event: EventCardData;
@@ -22,8 +22,7 @@ interface EventCardProps {
 }
 
 export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardProps): React.JSX.Element {
-  const { i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const lang = usePageLanguage();
   const badge = dateBadge(event.startedAt, lang);
   const inactive = isInactive(event);
   return (
@@ -46,7 +45,7 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
         <p className={styles.meta}>
           <span>{joinParts([badge.weekday, formatTime(event.startedAt, lang)], lang)}</span>
           <span className={styles.venue}>
-            <EventVenue event={event} lang={lang} />
+            <EventVenue event={event} />
           </span>
         </p>
         <div className={styles.price}>

@@ -7,7 +7,7 @@ import { usePriceRefresh } from "../prices/use-price-refresh";
 import { EventCard } from "./event-card";
 import { EventRow } from "./event-row";
 import * as styles from "./event-grid.module.css";
-import { asLang } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 interface EventGridProps {
   events: EventCardData[];
@@ -81,8 +81,8 @@ export function EventsByDay({
   events: EventCardData[];
   eagerCount?: number;
 }): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const days = useMemo(() => groupByDay(events), [events]);
   let seen = 0;
   return (

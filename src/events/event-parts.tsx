@@ -6,7 +6,7 @@ import type React from "react";
 import type { EventCardData } from "../core/catalogue";
 import { listSeparator } from "../core/format";
 import { LivePrice } from "../prices/live-price";
-import type { Lang } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 /** The event's lowest price, live in the visitor's currency, the build's price until then. */
 export function EventPrice({
@@ -24,13 +24,8 @@ export function EventPrice({
 }
 
 /** "Venue, City": each name isolated, so a Latin name keeps its order inside Arabic text. */
-export function EventVenue({
-  event,
-  lang,
-}: {
-  event: Pick<EventCardData, "place" | "location">;
-  lang: Lang;
-}): React.JSX.Element {
+export function EventVenue({ event }: { event: Pick<EventCardData, "place" | "location"> }): React.JSX.Element {
+  const lang = usePageLanguage();
   return (
     <>
       <bdi>{event.place.title}</bdi>

@@ -13,12 +13,13 @@ import { ArrowIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { StatusBadges } from "../components/status-badges";
 import * as styles from "./event-row.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
+import { usePageLanguage } from "../app/site-context";
 
 export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const inactive = isInactive(event);
   return (
     <article className={`${styles.row} ${inactive ? styles.inactive : ""}`} data-event-id={event.id}>
@@ -31,7 +32,7 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
         </p>
         <CardTitle to={href.event(event.id)} title={event.title} className={styles.title} linkClassName={styles.link} />
         <p className={styles.venue}>
-          <EventVenue event={event} lang={lang} />
+          <EventVenue event={event} />
         </p>
         <StatusBadges event={event} className={styles.badges} />
       </div>

@@ -18,7 +18,7 @@
 import { navigate } from "gatsby";
 import type React from "react";
 import { forwardRef, useCallback, useEffect, useRef } from "react";
-import { useSite } from "../app/site-context";
+import { usePageLanguage, useSite } from "../app/site-context";
 import { whenIdle } from "../app/when-idle";
 import { asLang, localize } from "../core/routes";
 
@@ -113,16 +113,16 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   { to, language, state, replace, activeClassName, partiallyActive, className, onClick, onMouseEnter, target, ...rest },
   forwardedRef,
 ) {
-  const site = useSite();
-  const lang = asLang(language ?? site.language);
+  const { originalPath } = useSite();
+  const pageLanguage = usePageLanguage();
+  const lang = asLang(language ?? pageLanguage);
   const href = localize(to, lang);
   const anchor = useRef<HTMLAnchorElement | null>(null);
 
-  const here = localize(site.originalPath, site.language);
+  const here = localize(originalPath, pageLanguage);
   const current = pathnameOf(href) === here;
   const active =
-    lang === site.language &&
-    (current || (partiallyActive === true && to !== "/" && here.startsWith(pathnameOf(href))));
+    lang === pageLanguage && (current || (partiallyActive === true && to !== "/" && here.startsWith(pathnameOf(href))));
 
   const ref = useCallback(
     (node: HTMLAnchorElement | null) => {

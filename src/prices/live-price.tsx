@@ -13,8 +13,8 @@ import { useTranslation } from "react-i18next";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrencyCode } from "../currency/currency-context";
 import { formatPrice } from "../core/format";
+import { usePageLanguage } from "../app/site-context";
 import { usePriceEntry, usePriceRegister } from "./price-context";
-import { asLang } from "../core/routes";
 
 export interface LivePriceProps {
   eventSourceId: number;
@@ -25,8 +25,8 @@ export interface LivePriceProps {
 }
 
 export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, className }: LivePriceProps) {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { code, currencies } = useCurrencyCode();
   const register = usePriceRegister();
   const { price: live, doneIn } = usePriceEntry(eventSourceId);

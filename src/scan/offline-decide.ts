@@ -4,7 +4,7 @@
  * made itself since. Signed payloads are verified with the keys, so a ticket sold after the
  * download still gets in; a printed code must be in the downloaded list. Pure.
  */
-import { looksSigned, verifyPayload } from "../core/ticket-payload";
+import { looksSigned, verifyPayload, type TicketFacts } from "../core/ticket-payload";
 
 export interface OfflineTicket {
   id: number;
@@ -71,14 +71,8 @@ export function decideOffline(
 ): OfflineAnswer {
   const keys = data.keys.map((k) => ({ keyId: k.key_id, publicKey: k.public_key }));
   let ticket: OfflineTicket | undefined;
-  let facts: {
-    ticketId: number;
-    eventId: number;
-    sessionId: number;
-    categoryId: number;
-    validFrom: number;
-    validTo: number;
-  };
+  // what a printed code stands for comes from the list, not from a signature
+  let facts: Omit<TicketFacts, "keyId">;
   if (looksSigned(text)) {
     const verified = verifyPayload(text, keys);
     if (!verified.ok) return { status: "forged", key: null, ticket: null, usedAt: null };

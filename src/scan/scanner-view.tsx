@@ -8,13 +8,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { browserConfig } from "../config";
 import { formatTime } from "../core/format";
-import { asLang } from "../core/routes";
 import { startCamera, type CameraScan } from "./camera";
 import { EMPTY_STATE, loadState, saveState, type DeviceState } from "./device-store";
 import { signal, toneOf } from "./feedback";
 import { decideOffline } from "./offline-decide";
 import { DeviceRefused, newNonce, Offline, scannerClient, type ScanResult } from "./scanner-client";
 import * as styles from "./scanner.module.css";
+import { usePageLanguage } from "../app/site-context";
 
 interface Shown {
   status: string;
@@ -34,8 +34,8 @@ const SAME_CODE_PAUSE_MS = 3000;
 const SYNC_EVERY_MS = 10_000;
 
 export function ScannerView(): React.JSX.Element {
-  const { t, i18n } = useTranslation("tickets", { keyPrefix: "scan" });
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation("tickets", { keyPrefix: "scan" });
+  const lang = usePageLanguage();
   const [phase, setPhase] = useState<Phase>("loading");
   const [state, setState] = useState<DeviceState>(EMPTY_STATE);
   const [online, setOnline] = useState(true);
@@ -79,17 +79,28 @@ export function ScannerView(): React.JSX.Element {
     [update],
   );
 
+  /** After a call to the server: its counts and the network back, or offline, or this device removed. */
+  const answered = useCallback((counts: ScanResult["counts"]) => {
+    setCounts(counts);
+    setOnline(true);
+  }, []);
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof Offline) setOnline(false);
+      else refused(error);
+    },
+    [refused],
+  );
+
   const download = useCallback(async () => {
     try {
       const data = await client().offline();
       update((s) => ({ ...s, offline: data, listName: data.list.name }));
-      setCounts(data.counts);
-      setOnline(true);
+      answered(data.counts);
     } catch (error) {
-      if (error instanceof Offline) setOnline(false);
-      else refused(error);
+      failed(error);
     }
-  }, [client, update, refused]);
+  }, [client, update, answered, failed]);
 
   const upload = useCallback(async () => {
     const queue = stateRef.current.queue;
@@ -103,13 +114,11 @@ export function ScannerView(): React.JSX.Element {
         admittedHere: queue.length > 0 && done.size === queue.length ? {} : s.admittedHere,
         conflicts: answer.conflicts,
       }));
-      setCounts(answer.counts);
-      setOnline(true);
+      answered(answer.counts);
     } catch (error) {
-      if (error instanceof Offline) setOnline(false);
-      else refused(error);
+      failed(error);
     }
-  }, [client, update, refused]);
+  }, [client, update, answered, failed]);
 
   // pairing from the link, or the device this phone already is
   useEffect(() => {

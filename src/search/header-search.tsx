@@ -16,7 +16,7 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
+import { useSite, usePageLanguage } from "../app/site-context";
 import type { Lang } from "../core/catalogue";
 import { CloseIcon, SearchIcon } from "../components/icons";
 import { formatNumber, formatShortDate, formatTime, joinParts } from "../core/format";
@@ -24,7 +24,7 @@ import { LivePrice } from "../prices/live-price";
 import { QUERY_CHANGED, announceFullscreen, queryOf, requestQueryChange } from "./query-events";
 import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-suggestions";
 import * as styles from "./header-search.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
 
 type Option =
   | { kind: "event"; key: string; path: string; event: Suggestions["events"][number] }
@@ -42,8 +42,8 @@ function optionsOf(s: Suggestions, text: string): Option[] {
 }
 
 export function HeaderSearch(): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { originalPath } = useSite();
   const { navigate } = useI18next();
   const baseId = useId().replace(/:/g, "");

@@ -14,7 +14,7 @@ import { uaeNoon } from "../core/uae-time";
 import { widenDates, type SearchState } from "./search-query";
 import type { SearchFacets } from "./search-filters";
 import * as styles from "./search.module.css";
-import { asLang } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 const NEARBY_DAYS = 3;
 const POPULAR_COUNT = 4;
@@ -75,8 +75,8 @@ export function SearchEmpty({
   facets: SearchFacets;
   onChange(next: SearchState): void;
 }): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const [popular, setPopular] = useState<EventSummary[]>([]);
   const filters = activeFilters(state, facets, lang, t);
   const wider = state.from || state.to ? widenDates(state, NEARBY_DAYS) : null;

@@ -5,7 +5,7 @@ import { EventGrid } from "../events/event-grid";
 import { formatNumber } from "../core/format";
 import type { EventSearch } from "./use-event-search";
 import * as styles from "./search.module.css";
-import { asLang } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 export function SearchResults({
   search,
@@ -16,8 +16,8 @@ export function SearchResults({
   onReset(): void;
   empty?: React.ReactNode;
 }): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const busy = search.status === "idle" || search.status === "loading";
 
   return (

@@ -14,10 +14,10 @@ import { Layout } from "../app/layout";
 import { openStreetMapUrl } from "../core/map-link";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
+import { contentHead } from "../components/text-head";
 import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import type { TemplateProps } from "../components/template-types";
 import { browserConfig } from "../config";
 import {
   formatLongDate,
@@ -28,14 +28,14 @@ import {
   joinParts,
   listSeparator,
 } from "../core/format";
-import { makeHeadT } from "../i18n/head-t";
 import { Link } from "../i18n/link";
 import * as styles from "./event.module.css";
-import { absoluteUrl, href, asLang } from "../core/routes";
+import { absoluteUrl, href } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { EventPrice } from "../events/event-parts";
 import { CardList } from "../components/card-list";
 import { AboutSection } from "../components/about-section";
+import { usePageLanguage } from "../app/site-context";
 
 function StatusBanner({
   event,
@@ -168,8 +168,8 @@ function When({
 }
 
 export default function EventTemplate({ pageContext }: TemplateProps<EventPageContext>): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { event, place, persons, related, icsPath, sessions, endedAtBuild } = pageContext;
   const ended = useEnded(event, endedAtBuild);
   const onNow = useOnNow(sessions, lang);
@@ -316,9 +316,9 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
+export const Head = contentHead<EventPageContext>((pageContext, t) => {
   const { event } = pageContext;
+  // the Head is rendered apart from the page's providers, so it reads the language from its page context
   const lang = pageContext.language;
   const description =
     event.shortDescription ||
@@ -339,18 +339,8 @@ export function Head({ data, pageContext }: TemplateHeadProps<EventPageContext>)
     personUrl: (id) => absolute(href.person(id)),
     organizer: { name: t("seo.siteName"), url: absolute(href.home()) },
   });
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={event.title}
-      description={description}
-      image={event.image}
-      type="article"
-      jsonLd={jsonLd}
-    />
-  );
-}
+  return { title: event.title, description, image: event.image, type: "article", jsonLd };
+});
 
 export const query = graphql`
   query EventPage($language: String!) {

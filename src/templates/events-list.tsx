@@ -11,8 +11,8 @@ import type { TemplateProps } from "../components/template-types";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { formatNumber } from "../core/format";
 import * as styles from "./events-list.module.css";
-import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
+import { usePageLanguage } from "../app/site-context";
 
 type LoadState = "idle" | "loading" | "failed";
 
@@ -213,8 +213,8 @@ function Filters({
 }
 
 export default function EventsListTemplate({ pageContext }: TemplateProps<EventsListPageContext>): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const [choice, setChoice] = useState<Choice>(NO_CHOICE);
   // the address's choice is read after hydration, so the server render and the first browser render agree
   useEffect(() => {

@@ -18,14 +18,14 @@ import { useEventSearch } from "../search/use-event-search";
 import { useSearchUrl } from "../search/use-search-url";
 import { useSearchPageQueryEvents } from "../search/use-query-events";
 import * as styles from "../search/search.module.css";
-import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
+import { usePageLanguage } from "../app/site-context";
 
 export default function EventsSearchTemplate({
   pageContext,
 }: TemplateProps<EventsSearchPageContext>): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const [state, setState] = useSearchUrl();
   const search = useEventSearch(state, lang);
   useSearchPageQueryEvents(state, setState, search);

@@ -9,21 +9,22 @@ import { CalendarIcon, PinIcon } from "../components/icons";
 import { PageShell } from "../app/page-shell";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
+import { contentHead } from "../components/text-head";
 import { StatusBadges } from "../components/status-badges";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import type { TemplateProps } from "../components/template-types";
 import { formatLongDate, formatTime, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./home.module.css";
-import { href, asLang } from "../core/routes";
+import { href } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { EventPrice, EventVenue } from "../events/event-parts";
 import { UpcomingEvents } from "../events/upcoming-events";
 import { CardList } from "../components/card-list";
+import { usePageLanguage } from "../app/site-context";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <Media image={event.image} alt={event.title} eager decorative className={styles.heroMedia} />
@@ -40,7 +41,7 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
         <p className={styles.heroMeta}>
           <PinIcon size={18} />
           <span>
-            <EventVenue event={event} lang={lang} />
+            <EventVenue event={event} />
           </span>
         </p>
         <div className={styles.heroActions}>
@@ -109,10 +110,9 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<HomePageContext>): React.JSX.Element {
-  const first = pageContext.featured[0] ?? pageContext.upcoming[0];
-  return <Seo data={data} pageContext={pageContext} image={first?.image ?? null} />;
-}
+export const Head = contentHead<HomePageContext>(({ featured, upcoming }) => ({
+  image: (featured[0] ?? upcoming[0])?.image ?? null,
+}));
 
 export const query = graphql`
   query HomePage($language: String!) {

@@ -2,9 +2,8 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { makeHeadT } from "../i18n/head-t";
+import { contentHead } from "../components/text-head";
+import type { TemplateProps } from "../components/template-types";
 import type { InfoPageContext } from "../core/page-context";
 
 export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPageContext>): React.JSX.Element {
@@ -26,11 +25,10 @@ export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPage
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<InfoPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  const key = `info.${pageContext.pageKey}`;
-  return <Seo data={data} pageContext={pageContext} title={t(`${key}.title`)} description={t(`${key}.description`)} />;
-}
+export const Head = contentHead<InfoPageContext>(({ pageKey }, t) => ({
+  title: t(`info.${pageKey}.title`),
+  description: t(`info.${pageKey}.description`),
+}));
 
 export const query = graphql`
   query InfoPage($language: String!) {

@@ -7,21 +7,22 @@ import { Layout } from "../app/layout";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
+import { contentHead } from "../components/text-head";
+import type { TemplateProps } from "../components/template-types";
 import { formatDate } from "../core/format";
 import * as styles from "./detail.module.css";
-import { asLang } from "../core/routes";
+import { usePageLanguage } from "../app/site-context";
 
 export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageContext>): React.JSX.Element {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { item, events } = pageContext;
   return (
     <Layout>
       <article className={`container ${styles.page} ${styles.article}`}>
         <p className={styles.kicker}>
           <span className="visually-hidden">{t("news.published")}: </span>
-          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, asLang(i18n.language))}</time>
+          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
         </p>
         <h1 className={styles.title}>
           <bdi>{item.title}</bdi>
@@ -41,19 +42,12 @@ export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageCont
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<NewsPageContext>): React.JSX.Element {
-  const { item } = pageContext;
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={item.title}
-      description={item.lead}
-      image={item.image}
-      type="article"
-    />
-  );
-}
+export const Head = contentHead<NewsPageContext>(({ item }) => ({
+  title: item.title,
+  description: item.lead,
+  image: item.image,
+  type: "article",
+}));
 
 export const query = graphql`
   query NewsPage($language: String!) {

@@ -6,11 +6,11 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
+import { usePageLanguage } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
 import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
-import { Money } from "../checkout/money";
+import { Money } from "../components/money";
 import { pathAfterPayment } from "../checkout/outcome";
 import { orderIdFromPath } from "../core/routes";
 import {
@@ -87,10 +87,8 @@ function SellerBlock({ lang }: { lang: Lang }): React.JSX.Element {
  */
 function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): React.JSX.Element {
   const { t } = useTranslation();
-  const { language } = useSite();
-  const money = (value: number) => (
-    <Money value={value} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
-  );
+  const language = usePageLanguage();
+  const money = (value: number) => <Money value={value} currencyCode={order.currencyCode} decimals={decimals} />;
   const paid = order.status === "paid";
   const back = paid ? pathAfterPayment(order.id, "paid") : href.orderPay(order.id);
   const vat = includedVat(order.total.amount, decimals);

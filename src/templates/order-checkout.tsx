@@ -11,7 +11,7 @@ import { useBasket } from "../basket/basket-context";
 import type { PayAndDeliveryPageContext } from "../core/page-context";
 import type { Acquisition } from "../core/catalogue";
 import { CheckoutForm } from "../checkout/checkout-form";
-import { Countdown } from "../checkout/countdown";
+import { Countdown } from "../components/countdown";
 import { chargeFor, isFree } from "../checkout/fees";
 import { OrderSummary } from "../checkout/order-summary";
 import { EmptyOutcome, LoadingShell } from "../checkout/outcome-parts";
@@ -89,6 +89,7 @@ export default function OrderCheckoutPage({
             overKey="checkout.holdOver"
             onOver={() => void reload()}
             testId="hold-countdown"
+            className={styles.countdown}
           />
           <CheckoutForm
             acquisitions={pageContext.acquisitions}

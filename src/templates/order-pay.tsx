@@ -13,14 +13,14 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
+import { usePageLanguage } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
 import type { Order } from "../core/order";
 import type { PayAndDeliveryPageContext } from "../core/page-context";
 import type { Acquisition } from "../core/catalogue";
 import { paysOnline } from "../checkout/acquisitions";
-import { Countdown } from "../checkout/countdown";
-import { Money } from "../checkout/money";
+import { Countdown } from "../components/countdown";
+import { Money } from "../components/money";
 import { pathAfterPayment } from "../checkout/outcome";
 import { orderIdFromPath } from "../core/routes";
 import {
@@ -50,7 +50,7 @@ const payOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "pa
  */
 function StartPayment({ order, onStale }: { order: Order; onStale(): void }): React.JSX.Element {
   const { t } = useTranslation();
-  const { language } = useSite();
+  const language = usePageLanguage();
   const { client } = useBasket();
   const { navigate } = useI18next();
   const { currencies } = useCurrency();
@@ -105,7 +105,7 @@ function StartPayment({ order, onStale }: { order: Order; onStale(): void }): Re
         ) : (
           <>
             {t("payment.payButton")}{" "}
-            <Money value={order.total.amount} currencyCode={order.currencyCode} lang={language} decimals={decimals} />
+            <Money value={order.total.amount} currencyCode={order.currencyCode} decimals={decimals} />
           </>
         )}
       </button>
@@ -125,7 +125,6 @@ function PayOrder({
   onStale(): void;
 }): React.JSX.Element {
   const { t } = useTranslation();
-  const { language } = useSite();
   const { currencies } = useCurrency();
   const decimals = findCurrency(currencies, order.currencyCode)?.decimals;
 
@@ -178,12 +177,7 @@ function PayOrder({
             <dt>{t("order.pay.amount")}</dt>
             <dd data-testid="pay-amount">
               <strong>
-                <Money
-                  value={order.total.amount}
-                  currencyCode={order.currencyCode}
-                  lang={language}
-                  decimals={decimals}
-                />
+                <Money value={order.total.amount} currencyCode={order.currencyCode} decimals={decimals} />
               </strong>
             </dd>
           </dl>
@@ -193,6 +187,7 @@ function PayOrder({
             overKey="order.pay.timeOver"
             onOver={onStale}
             testId="pay-countdown"
+            className={styles.countdown}
           />
           {online || !acquisition ? (
             <StartPayment order={order} onStale={onStale} />

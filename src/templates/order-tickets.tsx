@@ -8,7 +8,7 @@
 import { graphql } from "gatsby";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
+import { usePageLanguage } from "../app/site-context";
 import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
 import { isBasketApiError } from "../clients/basket-client";
@@ -25,7 +25,7 @@ import { textHead } from "../components/text-head";
 
 function Sheets({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation("tickets");
-  const { language } = useSite();
+  const language = usePageLanguage();
   const venues = useVenues(
     useMemo(() => placeIds(order), [order]),
     language,

@@ -7,9 +7,9 @@ import { Section } from "../components/section";
 import type { TemplateProps } from "../components/template-types";
 import { formatNumber } from "../core/format";
 import * as styles from "./pay-and-delivery.module.css";
-import { asLang } from "../core/routes";
 import { textHead } from "../components/text-head";
 import { REFUND_POLICY } from "../core/seller";
+import { usePageLanguage } from "../app/site-context";
 
 /** "Bank card" under the title "Bank card" says nothing: the kind is shown only when it adds a word. */
 function sameWords(a: string, b: string): boolean {
@@ -20,8 +20,8 @@ function sameWords(a: string, b: string): boolean {
 export default function PayAndDeliveryTemplate({
   pageContext,
 }: TemplateProps<PayAndDeliveryPageContext>): React.JSX.Element {
-  const { t, i18n } = useTranslation();
-  const lang = asLang(i18n.language);
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
   const { acquisitions } = pageContext;
   const delivery = t("payDelivery.deliveryText", { returnObjects: true }) as unknown;
   return (

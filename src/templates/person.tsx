@@ -5,9 +5,8 @@ import type { PersonPageContext } from "../core/page-context";
 import { Layout } from "../app/layout";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { makeHeadT } from "../i18n/head-t";
+import { contentHead } from "../components/text-head";
+import type { TemplateProps } from "../components/template-types";
 import * as styles from "./detail.module.css";
 import { UpcomingEvents } from "../events/upcoming-events";
 
@@ -39,20 +38,12 @@ export default function PersonTemplate({ pageContext }: TemplateProps<PersonPage
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<PersonPageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  const { person } = pageContext;
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={person.title}
-      description={t("person.metaDescription", { title: person.title })}
-      image={person.image}
-      type="profile"
-    />
-  );
-}
+export const Head = contentHead<PersonPageContext>(({ person }, t) => ({
+  title: person.title,
+  description: t("person.metaDescription", { title: person.title }),
+  image: person.image,
+  type: "profile",
+}));
 
 export const query = graphql`
   query PersonPage($language: String!) {

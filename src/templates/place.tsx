@@ -6,9 +6,8 @@ import { PinIcon } from "../components/icons";
 import { Layout } from "../app/layout";
 import { openStreetMapUrl } from "../core/map-link";
 import { Media } from "../components/media";
-import { Seo } from "../components/seo";
-import type { TemplateHeadProps, TemplateProps } from "../components/template-types";
-import { makeHeadT } from "../i18n/head-t";
+import { contentHead } from "../components/text-head";
+import type { TemplateProps } from "../components/template-types";
 import * as styles from "./detail.module.css";
 import { UpcomingEvents } from "../events/upcoming-events";
 import { AboutSection } from "../components/about-section";
@@ -68,20 +67,12 @@ export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageCo
   );
 }
 
-export function Head({ data, pageContext }: TemplateHeadProps<PlacePageContext>): React.JSX.Element {
-  const t = makeHeadT(data);
-  const { place } = pageContext;
-  return (
-    <Seo
-      data={data}
-      pageContext={pageContext}
-      title={place.title}
-      description={t("place.metaDescription", { title: place.title, city: place.location.title })}
-      image={place.image}
-      type="place"
-    />
-  );
-}
+export const Head = contentHead<PlacePageContext>(({ place }, t) => ({
+  title: place.title,
+  description: t("place.metaDescription", { title: place.title, city: place.location.title }),
+  image: place.image,
+  type: "place",
+}));
 
 export const query = graphql`
   query PlacePage($language: String!) {

@@ -5,11 +5,12 @@
  */
 import { useTranslation } from "react-i18next";
 import type { Order } from "../core/order";
-import { useSite } from "../app/site-context";
+import { usePageLanguage } from "../app/site-context";
 import { href } from "../core/routes";
-import { formatDate, formatDateTime, formatMoney } from "../core/format";
+import { formatDate, formatDateTime } from "../core/format";
 import { Link } from "../i18n/link";
 import * as styles from "./tickets.module.css";
+import { Money } from "../components/money";
 
 export function canStillPay(order: Order, now: number): boolean {
   return (
@@ -21,7 +22,7 @@ export function canStillPay(order: Order, now: number): boolean {
 
 export function OrderLine({ order, as: Tag = "div" }: { order: Order; as?: "div" | "li" }): React.JSX.Element {
   const { t } = useTranslation("tickets");
-  const { language } = useSite();
+  const language = usePageLanguage();
   const titles = [...new Set(order.events.map((g) => g.event.title))].join(" · ");
   return (
     <Tag className={styles.orderRow} data-testid="order-line" data-order-id={order.id}>
@@ -38,7 +39,7 @@ export function OrderLine({ order, as: Tag = "div" }: { order: Order; as?: "div"
           {" · "}
           {t("orders.count", { count: order.total.count })}
           {" · "}
-          <bdi>{formatMoney(order.total.amount, order.currencyCode, language)}</bdi>
+          <Money value={order.total.amount} currencyCode={order.currencyCode} />
         </span>
         {canStillPay(order, Date.now()) && order.expiresAt && (
           <span className={styles.muted}>{t("orders.payBy", { time: formatDateTime(order.expiresAt, language) })}</span>

@@ -9,7 +9,7 @@
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { Order } from "../core/order";
-import { useSite } from "../app/site-context";
+import { useSite, usePageLanguage } from "../app/site-context";
 import { formatDayRange, formatLongDate, formatTime, isMultiDay, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
@@ -41,7 +41,8 @@ function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
 
 export function TicketCard({ ticket, print = false }: { ticket: TicketView; print?: boolean }): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
-  const { language, siteUrl } = useSite();
+  const { siteUrl } = useSite();
+  const language = usePageLanguage();
   // a pass over several days says which days it admits, not only its first evening
   const when = !ticket.startedAt
     ? null
@@ -165,7 +166,7 @@ export function TicketCards({
   showPrintLink?: boolean;
 }): React.JSX.Element | null {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
-  const { language } = useSite();
+  const language = usePageLanguage();
   const venues = useVenues(
     useMemo(() => placeIds(order), [order]),
     language,

@@ -8,9 +8,11 @@ import { Trans, useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
 import type { Order } from "../core/order";
 import { href } from "../core/routes";
+import { Clock, useSecondsLeft } from "../components/clock";
+import { clockText } from "../core/countdown";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "./orders-api";
-import { timeLeft, unpaidOrder } from "./time-left";
+import { unpaidOrder } from "./unpaid-order";
 import * as styles from "./tickets.module.css";
 
 export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React.JSX.Element | null {
@@ -19,7 +21,7 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
   // after the basket's first answer: a first visit then asks once and gets one session, not two
   const { loading } = useBasket();
   const [order, setOrder] = useState<Order | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  const left = useSecondsLeft(order?.expiresAt ?? null);
 
   useEffect(() => {
     if (loading) return;
@@ -35,15 +37,8 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
     };
   }, [api, loading]);
 
-  useEffect(() => {
-    if (!order) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [order]);
-
-  if (!order) return null;
-  const left = timeLeft(order.expiresAt, now);
-  if (!left) return null;
+  // gone once the time to pay is over
+  if (!order || !left) return null;
   return (
     <div
       className={boxed ? `${styles.banner} ${styles.bannerBox}` : styles.banner}
@@ -51,11 +46,12 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
       data-testid="unpaid-order-banner"
     >
       <span>
+        {/* the clock (<2>) is the countdown's own: it writes its time itself, in place of the sentence's copy */}
         <Trans
           t={t}
           i18nKey="unpaidOrder.text"
-          values={{ number: order.number, time: left }}
-          components={{ 1: <bdi />, 2: <bdi /> }}
+          values={{ number: order.number, time: clockText(left) }}
+          components={{ 1: <bdi />, 2: <Clock seconds={left} /> }}
         />
       </span>
       <Link className={styles.bannerAction} to={href.orderPay(order.id)}>

@@ -99,6 +99,7 @@ describe("the door scanner", () => {
       const { page, context } = t;
       const status = (key: string) => text("en", `tickets:scan.status.${key}`);
       const answer = page.getByTestId("scan-answer");
+      const next = () => page.getByRole("button", { name: text("en", "tickets:scan.next") }).click();
       await page.goto(pairingLink);
       await page.getByTestId("scanner").waitFor({ timeout: 20_000 });
       await page.getByTestId("scan-counts").waitFor();
@@ -112,31 +113,29 @@ describe("the door scanner", () => {
       assert.match((await answer.textContent()) ?? "", /Mariam Al Suwaidi/);
       await page.locator('[data-testid="scan-answer"][data-status="already_used"]').waitFor({ timeout: 20_000 });
       assert.match((await page.getByTestId("scan-used").textContent()) ?? "", /Used at \d{1,2}:\d{2}/);
-      await page.getByRole("button", { name: text("en", "tickets:scan.next") }).click();
+      await next();
       await page.getByRole("button", { name: text("en", "tickets:scan.stopCamera") }).click();
 
       // a keyboard-wedge scanner types the printed code into the focused field and presses Enter
       const field = page.getByLabel(text("en", "tickets:scan.codeLabel"));
+      /** A code pasted into the field and sent: the answer it gets (decided offline or not), then the next scan. */
+      const scanPasted = async (code: string, status: string, offline: boolean) => {
+        await field.fill(code);
+        await page.keyboard.press("Enter");
+        await page.locator(`[data-testid="scan-answer"][data-status="${status}"][data-offline="${offline}"]`).waitFor();
+        await next();
+      };
       await field.focus();
       await page.keyboard.type(second.code);
       await page.keyboard.press("Enter");
       await page.locator('[data-testid="scan-answer"][data-status="admitted"]').waitFor();
-      await page.getByRole("button", { name: text("en", "tickets:scan.next") }).click();
-      await field.fill(forge(first.qr!));
-      await page.keyboard.press("Enter");
-      await page.locator('[data-testid="scan-answer"][data-status="forged"][data-offline="false"]').waitFor();
-      await page.getByRole("button", { name: text("en", "tickets:scan.next") }).click();
+      await next();
+      await scanPasted(forge(first.qr!), "forged", false);
 
       // no network: the phone decides alone and queues; a forgery is still refused
       await context.setOffline(true);
-      await field.fill(third.qr!);
-      await page.keyboard.press("Enter");
-      await page.locator('[data-testid="scan-answer"][data-status="admitted"][data-offline="true"]').waitFor();
-      await page.getByRole("button", { name: text("en", "tickets:scan.next") }).click();
-      await field.fill(forge(third.qr!));
-      await page.keyboard.press("Enter");
-      await page.locator('[data-testid="scan-answer"][data-status="forged"][data-offline="true"]').waitFor();
-      await page.getByRole("button", { name: text("en", "tickets:scan.next") }).click();
+      await scanPasted(third.qr!, "admitted", true);
+      await scanPasted(forge(third.qr!), "forged", true);
       await page.getByTestId("scan-queue").waitFor();
 
       // back online: the queue is uploaded and the server counts all three

@@ -62,8 +62,7 @@ describe("checkout form validation", () => {
   it("an emptied basket at checkout is explained, with the way back to the cart", async () => {
     await withPage(async (t) => {
       const { page, context } = t;
-      const lang = "en";
-      const checkout = new CheckoutPage(t, lang);
+      const checkout = new CheckoutPage(t, "en");
       await checkout.atCheckout(1, { name: "Nadia", email: "nadia@example.com" });
       // the basket empties behind the page's back (another tab, the hold ran out)
       assert.ok((await context.request.delete(`${API_URL}/api/basket`)).ok());
@@ -82,8 +81,7 @@ describe("ways to pay that complete later", () => {
   it("a bank transfer order leads to what happens next, and its bill", async () => {
     await withPage(async (t) => {
       const { page, context } = t;
-      const lang = "en";
-      const checkout = new CheckoutPage(t, lang);
+      const checkout = new CheckoutPage(t, "en");
       await checkout.atCheckout(1, { name: "Company Buyer", email: "office@example.com" });
       await page.getByRole("radio", { name: /Bank transfer/ }).check();
       await page.getByRole("button", { name: checkout.text("forms:checkout.submit") }).click();

@@ -120,8 +120,7 @@ describe("buying tickets", () => {
   it("a card with 3-D Secure asks for the bank's code on the acquirer's page, then pays", async () => {
     await withPage(async (t) => {
       const { page, context } = t;
-      const lang = "ar";
-      const checkout = new CheckoutPage(t, lang);
+      const checkout = new CheckoutPage(t, "ar");
       const orderId = await checkout.orderFromEventPage(1, { name: "ليلى حداد", email: "layla-3ds@example.com" });
       await checkout.goToAcquirer();
       assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
@@ -136,8 +135,7 @@ describe("buying tickets", () => {
   it("a declined card leads back to the reason, and trying again on the same order succeeds", async () => {
     await withPage(async (t) => {
       const { page, context } = t;
-      const lang = "en";
-      const checkout = new CheckoutPage(t, lang);
+      const checkout = new CheckoutPage(t, "en");
       const orderId = await checkout.orderFromEventPage(1, { name: "Omar Khalid", email: "omar@example.com" });
 
       await checkout.goToAcquirer();
@@ -171,8 +169,7 @@ describe("buying tickets", () => {
   it("a double click on Pay starts one payment and charges once", async () => {
     await withPage(async (t) => {
       const { page, context } = t;
-      const lang = "en";
-      const checkout = new CheckoutPage(t, lang);
+      const checkout = new CheckoutPage(t, "en");
       const orderId = await checkout.orderFromEventPage(3, { name: "Sara Ali", email: "sara@example.com" });
 
       const starts: string[] = [];
@@ -198,8 +195,7 @@ describe("buying tickets", () => {
   it("free tickets: 'Get tickets' instead of a way to pay, and straight to the tickets", async () => {
     await withPage(async (t) => {
       const { page, context } = t;
-      const lang = "ru";
-      const checkout = new CheckoutPage(t, lang);
+      const checkout = new CheckoutPage(t, "ru");
       const tickets = await claim({ tickets: 2, free: true });
       await checkout.pickTickets(tickets, 2);
       await checkout.checkoutFromCart("forms:checkout.submitFree");

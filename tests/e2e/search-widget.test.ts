@@ -86,6 +86,14 @@ async function optionTexts(page: Page): Promise<string[]> {
   return list.getByRole("option").allTextContents();
 }
 
+/** Types into the header's search box as a person does, a key at a time, and waits for the suggestions. */
+async function typeInSearch(page: Page, lang: Lang, typed: string, delay = 20) {
+  const box = searchBox(page, lang);
+  await box.click();
+  await box.pressSequentially(typed, { delay });
+  return { box, options: await optionTexts(page) };
+}
+
 describe("header search box", () => {
   for (const lang of ["en", "ru", "ar"] as const) {
     it(`suggests events, places and all results, chosen with the keyboard (${lang})`, async () => {
@@ -133,10 +141,7 @@ describe("header search box", () => {
 
   it("closes the list with Escape, then clears the text", async () => {
     await withHome("en", async ({ page }) => {
-      const box = searchBox(page, "en");
-      await box.click();
-      await box.pressSequentially("layla", { delay: 20 });
-      await optionTexts(page);
+      const { box } = await typeInSearch(page, "en", "layla");
       await box.press("Escape");
       assert.equal(await box.getAttribute("aria-expanded"), "false");
       assert.equal(await page.getByRole("listbox").isVisible(), false);
@@ -148,10 +153,7 @@ describe("header search box", () => {
 
   it("waits for a pause in typing and asks the catalogue once", async () => {
     await withHome("en", async ({ page, requests }) => {
-      const box = searchBox(page, "en");
-      await box.click();
-      await box.pressSequentially("sandstorm", { delay: 25 });
-      await optionTexts(page);
+      await typeInSearch(page, "en", "sandstorm", 25);
       const searches = requests
         .filter((u) => u.startsWith(API_URL) && new URL(u).searchParams.has("search"))
         .map((u) => new URL(u).searchParams.get("search"));
@@ -170,10 +172,7 @@ describe("header search box", () => {
       "the catalogue answers with the form комедии",
     );
     await withHome("ru", async ({ page }) => {
-      const box = searchBox(page, "ru");
-      await box.click();
-      await box.pressSequentially("комедия", { delay: 20 });
-      const options = await optionTexts(page);
+      const { options } = await typeInSearch(page, "ru", "комедия");
       assert.ok(
         options.some((o) => /комедии/i.test(o)),
         options.join(" | "),
@@ -183,11 +182,8 @@ describe("header search box", () => {
 
   it("finds Arabic names written with another spelling, and places typed in another language", async () => {
     await withHome("ar", async ({ page }) => {
-      const box = searchBox(page, "ar");
-      await box.click();
       // ى typed as ي, as many keyboards and people write it
-      await box.pressSequentially("ليلي حداد", { delay: 20 });
-      const options = await optionTexts(page);
+      const { options } = await typeInSearch(page, "ar", "ليلي حداد");
       assert.ok(
         options.some((o) => o.includes("ليلى حداد") && o.includes(text("ar", "searchBox.person"))),
         options.join(" | "),

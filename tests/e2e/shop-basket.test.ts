@@ -79,10 +79,7 @@ describe("shop: basket", () => {
       assert.equal(await shop.sessionItem("basket_tickets"), null);
 
       // fill again and clear
-      await shop.open(`/events/${event.id}/`);
-      await shop.pick(a.id, 1);
-      await shop.addToBasket();
-      await shop.expectHeaderCount(1);
+      await shop.putInBasket(event.id, a.id, 1);
       await shop.openCart();
       // "Clear basket" asks first: "keep" keeps every ticket, "yes" empties
       await tp.page.getByRole("button", { name: "Clear basket" }).click();

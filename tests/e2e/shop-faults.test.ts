@@ -28,10 +28,7 @@ describe("shop: basket server down", () => {
       async (tp) => {
         const shop = new ShopPage(tp);
         const { event, offer } = await claim({ tickets: 2, oneSession: true });
-        await shop.open(`/events/${event.id}/`);
-        await shop.pick(offer.id, 2);
-        await shop.addToBasket();
-        await shop.expectHeaderCount(2);
+        await shop.putInBasket(event.id, offer.id, 2);
         await shop.openCart();
         await shop.cartSettled();
 
@@ -59,10 +56,7 @@ describe("shop: basket server down", () => {
       async (tp) => {
         const shop = new ShopPage(tp);
         const { event, offer } = await claim({ tickets: 1, oneSession: true });
-        await shop.open(`/events/${event.id}/`);
-        await shop.pick(offer.id, 1);
-        await shop.addToBasket();
-        await shop.expectHeaderCount(1);
+        await shop.putInBasket(event.id, offer.id, 1);
         // the count survives only once the server confirmed it: leaving earlier loses the change
         await shop.expectStoredCount(1);
 

@@ -20,8 +20,7 @@ describe("e-tickets on the success page", () => {
       await withPage(async (t) => {
         const { page, context } = t;
         const checkout = new CheckoutPage(t, lang);
-        const placed = await orderOwnTickets(context, {
-          lang,
+        const placed = await checkout.placeOwnOrder({
           count: 2,
           email: uniqueEmail(`qr-${lang}`),
           acquisitionId: CARD,
@@ -50,10 +49,9 @@ describe("e-tickets on the success page", () => {
 describe("the printable tickets", () => {
   it("put each ticket on its own A4 page, with a QR code that still decodes", async () => {
     await withPage(async (t) => {
-      const { page, context } = t;
+      const { page } = t;
       const tickets = new CheckoutPage(t, "ar");
-      const order = await orderOwnTickets(context, {
-        lang: "ar",
+      const order = await tickets.placeOwnOrder({
         count: 3,
         free: true,
         email: uniqueEmail("print"),
@@ -130,10 +128,9 @@ describe("find my order", () => {
 describe("an unpaid order", () => {
   it("is shown under the header and on the cart with the time left, and leads to payment", async () => {
     await withPage(async (t) => {
-      const { page, context } = t;
+      const { page } = t;
       const site = new CheckoutPage(t);
-      const order = await orderOwnTickets(context, {
-        lang: "en",
+      const order = await site.placeOwnOrder({
         count: 1,
         email: uniqueEmail("unpaid"),
         acquisitionId: CARD,
@@ -160,10 +157,9 @@ describe("an unpaid order", () => {
 
   it("a bank-transfer order in Arabic is listed with its way to payment", async () => {
     await withPage(async (t) => {
-      const { page, context } = t;
+      const { page } = t;
       const site = new CheckoutPage(t, "ar");
-      const order = await orderOwnTickets(context, {
-        lang: "ar",
+      const order = await site.placeOwnOrder({
         count: 1,
         email: uniqueEmail("bank"),
         acquisitionId: BANK_TRANSFER,

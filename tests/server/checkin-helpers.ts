@@ -7,6 +7,7 @@ import addFormats from "ajv-formats";
 import { parse } from "yaml";
 import type { WireOrder } from "../../server/src/deps";
 import { BUYER, offersOf, placeOrder, type TestApp, Visitor } from "./helpers";
+import type { ScanResult } from "../../src/scan/scanner-client";
 
 export const checkinContract = parse(
   readFileSync(join(__dirname, "..", "..", "contracts", "checkin.openapi.yaml"), "utf8"),
@@ -89,16 +90,8 @@ export class Door {
   }
 }
 
-export interface ScanAnswer {
-  status: string;
-  scan_id: number;
-  nonce: string;
-  scanned_at: string;
-  ticket: { code: string; name: string; category: string; order_number: string } | null;
-  used: { at: string; device: string; list: string } | null;
-  undo_until: string | null;
-  counts: { admitted: number; expected: number };
-}
+/** The redeem answer as the door's scanner reads it, with the nonce the scan was sent with. */
+export type ScanAnswer = ScanResult & { nonce: string };
 
 let nonces = 0;
 export const nonce = (): string => `n${Date.now().toString(36)}x${(++nonces).toString(36).padStart(6, "0")}`;

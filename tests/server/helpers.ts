@@ -28,6 +28,13 @@ function loadContract(name: "catalogue" | "basket"): OpenApi {
 
 export const contracts = { catalogue: loadContract("catalogue"), basket: loadContract("basket") };
 
+/** Every operation a contract describes, as "METHOD /path", sorted: what a coverage test compares with. */
+export function contractOperations(contract: { paths: Record<string, Record<string, unknown>> }): string[] {
+  return Object.entries(contract.paths)
+    .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+}
+
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(contracts.catalogue, "catalogue.yaml");

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
-import { SMTPServer } from "smtp-server";
+import { startSmtpStandIn } from "./mail-helpers";
 
 const root = path.join(__dirname, "..", "..");
 const SITE = "http://127.0.0.1:9000";
@@ -26,39 +26,6 @@ async function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** A mail server in this process (it outlives the killed shop): refuses while told to, keeps every message. */
-async function mailServer(port: number) {
-  const state = { refusing: false, received: [] as string[] };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (state.refusing)
-        return callback(Object.assign(new Error("mailbox temporarily unavailable"), { responseCode: 451 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        state.received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  // a shop server still connected (a failed test's) must not keep the close, and the run, waiting
-  after(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        setTimeout(resolve, 2000).unref();
-      }),
-  );
-  return state;
 }
 
 /** The order id each received e-mail is about, from its Message-ID (<order-id>.<event>@...). */
@@ -83,7 +50,8 @@ test("every paid order's e-mail arrives exactly once across kill -9 and restarts
   after(() => rmSync(dir, { recursive: true, force: true }));
   const database = path.join(dir, "shop.sqlite");
   const [apiPort, smtpPort] = [await freePort(), await freePort()];
-  const smtp = await mailServer(smtpPort);
+  // in this process: it outlives the killed shop
+  const smtp = await startSmtpStandIn(smtpPort);
   const base = `http://127.0.0.1:${apiPort}`;
 
   let server: ChildProcess | undefined;
@@ -100,7 +68,7 @@ test("every paid order's e-mail arrives exactly once across kill -9 and restarts
         SITE_ORIGINS: SITE,
         PUBLIC_URL: base,
         SERVER_LOG: "0",
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL: smtp.url,
         MAIL_ATTEMPTS: "100000",
         MAIL_RETRY_MS: "50",
         MAIL_RETRY_MAX_MS: "200",

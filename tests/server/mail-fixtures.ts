@@ -18,6 +18,30 @@ export function sampleCatalogue(): { catalogue: CatalogueService; close: () => v
   return { catalogue: new CatalogueService(db, "http://api.test"), close: () => db.close() };
 }
 
+/** An event of the sample that is still to come (else the first), with its venue. */
+export function sampleEvent(catalogue: CatalogueService) {
+  const event =
+    catalogue.data.events.find((e) => e.status === "on_sale" && e.startedAt > Date.now()) ?? catalogue.data.events[0]!;
+  return { event, place: catalogue.data.places.get(event.placeId)! };
+}
+
+/**
+ * An order as the server reports it, checked against the contract: created and paid on
+ * 26 November 2026 unless `wire` says otherwise.
+ */
+export function reportedOrder(
+  wire: Omit<WireOrder, "created_at" | "expires_at" | "paid_at"> & Partial<WireOrder>,
+): WireOrder {
+  const order: WireOrder = {
+    created_at: "2026-11-26T10:00:00+04:00",
+    expires_at: null,
+    paid_at: "2026-11-26T10:01:00+04:00",
+    ...wire,
+  };
+  assertSchema("basket", "Order", order);
+  return order;
+}
+
 const CATEGORY: Record<MailLang, [string, string]> = {
   en: ["Adult", "Child"],
   ru: ["Взрослый", "Детский"],
@@ -26,13 +50,11 @@ const CATEGORY: Record<MailLang, [string, string]> = {
 
 /** Paid in USD: 2 Adult tickets on the first session, 1 Child on the second, a 2.5 % payment fee. */
 export function paidOrder(catalogue: CatalogueService, lang: MailLang, over: Partial<WireOrder> = {}): WireOrder {
-  const event =
-    catalogue.data.events.find((e) => e.status === "on_sale" && e.startedAt > Date.now()) ?? catalogue.data.events[0]!;
-  const place = catalogue.data.places.get(event.placeId)!;
+  const { event, place } = sampleEvent(catalogue);
   const first = new Date(event.startedAt).toISOString();
   const second = new Date(event.startedAt + 2 * 86_400_000).toISOString();
   const [adult, child] = CATEGORY[lang];
-  const wire: WireOrder = {
+  return reportedOrder({
     id: `id-${lang}-paid`,
     number: "UAE-UH4HQA",
     status: "paid",
@@ -63,13 +85,8 @@ export function paidOrder(catalogue: CatalogueService, lang: MailLang, over: Par
       { code: "UAE-R4T8-W3ZN", event_id: event.id, ticket_id: 1, title: adult, started_at: first },
       { code: "UAE-H6J9-C2VB", event_id: event.id, ticket_id: 2, title: child, started_at: second },
     ],
-    created_at: "2026-11-26T10:00:00+04:00",
-    expires_at: null,
-    paid_at: "2026-11-26T10:01:00+04:00",
     ...over,
-  };
-  assertSchema("basket", "Order", wire);
-  return wire;
+  });
 }
 
 /** The same order placed for a bank transfer and not paid yet, by a buyer who typed `name`. */

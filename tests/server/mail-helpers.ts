@@ -1,7 +1,7 @@
 /**
  * Shared support for the mail tests: a log that keeps its lines, a mail configuration on a
  * temporary outbox, the outbox read back as parsed e-mails, and a local SMTP server that can
- * be told to refuse.
+ * be told to refuse (some recipients, or all for a while).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,21 +46,29 @@ export async function outbox(config: MailConfig): Promise<ParsedMail[]> {
   );
 }
 
-/**
- * A local SMTP server for the file's tests: it refuses the next `refusals` recipients with a
- * temporary error (451, so a sender tries again) and keeps every message it takes.
- */
-export function smtpStandIn(port: number): {
+/** A local SMTP server that keeps every message it takes and refuses when told to. */
+export interface SmtpStandIn {
   url: string;
+  /** the next this many recipients are refused */
   refusals: number;
+  /** while true, every recipient is refused (a mail server that is down for a while) */
+  refusing: boolean;
+  /** each message taken, as it came */
   received: string[];
   /** A fresh start for a test: nothing received yet, and the next `refusals` recipients refused. */
   refuseNext(refusals: number): void;
-} {
-  const state = {
+}
+
+/**
+ * The stand-in and how to start and stop it. A refusal is a temporary error (451), so a
+ * sender tries again.
+ */
+function standIn(port: number): { state: SmtpStandIn; listen(): Promise<void>; close(): Promise<void> } {
+  const state: SmtpStandIn = {
     url: `smtp://127.0.0.1:${port}`,
     refusals: 0,
-    received: [] as string[],
+    refusing: false,
+    received: [],
     refuseNext(refusals: number) {
       state.refusals = refusals;
       state.received.length = 0;
@@ -69,9 +77,10 @@ export function smtpStandIn(port: number): {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    logger: false,
     onRcptTo(_address, _session, callback) {
-      if (state.refusals > 0) {
-        state.refusals--;
+      if (state.refusing || state.refusals > 0) {
+        if (!state.refusing) state.refusals--;
         return callback(Object.assign(new Error("mailbox temporarily unavailable"), { responseCode: 451 }));
       }
       callback();
@@ -85,7 +94,30 @@ export function smtpStandIn(port: number): {
       });
     },
   });
-  before(() => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)));
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return {
+    state,
+    listen: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
+    // a client still connected (a failed test's server) must not keep the close, and the run, waiting
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        setTimeout(resolve, 2000).unref();
+      }),
+  };
+}
+
+/** A local SMTP server for the file's tests: listening before the first, closed after the last. */
+export function smtpStandIn(port: number): SmtpStandIn {
+  const { state, listen, close } = standIn(port);
+  before(listen);
+  after(close);
+  return state;
+}
+
+/** A local SMTP server started now, from inside a test (a port found at run time); closed after the file's tests. */
+export async function startSmtpStandIn(port: number): Promise<SmtpStandIn> {
+  const { state, listen, close } = standIn(port);
+  await listen();
+  after(close);
   return state;
 }

@@ -8,35 +8,28 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { after, describe, test } from "node:test";
 import jsQR from "jsqr";
-import { simpleParser } from "mailparser";
+import { simpleParser, type ParsedMail } from "mailparser";
 import { PNG } from "pngjs";
-import { CatalogueService } from "../../server/src/catalogue/catalogue-service";
-import { openDatabase } from "../../server/src/db/database";
-import { seedSample } from "../../server/src/seed/seed-sample";
 import type { WireOrder } from "../../server/src/mail/compose";
 import { loadMailConfig, type MailConfig } from "../../server/src/mail/mail-config";
 import { createMailNotifier, retryDelay } from "../../server/src/mail/notifier";
-import { assertSchema } from "./helpers";
+import { reportedOrder, sampleCatalogue, sampleEvent } from "./mail-fixtures";
 import { logSink, outbox, smtpStandIn, tempMailConfig } from "./mail-helpers";
 
-const db = openDatabase(":memory:");
-seedSample(db);
-const catalogue = new CatalogueService(db, "http://api.test");
-after(() => db.close());
+const { catalogue, close } = sampleCatalogue();
+after(close);
 
 const quiet = logSink();
 
 /** An order as the server reports it, for a real sample event (so venue and address resolve). */
 function order(over: Partial<WireOrder> & { lang: "en" | "ru" | "ar" }, ticketCount = 2): WireOrder {
-  const event =
-    catalogue.data.events.find((e) => e.status === "on_sale" && e.startedAt > Date.now()) ?? catalogue.data.events[0]!;
-  const place = catalogue.data.places.get(event.placeId)!;
+  const { event, place } = sampleEvent(catalogue);
   const started = new Date(event.startedAt).toISOString();
   const codes = Array.from(
     { length: ticketCount },
     (_, i) => `UAE-TEST${i + 2}-${over.lang.toUpperCase()}${String(i).padStart(3, "7")}`,
   );
-  const wire: WireOrder = {
+  return reportedOrder({
     id: `id-${over.lang}-${Math.random().toString(36).slice(2)}`,
     number: "UAE-7K3M9Q",
     status: "paid",
@@ -73,13 +66,8 @@ function order(over: Partial<WireOrder> & { lang: "en" | "ru" | "ar" }, ticketCo
       title: over.lang === "ar" ? "الصالة" : "Stalls",
       started_at: started,
     })),
-    created_at: "2026-11-26T10:00:00+04:00",
-    expires_at: null,
-    paid_at: "2026-11-26T10:01:00+04:00",
     ...over,
-  };
-  assertSchema("basket", "Order", wire);
-  return wire;
+  });
 }
 
 /** An order waiting for its money, to be paid by the way to pay `acquisitionId` before `expiresAt`. */
@@ -94,6 +82,16 @@ const awaiting = (lang: "en" | "ru" | "ar", acquisitionId: number, expiresAt: st
   });
 
 const tempConfig = (over: Partial<MailConfig> = {}) => tempMailConfig("http://shop.test", over);
+
+/** What a notifier of its own writes into its outbox when these orders are reported to it, in turn. */
+async function mailedToOutbox(...orders: WireOrder[]): Promise<{ mails: ParsedMail[]; config: MailConfig }> {
+  const config = tempConfig();
+  const mailer = createMailNotifier(config, { catalogue, log: quiet });
+  for (const reported of orders) mailer.orderConfirmed(reported);
+  await mailer.idle();
+  await mailer.close();
+  return { mails: await outbox(config), config };
+}
 
 function decodeQr(png: Buffer): string | null {
   const image = PNG.sync.read(png);
@@ -125,12 +123,8 @@ describe("mail settings", () => {
 describe("confirmation e-mail into the outbox", () => {
   for (const lang of ["en", "ru", "ar"] as const) {
     test(`a paid order in ${lang}: every ticket code, its QR image, the amount and the link, in ${lang}`, async () => {
-      const config = tempConfig();
-      const mailer = createMailNotifier(config, { catalogue, log: quiet });
       const paid = order({ lang }, 3);
-      mailer.orderConfirmed(paid);
-      await mailer.idle();
-      const [mail, ...rest] = await outbox(config);
+      const [mail, ...rest] = (await mailedToOutbox(paid)).mails;
       assert.ok(mail, "an .eml file in the outbox");
       assert.equal(rest.length, 0);
       assert.equal(mail.to && "text" in mail.to ? mail.to.text : "", "buyer@example.com");
@@ -157,35 +151,26 @@ describe("confirmation e-mail into the outbox", () => {
         mail.text?.includes(`http://shop.test${prefix}/order/lookup/?number=UAE-7K3M9Q#email=buyer%40example.com`),
         "the link that opens the order",
       );
-      await mailer.close();
     });
   }
 
   test("a free order gets its tickets too, and says free rather than an amount", async () => {
-    const config = tempConfig();
-    const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const free = order(
       { lang: "ru", acquisition_id: null, total: { price: 0, service_fee: 0, payment_fee: 0, amount: 0, count: 1 } },
       1,
     );
-    mailer.orderConfirmed(free);
-    await mailer.idle();
-    const [mail] = await outbox(config);
+    const [mail] = (await mailedToOutbox(free)).mails;
     assert.ok(mail);
     assert.ok(mail.text?.includes(free.tickets[0]!.code));
     assert.match(mail.text ?? "", /Бесплатно/);
     assert.match(mail.text ?? "", /Вы зарегистрированы/);
-    await mailer.close();
   });
 
   test("a bank-transfer order awaiting payment: what to pay, to which account, with which reference, by when", async () => {
-    const config = tempConfig();
-    const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const bank = catalogue.data.acquisitions.find((a) => a.type === "bank_transfer")!;
     const pending = awaiting("ar", bank.id, "2026-11-28T10:00:00+04:00");
-    mailer.orderConfirmed(pending);
-    await mailer.idle();
-    const [mail] = await outbox(config);
+    const { mails, config } = await mailedToOutbox(pending);
+    const [mail] = mails;
     assert.ok(mail);
     assert.match(mail.subject ?? "", /طريقة الدفع/);
     assert.ok(mail.text?.includes(config.bank.iban));
@@ -194,26 +179,19 @@ describe("confirmation e-mail into the outbox", () => {
     assert.ok(mail.text?.includes(new Intl.NumberFormat("ar-AE", { style: "currency", currency: "AED" }).format(610)));
     assert.match(mail.text ?? "", /آخر موعد للدفع/);
     assert.equal(mail.attachments.length, 0, "no tickets before the money arrives");
-    await mailer.close();
   });
 
   test("a cash order names the box office with its address; a card order awaiting payment gets nothing yet", async () => {
-    const config = tempConfig();
-    const mailer = createMailNotifier(config, { catalogue, log: quiet });
     const cash = catalogue.data.acquisitions.find((a) => a.type === "cash")!;
     const pending = awaiting("en", cash.id, "2026-11-28T10:00:00+04:00");
-    mailer.orderConfirmed(pending);
-    mailer.orderConfirmed(awaiting("en", 1, "2026-11-26T10:30:00+04:00"));
-    mailer.orderConfirmed(pending); // reported twice: still one e-mail
-    await mailer.idle();
-    const mails = await outbox(config);
+    // the cash order reported twice (still one e-mail), a card order awaiting payment between
+    const { mails } = await mailedToOutbox(pending, awaiting("en", 1, "2026-11-26T10:30:00+04:00"), pending);
     assert.equal(mails.length, 1);
     const place = catalogue.data.places.get(
       catalogue.data.events.find((e) => e.id === pending.events[0]!.event.id)!.placeId,
     )!;
     assert.match(mails[0]!.text ?? "", /in cash at the box office/);
     if (place.address) assert.ok(mails[0]!.text?.includes(place.address.en));
-    await mailer.close();
   });
 });
 

@@ -153,11 +153,16 @@ describe("paying", () => {
         return url.searchParams.get("payment");
       };
       const status = async () => json<WireOrder>(await visitor.request("GET", `/api/orders/${order.id}`)).status;
+      /** A new payment of the order, on the acquirer's page. */
+      const acquirerPage = async () =>
+        openAcquirer(app, json<{ redirect_url: string }>(await startPayment(visitor, order.id)).redirect_url);
+      /** How the visit ends when this card is paid with on a new acquirer's page. */
+      const payWith = async (card: string) => {
+        const page = await acquirerPage();
+        return outcome(await submitAcquirer(app, page.path, cardFields(page.html, card)));
+      };
 
-      let page = await openAcquirer(
-        app,
-        json<{ redirect_url: string }>(await startPayment(visitor, order.id)).redirect_url,
-      );
+      const page = await acquirerPage();
       const forged = await submitAcquirer(app, `${page.path}/cancel`, { csrf: "forged" });
       assert.equal(forged.statusCode, 403, "a cancel needs the page's form token");
       assert.equal(await status(), "awaiting_payment");
@@ -165,23 +170,8 @@ describe("paying", () => {
       assert.equal(outcome(cancelled), "cancelled");
       assert.equal(await status(), "failed", "the shop reads a failed attempt at once, not a wait");
 
-      page = await openAcquirer(
-        app,
-        json<{ redirect_url: string }>(await startPayment(visitor, order.id)).redirect_url,
-      );
-      assert.equal(
-        outcome(await submitAcquirer(app, page.path, cardFields(page.html, "4000000000000002"))),
-        "declined",
-      );
-
-      page = await openAcquirer(
-        app,
-        json<{ redirect_url: string }>(await startPayment(visitor, order.id)).redirect_url,
-      );
-      assert.equal(
-        outcome(await submitAcquirer(app, page.path, cardFields(page.html, "4242424242424242"))),
-        "approved",
-      );
+      assert.equal(await payWith("4000000000000002"), "declined");
+      assert.equal(await payWith("4242424242424242"), "approved");
       assert.equal(await status(), "paid");
     });
   });

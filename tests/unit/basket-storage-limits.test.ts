@@ -9,7 +9,7 @@ import {
   ticketLimit,
 } from "../../src/basket/limits";
 import { BASKET_TICKETS_KEY, countSelected, readSelectedTickets, writeSelectedTickets } from "../../src/basket/storage";
-import { MemoryStorage } from "./support/memory-storage";
+import { MemoryStorage, RefusingStorage } from "./support/memory-storage";
 
 describe("basket_tickets mirror in sessionStorage", () => {
   it("writes the selected tickets as [{id, count}] under basket_tickets and reads them back", () => {
@@ -45,17 +45,10 @@ describe("basket_tickets mirror in sessionStorage", () => {
   });
 
   it("a storage that throws (disabled) is survived", () => {
-    const broken = {
-      getItem: () => {
-        throw new Error("SecurityError");
-      },
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
-      removeItem: () => {},
-    };
+    const broken = new RefusingStorage();
     assert.deepEqual(readSelectedTickets(broken), []);
     assert.doesNotThrow(() => writeSelectedTickets(broken, [{ id: 1, count: 1 }]));
+    assert.doesNotThrow(() => writeSelectedTickets(broken, []));
   });
 });
 

@@ -2,26 +2,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { clearDraft, DRAFT_STORAGE_KEY, readDraft, saveDraft } from "../../src/checkout/checkout-draft";
-
-function memoryStorage(): Storage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  } as unknown as Storage & { data: Map<string, string> };
-}
+import { MemoryStorage, RefusingStorage } from "./support/memory-storage";
 
 describe("checkout draft", () => {
   it("keeps what was typed and the way to pay chosen, and gives it back", () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     saveDraft(storage, { name: "ليلى حداد", email: "layla@example.ae", phone: "", acquisitionId: 2 });
     assert.deepEqual(readDraft(storage), { name: "ليلى حداد", email: "layla@example.ae", phone: "", acquisitionId: 2 });
   });
 
   it("an empty form keeps nothing, and a placed order clears it", () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     saveDraft(storage, { name: "", email: "", phone: "", acquisitionId: null });
     assert.equal(storage.data.size, 0);
     saveDraft(storage, { name: "Omar", email: "", phone: "", acquisitionId: null });
@@ -30,7 +21,7 @@ describe("checkout draft", () => {
   });
 
   it("reads whatever is stored without trusting it", () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     storage.setItem(DRAFT_STORAGE_KEY, "{not json");
     assert.equal(readDraft(storage), null);
     storage.setItem(DRAFT_STORAGE_KEY, JSON.stringify({ name: 5, email: "a@b.ae", acquisitionId: "1" }));
@@ -38,17 +29,7 @@ describe("checkout draft", () => {
   });
 
   it("storage that refuses does not break the form", () => {
-    const broken = {
-      getItem: () => {
-        throw new Error("denied");
-      },
-      setItem: () => {
-        throw new Error("full");
-      },
-      removeItem: () => {
-        throw new Error("denied");
-      },
-    };
+    const broken = new RefusingStorage();
     assert.equal(readDraft(broken), null);
     saveDraft(broken, { name: "x", email: "", phone: "", acquisitionId: null });
     clearDraft(broken);

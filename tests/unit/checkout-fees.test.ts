@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { chargeFor, isFree, paymentFee, roundToMinorUnit } from "../../src/checkout/fees";
-import { timeLeft } from "../../src/checkout/time-left";
 
 describe("the payment fee and the amount charged", () => {
   it("is the way's percentage of tickets + service fee, rounded to the currency's minor unit", () => {
@@ -38,18 +37,5 @@ describe("the payment fee and the amount charged", () => {
     assert.equal(isFree({ price: 0, serviceFee: 0, count: 2 }), true);
     assert.equal(isFree({ price: 0, serviceFee: 0, count: 0 }), false);
     assert.equal(isFree({ price: 0, serviceFee: 1.5, count: 1 }), false);
-  });
-});
-
-describe("time left to hold or to pay", () => {
-  const now = Date.parse("2030-01-01T10:00:00Z");
-  it("counts whole seconds up to the end, then stops at zero", () => {
-    assert.deepEqual(timeLeft("2030-01-01T10:14:05Z", now), { seconds: 845, expired: false });
-    assert.deepEqual(timeLeft("2030-01-01T10:00:00.400Z", now), { seconds: 1, expired: false });
-    assert.deepEqual(timeLeft("2030-01-01T09:59:00Z", now), { seconds: 0, expired: true });
-  });
-  it("has nothing to say without a (valid) end", () => {
-    assert.equal(timeLeft(null, now), null);
-    assert.equal(timeLeft("soon", now), null);
   });
 });

@@ -13,6 +13,7 @@ import {
   href,
   orderIdFromPath,
   orderIdFromSearch,
+  refusalFromSearch,
   showsPlacedOrder,
 } from "../../src/core/routes";
 
@@ -50,6 +51,12 @@ describe("reading the order back from the URL", () => {
     assert.equal(orderIdFromSearch("?order="), null);
     assert.equal(failReasonFromSearch("?order=abc&reason=declined"), "declined");
     assert.equal(failReasonFromSearch("?order=abc&reason=<script>"), null);
+  });
+  it("from what the acquirer appended to the return address", () => {
+    assert.equal(refusalFromSearch("?order=abc&payment=declined"), "declined");
+    assert.equal(refusalFromSearch("?order=abc&payment=cancelled"), "cancelled");
+    assert.equal(refusalFromSearch("?order=abc&payment=approved"), null);
+    assert.equal(refusalFromSearch("?order=abc&reason=declined"), null);
   });
   it("from the path of a client-only page, in every language and any sub-path", () => {
     assert.equal(orderIdFromPath("/order/pay/abc/", "pay"), "abc");

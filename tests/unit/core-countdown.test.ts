@@ -1,6 +1,7 @@
 /**
- * The site's one countdown rule (src/core/countdown.ts): the hold, the time to pay and the
- * reminder banner all count with it, and their own tests check them through it.
+ * The site's one countdown rule (src/core/countdown.ts): the hold on the cart and on
+ * checkout, the time to pay and the reminder banner all count with it, through the one
+ * countdown component (src/components/countdown.tsx).
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -12,6 +13,8 @@ const NOW = Date.parse("2030-01-01T10:00:00Z");
 const ENDS: ReadonlyArray<readonly [string | null, number | null]> = [
   ["2030-01-01T10:14:32Z", 872],
   ["2030-01-01T10:00:00.001Z", 1],
+  ["2030-01-01T10:00:00.400Z", 1],
+  ["2030-01-01T10:14:31.001Z", 872],
   ["2030-01-01T14:00:05+04:00", 5],
   ["2030-01-01T09:59:00Z", 0],
   [null, null],
@@ -22,7 +25,10 @@ const ENDS: ReadonlyArray<readonly [string | null, number | null]> = [
 const CLOCKS: ReadonlyArray<readonly [number, string]> = [
   [872, "14:32"],
   [9, "0:09"],
+  [3909, "1:05:09"],
+  [48 * 3600, "48:00:00"],
   [48 * 3600 - 1, "47:59:59"],
+  [0, "0:00"],
   [-3, "0:00"],
 ];
 

@@ -6,7 +6,7 @@ import { href } from "../../src/core/routes";
 import { qrMatrix, qrPath, QUIET_ZONE } from "../../src/tickets/qr-matrix";
 import { icsFileName, ticketIcs } from "../../src/tickets/ticket-ics";
 import { placeIds, ticketViews } from "../../src/tickets/ticket-view";
-import { timeLeft, unpaidOrder } from "../../src/tickets/time-left";
+import { unpaidOrder } from "../../src/tickets/unpaid-order";
 
 const order: Order = {
   id: "Zx9longOpaqueId",
@@ -121,14 +121,6 @@ describe("order lookup links and the unpaid-order reminder", () => {
     assert.deepEqual(lookupPrefill(search, hash), { number: "UAE-7K3M9Q", email: "a+b@example.com" });
     assert.deepEqual(lookupPrefill("", ""), { number: "", email: "" });
     assert.equal(href.orderTickets("a/b"), "/order/tickets/?order=a%2Fb");
-  });
-
-  test("time left counts down to zero and then there is none", () => {
-    const at = Date.parse("2026-11-26T10:00:00Z");
-    assert.equal(timeLeft("2026-11-26T10:14:31Z", at), "14:31");
-    assert.equal(timeLeft("2026-11-28T10:00:00Z", at), "48:00:00");
-    assert.equal(timeLeft("2026-11-26T10:00:00Z", at), null);
-    assert.equal(timeLeft(null, at), null);
   });
 
   test("the reminder picks the open order that ends first, never a paid or expired one", () => {

@@ -154,10 +154,15 @@ export const uniqueEmail = (tag: string) =>
  * An order of `count` tickets this test has to itself (see `claim`), placed through the API
  * in the context's session: free tickets make it paid at once, a card leaves it awaiting payment.
  */
-export async function orderOwnTickets(
-  context: BrowserContext,
-  options: { lang: Lang; count: number; free?: boolean; email: string; acquisitionId: number | null },
-): Promise<ApiOrder> {
+/** What an order of a test's own tickets is: how many, free or not, by whom, paid how. */
+export interface OwnOrder {
+  count: number;
+  free?: boolean;
+  email: string;
+  acquisitionId: number | null;
+}
+
+export async function orderOwnTickets(context: BrowserContext, options: OwnOrder & { lang: Lang }): Promise<ApiOrder> {
   const { offer } = await claim({ tickets: options.count, free: options.free });
   return orderThroughApi(context, { ...options, ticketId: offer.id });
 }

@@ -14,7 +14,7 @@ import { PNG } from "pngjs";
 import type { Locator } from "playwright-core";
 import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/sandbox/texts";
 import { href, localize, type Lang } from "../../../src/core/routes";
-import { seedBasket, startPayment, type ApiOrder } from "./api";
+import { orderOwnTickets, seedBasket, startPayment, type ApiOrder, type OwnOrder } from "./api";
 import { API_URL, siteUrl, type TestPage, waitForHydration } from "./browser";
 import { claim, offerTitle, type Claim } from "./catalogue";
 import { escapeRegExp, text } from "./site";
@@ -133,6 +133,14 @@ export class ShopPage extends SitePage {
     await this.page.getByTestId("add-to-basket").click();
   }
 
+  /** From the event's page into an empty basket: `count` tickets of one category, once the header counts them. */
+  async putInBasket(eventId: number, ticketId: number, count: number): Promise<void> {
+    await this.open(href.event(eventId));
+    await this.pick(ticketId, count);
+    await this.addToBasket();
+    await this.expectHeaderCount(count);
+  }
+
   async openCart(): Promise<void> {
     await this.open(href.cart());
     await this.page.waitForSelector('[data-testid="cart-total"], [data-testid="cart-empty"]', { timeout: 10_000 });
@@ -183,6 +191,11 @@ export interface Buyer {
 }
 
 export class CheckoutPage extends ShopPage {
+  /** An order of this test's own tickets, placed through the API in this page's language and browser session. */
+  async placeOwnOrder(options: OwnOrder): Promise<ApiOrder> {
+    return orderOwnTickets(this.context, { lang: this.lang, ...options });
+  }
+
   /**
    * On the event page: `count` tickets of the claim's first category into the basket, then
    * on to the cart. `query` is added to the event page's address (say, a campaign's utm_

@@ -12,35 +12,16 @@
  * Page types are the ones `npm run bench:pages` scores; tests/e2e/site-budgets.test.ts
  * holds both figures to tests/e2e/budgets.json.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
+import { pageTypes } from "../../../scripts/lib/page-types";
 
 export const PUBLIC_DIR = resolve(__dirname, "../../../public");
 
-/** The first id of the pages built under a folder (public/places/12/ -> 12). */
-function firstBuiltId(dir: string): string {
-  const ids = existsSync(join(PUBLIC_DIR, dir))
-    ? readdirSync(join(PUBLIC_DIR, dir))
-        .filter((name) => /^\d+$/.test(name))
-        .map(Number)
-        .sort((a, b) => a - b)
-    : [];
-  if (ids.length === 0) throw new Error(`public/${dir}/ has no built pages`);
-  return String(ids[0]);
-}
-
 /** page type -> its path in English (the Arabic one has /ar in front) */
-export const PAGE_TYPES: Record<string, () => string> = {
-  home: () => "/",
-  events: () => "/events/",
-  event: () => `/events/${firstBuiltId("events")}/`,
-  search: () => "/events/search/",
-  place: () => `/places/${firstBuiltId("places")}/`,
-  news: () => "/news/",
-  cart: () => "/cart/",
-};
+export const PAGE_TYPES = pageTypes(PUBLIC_DIR);
 
 export function pagePath(type: string, lang: string): string {
   const make = PAGE_TYPES[type];

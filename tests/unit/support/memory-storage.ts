@@ -11,3 +11,16 @@ export class MemoryStorage {
     this.data.delete(key);
   }
 }
+
+/** A storage the browser will not let the page use (disabled, or full): every call throws. */
+export class RefusingStorage {
+  getItem(_key: string): string | null {
+    throw new Error("SecurityError: storage is disabled");
+  }
+  setItem(_key: string, _value: string): void {
+    throw new Error("QuotaExceededError: storage is full");
+  }
+  removeItem(_key: string): void {
+    throw new Error("SecurityError: storage is disabled");
+  }
+}

@@ -1,11 +1,3 @@
-import { clockText, secondsLeft } from "../core/countdown";
-
-/** "4:59" or "1:02:03": what is left until `expiresAt`, counted down like the basket's hold; null once over. */
-export function timeLeft(expiresAt: string | null, now: number): string | null {
-  const seconds = secondsLeft(expiresAt, now);
-  return seconds ? clockText(seconds) : null;
-}
-
 /** The order awaiting payment that a visitor should be reminded of: the one that ends first. */
 export function unpaidOrder<T extends { status: string; expiresAt: string | null }>(
   orders: readonly T[],
