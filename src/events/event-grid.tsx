@@ -1,8 +1,9 @@
 import type React from "react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../core/catalogue";
 import { formatLongDate, uaeDateKey } from "../core/format";
+import { listDayOf } from "../core/quick-dates";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import { EventCard } from "./event-card";
 import { EventRow } from "./event-row";
@@ -36,14 +37,22 @@ export function EventGrid({
   );
 }
 
-/** One day's events as rows. */
-function EventList({ events, eagerCount }: { events: EventCardData[]; eagerCount: number }): React.JSX.Element {
+/** One day's events as rows; those filed under it while on since an earlier day say until when. */
+function EventList({
+  events,
+  eagerCount,
+  dayKey,
+}: {
+  events: EventCardData[];
+  eagerCount: number;
+  dayKey: string;
+}): React.JSX.Element {
   usePriceRefresh(events.map((e) => e.eventSourceId));
   return (
     <ul className={styles.list}>
       {events.map((event, i) => (
         <li key={event.id}>
-          <EventRow event={event} eager={i < eagerCount} />
+          <EventRow event={event} eager={i < eagerCount} onNow={uaeDateKey(event.startedAt) < dayKey} />
         </li>
       ))}
     </ul>
@@ -58,16 +67,26 @@ export interface EventDay {
   events: EventCardData[];
 }
 
-/** Events grouped by their UAE calendar day, in the order given. */
-export function groupByDay(events: EventCardData[]): EventDay[] {
+/**
+ * Events grouped by UAE calendar day, in the order given: each under its start day, or, once
+ * the reader's clock is known (`now`), one still on since an earlier day under today.
+ */
+export function groupByDay(events: EventCardData[], now: number | null = null): EventDay[] {
   const days = new Map<string, EventDay>();
   for (const event of events) {
-    const key = uaeDateKey(event.startedAt);
+    const key = now === null ? uaeDateKey(event.startedAt) : listDayOf(event, now);
     const day = days.get(key);
     if (day) day.events.push(event);
-    else days.set(key, { key, iso: event.startedAt, events: [event] });
+    else days.set(key, { key, iso: `${key}T12:00:00+04:00`, events: [event] });
   }
   return [...days.values()];
+}
+
+/** The reader's clock, after hydration (the build does not know when the page is read). */
+function useNow(): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
+  return now;
 }
 
 /**
@@ -83,7 +102,8 @@ export function EventsByDay({
 }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
-  const days = useMemo(() => groupByDay(events), [events]);
+  const now = useNow();
+  const days = useMemo(() => groupByDay(events, now), [events, now]);
   let seen = 0;
   return (
     <div className={styles.days}>
@@ -98,7 +118,7 @@ export function EventsByDay({
                 <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
               )}
             </h2>
-            <EventList events={day.events} eagerCount={eager} />
+            <EventList events={day.events} eagerCount={eager} dayKey={day.key} />
           </section>
         );
       })}

@@ -9,6 +9,7 @@ import { EventsByDay } from "../events/event-grid";
 import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
+import { listEventsOnDuring } from "../search/running-events";
 import { formatNumber } from "../core/format";
 import * as styles from "./events-list.module.css";
 import { asLang } from "../core/routes";
@@ -88,7 +89,8 @@ function useEventsList(initial: EventCardData[], initialTotal: number, choice: C
       setState("loading");
       try {
         const client = await loadCatalogueClient();
-        const answer = await client.listEvents({ ...filter, page, page_size: pageSize }, lang);
+        // an event on during the chosen days counts, not only one that starts in them
+        const answer = await listEventsOnDuring(client.listEvents, { ...filter, page, page_size: pageSize }, lang);
         if (ticket !== request.current) return;
         setEvents((current) => {
           if (replace) return answer.results;
