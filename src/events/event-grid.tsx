@@ -69,12 +69,15 @@ export interface EventDay {
 
 /**
  * Events grouped by UAE calendar day, in the order given: each under its start day, or, once
- * the reader's clock is known (`now`), one still on since an earlier day under today.
+ * the reader's clock is known (`now`), one still on since an earlier day under today (or
+ * under `firstDay`, the first of a list's chosen days, when that is later).
  */
-export function groupByDay(events: EventCardData[], now: number | null = null): EventDay[] {
+export function groupByDay(events: EventCardData[], now: number | null = null, firstDay?: string): EventDay[] {
   const days = new Map<string, EventDay>();
   for (const event of events) {
-    const key = now === null ? uaeDateKey(event.startedAt) : listDayOf(event, now);
+    const own = now === null ? uaeDateKey(event.startedAt) : listDayOf(event, now);
+    // a list of chosen days files one on since before them under the first of them
+    const key = firstDay && own < firstDay ? firstDay : own;
     const day = days.get(key);
     if (day) day.events.push(event);
     else days.set(key, { key, iso: `${key}T12:00:00+04:00`, events: [event] });
@@ -96,14 +99,17 @@ function useNow(): number | null {
 export function EventsByDay({
   events,
   eagerCount = 0,
+  firstDay,
 }: {
   events: EventCardData[];
   eagerCount?: number;
+  /** YYYY-MM-DD: the first of the days the list was narrowed to, if any */
+  firstDay?: string;
 }): React.JSX.Element {
   const { t, i18n } = useTranslation();
   const lang = asLang(i18n.language);
   const now = useNow();
-  const days = useMemo(() => groupByDay(events, now), [events, now]);
+  const days = useMemo(() => groupByDay(events, now, firstDay), [events, now, firstDay]);
   let seen = 0;
   return (
     <div className={styles.days}>

@@ -234,6 +234,8 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
     lang,
   );
   const narrowed = !isNoChoice(choice);
+  // computed once per choice, as the filter is: the list's days do not move under the reader
+  const firstDay = useMemo(() => quickDateRange(choice.when, Date.now())?.from, [choice.when]);
   const shownTotal = Math.max(total, events.length);
   return (
     // one count on the page: the whole list's, or the filter's once a filter is chosen
@@ -262,7 +264,7 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
         </div>
       ) : (
         <>
-          <EventsByDay events={events} eagerCount={4} />
+          <EventsByDay events={events} eagerCount={4} firstDay={firstDay} />
           <div className="load-more" aria-live="polite">
             <p className="muted">
               {t("events.shown", { shown: formatNumber(events.length, lang), total: formatNumber(shownTotal, lang) })}
