@@ -7,6 +7,7 @@ import { listDayOf } from "../core/quick-dates";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import { EventCard } from "./event-card";
 import { EventRow } from "./event-row";
+import { wideDays } from "./day-layout";
 import * as styles from "./event-grid.module.css";
 import { asLang } from "../core/routes";
 
@@ -110,14 +111,20 @@ export function EventsByDay({
   const lang = asLang(i18n.language);
   const now = useNow();
   const days = useMemo(() => groupByDay(events, now, firstDay), [events, now, firstDay]);
+  const wide = useMemo(() => wideDays(days.map((d) => d.events.length)), [days]);
   let seen = 0;
   return (
     <div className={styles.days}>
-      {days.map((day) => {
+      {days.map((day, i) => {
         const eager = Math.max(0, eagerCount - seen);
         seen += day.events.length;
         return (
-          <section key={day.key} aria-labelledby={`day-${day.key}`}>
+          <section
+            key={day.key}
+            aria-labelledby={`day-${day.key}`}
+            className={wide[i] ? styles.dayWide : undefined}
+            data-day={day.key}
+          >
             <h2 id={`day-${day.key}`} className={styles.dayHeading}>
               <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
               {day.events.length > 1 && (

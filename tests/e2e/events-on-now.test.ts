@@ -106,4 +106,40 @@ describe("an event on now", () => {
       });
     });
   }
+
+  it("a desktop list uses the width: days side by side, none beside an empty cell", async () => {
+    await withPage(
+      async (t) => {
+        await t.open(href.events());
+        await t.page.locator("section[data-day]").nth(1).waitFor();
+        // no named functions inside evaluate: tsx would wrap them in a helper the page lacks
+        const layout = await t.page.evaluate(() => {
+          const grid = document.querySelector("section[data-day]")!.parentElement!.getBoundingClientRect();
+          return {
+            width: grid.width,
+            days: [...document.querySelectorAll("section[data-day]")].map((el) => {
+              const box = el.getBoundingClientRect();
+              return { top: Math.round(box.top), width: box.width };
+            }),
+          };
+        });
+        const rows = new Map<number, number[]>();
+        for (const day of layout.days) rows.set(day.top, [...(rows.get(day.top) ?? []), day.width]);
+        assert.ok(
+          [...rows.values()].some((widths) => widths.length === 2),
+          "some days stand side by side",
+        );
+        for (const [top, widths] of rows) {
+          const used = widths.reduce((a, b) => a + b, 0);
+          // two days and the gap between them, or one day across the whole row
+          assert.ok(
+            used >= layout.width * 0.9,
+            `the row at ${top}px is filled (${widths.join(" + ")} of ${layout.width})`,
+          );
+        }
+        assert.deepEqual(t.errors, []);
+      },
+      { viewport: { width: 1366, height: 900 } },
+    );
+  });
 });
