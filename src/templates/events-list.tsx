@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { EventsListPageContext } from "../core/page-context";
 import type { EventCardData, EventFilter, Lang } from "../core/catalogue";
 import { isQuickDate, QUICK_DATES, quickDateRange, type QuickDate } from "../core/quick-dates";
-import { EventsByDay } from "../events/event-grid";
+import { EventsByDay } from "../events/events-by-day";
 import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
