@@ -25,7 +25,7 @@ export function OrderNumber({ number }: { number: string }): React.JSX.Element {
     <dl className={styles.meta}>
       <dt>{t("order.orderNumber")}</dt>
       <dd>
-        <bdi className={styles.mono} dir="ltr" data-testid="order-number">
+        <bdi className={`${styles.mono} ${styles.nowrap}`} dir="ltr" data-testid="order-number">
           {number}
         </bdi>
       </dd>

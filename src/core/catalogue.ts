@@ -78,7 +78,9 @@ export type EventCardData = Pick<
   | "status"
   | "minPrice"
   | "currencyCode"
->;
+> &
+  // when it has an end: a dated list files an event still on under today
+  Partial<Pick<EventSummary, "finishedAt">>;
 
 export interface EventDetail extends EventSummary {
   /** sanitized HTML (allowlist), safe to inject */

@@ -52,3 +52,46 @@ export function quickDateRange(choice: QuickDate, now: number): DateRange | null
       return { from: today, to: addDays(today, day === 0 ? 0 : 7 - day) };
   }
 }
+
+/** The day before a YYYY-MM-DD day. */
+export function dayBefore(key: string): string {
+  return addDays(key, -1);
+}
+
+/** An event's start and, when it has one, its end: what its days on are read from. */
+export interface EventTimes {
+  startedAt: string;
+  finishedAt?: string | null;
+}
+
+/**
+ * The last UAE day an event is on: its end's day, or its start's when it has none. An end at
+ * midnight covers the day before it, as a ticket valid "24–30 Nov" ends at 00:00 on 1 Dec.
+ */
+function lastDayOn(event: EventTimes): string {
+  const start = Date.parse(event.startedAt);
+  const end = event.finishedAt ? Date.parse(event.finishedAt) : Number.NaN;
+  const last = Number.isNaN(end) || end <= start ? start : end - 1;
+  return uaeDateKey(new Date(last).toISOString());
+}
+
+/**
+ * Whether an event is on during any of the range's days: it starts before the range ends and
+ * ends after it begins. A festival week that began on Tuesday is on "Today" on Thursday and
+ * "This weekend" when it runs into Saturday, though the catalogue files it under Tuesday.
+ */
+export function isOnDuring(event: EventTimes, range: DateRange): boolean {
+  return uaeDateKey(event.startedAt) <= range.to && lastDayOn(event) >= range.from;
+}
+
+/**
+ * The UAE day a dated list files an event under: today for one that began on an earlier day
+ * and is still on (a list reader looks for what they can go to today, not for Tuesday's
+ * opening), its own start day otherwise.
+ */
+export function listDayOf(event: EventTimes, now: number): string {
+  const start = uaeDateKey(event.startedAt);
+  const today = uaeDateKey(new Date(now).toISOString());
+  if (start >= today || !event.finishedAt) return start;
+  return Date.parse(event.finishedAt) > now ? today : start;
+}

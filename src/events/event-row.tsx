@@ -6,7 +6,7 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import type { EventCardData } from "../core/catalogue";
-import { dateBadge, formatTime, joinParts } from "../core/format";
+import { dateBadge, formatTime, formatUntilDay, joinParts } from "../core/format";
 import { CardTitle, isInactive } from "../components/card-parts";
 import { EventPrice, EventVenue } from "./event-parts";
 import { ArrowIcon } from "../components/icons";
@@ -17,7 +17,16 @@ import { href } from "../core/routes";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { usePageLanguage } from "../app/site-context";
 
-export function EventRow({ event, eager = false }: { event: EventCardData; eager?: boolean }): React.JSX.Element {
+export function EventRow({
+  event,
+  eager = false,
+  onNow = false,
+}: {
+  event: EventCardData;
+  eager?: boolean;
+  /** filed under today while on since an earlier day: "On now, until 30 Nov" rather than its first evening */
+  onNow?: boolean;
+}): React.JSX.Element {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const inactive = isInactive(event);
@@ -26,9 +35,15 @@ export function EventRow({ event, eager = false }: { event: EventCardData; eager
       <Media image={event.image} alt={event.title} eager={eager} decorative className={styles.thumb} />
       <div className={styles.info}>
         <p className={styles.time}>
-          <time dateTime={event.startedAt}>
-            {joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}
-          </time>
+          {onNow && event.finishedAt ? (
+            <time dateTime={event.finishedAt} data-testid="row-on-now">
+              {t("event.onNowUntil", { date: formatUntilDay(event.finishedAt, lang) })}
+            </time>
+          ) : (
+            <time dateTime={event.startedAt}>
+              {joinParts([dateBadge(event.startedAt, lang).weekday, formatTime(event.startedAt, lang)], lang)}
+            </time>
+          )}
         </p>
         <CardTitle to={href.event(event.id)} title={event.title} className={styles.title} linkClassName={styles.link} />
         <p className={styles.venue}>

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { EventSummary, Lang } from "../core/catalogue";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
+import { listEventsOnDuring } from "./running-events";
 import { searchFilter, stringifySearchQuery, type SearchState } from "./search-query";
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -51,7 +52,10 @@ export function useEventSearch(state: SearchState | null, lang: Lang): EventSear
     setStatus("loading");
     setMoreFailed(false);
     loadCatalogueClient()
-      .then((client) => client.listEvents(searchFilter(state, 1, SEARCH_PAGE_SIZE), lang, abort.signal))
+      // the first page also holds the events already on when the chosen days begin
+      .then((client) =>
+        listEventsOnDuring(client.listEvents, searchFilter(state, 1, SEARCH_PAGE_SIZE), lang, abort.signal),
+      )
       .then((result) => {
         if (abort.signal.aborted) return;
         setEvents(summaries(result.results));

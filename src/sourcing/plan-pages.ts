@@ -108,6 +108,10 @@ export function toCard(event: EventSummary): EventCardData {
     status: event.status,
     minPrice: event.minPrice,
     currencyCode: event.currencyCode,
+    // only an event that runs into a later day can be on under another day's heading
+    ...(event.finishedAt && uaeDateKey(event.finishedAt) > uaeDateKey(event.startedAt)
+      ? { finishedAt: event.finishedAt }
+      : {}),
   };
 }
 

@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import type { EventsListPageContext } from "../core/page-context";
 import type { EventCardData, EventFilter, Lang } from "../core/catalogue";
 import { isQuickDate, QUICK_DATES, quickDateRange, type QuickDate } from "../core/quick-dates";
-import { EventsByDay } from "../events/event-grid";
+import { EventsByDay } from "../events/events-by-day";
 import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
+import { listEventsOnDuring } from "../search/running-events";
 import { formatNumber } from "../core/format";
 import * as styles from "./events-list.module.css";
 import { textHead } from "../components/text-head";
@@ -88,7 +89,8 @@ function useEventsList(initial: EventCardData[], initialTotal: number, choice: C
       setState("loading");
       try {
         const client = await loadCatalogueClient();
-        const answer = await client.listEvents({ ...filter, page, page_size: pageSize }, lang);
+        // an event on during the chosen days counts, not only one that starts in them
+        const answer = await listEventsOnDuring(client.listEvents, { ...filter, page, page_size: pageSize }, lang);
         if (ticket !== request.current) return;
         setEvents((current) => {
           if (replace) return answer.results;
@@ -232,6 +234,8 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
     lang,
   );
   const narrowed = !isNoChoice(choice);
+  // computed once per choice, as the filter is: the list's days do not move under the reader
+  const firstDay = useMemo(() => quickDateRange(choice.when, Date.now())?.from, [choice.when]);
   const shownTotal = Math.max(total, events.length);
   return (
     // one count on the page: the whole list's, or the filter's once a filter is chosen
@@ -260,7 +264,7 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
         </div>
       ) : (
         <>
-          <EventsByDay events={events} eagerCount={4} />
+          <EventsByDay events={events} eagerCount={4} firstDay={firstDay} />
           <div className="load-more" aria-live="polite">
             <p className="muted">
               {t("events.shown", { shown: formatNumber(events.length, lang), total: formatNumber(shownTotal, lang) })}

@@ -28,6 +28,7 @@ import { useCurrency } from "../currency/currency-context";
 import { formatDate, formatDateTime } from "../core/format";
 import { href } from "../core/routes";
 import { includedVat, SELLER } from "../core/seller";
+import { useSessionValidity } from "../tickets/session-validity";
 import type { Lang } from "../core/catalogue";
 import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
@@ -89,6 +90,7 @@ function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): Rea
   const { t } = useTranslation();
   const language = usePageLanguage();
   const money = (value: number) => <Money value={value} currencyCode={order.currencyCode} decimals={decimals} />;
+  const validity = useSessionValidity();
   const paid = order.status === "paid";
   const back = paid ? pathAfterPayment(order.id, "paid") : href.orderPay(order.id);
   const vat = includedVat(order.total.amount, decimals);
@@ -161,6 +163,8 @@ function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): Rea
             {order.events.flatMap((group) =>
               group.tickets.map((ticket) => {
                 const when = ticket.startedAt ?? group.event.startedAt;
+                // a multi-day session says the days it admits, as its ticket does
+                const admits = (ticket.startedAt && validity(ticket.startedAt, ticket.endsAt, language)) || null;
                 return (
                   <tr key={`${group.event.id}-${ticket.id}-${when ?? ""}`} data-testid="bill-line">
                     <td>
@@ -168,7 +172,12 @@ function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): Rea
                       <br />
                       <small className="muted">
                         <bdi>{ticket.title}</bdi>
-                        {when && <> · {formatDateTime(when, language)}</>}
+                        {when && (
+                          <>
+                            {" · "}
+                            <span data-testid="bill-when">{admits ?? formatDateTime(when, language)}</span>
+                          </>
+                        )}
                         {group.event.place && (
                           <>
                             {" · "}

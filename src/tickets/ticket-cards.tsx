@@ -10,9 +10,10 @@ import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { Order } from "../core/order";
 import { useSite, usePageLanguage } from "../app/site-context";
-import { formatDayRange, formatLongDate, formatTime, isMultiDay, joinParts } from "../core/format";
+import { formatLongDate, formatTime, joinParts } from "../core/format";
 import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
+import { useSessionValidity } from "./session-validity";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, ticketViews, type TicketView } from "./ticket-view";
 import { href } from "../core/routes";
@@ -43,15 +44,12 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const { siteUrl } = useSite();
   const language = usePageLanguage();
+  const validity = useSessionValidity();
   // a pass over several days says which days it admits, not only its first evening
   const when = !ticket.startedAt
     ? null
-    : isMultiDay(ticket.startedAt, ticket.endsAt) && ticket.endsAt
-      ? t("validRange", {
-          range: formatDayRange(ticket.startedAt, ticket.endsAt, language),
-          time: formatTime(ticket.startedAt, language),
-        })
-      : joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language);
+    : (validity(ticket.startedAt, ticket.endsAt, language) ??
+      joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language));
   return (
     <article
       className={print ? styles.printCard : styles.card}

@@ -7,8 +7,15 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { formatDayRange, formatLongDate, formatSession, formatTime, joinParts } from "../../src/core/format";
-import { href } from "../../src/core/routes";
+import {
+  formatDateTime,
+  formatDayRange,
+  formatLongDate,
+  formatSession,
+  formatTime,
+  joinParts,
+} from "../../src/core/format";
+import { href, orderIdFromSearch } from "../../src/core/routes";
 import { CARD, orderNow, orderOwnTickets, seedBasket, uniqueEmail } from "./support/api";
 import { waitForHydration, withPage } from "./support/browser";
 import { claim, type Claim } from "./support/catalogue";
@@ -96,6 +103,21 @@ describe("dates on an order", () => {
           )
           .sort();
         assert.deepEqual(shown, expected);
+
+        // the bill: each line's own session, and the days the pass admits, as its ticket says them
+        const orderId = orderIdFromSearch(new URL(page.url()).search);
+        assert.ok(orderId, "the success page names its order");
+        await checkout.open(href.orderBill(orderId));
+        await page.getByTestId("bill-line").nth(2).waitFor();
+        const billed = (await page.getByTestId("bill-when").allTextContents()).map((s) => s.trim()).sort();
+        const admits = text(lang, "tickets:tickets.validRange", {
+          range: formatDayRange(onNow.startedAt, onNow.finishedAt ?? "", lang),
+          time: formatTime(onNow.startedAt, lang),
+        });
+        assert.deepEqual(
+          billed,
+          [formatDateTime(first.startedAt, lang), formatDateTime(second.startedAt, lang), admits].sort(),
+        );
         assert.deepEqual(t.errors, []);
       });
     });
