@@ -5,7 +5,8 @@
  * tells which half was right. The confirmation e-mail links here with both filled in.
  */
 import { graphql } from "gatsby";
-import { useEffect, useRef, useState } from "react";
+import type React from "react";
+import { type InputHTMLAttributes, useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
@@ -22,6 +23,46 @@ import * as styles from "../tickets/tickets.module.css";
 import { textHead } from "../components/text-head";
 
 type Problem = { kind: "notFound" } | { kind: "tooMany"; minutes: number } | { kind: "network" };
+
+/**
+ * One input of the form with its label and its note: a hint, or while the field is left empty
+ * the error, read out with the field. Order numbers and addresses are Latin: left to right in
+ * every language.
+ */
+function LookupField({
+  name,
+  label,
+  note,
+  missing,
+  ...input
+}: {
+  name: "number" | "email";
+  label: string;
+  note: string | null;
+  missing: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "className" | "dir">): React.JSX.Element {
+  const id = `lookup-${name}`;
+  const noteId = `${id}-note`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...input}
+        className={styles.input}
+        id={id}
+        name={name}
+        dir="ltr"
+        aria-invalid={missing}
+        aria-describedby={note ? noteId : undefined}
+      />
+      {note && (
+        <span id={noteId} className={missing ? styles.error : styles.fieldHint}>
+          {note}
+        </span>
+      )}
+    </div>
+  );
+}
 
 export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation("tickets");
@@ -83,47 +124,29 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
           void find(number, email);
         }}
       >
-        <div className={styles.field}>
-          <label htmlFor="lookup-number">{t("lookup.number")}</label>
-          <input
-            className={styles.input}
-            id="lookup-number"
-            name="number"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            dir="ltr"
-            maxLength={32}
-            value={number}
-            aria-invalid={missing.number}
-            aria-describedby="lookup-number-hint"
-            onChange={(e) => setNumber(e.target.value)}
-          />
-          <span id="lookup-number-hint" className={missing.number ? styles.error : styles.fieldHint}>
-            {missing.number ? t("lookup.numberRequired") : t("lookup.numberHint")}
-          </span>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="lookup-email">{t("lookup.email")}</label>
-          <input
-            className={styles.input}
-            id="lookup-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            maxLength={254}
-            value={email}
-            aria-invalid={missing.email}
-            aria-describedby={missing.email ? "lookup-email-error" : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          {missing.email && (
-            <span id="lookup-email-error" className={styles.error}>
-              {t("lookup.emailRequired")}
-            </span>
-          )}
-        </div>
+        <LookupField
+          name="number"
+          label={t("lookup.number")}
+          note={missing.number ? t("lookup.numberRequired") : t("lookup.numberHint")}
+          missing={missing.number}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+        />
+        <LookupField
+          name="email"
+          label={t("lookup.email")}
+          note={missing.email ? t("lookup.emailRequired") : null}
+          missing={missing.email}
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div>
           <button type="submit" className="btn" disabled={busy}>
             {busy ? t("lookup.searching") : t("lookup.submit")}
