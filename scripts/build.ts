@@ -85,7 +85,10 @@ function main(): void {
   const gatsby = spawnSync(path.join(ROOT, "node_modules", ".bin", "gatsby"), ["build", ...gatsbyOptions], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+    // Gatsby defines every variable of the environment in its HTML renderer (webpack's
+    // DefinePlugin), and a variable that comes or goes makes webpack rebuild the whole
+    // renderer: CATALOGUE_CHANGES (a publish that names its changed records) is always there.
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CATALOGUE_CHANGES: process.env.CATALOGUE_CHANGES ?? "" },
   });
   if (gatsby.status !== 0) {
     // a failed build leaves no fingerprint: the next one starts from scratch

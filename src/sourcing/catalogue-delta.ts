@@ -237,17 +237,23 @@ export async function readCatalogue(
   options: ReadCatalogueOptions,
   log: ProgressLog = () => {},
 ): Promise<{ snapshot: CatalogueSnapshot; delta: boolean }> {
+  let why = "";
+  // also without changes: a full read keeps the sessions of events unchanged since then
+  const previous = await readSnapshotFile(options.snapshotFile, options).catch((error: unknown) => {
+    why = error instanceof Error ? error.message : String(error);
+    return null;
+  });
   if (options.changes && options.changes.length > 0) {
     try {
-      const previous = await readSnapshotFile(options.snapshotFile, options);
+      if (!previous) throw new Error(`no snapshot of the last build: ${why}`);
       const snapshot = await sourceChanges(client, previous, options.changes, options.landingId, log);
       return { snapshot, delta: true };
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
       log(
-        `catalogue: the changes could not be merged into the last snapshot (${why.split("\n")[0]}); reading everything`,
+        `catalogue: the changes could not be merged into the last snapshot (${message.split("\n")[0]}); reading everything`,
       );
     }
   }
-  return { snapshot: await sourceCatalogue(client, options.landingId, log), delta: false };
+  return { snapshot: await sourceCatalogue(client, options.landingId, log, previous), delta: false };
 }

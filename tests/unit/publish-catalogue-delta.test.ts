@@ -28,6 +28,10 @@ async function catalogue() {
         `${lang}:${id}`,
         wireEvent(id, { title: `${lang} ${id}`, started_at: `2026-12-1${id}T20:00:00+04:00`, finished_at: null }),
       );
+  // one event of several evenings, still to come: its sessions are asked for
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().replace(/\.\d+Z$/, "+00:00");
+  for (const lang of LANGS)
+    events.set(`${lang}:5`, wireEvent(5, { title: `${lang} 5`, started_at: day(40), finished_at: day(42) }));
   const state = { malformedById: false };
   const stub = await startStub((req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
@@ -53,6 +57,11 @@ async function catalogue() {
         return list([{ id: 5, title: `Singer ${lang}`, updated_at: "2026-11-01T10:00:00+04:00" }]);
       case "/v1/news":
         return list([]);
+      case "/v2/dates_prices":
+        return sendJson(res, 200, [
+          { started_at: day(40), finished_at: null, tickets: [] },
+          { started_at: day(41), finished_at: null, tickets: [] },
+        ]);
       case "/v2/acquisitions":
         return list([{ id: 1, title: "Card", type: "card", currencies: ["AED"] }]);
       case "/v1/events_dates":
@@ -98,7 +107,13 @@ describe("reading only the changed records into the last snapshot", () => {
     const { snapshot, delta } = await readCatalogue(client, options([{ kind: "event", id: 2 }]), (l) => lines.push(l));
     assert.equal(delta, true);
     for (const lang of LANGS)
-      assert.deepEqual(titles(snapshot, lang), [`1:${lang} 1`, `2:${lang} two, renamed`, `3:${lang} 3`, `4:${lang} 4`]);
+      assert.deepEqual(titles(snapshot, lang), [
+        `1:${lang} 1`,
+        `2:${lang} two, renamed`,
+        `3:${lang} 3`,
+        `4:${lang} 4`,
+        `5:${lang} 5`,
+      ]);
     const lists = stub.requests.filter((r) => /^\/v1\/(events|places|persons|news)\?/.test(r.url));
     assert.equal(lists.length, 3, lists.map((r) => r.url).join("\n"));
     assert.ok(lists.every((r) => /[?&]id_in=2(&|$)/.test(r.url) && /date_type=all/.test(r.url)));
@@ -123,7 +138,8 @@ describe("reading only the changed records into the last snapshot", () => {
       ]),
     );
     assert.equal(delta, true);
-    for (const lang of LANGS) assert.deepEqual(titles(snapshot, lang), [`2:${lang} 2`, `4:${lang} 4`, `1:${lang} 1`]);
+    for (const lang of LANGS)
+      assert.deepEqual(titles(snapshot, lang), [`2:${lang} 2`, `4:${lang} 4`, `1:${lang} 1`, `5:${lang} 5`]);
   });
 
   it("reads a place, person or news change as that whole kind", async () => {
@@ -178,14 +194,22 @@ describe("reading only the changed records into the last snapshot", () => {
         setup.stub.requests.some((r) => /^\/v1\/events\?(?!.*id_in)/.test(r.url)),
         `${label}: the whole list read`,
       );
-      assert.equal(snapshot.byLanguage.en.events.length, 4, label);
+      assert.equal(snapshot.byLanguage.en.events.length, 5, label);
     }
   });
 
-  it("reads everything without changes, even with a snapshot", async () => {
-    const { stub, client, options } = await setUp();
-    const { delta } = await readCatalogue(client, options(null));
-    assert.equal(delta, false);
+  it("reads everything without changes, but not the sessions of events unchanged since the snapshot", async () => {
+    const { stub, events, client, options } = await setUp();
+    const sessionRequests = () => stub.requests.filter((r) => r.url.startsWith("/v2/dates_prices?")).length;
+    const first = await readCatalogue(client, options(null));
+    assert.equal(first.delta, false);
     assert.ok(stub.requests.some((r) => r.url.startsWith("/v1/places?")));
+    assert.equal(sessionRequests(), 0, "event 5 has not changed: its sessions come from the snapshot");
+    assert.equal(first.snapshot.sessions?.[5]?.length, 2);
+    for (const lang of LANGS)
+      events.set(`${lang}:5`, { ...events.get(`${lang}:5`), updated_at: "2026-11-20T10:00:00+04:00" });
+    const second = await readCatalogue(client, options(null));
+    assert.equal(sessionRequests(), 1, "a changed event's sessions are asked for again");
+    assert.equal(second.snapshot.sessions?.[5]?.length, 2);
   });
 });
