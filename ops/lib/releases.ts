@@ -252,8 +252,16 @@ const COMPRESSED = [".br", ".gz"];
 /**
  * Fills the new release directory from public/: unchanged files hard-linked from `previousDir`
  * (with their compressed copies), changed ones copied with their modification time kept.
+ * `previousFiles`, the previous release's files (walkFiles), spares a look-up per file.
  */
-export function stageRelease(publicDir: string, releaseDir: string, previousDir: string | null): StageResult {
+export function stageRelease(
+  publicDir: string,
+  releaseDir: string,
+  previousDir: string | null,
+  previousFiles?: ReadonlySet<string>,
+): StageResult {
+  const has = (file: string) =>
+    previousFiles ? previousFiles.has(file) : existsSync(path.join(previousDir ?? "", file));
   mkdirSync(releaseDir, { recursive: true });
   const result: StageResult = { files: 0, copied: 0, linked: 0, reusedCompressed: new Set(), copiedFiles: [] };
   const madeDirs = new Set<string>();
@@ -268,11 +276,11 @@ export function stageRelease(publicDir: string, releaseDir: string, previousDir:
       madeDirs.add(dir);
     }
     result.files++;
-    const old = previousDir ? path.join(previousDir, file) : null;
+    const old = previousDir && has(file) ? path.join(previousDir, file) : null;
     if (old && sameFile(from, old)) {
       linkSync(old, to);
       result.linked++;
-      if (COMPRESSED.every((ext) => existsSync(old + ext))) {
+      if (COMPRESSED.every((ext) => has(file + ext))) {
         for (const ext of COMPRESSED) linkSync(old + ext, to + ext);
         result.reusedCompressed.add(file);
       }
