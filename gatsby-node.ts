@@ -3,14 +3,18 @@
  * src/sourcing/ that is tested without Gatsby; this file only hands the results to Gatsby.
  *
  * The snapshot is read once, in sourceNodes, and kept in this process for createPages, so a
- * build asks the catalogue for everything exactly once.
+ * build asks the catalogue for everything exactly once. A publish that names the changed
+ * records (CATALOGUE_CHANGES) reads only those and merges them into the snapshot the last
+ * build kept beside .cache/ (src/sourcing/catalogue-delta.ts); each successful build keeps
+ * its snapshot there for the next.
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import type { Compilation, Compiler } from "webpack";
 import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
 import { planPages } from "./src/sourcing/plan-pages";
-import { createBuildCatalogueClient, sourceCatalogue, type CatalogueSnapshot } from "./src/sourcing/source-catalogue";
+import { createBuildCatalogueClient, type CatalogueSnapshot } from "./src/sourcing/source-catalogue";
+import { parseChangesSetting, readCatalogue, SNAPSHOT_FILE, writeSnapshotFile } from "./src/sourcing/catalogue-delta";
 import { writeCdnRules } from "./src/sourcing/cdn-rules";
 import { writeBuildFiles, type WriteResult } from "./src/sourcing/write-build-files";
 import { readBuildConfig } from "./src/core/site-config";
@@ -51,9 +55,17 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   const activity = reporter.activityTimer(`read the catalogue at ${config.catalogueApiUrl}`);
   activity.start();
   try {
-    snapshot = await sourceCatalogue(createBuildCatalogueClient(config), config.landingId, (line) =>
-      reporter.info(line),
+    const read = await readCatalogue(
+      createBuildCatalogueClient(config),
+      {
+        catalogueApiUrl: config.catalogueApiUrl,
+        landingId: config.landingId,
+        changes: parseChangesSetting(process.env.CATALOGUE_CHANGES),
+        snapshotFile: path.resolve(SNAPSHOT_FILE),
+      },
+      (line) => reporter.info(line),
     );
+    snapshot = read.snapshot;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     activity.panicOnBuild(
@@ -108,6 +120,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   // origin read the same two files.
   const rules = await writeCdnRules(path.resolve("public"), readBuildConfig(process.env));
   reporter.info(`cdn rules: ${rules.redirects.length} rewrites, ${rules.headers.length} header rules`);
+  if (snapshot) {
+    const config = readBuildConfig(process.env);
+    await writeSnapshotFile(path.resolve(SNAPSHOT_FILE), snapshot, config).catch((error: unknown) =>
+      // the next publish then reads everything: slower, not wrong
+      reporter.warn(`Could not keep the catalogue snapshot: ${(error as Error).message}`),
+    );
+  }
   if (!buildFiles) return;
   const result = await buildFiles;
   if (result instanceof Error) {

@@ -32,6 +32,7 @@ import {
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startProcess, waitFor } from "../scripts/lib/processes";
+import { treeRssKiB } from "./lib/process-memory";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -76,47 +77,6 @@ async function startServer(database: string): Promise<{ url: string; stop(): Pro
   );
   await waitFor(`${url}/v2/landings/1`, "the server", { timeoutMs: 120_000, child: server.child });
   return { url, stop: () => server.stop() };
-}
-
-// ---------------------------------------------------------------- memory sampling
-
-function childrenOf(): Map<number, number[]> {
-  const tree = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // the command name may hold spaces and parentheses: the ppid is the 2nd field after the last ")"
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = tree.get(ppid) ?? [];
-      list.push(Number(entry));
-      tree.set(ppid, list);
-    } catch {
-      /* gone already */
-    }
-  }
-  return tree;
-}
-
-function rssKiB(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-function treeRssKiB(root: number): number {
-  const tree = childrenOf();
-  let total = 0;
-  const stack = [root];
-  while (stack.length > 0) {
-    const pid = stack.pop() as number;
-    total += rssKiB(pid);
-    stack.push(...(tree.get(pid) ?? []));
-  }
-  return total;
 }
 
 // ---------------------------------------------------------------- one build

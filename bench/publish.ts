@@ -14,21 +14,29 @@
  * shared .cache/ and public/ are left alone. Then:
  *
  *   1. the first publish, from an empty build cache (cold): hook call to release live;
- *   2. one event's title changed in the server's database, the hook called, and nginx asked
- *      every 100 ms for the event's page until it shows the new title: hook to live, the
- *      split of the publisher's steps (GET /hooks/status) and the page count.
+ *   2. one event's title changed in the server's database, the hook called with a body naming
+ *      it (`{"changes":[{"kind":"event","id":…}]}`: the build reads only that event), and nginx
+ *      asked every 100 ms for the event's page until it shows the new title: hook to live, the
+ *      split of the publisher's steps (GET /hooks/status) and the page count;
+ *   3. the same with another title and a hook without a body (the whole catalogue read).
+ *
+ * Each run also gives "quiet window end to live" (hook to live less the quiet window and the
+ * queue), the peak memory of the publisher and everything under it (builds, Gatsby's
+ * workers; resident sizes summed from /proc every 200 ms) and the load average during it.
+ * The publisher's logs are kept in the data directory (logs-<time>/).
  *
  * Ports: PORT (the server, 4060), PUBLISHER_PORT (4061), ORIGIN_PORT (9160).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { changeEventTitle, waitForServedTitle } from "../scripts/lib/editor-change";
 import { answers, startProcess, stopAll, waitFor } from "../scripts/lib/processes";
 import { callHook, waitUntilSettled, type PublisherStatus } from "../scripts/lib/publisher-client";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
+import { sampleTreeMemory } from "./lib/process-memory";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -72,7 +80,13 @@ interface Run {
   status: PublisherStatus;
   /** from the call to the publish's start: the quiet window and the queue */
   waitedMs: number;
+  peakMiB: number;
+  /** the 1-minute load average: lowest and highest seen during the run */
+  load: [number, number];
 }
+
+/** The publisher's process, for the memory sampling. */
+let publisherPid: number | undefined;
 
 // ---------------------------------------------------------------- the catalogue
 
@@ -142,6 +156,7 @@ async function startAll(databaseFile: string, publishRoot: string, originPrefix:
     },
     output: "quiet",
   });
+  publisherPid = publisher.child.pid;
   await waitFor(`${PUBLISHER_URL}/hooks/status`, "the publisher", { child: publisher.child });
 
   // nginx serves PUBLISH_ROOT/current, so it is started once the first release is live
@@ -157,9 +172,34 @@ async function startAll(databaseFile: string, publishRoot: string, originPrefix:
 
 // ---------------------------------------------------------------- one publish
 
-async function publishThroughHook(label: string, live?: { path: string; text: string }): Promise<Run> {
+async function publishThroughHook(label: string, live?: { path: string; text: string }, body?: unknown): Promise<Run> {
+  const memory = sampleTreeMemory(publisherPid as number);
+  const loads: number[] = [loadavg()[0] as number];
+  const loadTimer = setInterval(() => loads.push(loadavg()[0] as number), 5000);
+  try {
+    return {
+      ...(await timedPublish(label, live, body)),
+      peakMiB: memory.peakKiB() / 1024,
+      load: [Math.min(...loads), Math.max(...loads, loadavg()[0] as number)],
+    };
+  } finally {
+    memory.stop();
+    clearInterval(loadTimer);
+  }
+}
+
+async function timedPublish(
+  label: string,
+  live: { path: string; text: string } | undefined,
+  body: unknown,
+): Promise<Omit<Run, "peakMiB" | "load">> {
   const since = Date.now();
-  const res = await callHook(PUBLISHER_URL, "publish", { token: TOKEN });
+  const res = await callHook(
+    PUBLISHER_URL,
+    "publish",
+    { token: TOKEN },
+    body === undefined ? {} : { body: JSON.stringify(body) },
+  );
   if (res.status !== 202) throw new Error(`POST /hooks/publish answered HTTP ${res.status}: ${await res.text()}`);
   let liveAt: number | null = null;
   if (live) {
@@ -189,9 +229,10 @@ function describeRun(run: Run): string {
     .map((step) => `${step} ${steps[step] === undefined ? "?" : `${steps[step]} s`}`)
     .join(", ");
   return [
-    `${run.label}: hook to live ${seconds(run.hookToLiveMs)}`,
+    `${run.label}: hook to live ${seconds(run.hookToLiveMs)}, quiet window end to live ${seconds(run.hookToLiveMs - run.waitedMs)}`,
     `   waiting (quiet window ${QUIET_MS} ms and queue) ${seconds(run.waitedMs)}; ${split}; the publish itself ${attempt?.seconds ?? "?"} s`,
-    `   release ${attempt?.release ?? "?"}: ${attempt?.pages ?? "?"} pages`,
+    `   reading the catalogue ${attempt?.readSeconds ?? "?"} s (${attempt?.changes ? `only ${JSON.stringify(attempt.changes)}` : "everything"})`,
+    `   release ${attempt?.release ?? "?"}: ${attempt?.pages ?? "?"} pages; peak memory ${run.peakMiB.toFixed(0)} MiB; load average ${run.load[0].toFixed(1)} to ${run.load[1].toFixed(1)}`,
   ].join("\n");
 }
 
@@ -219,26 +260,44 @@ async function main(): Promise<void> {
     await startOrigin();
 
     const id = await firstListedEvent();
-    const title = `Bench publish ${Date.now()}`;
-    changeEventTitle(file, id, title);
-    await waitForServedTitle(API_URL, id, title);
-    console.log(`== event ${id}'s title changed to "${title}"; calling the hook`);
-    const changed = await publishThroughHook("one title changed (incremental build)", {
-      path: `/events/${id}/`,
-      text: title,
-    });
-    console.log(describeRun(changed));
+    const runs = [cold];
+    for (const withBody of [true, false]) {
+      const title = `Bench publish ${withBody ? "with" : "without"} a body ${Date.now()}`;
+      changeEventTitle(file, id, title);
+      await waitForServedTitle(API_URL, id, title);
+      console.log(
+        `== event ${id}'s title changed to "${title}"; calling the hook ${withBody ? "with" : "without"} a body`,
+      );
+      const run = await publishThroughHook(
+        `one title changed, ${withBody ? "hook with a body" : "hook without a body"}`,
+        { path: `/events/${id}/`, text: title },
+        withBody ? { changes: [{ kind: "event", id }] } : undefined,
+      );
+      console.log(describeRun(run));
+      runs.push(run);
+    }
 
     console.log(`\n== summary: ${label}, ${cpus().length} cores, load average ${loadBefore} before, ${load()} after`);
-    for (const run of [cold, changed]) {
-      const steps = run.status.lastAttempt?.steps ?? {};
-      const verify = (steps.stage ?? 0) + (steps.verify ?? 0) + (steps.compress ?? 0);
+    console.log(
+      "| run | hook to live | quiet window end to live | read | build (with read) | stage + verify + compress | switch | pages | peak memory | load average |",
+    );
+    console.log("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |");
+    for (const run of runs) {
+      const attempt = run.status.lastAttempt;
+      const steps = attempt?.steps ?? {};
+      const f = (n: number | undefined, digits = 1) => (n === undefined ? "?" : `${n.toFixed(digits)} s`);
       console.log(
-        `${run.label.padEnd(40)} hook to live ${seconds(run.hookToLiveMs).padStart(8)}   build ${`${(steps.build ?? 0).toFixed(1)} s`.padStart(8)}   stage+verify+compress ${`${verify.toFixed(1)} s`.padStart(7)}   switch ${`${(steps.switch ?? 0).toFixed(2)} s`.padStart(7)}   ${run.status.lastAttempt?.pages ?? "?"} pages`,
+        `| ${run.label} | ${seconds(run.hookToLiveMs)} | ${seconds(run.hookToLiveMs - run.waitedMs)} | ${f(attempt?.readSeconds)} | ${f(steps.build)} | ${f(steps.stage, 2)} + ${f(steps.verify, 2)} + ${f(steps.compress, 2)} | ${f(steps.switch, 2)} | ${attempt?.pages ?? "?"} | ${(run.peakMiB / 1024).toFixed(2)} GiB | ${run.load[0].toFixed(1)}–${run.load[1].toFixed(1)} |`,
       );
     }
   } finally {
     await stopAll();
+    const logs = path.join(publishRoot, "logs");
+    if (existsSync(logs)) {
+      const kept = path.join(DATA_DIR, `logs-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+      cpSync(logs, kept, { recursive: true });
+      console.log(`the publisher's logs: ${kept}`);
+    }
     rmSync(publishRoot, { recursive: true, force: true });
     rmSync(originPrefix, { recursive: true, force: true });
   }

@@ -191,7 +191,9 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     const name = nextReleaseName(settings.root);
     releaseDir = path.join(settings.root, name);
     step(`staging release ${name}`);
-    const staged = stageRelease(publicDir, releaseDir, liveDir);
+    // listed once: staging looks files up in it, the summary of changes reads its pages
+    const liveFiles = liveDir ? new Set(walkFiles(liveDir)) : null;
+    const staged = stageRelease(publicDir, releaseDir, liveDir, liveFiles ?? undefined);
     const older = releaseNames(settings.root).slice(-settings.carry).reverse();
     const carried = carryHashedAssets(
       releaseDir,
@@ -238,7 +240,7 @@ export async function publish(settings: PublishSettings, options: PublishOptions
         live && liveDir
           ? releaseChanges(
               live,
-              scanPages(walkFiles(liveDir)).pages,
+              scanPages([...(liveFiles ?? [])]).pages,
               result.scan.pages,
               staged.copiedFiles.map(pagePathOf).filter((page): page is string => page !== null),
             )

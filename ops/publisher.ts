@@ -4,6 +4,8 @@
  *
  *   POST /hooks/publish    Authorization: Bearer <token>, or X-Signature-256: sha256=<HMAC of the body>
  *                          ?force=1 lets a publish through that drops more pages than allowed
+ *                          an optional JSON body naming the changed records (ours, or a CMS's
+ *                          webhook: ops/lib/hook-changes.ts): the build reads only those
  *                          -> 202 at once; bursts are coalesced into one build
  *   POST /hooks/rollback   same authentication; ?release=0005 for a given release -> 202
  *   GET  /hooks/status     state (idle, waiting, building, verifying, rolling back), live release,
@@ -22,6 +24,8 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, wri
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { isAuthorized } from "./lib/auth";
+import { changesFromHookBody, unionChanges } from "./lib/hook-changes";
+import type { ChangedRecord } from "../src/core/catalogue-changes";
 import { CoalescingQueue, type Job } from "./lib/queue";
 import { CatalogueProgress, overallProgress } from "./lib/editor-page/progress";
 import type { EditorStep, EditorView } from "./lib/editor-page/render";
@@ -51,6 +55,8 @@ interface Attempt {
   steps: Partial<Record<StepName, number>>;
   /** seconds the build spent reading the catalogue (from its "catalogue: read from" line) */
   readSeconds?: number;
+  /** the records the build was told to read (null: the whole catalogue) */
+  changes?: ChangedRecord[] | null;
 }
 
 /** The attempts kept for the editors' page (PUBLISH_ROOT/history.json), newest last. */
@@ -116,6 +122,13 @@ class Publisher {
   private progress: { step: EditorStep | null; stepAt: number; catalogue: CatalogueProgress } | null = null;
   private history: Attempt[] = [];
   private events: EventTimes[] = [];
+  /**
+   * The records changed since the last publish that read them (null: the whole catalogue).
+   * A publish takes them all and gives them back if it fails, so a change a failed or
+   * replaced publish never read is read by the next one. It starts as null: the first
+   * publish after a start reads everything, since what came before is unknown.
+   */
+  private owed: ChangedRecord[] | null = null;
 
   constructor(token: string) {
     this.token = token;
@@ -259,6 +272,15 @@ class Publisher {
     return { name, createdAt: readManifest(this.settings.root, name)?.createdAt ?? null };
   }
 
+  /**
+   * Asks for a publish. `changes` are the records a hook's body named; null (no body, the
+   * schedule, the editors' page) reads the whole catalogue.
+   */
+  requestPublish(job: Omit<Job, "kind">, changes: ChangedRecord[] | null = null): "new" | "coalesced" {
+    this.owed = unionChanges(this.owed, changes);
+    return this.queue.request({ ...job, kind: "publish" });
+  }
+
   state(): State {
     if (this.phase !== "idle") return this.phase;
     return this.queue.status().pending ? "waiting" : "idle";
@@ -328,6 +350,20 @@ class Publisher {
     log(`${job.kind} started (${job.reason}), full output in ${logFile}`);
     if (job.kind === "publish") void this.notify("started", { reason: job.reason });
 
+    // the records this publish reads; given back below if it fails
+    const changes = job.kind === "publish" ? (this.owed?.length ? this.owed : null) : null;
+    if (job.kind === "publish") {
+      this.owed = [];
+      attempt.changes = changes;
+      log(
+        changes
+          ? `reading only the changed records: ${changes.map((c) => (c.id === undefined ? `all ${c.kind}` : `${c.kind} ${c.id}`)).join(", ")}`
+          : "reading the whole catalogue",
+      );
+    }
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.CATALOGUE_CHANGES;
+    if (changes) env.CATALOGUE_CHANGES = JSON.stringify(changes);
     const args =
       job.kind === "rollback"
         ? ["--rollback", ...(job.target ? [job.target] : [])]
@@ -341,6 +377,7 @@ class Publisher {
       ["--import", "tsx", path.join(ROOT, "ops", "publish.ts"), ...args],
       {
         cwd: ROOT,
+        env,
         output: "pipe",
       },
     ));
@@ -391,6 +428,7 @@ class Publisher {
       void this.notify(event, { release: live, pages: attempt.pages, seconds: attempt.seconds, reason: job.reason });
     } else {
       attempt.result = "failed";
+      if (job.kind === "publish") this.owed = unionChanges(changes, this.owed);
       attempt.error = failure ?? `publish exited with ${code ?? "a signal"} (see ${logFile})`;
       log(`${job.kind} failed after ${attempt.seconds} s: ${attempt.error}; live release stays ${live ?? "none"}`);
       void this.notify("failed", { kind: job.kind, error: attempt.error, live, reason: job.reason });
@@ -421,7 +459,7 @@ class Publisher {
       this.scheduleTimer = null;
       this.nextRun = null;
       log(`scheduled rebuild: ${next.reason}`);
-      this.queue.request({ kind: "publish", reason: `schedule: ${next.reason}` });
+      this.requestPublish({ reason: `schedule: ${next.reason}` });
       // if the queue coalesces it into a running build, plan again from now on anyway
       void this.schedule();
     }, delay);
@@ -534,9 +572,12 @@ async function handle(publisher: Publisher, req: IncomingMessage, res: ServerRes
   }
   if (url.pathname === "/hooks/publish") {
     const force = url.searchParams.get("force") === "1" || url.searchParams.get("force") === "true";
-    const joined = publisher.queue.request({ kind: "publish", reason: "hook", force });
-    log(`publish requested (${joined === "new" ? "queued" : "joined the waiting build"})`);
-    return json(res, 202, { accepted: true, joined, status: publisher.status() });
+    const changes = changesFromHookBody(body);
+    const joined = publisher.requestPublish({ reason: "hook", force }, changes);
+    log(
+      `publish requested (${joined === "new" ? "queued" : "joined the waiting build"}; ${changes ? `${changes.length} changed record(s) named` : "the whole catalogue"})`,
+    );
+    return json(res, 202, { accepted: true, joined, changes, status: publisher.status() });
   }
   const release = url.searchParams.get("release") ?? undefined;
   if (release !== undefined && !/^\d{4,}$/.test(release))
@@ -560,7 +601,7 @@ function main(): void {
   const editor = new EditorPage(token, {
     view: () => publisher.editorView(),
     publishNow: (force) => {
-      publisher.queue.request({ kind: "publish", reason: "editor", force, now: true });
+      publisher.requestPublish({ reason: "editor", force, now: true });
       log(`publish requested on the editors' page${force ? " (forced)" : ""}`);
     },
     rollback: (release) => {

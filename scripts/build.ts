@@ -19,6 +19,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SNAPSHOT_FILE } from "../src/sourcing/snapshot-file";
 
 const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = path.join(ROOT, ".cache", "site-code-fingerprint");
@@ -74,6 +75,8 @@ function main(): void {
       console.log("build: the site's code or settings changed since the last build, building from scratch");
     rmSync(path.join(ROOT, ".cache"), { recursive: true, force: true });
     rmSync(path.join(ROOT, "public"), { recursive: true, force: true });
+    // the catalogue as the old code read it: this build reads everything again
+    rmSync(path.join(ROOT, SNAPSHOT_FILE), { force: true });
   } else {
     console.log("build: same code and settings as the last build, re-rendering only what the catalogue changed");
     rmSync(path.join(ROOT, ".cache", ".parcel-cache"), { recursive: true, force: true });
@@ -82,11 +85,15 @@ function main(): void {
   const gatsby = spawnSync(path.join(ROOT, "node_modules", ".bin", "gatsby"), ["build", ...gatsbyOptions], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+    // Gatsby defines every variable of the environment in its HTML renderer (webpack's
+    // DefinePlugin), and a variable that comes or goes makes webpack rebuild the whole
+    // renderer: CATALOGUE_CHANGES (a publish that names its changed records) is always there.
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CATALOGUE_CHANGES: process.env.CATALOGUE_CHANGES ?? "" },
   });
   if (gatsby.status !== 0) {
     // a failed build leaves no fingerprint: the next one starts from scratch
     rmSync(FINGERPRINT_FILE, { force: true });
+    rmSync(path.join(ROOT, SNAPSHOT_FILE), { force: true });
     process.exit(gatsby.status ?? 1);
   }
   writeFileSync(FINGERPRINT_FILE, `${fingerprint}\n`);

@@ -8,8 +8,10 @@
  *
  * A release is copied from public/ (Gatsby rewrites public/ in place on the next build, so the
  * live site must not share files with it), but a file unchanged since the live release (same
- * size and modification time) is hard-linked from there instead: an incremental publish of
- * 10,000 events copies only the pages that changed. Releases are never written to after they
+ * size and modification time, or same size and same bytes: a build rewrites every .ics file
+ * and the sitemap whether they changed or not) is hard-linked from there instead, with its
+ * compressed copies: an incremental publish of 10,000 events copies, checks and compresses
+ * only the files that changed. Releases are never written to after they
  * are finished, which is what makes sharing their files safe.
  */
 import {
@@ -222,11 +224,14 @@ export function sameTime(a: number, b: number): boolean {
   return Math.abs(a - b) < 2;
 }
 
-function sameFile(a: string, b: string): boolean {
+/** Same size and time, or same size and the same bytes (rewritten without a change). */
+export function sameFile(a: string, b: string): boolean {
   try {
     const x = statSync(a);
     const y = statSync(b);
-    return x.size === y.size && sameTime(x.mtimeMs, y.mtimeMs);
+    if (x.size !== y.size) return false;
+    if (sameTime(x.mtimeMs, y.mtimeMs)) return true;
+    return readFileSync(a).equals(readFileSync(b));
   } catch {
     return false;
   }
@@ -247,8 +252,16 @@ const COMPRESSED = [".br", ".gz"];
 /**
  * Fills the new release directory from public/: unchanged files hard-linked from `previousDir`
  * (with their compressed copies), changed ones copied with their modification time kept.
+ * `previousFiles`, the previous release's files (walkFiles), spares a look-up per file.
  */
-export function stageRelease(publicDir: string, releaseDir: string, previousDir: string | null): StageResult {
+export function stageRelease(
+  publicDir: string,
+  releaseDir: string,
+  previousDir: string | null,
+  previousFiles?: ReadonlySet<string>,
+): StageResult {
+  const has = (file: string) =>
+    previousFiles ? previousFiles.has(file) : existsSync(path.join(previousDir ?? "", file));
   mkdirSync(releaseDir, { recursive: true });
   const result: StageResult = { files: 0, copied: 0, linked: 0, reusedCompressed: new Set(), copiedFiles: [] };
   const madeDirs = new Set<string>();
@@ -263,11 +276,11 @@ export function stageRelease(publicDir: string, releaseDir: string, previousDir:
       madeDirs.add(dir);
     }
     result.files++;
-    const old = previousDir ? path.join(previousDir, file) : null;
+    const old = previousDir && has(file) ? path.join(previousDir, file) : null;
     if (old && sameFile(from, old)) {
       linkSync(old, to);
       result.linked++;
-      if (COMPRESSED.every((ext) => existsSync(old + ext))) {
+      if (COMPRESSED.every((ext) => has(file + ext))) {
         for (const ext of COMPRESSED) linkSync(old + ext, to + ext);
         result.reusedCompressed.add(file);
       }

@@ -18,6 +18,10 @@ export interface PublisherStatus {
     startedAt: string;
     endedAt: string | null;
     steps: Partial<Record<"build" | "stage" | "verify" | "compress" | "switch", number>>;
+    /** seconds the build spent reading the catalogue */
+    readSeconds?: number;
+    /** the records the build was told to read (null: the whole catalogue) */
+    changes?: Array<{ kind: string; id?: number }> | null;
   } | null;
   pending: { requests: number } | null;
 }

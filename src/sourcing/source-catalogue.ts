@@ -113,10 +113,18 @@ function mayHaveSessions(event: EventDetail, now: number): boolean {
   return uaeDateKey(event.startedAt) !== uaeDateKey(event.finishedAt);
 }
 
+/** What an event's sessions are kept by: a change to them shows in its time of change, start or end. */
+function sessionsKey(event: EventDetail): string {
+  return `${event.updatedAt}|${event.startedAt}|${event.finishedAt ?? ""}`;
+}
+
 /**
- * Asks /v2/dates_prices for the events that may have several sessions (a few per
- * catalogue: one request each, under the client's rate limit). A failure leaves the
- * event without sessions: its page then shows the first start and last end, as before.
+ * Asks /v2/dates_prices for the events that may have several sessions: one request each,
+ * under the client's rate limit, which at 10,000 events is about 1,400 requests, more than
+ * the lists themselves (two minutes at 10 a second). With `previous` (the catalogue the last
+ * build read), an event whose time of change, start and end are the same as then keeps the
+ * sessions read then, without a request. A failure leaves the event without sessions: its
+ * page then shows the first start and last end, as before.
  */
 export async function sourceSessions(
   client: CatalogueClient,
@@ -124,9 +132,21 @@ export async function sourceSessions(
   currency: string,
   now: number,
   log: ProgressLog = () => {},
+  previous?: Pick<CatalogueSnapshot, "byLanguage" | "sessions"> | null,
 ): Promise<Record<number, SessionTimes[]>> {
-  const candidates = events.filter((e) => mayHaveSessions(e, now));
   const sessions: Record<number, SessionTimes[]> = {};
+  const known = new Map((previous?.byLanguage.en?.events ?? []).map((e) => [e.id, sessionsKey(e)]));
+  let kept = 0;
+  const candidates = events.filter((e) => {
+    if (!mayHaveSessions(e, now)) return false;
+    if (previous && known.get(e.id) === sessionsKey(e)) {
+      const list = previous.sessions?.[e.id];
+      if (list) sessions[e.id] = list;
+      kept++;
+      return false;
+    }
+    return true;
+  });
   await Promise.all(
     candidates.map(async (event) => {
       try {
@@ -139,15 +159,20 @@ export async function sourceSessions(
     }),
   );
   log(
-    `catalogue: sessions of ${candidates.length} events spanning several days, ${Object.keys(sessions).length} with several sessions`,
+    `catalogue: sessions of ${candidates.length + kept} events spanning several days (${kept} unchanged since the last build, not asked again), ${Object.keys(sessions).length} with several sessions`,
   );
   return sessions;
 }
 
+/**
+ * The whole catalogue. `previous`, the catalogue the last build read, only spares the
+ * sessions of unchanged events (sourceSessions); everything else is read.
+ */
 export async function sourceCatalogue(
   client: CatalogueClient,
   landingId: number,
   log: ProgressLog = () => {},
+  previous?: CatalogueSnapshot | null,
 ): Promise<CatalogueSnapshot> {
   const started = Date.now();
   // the landing alone first: a catalogue that is down fails on one request, in seconds,
@@ -158,7 +183,14 @@ export async function sourceCatalogue(
     LANGUAGES.map((lang, i) => [lang, perLanguage[i] as LanguageSnapshot]),
   ) as Record<Lang, LanguageSnapshot>;
   const currency = landing.currencies[0]?.code ?? byLanguage.en.events[0]?.currencyCode ?? "AED";
-  const sessions = await sourceSessions(client, byLanguage.en.events, currency.toUpperCase(), Date.now(), log);
+  const sessions = await sourceSessions(
+    client,
+    byLanguage.en.events,
+    currency.toUpperCase(),
+    Date.now(),
+    log,
+    previous,
+  );
   log(`catalogue: read from ${client.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { landing, byLanguage, sessions };
 }

@@ -1,0 +1,61 @@
+/**
+ * Peak memory of a process tree, for the benchmarks: the sum of the resident sizes of a
+ * process and all its descendants, read from /proc (Linux) every `intervalMs`.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+function childrenOf(): Map<number, number[]> {
+  const tree = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // the command name may hold spaces and parentheses: the ppid is the 2nd field after the last ")"
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const list = tree.get(ppid) ?? [];
+      list.push(Number(entry));
+      tree.set(ppid, list);
+    } catch {
+      /* gone already */
+    }
+  }
+  return tree;
+}
+
+function rssKiB(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The resident size of `root` and every process under it, in KiB. */
+export function treeRssKiB(root: number): number {
+  const tree = childrenOf();
+  let total = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop() as number;
+    total += rssKiB(pid);
+    stack.push(...(tree.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** Samples the tree under `pid` until stopped; `peakKiB()` is the largest sum seen since the last `reset()`. */
+export function sampleTreeMemory(pid: number, intervalMs = 200) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRssKiB(pid));
+  }, intervalMs);
+  timer.unref();
+  return {
+    peakKiB: () => peak,
+    reset: () => {
+      peak = 0;
+    },
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,215 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, it } from "node:test";
+import { readCatalogue, writeSnapshotFile, type ReadCatalogueOptions } from "../../src/sourcing/catalogue-delta";
+import { createBuildCatalogueClient } from "../../src/sourcing/source-catalogue";
+import type { ChangedRecord } from "../../src/core/catalogue-changes";
+import { sendJson, stubsForThisFile, wireEvent, wirePlace } from "./support/catalogue-stub";
+
+const startStub = stubsForThisFile();
+const LANGS = ["en", "ru", "ar"] as const;
+
+const LANDING = {
+  id: 1,
+  site_url: "https://tickets.example",
+  languages: ["en", "ru", "ar"],
+  currencies: [{ code: "AED", symbol: "AED", title: "Dirham" }],
+  ui_config_show_currencies: false,
+};
+
+/** A catalogue whose events can be changed between reads, per language; it honours id_in. */
+async function catalogue() {
+  const events = new Map<string, Record<string, unknown>>();
+  for (const lang of LANGS)
+    for (const id of [1, 2, 3, 4])
+      events.set(
+        `${lang}:${id}`,
+        wireEvent(id, { title: `${lang} ${id}`, started_at: `2026-12-1${id}T20:00:00+04:00`, finished_at: null }),
+      );
+  // one event of several evenings, still to come: its sessions are asked for
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().replace(/\.\d+Z$/, "+00:00");
+  for (const lang of LANGS)
+    events.set(`${lang}:5`, wireEvent(5, { title: `${lang} 5`, started_at: day(40), finished_at: day(42) }));
+  const state = { malformedById: false };
+  const stub = await startStub((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stub");
+    const lang = url.searchParams.get("lang") ?? "en";
+    const list = (results: unknown[]) =>
+      sendJson(res, 200, { count: results.length, next: null, previous: null, results });
+    switch (url.pathname) {
+      case "/v2/landings/1":
+        return sendJson(res, 200, LANDING);
+      case "/v1/events": {
+        const ids = url.searchParams.get("id_in")?.split(",").map(Number);
+        const all = [...events.entries()]
+          .filter(([key]) => key.startsWith(`${lang}:`))
+          .map(([, e]) => e)
+          .filter((e) => !ids || ids.includes(e.id as number))
+          .sort((a, b) => Date.parse(a.started_at as string) - Date.parse(b.started_at as string));
+        if (ids && state.malformedById) return list(all.map((e) => ({ ...e, status: "maybe" })));
+        return list(all);
+      }
+      case "/v1/places":
+        return list([wirePlace(1)]);
+      case "/v1/persons":
+        return list([{ id: 5, title: `Singer ${lang}`, updated_at: "2026-11-01T10:00:00+04:00" }]);
+      case "/v1/news":
+        return list([]);
+      case "/v2/dates_prices":
+        return sendJson(res, 200, [
+          { started_at: day(40), finished_at: null, tickets: [] },
+          { started_at: day(41), finished_at: null, tickets: [] },
+        ]);
+      case "/v2/acquisitions":
+        return list([{ id: 1, title: "Card", type: "card", currencies: ["AED"] }]);
+      case "/v1/events_dates":
+        return sendJson(res, 200, { results: [{ date: "2026-12-12", events_count: 4 }] });
+      default:
+        if (url.pathname.startsWith("/v1/events_")) return sendJson(res, 200, { results: [{ id: 1, title: "Facet" }] });
+        return sendJson(res, 404, { detail: "not found" });
+    }
+  });
+  return { stub, events, state };
+}
+
+async function setUp() {
+  const { stub, events, state } = await catalogue();
+  const client = createBuildCatalogueClient({ catalogueApiUrl: stub.baseUrl, catalogueRateLimit: 1000 });
+  const snapshotFile = path.join(mkdtempSync(path.join(tmpdir(), "delta-")), ".catalogue-snapshot.json");
+  const options = (
+    changes: ChangedRecord[] | null,
+    more: Partial<ReadCatalogueOptions> = {},
+  ): ReadCatalogueOptions => ({
+    catalogueApiUrl: stub.baseUrl,
+    landingId: 1,
+    changes,
+    snapshotFile,
+    ...more,
+  });
+  // the last build: everything read and kept
+  const first = await readCatalogue(client, options(null));
+  assert.equal(first.delta, false);
+  await writeSnapshotFile(snapshotFile, first.snapshot, { catalogueApiUrl: stub.baseUrl, landingId: 1 });
+  stub.requests.length = 0;
+  return { stub, events, state, client, options, snapshotFile };
+}
+
+const titles = (snapshot: Awaited<ReturnType<typeof readCatalogue>>["snapshot"], lang: (typeof LANGS)[number]) =>
+  snapshot.byLanguage[lang].events.map((e) => `${e.id}:${e.title}`);
+
+describe("reading only the changed records into the last snapshot", () => {
+  it("reads a changed event by id in every language and nothing else of the lists", async () => {
+    const { stub, events, client, options } = await setUp();
+    for (const lang of LANGS) events.set(`${lang}:2`, { ...events.get(`${lang}:2`), title: `${lang} two, renamed` });
+    const lines: string[] = [];
+    const { snapshot, delta } = await readCatalogue(client, options([{ kind: "event", id: 2 }]), (l) => lines.push(l));
+    assert.equal(delta, true);
+    for (const lang of LANGS)
+      assert.deepEqual(titles(snapshot, lang), [
+        `1:${lang} 1`,
+        `2:${lang} two, renamed`,
+        `3:${lang} 3`,
+        `4:${lang} 4`,
+        `5:${lang} 5`,
+      ]);
+    const lists = stub.requests.filter((r) => /^\/v1\/(events|places|persons|news)\?/.test(r.url));
+    assert.equal(lists.length, 3, lists.map((r) => r.url).join("\n"));
+    assert.ok(lists.every((r) => /[?&]id_in=2(&|$)/.test(r.url) && /date_type=all/.test(r.url)));
+    assert.equal(snapshot.byLanguage.en.places.length, 1, "the other kinds come from the snapshot");
+    assert.ok(
+      lines.some((l) => /^catalogue: read from \S+ in [\d.]+ s \(only the changes: 1 events read again\)$/.test(l)),
+      lines.join("\n"),
+    );
+  });
+
+  it("removes an event no language answers any more, and re-sorts one whose date moved", async () => {
+    const { events, client, options } = await setUp();
+    for (const lang of LANGS) {
+      events.delete(`${lang}:3`);
+      events.set(`${lang}:1`, { ...events.get(`${lang}:1`), started_at: "2026-12-20T20:00:00+04:00" });
+    }
+    const { snapshot, delta } = await readCatalogue(
+      client,
+      options([
+        { kind: "event", id: 3 },
+        { kind: "event", id: 1 },
+      ]),
+    );
+    assert.equal(delta, true);
+    for (const lang of LANGS)
+      assert.deepEqual(titles(snapshot, lang), [`2:${lang} 2`, `4:${lang} 4`, `1:${lang} 1`, `5:${lang} 5`]);
+  });
+
+  it("reads a place, person or news change as that whole kind", async () => {
+    const { stub, client, options } = await setUp();
+    const { delta } = await readCatalogue(client, options([{ kind: "person" }]));
+    assert.equal(delta, true);
+    const lists = stub.requests.filter((r) => /^\/v1\/(events|places|persons|news)\?/.test(r.url)).map((r) => r.url);
+    assert.equal(lists.filter((u) => u.startsWith("/v1/persons?")).length, 3);
+    assert.equal(lists.filter((u) => !u.startsWith("/v1/persons?")).length, 0, lists.join("\n"));
+  });
+
+  it("reads everything when the changes cannot be merged", async () => {
+    const cases: Array<[string, (s: Awaited<ReturnType<typeof setUp>>) => ReadCatalogueOptions]> = [
+      ["no snapshot", (s) => s.options([{ kind: "event", id: 2 }], { snapshotFile: `${s.snapshotFile}.missing` })],
+      [
+        "a snapshot of another catalogue",
+        (s) => s.options([{ kind: "event", id: 2 }], { catalogueApiUrl: `${s.stub.baseUrl}/` }),
+      ],
+      [
+        "a broken snapshot",
+        (s) => {
+          writeFileSync(s.snapshotFile, "{not json");
+          return s.options([{ kind: "event", id: 2 }]);
+        },
+      ],
+      [
+        "an event answered in one language only",
+        (s) => {
+          s.events.delete("ru:2");
+          return s.options([{ kind: "event", id: 2 }]);
+        },
+      ],
+      [
+        "an answer the contract does not allow",
+        (s) => {
+          s.state.malformedById = true;
+          return s.options([{ kind: "event", id: 2 }]);
+        },
+      ],
+    ];
+    for (const [label, prepare] of cases) {
+      const setup = await setUp();
+      const options = prepare(setup);
+      const lines: string[] = [];
+      const { snapshot, delta } = await readCatalogue(setup.client, options, (l) => lines.push(l));
+      assert.equal(delta, false, label);
+      assert.ok(
+        lines.some((l) => /could not be merged.*reading everything/.test(l)),
+        `${label}: ${lines.join("\n")}`,
+      );
+      assert.ok(
+        setup.stub.requests.some((r) => /^\/v1\/events\?(?!.*id_in)/.test(r.url)),
+        `${label}: the whole list read`,
+      );
+      assert.equal(snapshot.byLanguage.en.events.length, 5, label);
+    }
+  });
+
+  it("reads everything without changes, but not the sessions of events unchanged since the snapshot", async () => {
+    const { stub, events, client, options } = await setUp();
+    const sessionRequests = () => stub.requests.filter((r) => r.url.startsWith("/v2/dates_prices?")).length;
+    const first = await readCatalogue(client, options(null));
+    assert.equal(first.delta, false);
+    assert.ok(stub.requests.some((r) => r.url.startsWith("/v1/places?")));
+    assert.equal(sessionRequests(), 0, "event 5 has not changed: its sessions come from the snapshot");
+    assert.equal(first.snapshot.sessions?.[5]?.length, 2);
+    for (const lang of LANGS)
+      events.set(`${lang}:5`, { ...events.get(`${lang}:5`), updated_at: "2026-11-20T10:00:00+04:00" });
+    const second = await readCatalogue(client, options(null));
+    assert.equal(sessionRequests(), 1, "a changed event's sessions are asked for again");
+    assert.equal(second.snapshot.sessions?.[5]?.length, 2);
+  });
+});
