@@ -1,5 +1,5 @@
 import type { GatsbyBrowser } from "gatsby";
-import { startTransition, type ReactNode } from "react";
+import { type ReactNode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { wrapPage } from "./src/app/wrap-page";
 import "./src/styles/global.css";

@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/core/routes";
 import { readBuildConfig } from "./src/core/site-config";
 import { exposeConfigToBrowser } from "./src/sourcing/build-config";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "./src/core/routes";
 
 // Gatsby runs page queries and renders HTML in a pool of (physical cores - 1) workers,
 // keeping a core for its main process, which mostly waits while the workers render. On a

@@ -11,13 +11,13 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import type { Compilation, Compiler } from "webpack";
-import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
-import { planPages } from "./src/sourcing/plan-pages";
-import { createBuildCatalogueClient, type CatalogueSnapshot } from "./src/sourcing/source-catalogue";
+import { readBuildConfig } from "./src/core/site-config";
 import { parseChangesSetting, readCatalogue, SNAPSHOT_FILE, writeSnapshotFile } from "./src/sourcing/catalogue-delta";
 import { writeCdnRules } from "./src/sourcing/cdn-rules";
-import { writeBuildFiles, type WriteResult } from "./src/sourcing/write-build-files";
-import { readBuildConfig } from "./src/core/site-config";
+import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
+import { planPages } from "./src/sourcing/plan-pages";
+import { type CatalogueSnapshot, createBuildCatalogueClient } from "./src/sourcing/source-catalogue";
+import { type WriteResult, writeBuildFiles } from "./src/sourcing/write-build-files";
 import { writeSearchIndexes } from "./src/sourcing/write-search-index";
 
 let snapshot: CatalogueSnapshot | null = null;

@@ -32,8 +32,8 @@ import {
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startProcess, waitFor } from "../scripts/lib/processes";
-import { treeRssKiB } from "./lib/process-memory";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
+import { treeRssKiB } from "./lib/process-memory";
 
 const ROOT = path.resolve(__dirname, "..");
 

@@ -6,8 +6,8 @@
  */
 import QRCode from "qrcode";
 import { buildApp } from "../server/src/app";
-import { openDatabase } from "../server/src/db/database";
 import { signingKeys } from "../server/src/checkin/signing";
+import { openDatabase } from "../server/src/db/database";
 import { verifyPayload } from "../src/core/ticket-payload";
 
 const runsArg = process.argv.indexOf("--runs");

@@ -16,12 +16,12 @@
  *
  * It is a benchmark, not a test: it never fails on a low score.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createSiteServer, loadRules } from "../scripts/serve";
 import { pageTypes } from "../scripts/lib/page-types";
+import { createSiteServer, loadRules } from "../scripts/serve";
 
 const ROOT = resolve(__dirname, "..");
 const PUBLIC = join(ROOT, "public");

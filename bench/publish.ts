@@ -34,7 +34,7 @@ import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { changeEventTitle, waitForServedTitle } from "../scripts/lib/editor-change";
 import { answers, startProcess, stopAll, waitFor } from "../scripts/lib/processes";
-import { callHook, waitUntilSettled, type PublisherStatus } from "../scripts/lib/publisher-client";
+import { callHook, type PublisherStatus, waitUntilSettled } from "../scripts/lib/publisher-client";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
 import { sampleTreeMemory } from "./lib/process-memory";
 

@@ -24,15 +24,15 @@ import {
   mkdtempSync,
   readFileSync,
   renameSync,
-  rmSync,
   rmdirSync,
+  rmSync,
   statSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { decideStale, parseDuration, planPhases, type DeployState } from "./lib/deploy-plan";
+import { type DeployState, decideStale, parseDuration, planPhases } from "./lib/deploy-plan";
 import { isHashedAsset, liveRelease, releaseNames, sameTime, walkFiles } from "./lib/releases";
 import { publishSettings } from "./publish";
 

@@ -19,9 +19,9 @@
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { precompress } from "./lib/precompress";
-import { writeNginxConfig } from "./lib/nginx-config";
 import { readBuildConfig } from "../src/core/site-config";
+import { writeNginxConfig } from "./lib/nginx-config";
+import { precompress } from "./lib/precompress";
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 

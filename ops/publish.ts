@@ -18,16 +18,18 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { readCdnRules } from "../src/sourcing/cdn-rules";
-import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
-import { readBuildConfig } from "../src/core/site-config";
 import { startProcess } from "../scripts/lib/processes";
+import { readBuildConfig } from "../src/core/site-config";
+import { readCdnRules } from "../src/sourcing/cdn-rules";
+import { compressRelease } from "./lib/compress";
+import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
 import {
   carryHashedAssets,
   listReleases,
   liveRelease,
   nextReleaseName,
   pruneReleases,
+  type ReleaseManifest,
   readManifest,
   releaseChanges,
   releaseNames,
@@ -36,9 +38,7 @@ import {
   switchCurrent,
   walkFiles,
   writeManifest,
-  type ReleaseManifest,
 } from "./lib/releases";
-import { compressRelease } from "./lib/compress";
 import { PAGE_KINDS, pagePathOf, scanPages, verifyRelease } from "./lib/verify";
 
 const ROOT = path.resolve(__dirname, "..");

@@ -23,16 +23,16 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { isAuthorized } from "./lib/auth";
-import { changesFromHookBody, unionChanges } from "./lib/hook-changes";
+import { type Started, startProcess } from "../scripts/lib/processes";
 import type { ChangedRecord } from "../src/core/catalogue-changes";
-import { CoalescingQueue, type Job } from "./lib/queue";
+import { isAuthorized } from "./lib/auth";
 import { CatalogueProgress, overallProgress } from "./lib/editor-page/progress";
 import type { EditorStep, EditorView } from "./lib/editor-page/render";
 import { EditorPage } from "./lib/editor-page/routes";
+import { changesFromHookBody, unionChanges } from "./lib/hook-changes";
+import { CoalescingQueue, type Job } from "./lib/queue";
 import { listReleases, liveRelease, readManifest } from "./lib/releases";
-import { nextDailyRun, nextScheduledRun, type EventTimes, type ListingChange } from "./lib/schedule";
-import { startProcess, type Started } from "../scripts/lib/processes";
+import { type EventTimes, type ListingChange, nextDailyRun, nextScheduledRun } from "./lib/schedule";
 import { publishSettings } from "./publish";
 
 const ROOT = path.resolve(__dirname, "..");

@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { answers, startProcess, stopAll, waitFor, type Started } from "./lib/processes";
+import { answers, type Started, startProcess, stopAll, waitFor } from "./lib/processes";
 
 // tsx runs scripts as CommonJS here (package.json has no "type": "module"): no top-level await.
 const root = resolve(__dirname, "..");

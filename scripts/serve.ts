@@ -30,6 +30,7 @@ import { extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
 import {
+  type CdnRules,
   CONTENT_TYPES,
   FOLDER_REDIRECT,
   folderLocation,
@@ -39,11 +40,10 @@ import {
   matchRedirect,
   ON_THE_FLY_ENCODING,
   PRECOMPRESSED,
-  type CdnRules,
 } from "../src/core/cdn-rules";
-import { readCdnRules } from "../src/sourcing/cdn-rules";
-import { readBuildConfig } from "../src/core/site-config";
 import { notFoundFileFor } from "../src/core/routes";
+import { readBuildConfig } from "../src/core/site-config";
+import { readCdnRules } from "../src/sourcing/cdn-rules";
 
 export interface Resolved {
   status: number;

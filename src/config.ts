@@ -2,7 +2,7 @@
  * The deployment settings in the browser (and in the server render, where the same inlined
  * values apply): the build copied them to GATSBY_* variables (src/sourcing/build-config.ts).
  */
-import { DEFAULT_API_URL, DEFAULT_SITE_URL, trimSlash, type SiteConfig } from "./core/site-config";
+import { DEFAULT_API_URL, DEFAULT_SITE_URL, type SiteConfig, trimSlash } from "./core/site-config";
 
 export type { SiteConfig };
 

@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 import { isCompressible as isCompressiblePath } from "../../src/core/cdn-rules";
-import { precompressFile, type PrecompressResult } from "./precompress";
+import { type PrecompressResult, precompressFile } from "./precompress";
 
 export interface ReleaseFiles {
   /** the release's own files, relative to it */

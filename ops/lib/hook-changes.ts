@@ -14,11 +14,11 @@
  * `null`: the build reads the whole catalogue, as without a body. Pure.
  */
 import {
+  type ChangedRecord,
   isRecordKind,
   MAX_CHANGES,
-  unionChanges,
-  type ChangedRecord,
   type RecordKind,
+  unionChanges,
 } from "../../src/core/catalogue-changes";
 
 export { unionChanges };

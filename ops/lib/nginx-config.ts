@@ -26,6 +26,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
+  type CdnRules,
   COMPRESSIBLE_EXTENSIONS,
   CONTENT_TYPES,
   FOLDER_REDIRECT,
@@ -34,7 +35,6 @@ import {
   ON_THE_FLY_ENCODING,
   PRECOMPRESSED,
   REVALIDATE,
-  type CdnRules,
 } from "../../src/core/cdn-rules";
 import { readCdnRules, type SiteSettings } from "../../src/sourcing/cdn-rules";
 

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { INFO_PAGES, LANGUAGES, ROUTES, href, localize, notFoundFile, recordRouteOf } from "../../src/core/routes";
+import { href, INFO_PAGES, LANGUAGES, localize, notFoundFile, ROUTES, recordRouteOf } from "../../src/core/routes";
 
 /**
  * The pages every language has whatever the catalogue holds, as paths without language: every

@@ -3,7 +3,7 @@
  * the site, nginx, the publisher). Each child gets a process group of its own (`detached`),
  * so stopping it also stops what it started in turn (npm -> tsx -> node, gatsby's workers).
  */
-import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 
 export interface StartOptions {
   cwd: string;

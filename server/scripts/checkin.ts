@@ -3,9 +3,10 @@
  * command does): npm run checkin -- list-create --event 7 --name "Gate A"
  * Works on the server's database (DATABASE_PATH), also while the server runs.
  */
-import { loadConfig } from "../src/config";
+
 import { checkinService } from "../src/checkin/checkin-service";
-import { runCheckinCommand, UsageError, USAGE } from "../src/checkin/cli";
+import { runCheckinCommand, USAGE, UsageError } from "../src/checkin/cli";
+import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { ticketsRepository } from "../src/db/repositories/tickets-repository";
 import { HttpError } from "../src/lib/errors";

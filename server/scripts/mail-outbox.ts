@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
-import { entryNumber, outboxRepository, type OutboxState } from "../src/db/repositories/outbox-repository";
+import { entryNumber, type OutboxState, outboxRepository } from "../src/db/repositories/outbox-repository";
 
 const USAGE = "usage: npm run mail:outbox -- list [--all] | retry [ORDER-NUMBER ...]  [--database <file>]";
 

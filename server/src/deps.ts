@@ -1,7 +1,7 @@
 import type { components } from "../../src/core/generated/basket";
-import type { ServerConfig } from "./config";
 import type { CatalogueService } from "./catalogue/catalogue-service";
 import type { CheckinService } from "./checkin/checkin-service";
+import type { ServerConfig } from "./config";
 import type { Db } from "./db/database";
 import type { BasketsRepository } from "./db/repositories/baskets-repository";
 import type { OrdersRepository, PaymentsRepository } from "./db/repositories/orders-repository";

@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { DamagedDatabaseError } from "./db/database";
-import { mailNotifierFor, type MailNotifier } from "./mail/notifier";
+import { type MailNotifier, mailNotifierFor } from "./mail/notifier";
 
 /** The only file that listens. */
 async function main(): Promise<void> {

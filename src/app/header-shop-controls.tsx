@@ -7,14 +7,14 @@
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
-import { CurrencySwitcher } from "../currency/currency-switcher";
-import { useCurrency } from "../currency/currency-context";
 import { BasketIcon } from "../components/icons";
 import { formatNumber } from "../core/format";
-import { Link } from "../i18n/link";
-import * as styles from "./header-shop-controls.module.css";
 import { href, showsPlacedOrder } from "../core/routes";
+import { useCurrency } from "../currency/currency-context";
+import { CurrencySwitcher } from "../currency/currency-switcher";
+import { Link } from "../i18n/link";
 import { usePageLanguage } from "./site-context";
+import * as styles from "./header-shop-controls.module.css";
 
 export function HeaderShopControls() {
   const { t } = useTranslation();

@@ -7,18 +7,18 @@ import type React from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
+import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
+import { listen } from "../components/listen";
 import { LANGUAGES, type Lang } from "../core/catalogue";
+import { href, localize, showsPlacedOrder } from "../core/routes";
+import { CurrencyChangeNotice } from "../currency/currency-change-notice";
 import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
-import { HeaderShopControls } from "./header-shop-controls";
-import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
-import { CurrencyChangeNotice } from "../currency/currency-change-notice";
 import { HeaderSearch } from "../search/header-search";
-import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
-import * as styles from "./layout.module.css";
-import { href, localize, showsPlacedOrder } from "../core/routes";
+import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
+import { HeaderShopControls } from "./header-shop-controls";
 import { usePageLanguage } from "./site-context";
-import { listen } from "../components/listen";
+import * as styles from "./layout.module.css";
 
 const NAV = [
   { to: href.events(), key: "nav.events" },

@@ -4,8 +4,8 @@
  * go on the column.
  */
 import type React from "react";
-import { Layout } from "./layout";
 import { PageHeader } from "../components/page-header";
+import { Layout } from "./layout";
 
 export interface PageShellProps extends React.HTMLAttributes<HTMLDivElement> {
   /** the title block's heading; without it the page writes its own heading */

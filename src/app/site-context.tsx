@@ -6,9 +6,9 @@
  */
 import type React from "react";
 import { createContext, useContext, useEffect, useMemo } from "react";
-import type { Landing, Lang } from "../core/catalogue";
 import { useLanding } from "../catalogue/use-landing";
 import { browserConfig } from "../config";
+import type { Landing, Lang } from "../core/catalogue";
 import { directionOf, type TextDirection } from "../core/routes";
 
 export interface SiteContextValue {

@@ -11,9 +11,9 @@ import type { i18n as I18n } from "i18next";
 import type React from "react";
 import { isValidElement } from "react";
 import { I18nextProvider } from "react-i18next";
+import { isLang, type Lang, languageOfPath } from "../core/routes";
 import { AppProviders } from "./app-providers";
 import { SiteProvider } from "./site-context";
-import { isLang, languageOfPath, type Lang } from "../core/routes";
 
 interface WrapPageArgs {
   element: React.ReactNode;

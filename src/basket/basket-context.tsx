@@ -11,9 +11,10 @@
  * - The selected tickets are mirrored in sessionStorage (`basket_tickets`) so the header
  *   count can show before the basket has loaded; read only in an effect.
  */
-import { whenIdle } from "../app/when-idle";
+
 import {
   createContext,
+  type ReactNode,
   useCallback,
   useContext,
   useEffect,
@@ -21,20 +22,20 @@ import {
   useReducer,
   useRef,
   useState,
-  type ReactNode,
 } from "react";
-import type { Lang } from "../core/catalogue";
+import { whenIdle } from "../app/when-idle";
 import type { BasketApiError, BasketClient } from "../clients/basket-client";
 import { lazyBasketClient } from "../clients/load-basket-client";
 import { browserConfig } from "../config";
+import type { Lang } from "../core/catalogue";
+import type { Basket } from "../core/order";
+import { isSessionOver } from "../core/sessions";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../toasts/toast-context";
 import { basketErrorKey } from "./error-messages";
-import { isSessionOver } from "../core/sessions";
-import { basketReducer, initialBasketState, visibleBasket, type LocalChange, type TicketToAdd } from "./reducer";
+import { basketReducer, initialBasketState, type LocalChange, type TicketToAdd, visibleBasket } from "./reducer";
 import { countSelected, readSelectedTickets, writeSelectedTickets } from "./storage";
-import { basketTotals, type BasketTotals } from "./totals";
-import type { Basket } from "../core/order";
+import { type BasketTotals, basketTotals } from "./totals";
 
 export const UPDATE_BASKET_EVENT = "UPDATE_BASKET";
 

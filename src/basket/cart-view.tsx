@@ -6,23 +6,23 @@
  */
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TicketOffer } from "../core/catalogue";
-import { findCurrency } from "../currency/choose-currency";
-import { useCurrency } from "../currency/currency-context";
-import { formatDateTime } from "../core/format";
+import { usePageLanguage } from "../app/site-context";
 import { Countdown } from "../components/countdown";
 import { Money, useMoneyText } from "../components/money";
-import { usePageLanguage } from "../app/site-context";
+import type { TicketOffer } from "../core/catalogue";
+import { formatDateTime } from "../core/format";
+import type { BasketEventGroup, BasketTicket } from "../core/order";
+import { href } from "../core/routes";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
-import { Stepper } from "./stepper";
 import { LimitNote } from "./limit-note";
 import { basketLimit, clampCount, limitReason } from "./limits";
+import { Stepper } from "./stepper";
 import { grandTotal, lineTotal, type Totals } from "./totals";
-import type { BasketEventGroup, BasketTicket } from "../core/order";
 import { useTicketOffers } from "./use-ticket-offers";
 import * as styles from "./cart.module.css";
-import { href } from "../core/routes";
 
 /** The cart page's own spacing, for the template that holds the view. */
 export const cartPageClassName = styles.page ?? "";

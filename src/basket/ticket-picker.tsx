@@ -10,24 +10,24 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "../app/site-context";
+import { buyLabelKey } from "../catalogue/buy-label";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
+import { Money, useMoneyText } from "../components/money";
 import type { DatePrices, EventDetail, TicketOffer } from "../core/catalogue";
+import { formatSession } from "../core/format";
+import { href } from "../core/routes";
+import { openSessions } from "../core/sessions";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { formatSession } from "../core/format";
-import { Money, useMoneyText } from "../components/money";
-import { Link } from "../i18n/link";
 import { EventPrice } from "../events/event-parts";
+import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
 import { LimitNote } from "./limit-note";
 import { addableCount, clampCount, limitReason, offerAvailability } from "./limits";
-import { openSessions } from "../core/sessions";
 import { Stepper } from "./stepper";
 import { countInBasket, roundMoney } from "./totals";
 import * as styles from "./ticket-picker.module.css";
-import { href } from "../core/routes";
-import { buyLabelKey } from "../catalogue/buy-label";
-import { usePageLanguage } from "../app/site-context";
 
 type Load =
   | { status: "loading" }

@@ -3,8 +3,9 @@
  * cart's steppers stop where the server would refuse. Without them (still loading, or the
  * catalogue unreachable) the steppers are open and the server has the last word.
  */
-import type { TicketOffer } from "../core/catalogue";
+
 import { useCatalogueAnswer } from "../clients/use-catalogue-answer";
+import type { TicketOffer } from "../core/catalogue";
 
 const NONE: ReadonlyMap<number, TicketOffer> = new Map();
 

@@ -15,38 +15,38 @@
 import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { clearDraft, readDraft, saveDraft } from "./checkout-draft";
 import { Trans, useTranslation } from "react-i18next";
-import { toBasketApiError } from "../clients/basket-client";
 import { usePageLanguage } from "../app/site-context";
 import { announceBasket, useBasket } from "../basket/basket-context";
+import { toBasketApiError } from "../clients/basket-client";
+import { Money } from "../components/money";
+import type { Acquisition } from "../core/catalogue";
 import { emptyBasket } from "../core/order";
 import { href } from "../core/routes";
-import type { Acquisition } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
 import { readUtm } from "../tracking/utm";
 import { acceptsCurrency, acquisitionsForCurrency, defaultAcquisitionId, paysOnline } from "./acquisitions";
 import {
   BUYER_FIELDS,
+  type BuyerErrors,
+  type BuyerField,
+  type BuyerFormInput,
   EMAIL_MAX_LENGTH,
+  type FieldMessage,
   NAME_MAX_LENGTH,
   PHONE_MAX_LENGTH,
   validateBuyer,
   validateBuyerField,
-  type BuyerErrors,
-  type BuyerField,
-  type BuyerFormInput,
-  type FieldMessage,
 } from "./buyer-form";
+import { clearDraft, readDraft, saveDraft } from "./checkout-draft";
+import { EmailTypoHint } from "./email-typo-hint";
 import { chargeFor, isFree } from "./fees";
-import { Money } from "../components/money";
 import { percentText } from "./order-summary";
 import { pathAfterOrderCreated } from "./outcome";
-import { explainServerError, type ExplainedError } from "./server-errors";
+import { type ExplainedError, explainServerError } from "./server-errors";
 import { useCaptcha } from "./use-captcha";
 import * as styles from "./checkout.module.css";
-import { EmailTypoHint } from "./email-typo-hint";
 
 const FIELD_INPUT: Record<
   BuyerField,

@@ -6,8 +6,8 @@
  */
 import { useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import * as styles from "../tickets/tickets.module.css";
 import { suggestEmail } from "./email-typo";
+import * as styles from "../tickets/tickets.module.css";
 
 export function EmailTypoHint({
   email,

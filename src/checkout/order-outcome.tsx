@@ -4,13 +4,13 @@
  * page's own next steps, the order's summary beside them and, once issued, the tickets.
  */
 import type React from "react";
-import type { Order } from "../core/order";
 import { PageShell } from "../app/page-shell";
-import { TicketCards } from "../tickets/ticket-cards";
-import * as styles from "./checkout.module.css";
+import type { Order } from "../core/order";
 import { orderIdFromSearch } from "../core/routes";
+import { TicketCards } from "../tickets/ticket-cards";
 import { OrderNumber, OrderSummaryAside } from "./outcome-parts";
 import type { UrlLike } from "./use-order";
+import * as styles from "./checkout.module.css";
 
 /** Where the outcome pages that are reached after paying find their order: `?order=<id>`. */
 export const searchOrderId = (location: UrlLike): string | null => orderIdFromSearch(location.search);

@@ -4,19 +4,19 @@
  */
 import type React from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { PageShell } from "../app/page-shell";
 import { usePageLanguage } from "../app/site-context";
-import type { Order, OrderStatus } from "../core/order";
+import { useMoneyText } from "../components/money";
 import type { Acquisition } from "../core/catalogue";
 import { formatDateTime, joinParts } from "../core/format";
+import type { Order, OrderStatus } from "../core/order";
+import { href } from "../core/routes";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { PageShell } from "../app/page-shell";
 import { Link } from "../i18n/link";
 import { OrderSummary } from "./order-summary";
 import type { OrderView } from "./use-order";
 import * as styles from "./checkout.module.css";
-import { href } from "../core/routes";
-import { useMoneyText } from "../components/money";
 
 /** The order's number for people (never the long id, which stays in addresses). */
 export function OrderNumber({ number }: { number: string }): React.JSX.Element {

@@ -5,8 +5,8 @@
  */
 import type { AcquisitionType } from "../core/catalogue";
 import type { Order, OrderStatus } from "../core/order";
+import { type FailReason, href, refusalFromSearch } from "../core/routes";
 import { paysOnline } from "./acquisitions";
-import { href, refusalFromSearch, type FailReason } from "../core/routes";
 
 export type { FailReason };
 

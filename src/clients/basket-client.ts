@@ -13,9 +13,9 @@
  *   request that got no answer at all is `network: true` (code "network").
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from "axios";
+import type { components, operations } from "../core/generated/basket";
 import type { Basket, BasketChange, BasketEventGroup, ETicket, NewOrder, Order } from "../core/order";
 import { isLang, type Lang } from "../core/routes";
-import type { components, operations } from "../core/generated/basket";
 
 type WireBasket = components["schemas"]["Basket"];
 type WireBasketEvent = components["schemas"]["BasketEvent"];

@@ -10,7 +10,25 @@
  * The language is an argument of every call that has one: the client holds no state
  * besides its settings, so one client serves every language of a build.
  */
+
+import type {
+  Acquisition,
+  DatePrices,
+  EventDateFacet,
+  EventDetail,
+  EventFilter,
+  EventPrice,
+  Facet,
+  Facets,
+  Landing,
+  Lang,
+  NewsItem,
+  Person,
+  Place,
+} from "../core/catalogue";
 import {
+  type HtmlSanitizer,
+  type PageOf,
   reshapeAcquisition,
   reshapeArray,
   reshapeDateFacet,
@@ -24,27 +42,10 @@ import {
   reshapePerson,
   reshapePlace,
   reshapeResults,
-  type HtmlSanitizer,
-  type PageOf,
 } from "../core/reshape";
-import type {
-  Acquisition,
-  DatePrices,
-  EventDateFacet,
-  EventDetail,
-  EventFilter,
-  EventPrice,
-  Facet,
-  Facets,
-  Lang,
-  Landing,
-  NewsItem,
-  Person,
-  Place,
-} from "../core/catalogue";
+import { type ListProgress, readWholeList } from "./catalogue-pagination";
 import { buildUrl, eventFilterToParams, idList, type QueryParams } from "./catalogue-params";
-import { readWholeList, type ListProgress } from "./catalogue-pagination";
-import { createCatalogueTransport, type CatalogueOperation, type TransportOptions } from "./catalogue-transport";
+import { type CatalogueOperation, createCatalogueTransport, type TransportOptions } from "./catalogue-transport";
 
 export interface CatalogueClientOptions extends TransportOptions {
   baseUrl: string;

@@ -3,7 +3,7 @@
  *
  * Pure, so the mapping is tested rule by rule and shared by the build and the search page.
  */
-import { STAR_CAST_LABEL_ID, type EventFilter, type Lang } from "../core/catalogue";
+import { type EventFilter, type Lang, STAR_CAST_LABEL_ID } from "../core/catalogue";
 
 export type QueryParams = Array<[string, string]>;
 

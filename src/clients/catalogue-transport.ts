@@ -8,8 +8,8 @@
  * so ajv and yaml stay out of the browser.
  */
 import axios, { AxiosError, type AxiosInstance } from "axios";
-import axiosRetry from "axios-retry";
 import rateLimit from "axios-rate-limit";
+import axiosRetry from "axios-retry";
 import { ShapeError } from "../core/reshape";
 import { CatalogueError, httpError, malformedError, networkError, timeoutError } from "./catalogue-error";
 import { isTimeout, RETRIES, RETRY_DELAY_MS, shouldRetry, TIMEOUT_MS } from "./retry-rule";

@@ -1,12 +1,12 @@
 /** Cards for performers, venues and news: the same stretched-link pattern as EventCard. */
 import type React from "react";
 import { usePageLanguage } from "../app/site-context";
-import type { NewsSummary, PersonSummary, PlaceSummary } from "../core/page-context";
 import { formatDate } from "../core/format";
+import type { NewsSummary, PersonSummary, PlaceSummary } from "../core/page-context";
+import { href } from "../core/routes";
 import { CardTitle } from "./card-parts";
 import { Media } from "./media";
 import * as styles from "./cards.module.css";
-import { href } from "../core/routes";
 
 export function PersonCard({ person, eager = false }: { person: PersonSummary; eager?: boolean }): React.JSX.Element {
   return (

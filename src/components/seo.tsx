@@ -6,11 +6,11 @@
  * <html> in the Head made Gatsby's Head handler set both again after hydration, a long task.
  */
 import type React from "react";
-import type { BasePageContext } from "../core/page-context";
-import type { CatalogueImage } from "../core/catalogue";
 import { browserConfig } from "../config";
-import { makeHeadT, type LocalesQueryData } from "../i18n/head-t";
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_INFO, absoluteUrl, asLang } from "../core/routes";
+import type { CatalogueImage } from "../core/catalogue";
+import type { BasePageContext } from "../core/page-context";
+import { absoluteUrl, asLang, DEFAULT_LANGUAGE, LANGUAGE_INFO, LANGUAGES } from "../core/routes";
+import { type LocalesQueryData, makeHeadT } from "../i18n/head-t";
 
 export interface SeoProps {
   data: LocalesQueryData | undefined | null;

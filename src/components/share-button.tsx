@@ -8,7 +8,7 @@
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSite, usePageLanguage } from "../app/site-context";
+import { usePageLanguage, useSite } from "../app/site-context";
 import { absoluteUrl } from "../core/routes";
 import { ShareIcon } from "./icons";
 import { shareTargets } from "./share-targets";

@@ -7,7 +7,7 @@
 import type React from "react";
 import type { CatalogueImage } from "../core/catalogue";
 import type { BasePageContext } from "../core/page-context";
-import { makeHeadT, type HeadT } from "../i18n/head-t";
+import { type HeadT, makeHeadT } from "../i18n/head-t";
 import { Seo, type SeoProps } from "./seo";
 import type { TemplateHeadProps } from "./template-types";
 

@@ -17,12 +17,12 @@
 import {
   CLIENT_ONLY_ROUTES,
   DEFAULT_LANGUAGE,
-  LANGUAGES,
   LANGUAGE_INFO,
+  LANGUAGES,
+  localize,
   notFoundFile,
   notFoundFileFor,
   ROUTES,
-  localize,
 } from "./routes";
 
 /** Hashed assets: the name changes with the content, so browsers and CDNs keep them a year. */

@@ -2,9 +2,10 @@
  * "Add to calendar": one iCalendar file (RFC 5545) per event and language, written into
  * public/ at build time. Pure text in, text out.
  */
+
+import type { EventDetail, Lang } from "./catalogue";
 import { htmlToText } from "./html-to-text";
 import type { SessionTimes } from "./sessions";
-import type { EventDetail, Lang } from "./catalogue";
 
 const CRLF = "\r\n";
 

@@ -31,9 +31,9 @@ import type {
   Ref,
   TicketOffer,
 } from "./catalogue";
+import { STAR_CAST_LABEL_ID } from "./catalogue";
 import type { components, operations } from "./generated/catalogue";
 import { htmlToText } from "./html-to-text";
-import { STAR_CAST_LABEL_ID } from "./catalogue";
 
 export class ShapeError extends Error {
   readonly pointer: string;

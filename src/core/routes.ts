@@ -10,8 +10,9 @@
  *
  * Pure and browser-safe: imported by components as well as by build scripts.
  */
-import { INFO_PAGE_KEYS, type InfoPageKey } from "./page-context";
+
 import { DEFAULT_LANGUAGE, LANGUAGES, type Lang } from "./catalogue";
+import { INFO_PAGE_KEYS, type InfoPageKey } from "./page-context";
 
 export { DEFAULT_LANGUAGE, LANGUAGES, type Lang };
 

@@ -13,10 +13,10 @@
  * only with the currency, not with `settled`.
  */
 import Cookies from "js-cookie";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import type { Currency, Lang } from "../core/catalogue";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLanding } from "../catalogue/use-landing";
-import { chooseCurrency, CURRENCY_COOKIE, findCurrency } from "./choose-currency";
+import type { Currency, Lang } from "../core/catalogue";
+import { CURRENCY_COOKIE, chooseCurrency, findCurrency } from "./choose-currency";
 
 export interface CurrencyValue {
   /** the selected currency (null only if the landing lists none) */

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "../app/site-context";
 import { currencyName } from "../core/format";
 import { useCurrency } from "./currency-context";
-import { usePageLanguage } from "../app/site-context";
 
 /** A native select: keyboard, screen readers and phones handle it well. */
 export function CurrencySwitcher({ className, selectClassName }: { className?: string; selectClassName?: string }) {

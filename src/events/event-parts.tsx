@@ -3,10 +3,10 @@
  * ticket picker's bar): its live "from" price and its venue line.
  */
 import type React from "react";
+import { usePageLanguage } from "../app/site-context";
 import type { EventCardData } from "../core/catalogue";
 import { listSeparator } from "../core/format";
 import { LivePrice } from "../prices/live-price";
-import { usePageLanguage } from "../app/site-context";
 
 /** The event's lowest price, live in the visitor's currency, the build's price until then. */
 export function EventPrice({

@@ -5,17 +5,17 @@
  */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { EventCardData } from "../core/catalogue";
-import { dateBadge, formatTime, formatUntilDay, joinParts } from "../core/format";
+import { usePageLanguage } from "../app/site-context";
+import { buyLabelKey } from "../catalogue/buy-label";
 import { CardTitle, isInactive } from "../components/card-parts";
-import { EventPrice, EventVenue } from "./event-parts";
 import { ArrowIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { StatusBadges } from "../components/status-badges";
-import * as styles from "./event-row.module.css";
+import type { EventCardData } from "../core/catalogue";
+import { dateBadge, formatTime, formatUntilDay, joinParts } from "../core/format";
 import { href } from "../core/routes";
-import { buyLabelKey } from "../catalogue/buy-label";
-import { usePageLanguage } from "../app/site-context";
+import { EventPrice, EventVenue } from "./event-parts";
+import * as styles from "./event-row.module.css";
 
 export function EventRow({
   event,

@@ -6,14 +6,14 @@
 import type React from "react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "../app/site-context";
 import type { EventCardData } from "../core/catalogue";
 import { formatLongDate, uaeDateKey } from "../core/format";
 import { listDayOf } from "../core/quick-dates";
 import { usePriceRefresh } from "../prices/use-price-refresh";
-import { EventRow } from "./event-row";
 import { wideDays } from "./day-layout";
+import { EventRow } from "./event-row";
 import * as styles from "./event-grid.module.css";
-import { usePageLanguage } from "../app/site-context";
 
 /** One day's events as rows; those filed under it while on since an earlier day say until when. */
 function EventList({

@@ -1,6 +1,6 @@
 import type React from "react";
-import type { EventCardData } from "../core/catalogue";
 import { Section } from "../components/section";
+import type { EventCardData } from "../core/catalogue";
 import { EventGrid } from "./event-grid";
 
 /** A page's "upcoming events" section: the grid, or a line saying there are none. */

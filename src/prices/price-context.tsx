@@ -13,9 +13,10 @@
  * event's entry (useSyncExternalStore), so an answer re-renders only the prices it changed,
  * not every price of the page, and the provider's context value never changes.
  */
-import { whenIdle } from "../app/when-idle";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
+
 import type { ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { whenIdle } from "../app/when-idle";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventPrice } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";

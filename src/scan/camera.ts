@@ -4,6 +4,7 @@
  * so the camera works offline once the page has been opened. Browser only.
  */
 import jsQRDecode from "jsqr";
+
 type Detector = { detect(source: CanvasImageSource): Promise<Array<{ rawValue: string }>> };
 
 export interface CameraScan {

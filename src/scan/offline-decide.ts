@@ -4,7 +4,7 @@
  * made itself since. Signed payloads are verified with the keys, so a ticket sold after the
  * download still gets in; a printed code must be in the downloaded list. Pure.
  */
-import { looksSigned, verifyPayload, type TicketFacts } from "../core/ticket-payload";
+import { looksSigned, type TicketFacts, verifyPayload } from "../core/ticket-payload";
 
 export interface OfflineTicket {
   id: number;

@@ -6,15 +6,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { usePageLanguage } from "../app/site-context";
 import { browserConfig } from "../config";
 import { formatTime } from "../core/format";
-import { startCamera, type CameraScan } from "./camera";
-import { EMPTY_STATE, loadState, saveState, type DeviceState } from "./device-store";
+import { type CameraScan, startCamera } from "./camera";
+import { type DeviceState, EMPTY_STATE, loadState, saveState } from "./device-store";
 import { signal, toneOf } from "./feedback";
 import { decideOffline } from "./offline-decide";
-import { DeviceRefused, newNonce, Offline, scannerClient, type ScanResult } from "./scanner-client";
+import { DeviceRefused, newNonce, Offline, type ScanResult, scannerClient } from "./scanner-client";
 import * as styles from "./scanner.module.css";
-import { usePageLanguage } from "../app/site-context";
 
 interface Shown {
   status: string;

@@ -16,15 +16,15 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSite, usePageLanguage } from "../app/site-context";
-import type { Lang } from "../core/catalogue";
+import { usePageLanguage, useSite } from "../app/site-context";
 import { CloseIcon, SearchIcon } from "../components/icons";
+import type { Lang } from "../core/catalogue";
 import { formatNumber, formatShortDate, formatTime, joinParts } from "../core/format";
-import { LivePrice } from "../prices/live-price";
-import { QUERY_CHANGED, announceFullscreen, queryOf, requestQueryChange } from "./query-events";
-import { MIN_QUERY_LENGTH, useSuggestions, type Suggestions } from "./use-suggestions";
-import * as styles from "./header-search.module.css";
 import { href } from "../core/routes";
+import { LivePrice } from "../prices/live-price";
+import { announceFullscreen, QUERY_CHANGED, queryOf, requestQueryChange } from "./query-events";
+import { MIN_QUERY_LENGTH, type Suggestions, useSuggestions } from "./use-suggestions";
+import * as styles from "./header-search.module.css";
 
 type Option =
   | { kind: "event"; key: string; path: string; event: Suggestions["events"][number] }

@@ -6,8 +6,8 @@
  * Tuesday is found by "Today" on Thursday. Later pages are the catalogue's own.
  */
 import type { EventFilter, EventSummary, Lang } from "../core/catalogue";
-import type { PageOf } from "../core/reshape";
 import { dayBefore, isOnDuring } from "../core/quick-dates";
+import type { PageOf } from "../core/reshape";
 
 /** More events than this running across a range's start would be a different shop. */
 const RUNNING_PAGE_SIZE = 100;

@@ -6,15 +6,15 @@
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventSummary, Lang } from "../core/catalogue";
+import { usePageLanguage } from "../app/site-context";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import { EventGrid } from "../events/event-grid";
+import type { EventSummary, Lang } from "../core/catalogue";
 import { formatDate } from "../core/format";
 import { uaeNoon } from "../core/uae-time";
-import { widenDates, type SearchState } from "./search-query";
+import { EventGrid } from "../events/event-grid";
 import type { SearchFacets } from "./search-filters";
+import { type SearchState, widenDates } from "./search-query";
 import * as styles from "./search.module.css";
-import { usePageLanguage } from "../app/site-context";
 
 const NEARBY_DAYS = 3;
 const POPULAR_COUNT = 4;

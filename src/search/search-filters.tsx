@@ -6,9 +6,9 @@
 import type React from "react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Facet } from "../core/catalogue";
 import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
-import { EMPTY_SEARCH, isEmptySearch, withDate, type SearchState } from "./search-query";
+import type { Facet } from "../core/catalogue";
+import { EMPTY_SEARCH, isEmptySearch, type SearchState, withDate } from "./search-query";
 import * as styles from "./search.module.css";
 
 const TEXT_DELAY_MS = 350;

@@ -4,8 +4,8 @@
  * limit 1000: a crafted address cannot make the parser build a huge object); anything malformed is dropped rather than sent on.
  */
 import qs from "qs";
-import type { EventFilter } from "../core/catalogue";
 import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
+import type { EventFilter } from "../core/catalogue";
 
 export const QUERY_PARSE_OPTIONS = {
   ignoreQueryPrefix: true,

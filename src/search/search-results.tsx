@@ -1,11 +1,11 @@
 /** The results of a search, with its loading, empty and error states and "more results". */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { EventGrid } from "../events/event-grid";
+import { usePageLanguage } from "../app/site-context";
 import { formatNumber } from "../core/format";
+import { EventGrid } from "../events/event-grid";
 import type { EventSearch } from "./use-event-search";
 import * as styles from "./search.module.css";
-import { usePageLanguage } from "../app/site-context";
 
 export function SearchResults({
   search,

@@ -4,10 +4,10 @@
  * results never arrive out of order. The client (with axios) is loaded on first use.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EventSummary, Lang } from "../core/catalogue";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
+import type { EventSummary, Lang } from "../core/catalogue";
 import { listEventsOnDuring } from "./running-events";
-import { searchFilter, stringifySearchQuery, type SearchState } from "./search-query";
+import { type SearchState, searchFilter, stringifySearchQuery } from "./search-query";
 
 export const SEARCH_PAGE_SIZE = 24;
 

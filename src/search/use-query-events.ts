@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
-import { QUERY_CHANGE, announceQueryChanged, queryOf } from "./query-events";
+import { announceQueryChanged, QUERY_CHANGE, queryOf } from "./query-events";
 import type { SearchState } from "./search-query";
 import type { EventSearch } from "./use-event-search";
 

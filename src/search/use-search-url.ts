@@ -4,7 +4,7 @@
  * Back leaves the search page instead of stepping through every keystroke.
  */
 import { useCallback, useEffect, useState } from "react";
-import { parseSearchQuery, stringifySearchQuery, type SearchState } from "./search-query";
+import { parseSearchQuery, type SearchState, stringifySearchQuery } from "./search-query";
 
 export function useSearchUrl(): [SearchState | null, (next: SearchState) => void] {
   const [state, setState] = useState<SearchState | null>(null);

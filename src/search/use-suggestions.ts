@@ -5,9 +5,9 @@
  * only the answer to the newest text is shown, whatever order answers arrive in.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EventSummary, Lang } from "../core/catalogue";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import { searchEntries, searchIndexPath, type SearchIndex, type SearchIndexEntry } from "../core/search-index";
+import type { EventSummary, Lang } from "../core/catalogue";
+import { type SearchIndex, type SearchIndexEntry, searchEntries, searchIndexPath } from "../core/search-index";
 
 export const SUGGEST_DELAY_MS = 200;
 export const MIN_QUERY_LENGTH = 2;

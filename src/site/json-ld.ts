@@ -3,8 +3,8 @@
  * template calls it in its Head (server render and browser), so no Node-only imports.
  */
 import type { EventDetail, EventStatus } from "../core/catalogue";
-import type { PersonSummary, PlaceSummary } from "../core/page-context";
 import { htmlToText } from "../core/html-to-text";
+import type { PersonSummary, PlaceSummary } from "../core/page-context";
 
 const STATUS: Record<EventStatus, string> = {
   on_sale: "https://schema.org/EventScheduled",

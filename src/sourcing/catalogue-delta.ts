@@ -14,20 +14,21 @@
  * reads everything, as without a body. Node only.
  */
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
-import { LANGUAGES, type EventDetail, type Lang } from "../core/catalogue";
 import type { CatalogueClient } from "../clients/catalogue-client";
-import type { SessionTimes } from "../core/sessions";
+import { type EventDetail, LANGUAGES, type Lang } from "../core/catalogue";
 import type { ChangedRecord, RecordKind } from "../core/catalogue-changes";
+import type { SessionTimes } from "../core/sessions";
 import {
-  sourceSessions,
   type CatalogueSnapshot,
   type LanguageSnapshot,
   type ProgressLog,
   sourceCatalogue,
+  sourceSessions,
 } from "./source-catalogue";
 
-export { SNAPSHOT_FILE } from "./snapshot-file";
 export { parseChangesSetting } from "../core/catalogue-changes";
+export { SNAPSHOT_FILE } from "./snapshot-file";
+
 const SNAPSHOT_VERSION = 1;
 
 /** What a snapshot file holds: the catalogue and which catalogue it came from. */

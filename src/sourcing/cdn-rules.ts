@@ -8,6 +8,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   buildCdnRules,
+  type CdnRules,
   formatHeaders,
   formatRedirects,
   HASHED_ROOT_ASSET,
@@ -15,9 +16,8 @@ import {
   isHiddenPath,
   parseHeaders,
   parseRedirects,
-  type CdnRules,
 } from "../core/cdn-rules";
-import { LANGUAGES, ROUTES, localize } from "../core/routes";
+import { LANGUAGES, localize, ROUTES } from "../core/routes";
 
 /**
  * The hashed assets and hidden files of a built site. Hashed assets and the build artefacts

@@ -3,30 +3,30 @@
  * en (no prefix), ru and ar. Pure (the clock comes in as `now`), so it is tested without
  * Gatsby; gatsby-node only hands each planned page to createPage.
  */
+
+import arInfo from "../content/info/ar.json";
+import enInfo from "../content/info/en.json";
+import ruInfo from "../content/info/ru.json";
 import {
   DEFAULT_LANGUAGE,
-  LANGUAGES,
   type EventCardData,
   type EventDetail,
   type EventSummary,
   type Facet,
+  LANGUAGES,
   type Lang,
   type NewsItem,
   type Person,
   type Place,
 } from "../core/catalogue";
-import arInfo from "../content/info/ar.json";
-import enInfo from "../content/info/en.json";
-import ruInfo from "../content/info/ru.json";
 import { uaeDateKey } from "../core/format";
-import { CLIENT_ONLY_ROUTES, ROUTES, href, localize, type RouteEntry, type TemplateName } from "../core/routes";
 import {
-  INFO_PAGE_KEYS,
   type BasePageContext,
   type EventPageContext,
   type EventsListPageContext,
   type EventsSearchPageContext,
   type HomePageContext,
+  INFO_PAGE_KEYS,
   type InfoPageContext,
   type InfoPageKey,
   type InfoSection,
@@ -35,19 +35,20 @@ import {
   type NewsSummary,
   type PayAndDeliveryPageContext,
   type PersonPageContext,
-  type PersonsListPageContext,
   type PersonSummary,
+  type PersonsListPageContext,
   type PlacePageContext,
-  type PlacesListPageContext,
   type PlaceSummary,
+  type PlacesListPageContext,
 } from "../core/page-context";
-
+import { CLIENT_ONLY_ROUTES, href, localize, ROUTES, type RouteEntry, type TemplateName } from "../core/routes";
 import type { CatalogueSnapshot, LanguageSnapshot } from "./source-catalogue";
 
 export type { TemplateName };
 
 /** The info pages' texts (src/content/info/), each page handed only its own language's. */
 const INFO_TEXTS: Record<Lang, Record<InfoPageKey, InfoSection[]>> = { en: enInfo, ru: ruInfo, ar: arInfo };
+
 import { hasEnded } from "../core/sessions";
 
 export interface PlannedPage<C extends BasePageContext = BasePageContext> {

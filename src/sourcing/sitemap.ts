@@ -2,7 +2,7 @@
  * sitemap.xml of every localized URL, each with its en/ru/ar/x-default alternates, and the
  * robots.txt that points at it. Pure: the planned pages in, file texts out.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, href, localize } from "../core/routes";
+import { DEFAULT_LANGUAGE, href, LANGUAGES, localize } from "../core/routes";
 import type { PlannedPage } from "./plan-pages";
 
 function xmlEscape(value: string): string {

@@ -6,23 +6,23 @@
  * sanitized here, once. Progress goes to `log` per kind and language
  * ("catalogue: events ru 120/120") so whoever waits on a build knows where it is.
  */
-import { createCatalogueClient, type CatalogueClient } from "../clients/catalogue-client";
-import { createContractValidator } from "./contract-validator";
-import { sanitizeHtml } from "./sanitize";
+import { type CatalogueClient, createCatalogueClient } from "../clients/catalogue-client";
 import {
-  LANGUAGES,
   type Acquisition,
   type EventDetail,
   type Facets,
-  type Lang,
+  LANGUAGES,
   type Landing,
+  type Lang,
   type NewsItem,
   type Person,
   type Place,
 } from "../core/catalogue";
-import type { SiteConfig } from "../core/site-config";
 import { uaeDateKey } from "../core/format";
 import type { SessionTimes } from "../core/sessions";
+import type { SiteConfig } from "../core/site-config";
+import { createContractValidator } from "./contract-validator";
+import { sanitizeHtml } from "./sanitize";
 
 export interface LanguageSnapshot {
   /** every event the catalogue holds (active and archived), soonest first */

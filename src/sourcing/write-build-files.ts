@@ -4,8 +4,8 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { LANGUAGES, href, localize } from "../core/routes";
 import { eventIcs } from "../core/ics";
+import { href, LANGUAGES, localize } from "../core/routes";
 import type { PlannedPage } from "./plan-pages";
 import { absoluteUrl, robotsTxt, sitemapXml } from "./sitemap";
 import type { CatalogueSnapshot } from "./source-catalogue";

@@ -1,12 +1,12 @@
 /** /cart/ in three languages: the visitor's basket (everything in it lives in the browser). */
 import { graphql } from "gatsby";
 import { useTranslation } from "react-i18next";
-import { CartView, cartPageClassName } from "../basket/cart-view";
-import type { StaticPageContext } from "../core/page-context";
 import { PageShell } from "../app/page-shell";
+import { CartView, cartPageClassName } from "../basket/cart-view";
 import type { TemplateProps } from "../components/template-types";
-import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { textHead } from "../components/text-head";
+import type { StaticPageContext } from "../core/page-context";
+import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 
 export default function CartPage(_props: TemplateProps<StaticPageContext>) {
   const { t } = useTranslation();

@@ -2,23 +2,22 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { hasEnded, isSessionOver, type SessionTimes } from "../core/sessions";
-import { TicketPicker } from "../basket/ticket-picker";
-import { eventJsonLd } from "../site/json-ld";
-import type { EventPageContext } from "../core/page-context";
-import type { EventDetail, Lang } from "../core/catalogue";
-import { PersonCard } from "../components/cards";
-import { EventGrid } from "../events/event-grid";
-import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../components/icons";
 import { Layout } from "../app/layout";
-import { openStreetMapUrl } from "../core/map-link";
+import { usePageLanguage } from "../app/site-context";
+import { TicketPicker } from "../basket/ticket-picker";
+import { buyLabelKey } from "../catalogue/buy-label";
+import { AboutSection } from "../components/about-section";
+import { CardList } from "../components/card-list";
+import { PersonCard } from "../components/cards";
+import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { contentHead } from "../components/text-head";
 import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateProps } from "../components/template-types";
+import { contentHead } from "../components/text-head";
 import { browserConfig } from "../config";
+import type { EventDetail, Lang } from "../core/catalogue";
 import {
   formatLongDate,
   formatShortDate,
@@ -28,14 +27,15 @@ import {
   joinParts,
   listSeparator,
 } from "../core/format";
-import { Link } from "../i18n/link";
-import * as styles from "./event.module.css";
+import { openStreetMapUrl } from "../core/map-link";
+import type { EventPageContext } from "../core/page-context";
 import { absoluteUrl, href } from "../core/routes";
-import { buyLabelKey } from "../catalogue/buy-label";
+import { hasEnded, isSessionOver, type SessionTimes } from "../core/sessions";
+import { EventGrid } from "../events/event-grid";
 import { EventPrice } from "../events/event-parts";
-import { CardList } from "../components/card-list";
-import { AboutSection } from "../components/about-section";
-import { usePageLanguage } from "../app/site-context";
+import { Link } from "../i18n/link";
+import { eventJsonLd } from "../site/json-ld";
+import * as styles from "./event.module.css";
 
 function StatusBanner({
   event,

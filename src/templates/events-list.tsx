@@ -2,18 +2,18 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventsListPageContext } from "../core/page-context";
-import type { EventCardData, EventFilter, Lang } from "../core/catalogue";
-import { isQuickDate, QUICK_DATES, quickDateRange, type QuickDate } from "../core/quick-dates";
-import { EventsByDay } from "../events/events-by-day";
 import { PageShell } from "../app/page-shell";
-import type { TemplateProps } from "../components/template-types";
-import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import { listEventsOnDuring } from "../search/running-events";
-import { formatNumber } from "../core/format";
-import * as styles from "./events-list.module.css";
-import { textHead } from "../components/text-head";
 import { usePageLanguage } from "../app/site-context";
+import { loadCatalogueClient } from "../clients/load-catalogue-client";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
+import type { EventCardData, EventFilter, Lang } from "../core/catalogue";
+import { formatNumber } from "../core/format";
+import type { EventsListPageContext } from "../core/page-context";
+import { isQuickDate, QUICK_DATES, type QuickDate, quickDateRange } from "../core/quick-dates";
+import { EventsByDay } from "../events/events-by-day";
+import { listEventsOnDuring } from "../search/running-events";
+import * as styles from "./events-list.module.css";
 
 type LoadState = "idle" | "loading" | "failed";
 

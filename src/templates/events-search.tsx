@@ -6,20 +6,20 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { EventsSearchPageContext } from "../core/page-context";
 import { PageShell } from "../app/page-shell";
+import { usePageLanguage } from "../app/site-context";
 import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
+import type { EventsSearchPageContext } from "../core/page-context";
+import { SearchEmpty } from "../search/search-empty";
+import { SearchFilters } from "../search/search-filters";
+import { EMPTY_SEARCH } from "../search/search-query";
 // results (and with them the card styles) before the filters: one CSS order for all pages
 import { SearchResults } from "../search/search-results";
-import { SearchFilters } from "../search/search-filters";
-import { SearchEmpty } from "../search/search-empty";
-import { EMPTY_SEARCH } from "../search/search-query";
 import { useEventSearch } from "../search/use-event-search";
-import { useSearchUrl } from "../search/use-search-url";
 import { useSearchPageQueryEvents } from "../search/use-query-events";
+import { useSearchUrl } from "../search/use-search-url";
 import * as styles from "../search/search.module.css";
-import { textHead } from "../components/text-head";
-import { usePageLanguage } from "../app/site-context";
 
 export default function EventsSearchTemplate({
   pageContext,

@@ -1,26 +1,26 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { HomePageContext } from "../core/page-context";
-import type { EventCardData } from "../core/catalogue";
-import { NewsCard } from "../components/cards";
-import { EventGrid } from "../events/event-grid";
-import { CalendarIcon, PinIcon } from "../components/icons";
 import { PageShell } from "../app/page-shell";
+import { usePageLanguage } from "../app/site-context";
+import { buyLabelKey } from "../catalogue/buy-label";
+import { CardList } from "../components/card-list";
+import { NewsCard } from "../components/cards";
+import { CalendarIcon, PinIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { contentHead } from "../components/text-head";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateProps } from "../components/template-types";
+import { contentHead } from "../components/text-head";
+import type { EventCardData } from "../core/catalogue";
 import { formatLongDate, formatTime, joinParts } from "../core/format";
-import { Link } from "../i18n/link";
-import * as styles from "./home.module.css";
+import type { HomePageContext } from "../core/page-context";
 import { href } from "../core/routes";
-import { buyLabelKey } from "../catalogue/buy-label";
+import { EventGrid } from "../events/event-grid";
 import { EventPrice, EventVenue } from "../events/event-parts";
 import { UpcomingEvents } from "../events/upcoming-events";
-import { CardList } from "../components/card-list";
-import { usePageLanguage } from "../app/site-context";
+import { Link } from "../i18n/link";
+import * as styles from "./home.module.css";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
-import { contentHead } from "../components/text-head";
 import type { TemplateProps } from "../components/template-types";
+import { contentHead } from "../components/text-head";
 import type { InfoPageContext } from "../core/page-context";
 
 export default function InfoPageTemplate({ pageContext }: TemplateProps<InfoPageContext>): React.JSX.Element {

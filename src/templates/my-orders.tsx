@@ -6,16 +6,16 @@
 import { graphql } from "gatsby";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Order } from "../core/order";
-import type { StaticPageContext } from "../core/page-context";
 import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
+import type { Order } from "../core/order";
+import type { StaticPageContext } from "../core/page-context";
+import { href } from "../core/routes";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
-import { href } from "../core/routes";
 import * as styles from "../tickets/tickets.module.css";
-import { textHead } from "../components/text-head";
 
 /** Newest first, whatever order the answer came in. */
 export function newestFirst(orders: readonly Order[]): Order[] {

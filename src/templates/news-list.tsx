@@ -1,9 +1,9 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
+import { PageShell } from "../app/page-shell";
 import { CardList } from "../components/card-list";
 import { NewsCard } from "../components/cards";
-import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import type { NewsListPageContext } from "../core/page-context";

@@ -1,17 +1,17 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { NewsPageContext } from "../core/page-context";
-import { EventGrid } from "../events/event-grid";
 import { Layout } from "../app/layout";
+import { usePageLanguage } from "../app/site-context";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
-import { contentHead } from "../components/text-head";
 import type { TemplateProps } from "../components/template-types";
+import { contentHead } from "../components/text-head";
 import { formatDate } from "../core/format";
+import type { NewsPageContext } from "../core/page-context";
+import { EventGrid } from "../events/event-grid";
 import * as styles from "./detail.module.css";
-import { usePageLanguage } from "../app/site-context";
 
 export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageContext>): React.JSX.Element {
   const { t } = useTranslation();

@@ -3,10 +3,10 @@ import type React from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
-import type { StaticPageContext } from "../core/page-context";
-import { Link } from "../i18n/link";
-import { href } from "../core/routes";
 import { textHead } from "../components/text-head";
+import type { StaticPageContext } from "../core/page-context";
+import { href } from "../core/routes";
+import { Link } from "../i18n/link";
 
 export default function NotFoundTemplate(_props: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();

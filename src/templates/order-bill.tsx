@@ -6,13 +6,10 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
+import { PageShell } from "../app/page-shell";
 import { usePageLanguage } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
-import type { Order } from "../core/order";
-import type { StaticPageContext } from "../core/page-context";
-import { Money } from "../components/money";
 import { pathAfterPayment } from "../checkout/outcome";
-import { orderIdFromPath } from "../core/routes";
 import {
   EmptyOutcome,
   LoadError,
@@ -21,18 +18,20 @@ import {
   StatusBadge,
   WaysForward,
 } from "../checkout/outcome-parts";
-import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import { PageShell } from "../app/page-shell";
-import { findCurrency } from "../currency/choose-currency";
-import { useCurrency } from "../currency/currency-context";
-import { formatDate, formatDateTime } from "../core/format";
-import { href } from "../core/routes";
-import { includedVat, SELLER } from "../core/seller";
-import { useSessionValidity } from "../tickets/session-validity";
-import type { Lang } from "../core/catalogue";
-import * as styles from "../checkout/checkout.module.css";
+import { type UrlLike, useOrderFromUrl } from "../checkout/use-order";
+import { Money } from "../components/money";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
+import type { Lang } from "../core/catalogue";
+import { formatDate, formatDateTime } from "../core/format";
+import type { Order } from "../core/order";
+import type { StaticPageContext } from "../core/page-context";
+import { href, orderIdFromPath } from "../core/routes";
+import { includedVat, SELLER } from "../core/seller";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import { useSessionValidity } from "../tickets/session-validity";
+import * as styles from "../checkout/checkout.module.css";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
 

@@ -7,22 +7,22 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PageShell } from "../app/page-shell";
 import { useBasket } from "../basket/basket-context";
-import type { PayAndDeliveryPageContext } from "../core/page-context";
-import type { Acquisition } from "../core/catalogue";
 import { CheckoutForm } from "../checkout/checkout-form";
-import { Countdown } from "../components/countdown";
 import { chargeFor, isFree } from "../checkout/fees";
 import { OrderSummary } from "../checkout/order-summary";
 import { EmptyOutcome, LoadingShell } from "../checkout/outcome-parts";
 import type { ExplainedError } from "../checkout/server-errors";
-import { PageShell } from "../app/page-shell";
+import { Countdown } from "../components/countdown";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
+import type { Acquisition } from "../core/catalogue";
+import type { PayAndDeliveryPageContext } from "../core/page-context";
+import { href } from "../core/routes";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
 import * as styles from "../checkout/checkout.module.css";
-import { href } from "../core/routes";
-import type { TemplateProps } from "../components/template-types";
-import { textHead } from "../components/text-head";
 
 export default function OrderCheckoutPage({
   pageContext,

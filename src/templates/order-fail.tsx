@@ -6,17 +6,16 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { StaticPageContext } from "../core/page-context";
-import { pathAfterPayment, type FailReason } from "../checkout/outcome";
-import { failReasonFromSearch } from "../core/routes";
+import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
+import { type FailReason, pathAfterPayment } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, OrderNumber, OrderOutcomeFallback, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
-import { href } from "../core/routes";
-import * as styles from "../checkout/checkout.module.css";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
+import type { StaticPageContext } from "../core/page-context";
+import { failReasonFromSearch, href } from "../core/routes";
+import * as styles from "../checkout/checkout.module.css";
 
 export default function OrderFailPage({ location }: TemplateProps<StaticPageContext>): React.JSX.Element {
   const { t } = useTranslation();

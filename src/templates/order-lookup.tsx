@@ -8,19 +8,18 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { type InputHTMLAttributes, useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { PageShell } from "../app/page-shell";
+import { isBasketApiError } from "../clients/basket-client";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
-import { isBasketApiError } from "../clients/basket-client";
-import { PageShell } from "../app/page-shell";
-import type { TemplateProps } from "../components/template-types";
+import { href, lookupPrefill } from "../core/routes";
 import { Link } from "../i18n/link";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
-import { lookupPrefill } from "../core/routes";
-import { href } from "../core/routes";
 import { TicketCards } from "../tickets/ticket-cards";
 import * as styles from "../tickets/tickets.module.css";
-import { textHead } from "../components/text-head";
 
 type Problem = { kind: "notFound" } | { kind: "tooMany"; minutes: number } | { kind: "network" };
 

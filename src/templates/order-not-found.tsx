@@ -1,12 +1,12 @@
 /** /order/* catch-all: an order path that is none of the order pages. */
 import { graphql } from "gatsby";
 import type React from "react";
-import type { StaticPageContext } from "../core/page-context";
-import { OrderNotFound } from "../checkout/outcome-parts";
 import { PageShell } from "../app/page-shell";
-import * as styles from "../checkout/checkout.module.css";
+import { OrderNotFound } from "../checkout/outcome-parts";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
+import type { StaticPageContext } from "../core/page-context";
+import * as styles from "../checkout/checkout.module.css";
 
 export default function OrderNotFoundPage(_props: TemplateProps<StaticPageContext>): React.JSX.Element {
   return (

@@ -15,14 +15,8 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageLanguage } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
-import type { Order } from "../core/order";
-import type { PayAndDeliveryPageContext } from "../core/page-context";
-import type { Acquisition } from "../core/catalogue";
 import { paysOnline } from "../checkout/acquisitions";
-import { Countdown } from "../components/countdown";
-import { Money } from "../components/money";
 import { pathAfterPayment } from "../checkout/outcome";
-import { orderIdFromPath } from "../core/routes";
 import {
   FixedCurrencyNote,
   OrderNotFound,
@@ -33,14 +27,19 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { explainServerError } from "../checkout/server-errors";
-import { useOrderFromUrl, type UrlLike } from "../checkout/use-order";
-import * as styles from "../checkout/checkout.module.css";
+import { type UrlLike, useOrderFromUrl } from "../checkout/use-order";
 import { toBasketApiError } from "../clients/basket-client";
-import { findCurrency } from "../currency/choose-currency";
-import { useCurrency } from "../currency/currency-context";
-import { absoluteUrl, href } from "../core/routes";
+import { Countdown } from "../components/countdown";
+import { Money } from "../components/money";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
+import type { Acquisition } from "../core/catalogue";
+import type { Order } from "../core/order";
+import type { PayAndDeliveryPageContext } from "../core/page-context";
+import { absoluteUrl, href, orderIdFromPath } from "../core/routes";
+import { findCurrency } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
+import * as styles from "../checkout/checkout.module.css";
 
 const payOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "pay");
 

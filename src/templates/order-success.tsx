@@ -6,7 +6,7 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { PayAndDeliveryPageContext } from "../core/page-context";
+import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
 import { pathAfterPayment } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
 import {
@@ -18,11 +18,11 @@ import {
   WaysForward,
 } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
-import * as styles from "../checkout/checkout.module.css";
-import { href } from "../core/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
+import type { PayAndDeliveryPageContext } from "../core/page-context";
+import { href } from "../core/routes";
+import * as styles from "../checkout/checkout.module.css";
 
 export default function OrderSuccessPage({
   location,

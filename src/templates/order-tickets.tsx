@@ -8,20 +8,20 @@
 import { graphql } from "gatsby";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PageShell } from "../app/page-shell";
 import { usePageLanguage } from "../app/site-context";
+import { isBasketApiError } from "../clients/basket-client";
+import type { TemplateProps } from "../components/template-types";
+import { textHead } from "../components/text-head";
 import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
-import { isBasketApiError } from "../clients/basket-client";
-import { PageShell } from "../app/page-shell";
-import type { TemplateProps } from "../components/template-types";
+import { href } from "../core/routes";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "../tickets/orders-api";
-import { href } from "../core/routes";
 import { TicketCard } from "../tickets/ticket-cards";
 import { placeIds, ticketViews } from "../tickets/ticket-view";
-import * as styles from "../tickets/tickets.module.css";
 import { useVenues } from "../tickets/use-venues";
-import { textHead } from "../components/text-head";
+import * as styles from "../tickets/tickets.module.css";
 
 function Sheets({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation("tickets");

@@ -18,19 +18,19 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Order } from "../core/order";
-import type { StaticPageContext } from "../core/page-context";
+import { PageShell } from "../app/page-shell";
+import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
 import { failPathOnReturn, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadingShell, OrderOutcomeFallback, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, LoadingShell, OrderNumber, OrderOutcomeFallback, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
-import * as styles from "../checkout/checkout.module.css";
-import { PageShell } from "../app/page-shell";
-import { TicketsSentTo } from "../tickets/ticket-cards";
-import { href } from "../core/routes";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
-import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
+import type { Order } from "../core/order";
+import type { StaticPageContext } from "../core/page-context";
+import { href } from "../core/routes";
+import { TicketsSentTo } from "../tickets/ticket-cards";
+import * as styles from "../checkout/checkout.module.css";
 
 function Paid({ order }: { order: Order }): React.JSX.Element {
   const { t } = useTranslation();

@@ -1,14 +1,14 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { PersonPageContext } from "../core/page-context";
 import { Layout } from "../app/layout";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
-import { contentHead } from "../components/text-head";
 import type { TemplateProps } from "../components/template-types";
-import * as styles from "./detail.module.css";
+import { contentHead } from "../components/text-head";
+import type { PersonPageContext } from "../core/page-context";
 import { UpcomingEvents } from "../events/upcoming-events";
+import * as styles from "./detail.module.css";
 
 export default function PersonTemplate({ pageContext }: TemplateProps<PersonPageContext>): React.JSX.Element {
   const { t } = useTranslation();

@@ -1,16 +1,16 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import type { PlacePageContext } from "../core/page-context";
-import { PinIcon } from "../components/icons";
 import { Layout } from "../app/layout";
-import { openStreetMapUrl } from "../core/map-link";
-import { Media } from "../components/media";
-import { contentHead } from "../components/text-head";
-import type { TemplateProps } from "../components/template-types";
-import * as styles from "./detail.module.css";
-import { UpcomingEvents } from "../events/upcoming-events";
 import { AboutSection } from "../components/about-section";
+import { PinIcon } from "../components/icons";
+import { Media } from "../components/media";
+import type { TemplateProps } from "../components/template-types";
+import { contentHead } from "../components/text-head";
+import { openStreetMapUrl } from "../core/map-link";
+import type { PlacePageContext } from "../core/page-context";
+import { UpcomingEvents } from "../events/upcoming-events";
+import * as styles from "./detail.module.css";
 
 export default function PlaceTemplate({ pageContext }: TemplateProps<PlacePageContext>): React.JSX.Element {
   const { t } = useTranslation();

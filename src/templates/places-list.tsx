@@ -2,10 +2,10 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
-import type { TemplateProps } from "../components/template-types";
-import type { PlacesListPageContext } from "../core/page-context";
 import { CardGrid, PlaceCard } from "../components/cards";
+import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
+import type { PlacesListPageContext } from "../core/page-context";
 
 export default function PlacesListTemplate({ pageContext }: TemplateProps<PlacesListPageContext>): React.JSX.Element {
   const { t } = useTranslation();

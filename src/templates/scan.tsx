@@ -4,9 +4,9 @@
  * lets it open and work without a network.
  */
 import { graphql } from "gatsby";
-import type { StaticPageContext } from "../core/page-context";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
+import type { StaticPageContext } from "../core/page-context";
 import { ScannerView } from "../scan/scanner-view";
 
 export default function ScanPage(_props: TemplateProps<StaticPageContext>): React.JSX.Element {

@@ -4,13 +4,13 @@
  * while it can still be paid.
  */
 import { useTranslation } from "react-i18next";
-import type { Order } from "../core/order";
 import { usePageLanguage } from "../app/site-context";
-import { href } from "../core/routes";
+import { Money } from "../components/money";
 import { formatDate, formatDateTime } from "../core/format";
+import type { Order } from "../core/order";
+import { href } from "../core/routes";
 import { Link } from "../i18n/link";
 import * as styles from "./tickets.module.css";
-import { Money } from "../components/money";
 
 export function canStillPay(order: Order, now: number): boolean {
   return (

@@ -2,8 +2,9 @@
  * The order calls this feature makes, through the page's one basket client (so the
  * session cookie and the page's language go with them).
  */
-import type { Order } from "../core/order";
+
 import { useBasket } from "../basket/basket-context";
+import type { Order } from "../core/order";
 
 export interface OrdersApi {
   /** GET /api/orders: this browser's orders (placed or found), newest first */

@@ -8,19 +8,19 @@
  */
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import type { Order } from "../core/order";
-import { useSite, usePageLanguage } from "../app/site-context";
+import { usePageLanguage, useSite } from "../app/site-context";
+import { LogoMark } from "../components/icons";
 import { formatLongDate, formatTime, joinParts } from "../core/format";
+import type { Order } from "../core/order";
+import { href } from "../core/routes";
+import { SELLER } from "../core/seller";
 import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
 import { useSessionValidity } from "./session-validity";
 import { icsFileName, ticketIcs } from "./ticket-ics";
-import { placeIds, ticketViews, type TicketView } from "./ticket-view";
-import { href } from "../core/routes";
-import { SELLER } from "../core/seller";
-import { LogoMark } from "../components/icons";
-import * as styles from "./tickets.module.css";
+import { placeIds, type TicketView, ticketViews } from "./ticket-view";
 import { useVenues } from "./use-venues";
+import * as styles from "./tickets.module.css";
 
 function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
   const text = ticketIcs(ticket, {

@@ -6,10 +6,10 @@
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
-import type { Order } from "../core/order";
-import { href } from "../core/routes";
 import { Clock, useSecondsLeft } from "../components/clock";
 import { clockText } from "../core/countdown";
+import type { Order } from "../core/order";
+import { href } from "../core/routes";
 import { Link } from "../i18n/link";
 import { useOrdersApi } from "./orders-api";
 import { unpaidOrder } from "./unpaid-order";

@@ -1,5 +1,5 @@
-import type { Lang } from "../core/catalogue";
 import { useCatalogueAnswer } from "../clients/use-catalogue-answer";
+import type { Lang } from "../core/catalogue";
 import { openStreetMapUrl } from "../core/map-link";
 import type { Venue } from "./ticket-view";
 

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext, useState } from "react";
 import { ToastBus } from "./toast-bus";
 
 const ToastContext = createContext<ToastBus | null>(null);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { href, localize } from "../../src/core/routes";
 import { API_URL, withPage } from "./support/browser";
-import { text, type Lang } from "./support/site";
+import { type Lang, text } from "./support/site";
 
 interface WireEvent {
   id: number;

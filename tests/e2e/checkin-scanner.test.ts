@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { CARD, orderNow, orderThroughApi, uniqueEmail, type ApiOrder } from "./support/api";
+import { type ApiOrder, CARD, orderNow, orderThroughApi, uniqueEmail } from "./support/api";
 import { closeBrowser, SITE_URL, setChromiumFlags, withPage } from "./support/browser";
 import { catalogueEvents, claim, getJson } from "./support/catalogue";
 import { CheckoutPage } from "./support/pages";

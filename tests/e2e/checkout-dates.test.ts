@@ -18,9 +18,9 @@ import {
 import { href, orderIdFromSearch } from "../../src/core/routes";
 import { CARD, orderNow, orderOwnTickets, seedBasket, uniqueEmail } from "./support/api";
 import { waitForHydration, withPage } from "./support/browser";
-import { claim, type Claim } from "./support/catalogue";
+import { type Claim, claim } from "./support/catalogue";
 import { APPROVED_CARD, CheckoutPage, DECLINED_CARD } from "./support/pages";
-import { LANGS, text, type Lang } from "./support/site";
+import { LANGS, type Lang, text } from "./support/site";
 
 interface Line {
   ticketId: number;

@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { formatUntilDay, uaeDateKey } from "../../src/core/format";
-import { isOnDuring, quickDateRange, type QuickDate } from "../../src/core/quick-dates";
+import { isOnDuring, type QuickDate, quickDateRange } from "../../src/core/quick-dates";
 import { href, localize } from "../../src/core/routes";
 import { withPage } from "./support/browser";
 import { catalogueEvents } from "./support/catalogue";
-import { text, type Lang } from "./support/site";
+import { type Lang, text } from "./support/site";
 
 interface OnNow {
   id: number;

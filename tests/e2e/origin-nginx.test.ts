@@ -5,18 +5,18 @@
  * loads in Chromium through nginx without a single Content-Security-Policy violation.
  */
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { IMMUTABLE } from "../../src/core/cdn-rules";
 import { writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompressFile } from "../../ops/lib/precompress";
-import { CLIENT_ONLY_ROUTES, LANGUAGES, href, localize } from "../../src/core/routes";
-import { SITE_URL, closeBrowser, newPage, waitForHydration } from "./support/browser";
+import { IMMUTABLE } from "../../src/core/cdn-rules";
+import { CLIENT_ONLY_ROUTES, href, LANGUAGES, localize } from "../../src/core/routes";
+import { closeBrowser, newPage, SITE_URL, waitForHydration } from "./support/browser";
 
 const PUBLIC = resolve(__dirname, "..", "..", "public");
 const ORIGIN_PORT = Number(process.env.E2E_ORIGIN_PORT ?? 9191);

@@ -15,12 +15,12 @@ import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
+import { signBody } from "../../ops/lib/auth";
 import { changeEventTitle, waitForServedTitle } from "../../scripts/lib/editor-change";
 import { startProcess, stopAll, waitFor } from "../../scripts/lib/processes";
-import { callHook, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
+import { callHook, type PublisherStatus, waitUntilSettled } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
-import { signBody } from "../../ops/lib/auth";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-delta-token-0123456789";

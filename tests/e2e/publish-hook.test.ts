@@ -18,13 +18,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
+import { signBody } from "../../ops/lib/auth";
 import { changeEventTitle, waitForServedTitle } from "../../scripts/lib/editor-change";
-import { startProcess, stopAll, waitFor, type Started } from "../../scripts/lib/processes";
-import { callHook, publisherStatus, waitUntilSettled, type PublisherStatus } from "../../scripts/lib/publisher-client";
+import { type Started, startProcess, stopAll, waitFor } from "../../scripts/lib/processes";
+import { callHook, type PublisherStatus, publisherStatus, waitUntilSettled } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
 import { IMMUTABLE } from "../../src/core/cdn-rules";
-import { signBody } from "../../ops/lib/auth";
 import { closeBrowser, newPage } from "./support/browser";
 
 const ROOT = path.resolve(__dirname, "../..");

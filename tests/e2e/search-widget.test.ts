@@ -10,7 +10,7 @@ import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { href, localize } from "../../src/core/routes";
 import { API_URL, type TestPage, withPage } from "./support/browser";
-import { text, type Lang } from "./support/site";
+import { type Lang, text } from "./support/site";
 
 type Viewport = { width: number; height: number };
 

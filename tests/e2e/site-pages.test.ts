@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { seriousViolations } from "./support/axe";
 import { siteUrl, waitForHydration, withPage } from "./support/browser";
-import { LANGS, apiList, plain, routeSamples, text, untranslatedKeys } from "./support/site";
+import { apiList, LANGS, plain, routeSamples, text, untranslatedKeys } from "./support/site";
 
 // The 404 page is, by design, a failed load of its own URL (document and page-data).
 const NOT_FOUND_NOISE = [/status of 404/];

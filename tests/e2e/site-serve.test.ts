@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
-import { IMMUTABLE, REVALIDATE, inlineBlocks } from "../../src/core/cdn-rules";
+import { IMMUTABLE, inlineBlocks, REVALIDATE } from "../../src/core/cdn-rules";
 import { CLIENT_ONLY_ROUTES } from "../../src/core/routes";
 import { siteUrl } from "./support/browser";
 

@@ -1,17 +1,18 @@
 /** The basket API: contract, holds, bad input, CORS and Origin, sessions and expiry. */
-import { after, before, beforeEach, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, it } from "node:test";
 import {
   assertFails,
   assertMatchesContract,
   available,
+  type Clock,
   json,
   makeApp,
   offersOf,
   SITE_ORIGIN,
-  Visitor,
-  type Clock,
   type TestApp,
+  Visitor,
 } from "./helpers";
 
 type Basket = {

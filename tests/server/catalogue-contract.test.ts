@@ -1,6 +1,7 @@
 /** Every catalogue path, in every language, answers what contracts/catalogue.openapi.yaml says. */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
 import { assertMatchesContract, contracts, json, makeApp, type TestApp } from "./helpers";
 
 let app: TestApp;

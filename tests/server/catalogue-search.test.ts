@@ -3,16 +3,17 @@
  * variants do not matter, Russian and English word forms meet, any of the three languages
  * matches, and title matches rank above place and person matches.
  */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
-import { json, makeApp, type TestApp } from "./helpers";
+import { after, before, describe, it } from "node:test";
 import {
-  matchRank,
   indexTexts,
+  matchRank,
   normalizeForSearch,
   queryTokens,
   stemOf,
 } from "../../server/src/catalogue/search-match";
+import { json, makeApp, type TestApp } from "./helpers";
 
 type Ev = {
   id: number;

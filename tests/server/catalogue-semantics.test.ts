@@ -1,6 +1,7 @@
 /** Filters, sorting, pagination and languages of the catalogue, as the contract states them. */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
 import { assertMatchesContract, assertSchema, json, makeApp, type TestApp } from "./helpers";
 
 type Ev = {

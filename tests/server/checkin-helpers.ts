@@ -6,8 +6,8 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { parse } from "yaml";
 import type { WireOrder } from "../../server/src/deps";
-import { BUYER, offersOf, placeOrder, type TestApp, Visitor } from "./helpers";
 import type { ScanResult } from "../../src/scan/scanner-client";
+import { BUYER, offersOf, placeOrder, type TestApp, Visitor } from "./helpers";
 
 export const checkinContract = parse(
   readFileSync(join(__dirname, "..", "..", "contracts", "checkin.openapi.yaml"), "utf8"),

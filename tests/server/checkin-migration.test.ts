@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { buildApp } from "../../server/src/app";
 import { openDatabase } from "../../server/src/db/database";
-import { HERMETIC, type TestApp } from "./helpers";
 import { buyFree, Door } from "./checkin-helpers";
+import { HERMETIC, type TestApp } from "./helpers";
 
 const dir = mkdtempSync(join(tmpdir(), "checkin-migration-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,8 +4,8 @@ import { after, before, describe, it } from "node:test";
 import { runCheckinCommand } from "../../server/src/checkin/cli";
 import type { WireOrder } from "../../server/src/deps";
 import { parsePayload } from "../../src/core/ticket-payload";
-import { contractOperations, makeApp, type Clock, type TestApp } from "./helpers";
 import { assertCheckin, buyFree, checkinContract, Door, nonce, type ScanAnswer } from "./checkin-helpers";
+import { type Clock, contractOperations, makeApp, type TestApp } from "./helpers";
 
 let app: TestApp;
 let clock: Clock;

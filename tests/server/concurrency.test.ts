@@ -1,8 +1,9 @@
 /** Over real HTTP: many buyers at once can never hold more tickets than exist; CORS as a browser sees it. */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { after, before, describe, it } from "node:test";
 import { makeApp, offersOf, SITE_ORIGIN, type TestApp } from "./helpers";
 
 let app: TestApp;

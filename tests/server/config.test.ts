@@ -1,6 +1,7 @@
 /** Settings read from the environment: the cookie's Secure flag, the trusted proxy, the expiry and limit settings. */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { describe, it } from "node:test";
 import { loadConfig } from "../../server/src/config";
 
 describe("loadConfig", () => {

@@ -3,8 +3,9 @@
  * one request breaking each kind of rule the contract writes gets a 400 whose detail names the
  * field, in the shop's {detail, code}, and changes nothing.
  */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
 import { assertMatchesContract, BUYER, json, makeApp, solveCaptcha, type TestApp, Visitor } from "./helpers";
 
 let app: TestApp;

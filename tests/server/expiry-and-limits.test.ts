@@ -2,8 +2,9 @@
  * Findings 1 and 2: one visitor must not be able to take tickets off sale. Holds and unpaid
  * orders end, limits hold per basket, per email, per address, and order creation is rate-limited.
  */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { describe, it } from "node:test";
 import { buildApp } from "../../server/src/app";
 import type { WireOrder } from "../../server/src/deps";
 import {
@@ -20,9 +21,9 @@ import {
   payByCard,
   placeOrder,
   submitAcquirer,
+  type TestApp,
   Visitor,
   withApp,
-  type TestApp,
 } from "./helpers";
 
 let n = 0;

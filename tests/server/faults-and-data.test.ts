@@ -1,17 +1,18 @@
 /** Fault injection, the hostile planter and the scale seeder. */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, type Db } from "../../server/src/db/database";
-import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed/plant-hostile";
-import { seedScale } from "../../server/src/seed/seed-scale";
-import { seedSample } from "../../server/src/seed/seed-sample";
+import { after, before, describe, it } from "node:test";
 import { buildApp } from "../../server/src/app";
-import { assertMatchesContract, HERMETIC, json, makeApp, Visitor, withApp, type TestApp } from "./helpers";
+import { type Db, openDatabase } from "../../server/src/db/database";
+import { HOSTILE_HTML, HOSTILE_TITLE, plantHostile } from "../../server/src/seed/plant-hostile";
+import { seedSample } from "../../server/src/seed/seed-sample";
+import { seedScale } from "../../server/src/seed/seed-scale";
+import { assertMatchesContract, HERMETIC, json, makeApp, type TestApp, Visitor, withApp } from "./helpers";
 
 /** A server on a database file of its own (not :memory:), removed afterwards. */
 async function withFileApp(

@@ -3,11 +3,12 @@
  * normalised addresses, names that cannot carry a message, capped payment attempts, the hold
  * cool-down, the look-up's session rotation and lockout, and the captcha's session binding.
  */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { describe, it } from "node:test";
 import { buildApp } from "../../server/src/app";
 import { openDatabase } from "../../server/src/db/database";
 import type { WireOrder } from "../../server/src/deps";
@@ -25,9 +26,9 @@ import {
   SITE_ORIGIN,
   solveCaptcha,
   submitAcquirer,
+  type TestApp,
   Visitor,
   withApp,
-  type TestApp,
 } from "./helpers";
 
 const DECLINED = "4000000000000002";

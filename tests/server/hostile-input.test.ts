@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, describe, test } from "node:test";
-import { json, makeApp, SITE_ORIGIN, Visitor, type TestApp } from "./helpers";
+import { json, makeApp, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
 
 const origin = { origin: SITE_ORIGIN, "content-type": "application/json" };
 

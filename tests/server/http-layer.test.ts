@@ -2,11 +2,12 @@
  * Finding 7: everything the HTTP layer answers has {detail, code}; bodies are UTF-8 JSON and
  * nothing else; text that is not well-formed is refused, never stored.
  */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { json, makeApp, Visitor, type TestApp } from "./helpers";
+import { after, before, describe, it } from "node:test";
+import { json, makeApp, type TestApp, Visitor } from "./helpers";
 
 let app: TestApp;
 let base: { host: string; port: number };

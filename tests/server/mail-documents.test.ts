@@ -19,7 +19,7 @@ import { MAIL_TEXTS } from "../../server/src/mail/mail-texts";
 import { createMailNotifier } from "../../server/src/mail/notifier";
 import { formatMoney } from "../../src/core/format";
 import { REFUND_POLICY, SELLER } from "../../src/core/seller";
-import { bankOrder, paidOrder, sampleCatalogue, type MailLang } from "./mail-fixtures";
+import { bankOrder, type MailLang, paidOrder, sampleCatalogue } from "./mail-fixtures";
 import { logSink, outbox, tempMailConfig } from "./mail-helpers";
 
 const { catalogue, close } = sampleCatalogue();

@@ -5,12 +5,12 @@
  * and the order stays paid whatever the mail server does.
  */
 import assert from "node:assert/strict";
-import type { ParsedMail } from "mailparser";
 import { after, describe, test } from "node:test";
+import type { ParsedMail } from "mailparser";
 import type { WireOrder } from "../../server/src/deps";
 import type { MailConfig } from "../../server/src/mail/mail-config";
 import { createMailNotifier, type MailNotifier } from "../../server/src/mail/notifier";
-import { BUYER, createOrder, json, makeApp, offersOf, payByCard, placeOrder, Visitor, type TestApp } from "./helpers";
+import { BUYER, createOrder, json, makeApp, offersOf, payByCard, placeOrder, type TestApp, Visitor } from "./helpers";
 import { logSink, outbox, smtpStandIn, tempMailConfig } from "./mail-helpers";
 
 const FREE_EVENT_SOURCE = 10034;

@@ -26,8 +26,8 @@ import {
   offersOf,
   payByCard,
   placeOrder,
-  Visitor,
   type TestApp,
+  Visitor,
 } from "./helpers";
 import { logSink, tempMailConfig } from "./mail-helpers";
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { after, describe, test } from "node:test";
 import jsQR from "jsqr";
-import { simpleParser, type ParsedMail } from "mailparser";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { PNG } from "pngjs";
 import type { WireOrder } from "../../server/src/mail/compose";
 import { loadMailConfig, type MailConfig } from "../../server/src/mail/mail-config";

@@ -1,9 +1,10 @@
 /** A database made by the server of contract 1.0 opens under the new schema without losing its old orders. */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { openDatabase } from "../../server/src/db/database";
 

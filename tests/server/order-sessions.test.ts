@@ -3,8 +3,9 @@
  * for a session that is over whatever the browser sends, the language the buyer pays in, and the
  * acquirer telling the shop at once how the visit ended.
  */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import {
   assertFails,
@@ -19,9 +20,9 @@ import {
   placeOrder,
   SITE_ORIGIN,
   submitAcquirer,
+  type TestApp,
   Visitor,
   withApp,
-  type TestApp,
 } from "./helpers";
 
 /** Marina Sunset Sessions: one session that began two days before the seeding day and runs six days. */

@@ -3,8 +3,9 @@
  * state, through the order service and the API, against a copy of the rules written here
  * independently, so that a wrong edit of the table (or of the SQL that carries it out) fails.
  */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import { orderService } from "../../server/src/orders/order-service";
 import {

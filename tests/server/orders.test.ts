@@ -1,11 +1,13 @@
 /** Orders from the basket: creation, numbers, fees, free tickets, captcha, expiry, look-up and sessions. */
-import { after, before, beforeEach, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import {
   assertFails,
   assertMatchesContract,
   BUYER,
+  type Clock,
   contractOperations,
   contracts,
   createOrder,
@@ -15,9 +17,8 @@ import {
   payByCard,
   placeOrder,
   solveCaptcha,
-  Visitor,
-  type Clock,
   type TestApp,
+  Visitor,
 } from "./helpers";
 
 let app: TestApp;

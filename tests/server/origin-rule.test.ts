@@ -2,9 +2,10 @@
  * Finding 3: the Origin rule held only for the raw URL, while the router decoded it. A
  * state-changing request from a foreign site must be refused on every path, however spelt.
  */
-import { after, before, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
-import { json, makeApp, Visitor, type TestApp } from "./helpers";
+import { after, before, describe, it } from "node:test";
+import { json, makeApp, type TestApp, Visitor } from "./helpers";
 
 let app: TestApp;
 before(async () => {

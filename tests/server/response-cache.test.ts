@@ -2,8 +2,9 @@
  * Finding 4: the catalogue's response cache grew without bound under cache-busting
  * parameters. It is keyed by the parameters that change the answer and bounded by size.
  */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { describe, it } from "node:test";
 import { ByteBoundCache } from "../../server/src/lib/byte-bound-cache";
 import { json, withApp } from "./helpers";
 

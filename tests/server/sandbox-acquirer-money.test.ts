@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import { currencyOf } from "../../server/src/lib/money";
 import { formatMoney } from "../../src/core/format";
-import { BUYER, json, makeApp, openAcquirer, placeOrder, SITE_ORIGIN, Visitor, type TestApp } from "./helpers";
+import { BUYER, json, makeApp, openAcquirer, placeOrder, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
 
 let app: TestApp;
 before(async () => {

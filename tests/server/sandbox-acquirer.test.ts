@@ -1,6 +1,7 @@
 /** Paying on the sandbox acquirer's hosted page: approve, 3-D Secure, decline and retry, unknown cards, wallets, safety. */
-import { after, before, beforeEach, describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import {
   assertFails,
@@ -15,8 +16,8 @@ import {
   placeOrder,
   SITE_ORIGIN,
   submitAcquirer,
-  Visitor,
   type TestApp,
+  Visitor,
 } from "./helpers";
 
 let app: TestApp;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import { buildApp } from "../../server/src/app";
-import { BUYER, HERMETIC, makeApp, offersOf, placeOrder, Visitor, type TestApp } from "./helpers";
+import { BUYER, HERMETIC, makeApp, offersOf, placeOrder, type TestApp, Visitor } from "./helpers";
 
 const changes = (app: TestApp): number => (app.deps.db.prepare("SELECT total_changes() AS n").get() as { n: number }).n;
 const sessionRows = (app: TestApp): number =>

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
   applyChange,
+  type BasketState,
   basketReducer,
   initialBasketState,
-  visibleBasket,
-  type BasketState,
   type TicketToAdd,
+  visibleBasket,
 } from "../../src/basket/reducer";
 import type { Basket } from "../../src/core/order";
 

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { buildCdnRules, headersForAnswer, IMMUTABLE, REVALIDATE } from "../../src/core/cdn-rules";
 import { nginxConfig, unprivilegedUser } from "../../ops/lib/nginx-config";
+import { buildCdnRules, headersForAnswer, IMMUTABLE, REVALIDATE } from "../../src/core/cdn-rules";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "nginx-config-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Acquisition } from "../../src/core/catalogue";
 import {
   acceptsCurrency,
   acquisitionsForCurrency,
   defaultAcquisitionId,
   paysOnline,
 } from "../../src/checkout/acquisitions";
+import type { Acquisition } from "../../src/core/catalogue";
 
 function acquisition(id: number, type: Acquisition["type"], currencies: string[]): Acquisition {
   return { id, title: `way ${id}`, type, currencies, feePercent: null, description: null };

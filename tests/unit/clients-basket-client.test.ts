@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { createBasketClient, type BasketClient } from "../../src/clients/basket-client";
+import { type BasketClient, createBasketClient } from "../../src/clients/basket-client";
 
 interface Seen {
   method: string;

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { createCatalogueClient } from "../../src/clients/catalogue-client";
 import { createContractValidator } from "../../src/sourcing/contract-validator";
 import { sanitizeHtml } from "../../src/sourcing/sanitize";
-import { sendJson, stubsForThisFile, wireEvent, wirePage as page, wirePlace } from "./support/catalogue-stub";
+import { wirePage as page, sendJson, stubsForThisFile, wireEvent, wirePlace } from "./support/catalogue-stub";
 
 const stub = stubsForThisFile();
 

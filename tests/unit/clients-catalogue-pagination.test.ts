@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { PageOf } from "../../src/core/reshape";
 import { CatalogueError } from "../../src/clients/catalogue-error";
 import { numberedPages, readWholeList, resolveNext } from "../../src/clients/catalogue-pagination";
+import type { PageOf } from "../../src/core/reshape";
 
 const BASE = "http://127.0.0.1:4012";
 const pageUrl = (n: number) => `${BASE}/v1/places?lang=en&page=${n}`;

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { reshapeLanding, reshapePage, reshapePlace } from "../../src/core/reshape";
 import { CatalogueError } from "../../src/clients/catalogue-error";
 import { createCatalogueTransport, type TransportOptions } from "../../src/clients/catalogue-transport";
+import { reshapeLanding, reshapePage, reshapePlace } from "../../src/core/reshape";
 import { createContractValidator } from "../../src/sourcing/contract-validator";
-import { deadPort, sendJson, stubsForThisFile, wirePage as page, wirePlace } from "./support/catalogue-stub";
+import { deadPort, wirePage as page, sendJson, stubsForThisFile, wirePlace } from "./support/catalogue-stub";
 
 const stub = stubsForThisFile();
 

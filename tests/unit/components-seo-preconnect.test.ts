@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Seo, preconnectOrigin } from "../../src/components/seo";
+import { preconnectOrigin, Seo } from "../../src/components/seo";
 
 const SITE = "https://tickets.example.ae";
 

@@ -1,6 +1,7 @@
 /** Request schemas read from an OpenAPI document (src/core/openapi-requests.ts). */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { describe, it } from "node:test";
 import { inlineSchema, requestSchemas, routerPath } from "../../src/core/openapi-requests";
 
 const doc = {

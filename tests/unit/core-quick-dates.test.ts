@@ -1,7 +1,7 @@
 /** The events list's quick choices, in UAE days, with the UAE's Saturday–Sunday weekend. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isOnDuring, isQuickDate, listDayOf, quickDateRange, type QuickDate } from "../../src/core/quick-dates";
+import { isOnDuring, isQuickDate, listDayOf, type QuickDate, quickDateRange } from "../../src/core/quick-dates";
 
 const at = (iso: string) => Date.parse(iso);
 

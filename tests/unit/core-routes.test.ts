@@ -4,26 +4,26 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { planPages } from "../../src/sourcing/plan-pages";
 import {
-  CLIENT_ONLY_ROUTES,
-  LANGUAGES,
-  LANGUAGE_INFO,
-  ROUTES,
   absoluteUrl,
   asLang,
+  CLIENT_ONLY_ROUTES,
   clientOnlyRouteOf,
   directionOf,
   href,
   isLang,
+  LANGUAGE_INFO,
+  LANGUAGES,
   languageOfPath,
   localize,
   notFoundFile,
   notFoundFileFor,
+  ROUTES,
   recordRouteOf,
   unlocalize,
   withQuery,
 } from "../../src/core/routes";
+import { planPages } from "../../src/sourcing/plan-pages";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
 
 describe("route module", () => {

@@ -1,6 +1,7 @@
 /** One rule for "has this session ended", whether the session is written as ISO text (the site) or stored as epoch ms (the server). */
-import { describe, it } from "node:test";
+
 import assert from "node:assert/strict";
+import { describe, it } from "node:test";
 import { isSessionOver, isStoredSessionOver } from "../../src/core/sessions";
 
 const NOW = Date.parse("2026-11-24T12:00:00+04:00");

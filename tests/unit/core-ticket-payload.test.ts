@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import QRCode from "qrcode";
 import { signingKeys } from "../../server/src/checkin/signing";
 import { openDatabase } from "../../server/src/db/database";
-import { base32Decode, base32Encode, parsePayload, PAYLOAD_PREFIX, verifyPayload } from "../../src/core/ticket-payload";
+import { base32Decode, base32Encode, PAYLOAD_PREFIX, parsePayload, verifyPayload } from "../../src/core/ticket-payload";
 
 const FACTS = {
   ticketId: 123_456,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { chooseCurrency, currencyForLanguage, type CurrencyRuleInput } from "../../src/currency/choose-currency";
 import type { Currency } from "../../src/core/catalogue";
+import { type CurrencyRuleInput, chooseCurrency, currencyForLanguage } from "../../src/currency/choose-currency";
 
 const c = (code: string): Currency => ({ code, symbol: code, title: code, decimals: 2 });
 const AED = c("AED");

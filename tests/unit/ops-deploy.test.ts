@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { PHASES, decideStale, parseDuration, phaseOf, planPhases } from "../../ops/lib/deploy-plan";
+import { decideStale, PHASES, parseDuration, phaseOf, planPhases } from "../../ops/lib/deploy-plan";
 import { finishRelease, writeFiles } from "./support/release-fixture";
 
 const ROOT = path.resolve(__dirname, "../..");

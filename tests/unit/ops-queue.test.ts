@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { CoalescingQueue, type Clock, type Job } from "../../ops/lib/queue";
+import { type Clock, CoalescingQueue, type Job } from "../../ops/lib/queue";
 
 class FakeClock implements Clock {
   time = 0;

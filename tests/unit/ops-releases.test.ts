@@ -17,7 +17,6 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
-import { IMMUTABLE, REVALIDATE, formatHeaders, headerRules, headersFor, parseHeaders } from "../../src/core/cdn-rules";
 import {
   carryHashedAssets,
   isHashedAsset,
@@ -31,6 +30,7 @@ import {
   walkFiles,
 } from "../../ops/lib/releases";
 import { FIXED_PAGES, pageKind, parseSitemap, requiredPages, verifyRelease } from "../../ops/lib/verify";
+import { formatHeaders, headerRules, headersFor, IMMUTABLE, parseHeaders, REVALIDATE } from "../../src/core/cdn-rules";
 import { finishRelease, writeFiles } from "./support/release-fixture";
 
 const SECURITY = {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { mergePrices, normaliseIds, priceIn } from "../../src/prices/merge-prices";
 import type { EventPrice } from "../../src/core/catalogue";
+import { mergePrices, normaliseIds, priceIn } from "../../src/prices/merge-prices";
 
 const p = (id: number, minPrice: number | null, currencyCode = "AED"): EventPrice => ({
   id,

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { readCatalogue, writeSnapshotFile, type ReadCatalogueOptions } from "../../src/sourcing/catalogue-delta";
-import { createBuildCatalogueClient } from "../../src/sourcing/source-catalogue";
 import type { ChangedRecord } from "../../src/core/catalogue-changes";
+import { type ReadCatalogueOptions, readCatalogue, writeSnapshotFile } from "../../src/sourcing/catalogue-delta";
+import { createBuildCatalogueClient } from "../../src/sourcing/source-catalogue";
 import { sendJson, stubsForThisFile, wireEvent, wirePlace } from "./support/catalogue-stub";
 
 const startStub = stubsForThisFile();

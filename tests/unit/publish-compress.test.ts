@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { brotliQuality, gzipLevel } from "../../ops/lib/precompress";
-import { MIN_COMPRESS_BYTES } from "../../src/core/cdn-rules";
 import { compressRelease, filesToCompress } from "../../ops/lib/compress";
+import { brotliQuality, gzipLevel } from "../../ops/lib/precompress";
 import { carryHashedAssets, stageRelease, walkFiles } from "../../ops/lib/releases";
+import { MIN_COMPRESS_BYTES } from "../../src/core/cdn-rules";
 import { finishRelease, writeFiles } from "./support/release-fixture";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "publish-compress-"));

@@ -11,23 +11,23 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { nginxConfig, writeNginxConfig } from "../../ops/lib/nginx-config";
+import { precompress } from "../../ops/lib/precompress";
 import { normalizePath, resolveRequest } from "../../scripts/serve";
 import {
-  IMMUTABLE,
-  REVALIDATE,
   buildCdnRules,
+  type CdnRules,
   formatHeaders,
   formatRedirects,
   headersFor,
+  IMMUTABLE,
   inlineBlocks,
   parseHeaders,
   parseRedirects,
-  type CdnRules,
+  REVALIDATE,
 } from "../../src/core/cdn-rules";
-import { listRuleFiles, readCdnRules, writeCdnRules } from "../../src/sourcing/cdn-rules";
-import { nginxConfig, writeNginxConfig } from "../../ops/lib/nginx-config";
-import { precompress } from "../../ops/lib/precompress";
 import { CLIENT_ONLY_ROUTES } from "../../src/core/routes";
+import { listRuleFiles, readCdnRules, writeCdnRules } from "../../src/sourcing/cdn-rules";
 
 let root = "";
 let rules: CdnRules;

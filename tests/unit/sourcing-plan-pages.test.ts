@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { LANGUAGES } from "../../src/core/catalogue";
 import type {
   EventPageContext,
   EventsListPageContext,
   HomePageContext,
   NewsPageContext,
-  PlacesListPageContext,
   PlacePageContext,
+  PlacesListPageContext,
 } from "../../src/core/page-context";
-import { planPages, type PlannedPage } from "../../src/sourcing/plan-pages";
-import { LANGUAGES } from "../../src/core/catalogue";
 import { localize } from "../../src/core/routes";
+import { type PlannedPage, planPages } from "../../src/sourcing/plan-pages";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
 
 const NOW = new Date("2026-12-01T08:00:00Z");

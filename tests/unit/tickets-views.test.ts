@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Order } from "../../src/core/order";
-import { lookupPrefill } from "../../src/core/routes";
-import { href } from "../../src/core/routes";
-import { qrMatrix, qrPath, QUIET_ZONE } from "../../src/tickets/qr-matrix";
+import { href, lookupPrefill } from "../../src/core/routes";
+import { QUIET_ZONE, qrMatrix, qrPath } from "../../src/tickets/qr-matrix";
 import { icsFileName, ticketIcs } from "../../src/tickets/ticket-ics";
 import { placeIds, ticketViews } from "../../src/tickets/ticket-view";
 import { unpaidOrder } from "../../src/tickets/unpaid-order";

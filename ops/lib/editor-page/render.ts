@@ -11,7 +11,7 @@
 import type { TFunction } from "i18next";
 import type { ReleaseChanges } from "../releases";
 import { explainFailure } from "./explain";
-import { EDITOR_LANGUAGES, textsFor, type EditorLang } from "./texts";
+import { EDITOR_LANGUAGES, type EditorLang, textsFor } from "./texts";
 
 export type EditorStep = "read" | "build" | "verify" | "compress" | "switch";
 export const EDITOR_STEPS: readonly EditorStep[] = ["read", "build", "verify", "compress", "switch"];

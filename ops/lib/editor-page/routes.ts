@@ -14,9 +14,9 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { renderConfirm, renderDashboard, renderLogin, renderMessage, renderPanel, type EditorView } from "./render";
+import { type EditorView, renderConfirm, renderDashboard, renderLogin, renderMessage, renderPanel } from "./render";
 import { clearedSessionCookie, EditorSessions, isHttps, parseCookies, sameOrigin, sessionCookie } from "./session";
-import { pickLanguage, textsFor, type EditorLang } from "./texts";
+import { type EditorLang, pickLanguage, textsFor } from "./texts";
 
 export interface EditorBackend {
   view(): Omit<EditorView, "csrf" | "notice">;

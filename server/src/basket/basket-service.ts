@@ -1,9 +1,9 @@
 import type { components, operations } from "../../../src/core/generated/basket";
-import type { AppDeps } from "../deps";
 import type { CurrencyRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
+import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../lib/errors";
-import { pick, type Lang } from "../lib/i18n";
+import { type Lang, pick } from "../lib/i18n";
 import { findCurrency, fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 

@@ -1,8 +1,8 @@
 import type { Db } from "../db/database";
-import { dataVersion, loadCatalogue, type CatalogueData, type EventRow } from "../db/repositories/catalogue-repository";
-import { LANGS, pick, type Lang } from "../lib/i18n";
+import { type CatalogueData, dataVersion, type EventRow, loadCatalogue } from "../db/repositories/catalogue-repository";
+import { LANGS, type Lang, pick } from "../lib/i18n";
 import { toUaeDate } from "../lib/time";
-import { matchRank, queryTokens, indexTexts, type EventSearchIndex } from "./search-match";
+import { type EventSearchIndex, indexTexts, matchRank, queryTokens } from "./search-match";
 import { Serializer } from "./serialize";
 
 export { normalizeForSearch } from "./search-match";

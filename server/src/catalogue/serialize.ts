@@ -7,7 +7,7 @@ import type {
   PlaceRow,
   RefRow,
 } from "../db/repositories/catalogue-repository";
-import { pick, type I18nText, type Lang } from "../lib/i18n";
+import { type I18nText, type Lang, pick } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
 
 export type Schemas = components["schemas"];

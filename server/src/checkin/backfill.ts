@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 
 type Db = Database.Database;
+
 import { ASSUMED_LENGTH_MS, GOOD_AFTER_MS, OPENS_BEFORE_MS } from "./redeem-rules";
 
 /**

@@ -5,13 +5,13 @@
  * name or order number, and reports. SQL is here, the door's rules in redeem-rules.ts.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { looksSigned } from "../../../src/core/ticket-payload";
 import type { Db } from "../db/database";
 import type { TicketsRepository } from "../db/repositories/tickets-repository";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { type I18nText, type Lang, pick } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
-import { looksSigned } from "../../../src/core/ticket-payload";
-import { canUndo, decide, type Direction, type GateList, type PastScan, validityWindow } from "./redeem-rules";
+import { canUndo, type Direction, decide, type GateList, type PastScan, validityWindow } from "./redeem-rules";
 import { signingKeys } from "./signing";
 
 /** Codes for people avoid look-alikes: no 0/O, 1/I/L (as order numbers). */

@@ -3,16 +3,16 @@
  * number each. The newest key that is not retired signs; every key not retired verifies, so
  * tickets signed before a rotation keep working until their key is retired.
  */
-import { createPrivateKey, generateKeyPairSync, sign, verify, createPublicKey, type KeyObject } from "node:crypto";
-import type { Db } from "../db/database";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
 import {
   encodeFacts,
   formatPayload,
+  type PublicKey,
   parsePayload,
   signedMessage,
-  type PublicKey,
   type TicketFacts,
 } from "../../../src/core/ticket-payload";
+import type { Db } from "../db/database";
 
 interface KeyRow {
   id: number;

@@ -12,7 +12,7 @@ import Ajv2020, { type ErrorObject } from "ajv/dist/2020";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { parse } from "yaml";
-import { requestSchemas, type RequestSchemas } from "../../../src/core/openapi-requests";
+import { type RequestSchemas, requestSchemas } from "../../../src/core/openapi-requests";
 import { HttpError } from "../lib/errors";
 
 const CONTRACTS = join(__dirname, "..", "..", "..", "contracts");

@@ -2,6 +2,7 @@
 import { UAE_OFFSET_MS, UAE_UTC_OFFSET } from "../../../src/core/uae-time";
 
 export { UAE_OFFSET_MS };
+
 const DAY_MS = 24 * 3600 * 1000;
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, "0");

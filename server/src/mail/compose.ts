@@ -1,15 +1,15 @@
 import QRCode from "qrcode";
+import { formatDateTime, formatMoney } from "../../../src/core/format";
 import type { components } from "../../../src/core/generated/basket";
 import { openStreetMapUrl } from "../../../src/core/map-link";
-import { formatDateTime, formatMoney } from "../../../src/core/format";
+import { qrPayload } from "../../../src/core/qr-payload";
 import { absoluteUrl, href } from "../../../src/core/routes";
 import { includedVat, REFUND_POLICY, SELLER } from "../../../src/core/seller";
-import { qrPayload } from "../../../src/core/qr-payload";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";
-import { isLang, pick, type Lang } from "../lib/i18n";
+import { isLang, type Lang, pick } from "../lib/i18n";
 import { currencyOf } from "../lib/money";
-import type { MailConfig } from "./mail-config";
 import { confirmationTemplate, renderConfirmation, type Slots } from "./confirmation-template";
+import type { MailConfig } from "./mail-config";
 import { fill, MAIL_TEXTS, type MailTexts } from "./mail-texts";
 
 export type WireOrder = components["schemas"]["Order"];

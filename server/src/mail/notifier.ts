@@ -3,13 +3,13 @@ import { openDatabase } from "../db/database";
 import type { CatalogueData } from "../db/repositories/catalogue-repository";
 import {
   entryNumber,
-  outboxRepository,
   type OutboxEntry,
   type OutboxRepository,
+  outboxRepository,
 } from "../db/repositories/outbox-repository";
 import { composeConfirmation, mailKind, type WireOrder } from "./compose";
 import { loadMailConfig, type MailConfig } from "./mail-config";
-import { transportFor, type MailTransport } from "./transport";
+import { type MailTransport, transportFor } from "./transport";
 
 /**
  * The server's OrderNotifier, by e-mail, delivering from the database's mail outbox.

@@ -1,25 +1,25 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import type { AcquisitionRow } from "../db/repositories/catalogue-repository";
-import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
+import type { operations } from "../../../src/core/generated/basket";
+import { type BasketEventJson, basketService } from "../basket/basket-service";
 import { rotateSession } from "../basket/session";
 import { siteOriginCheck } from "../config";
-import { basketService, type BasketEventJson } from "../basket/basket-service";
-import type { operations } from "../../../src/core/generated/basket";
-import type { AppDeps, WireOrder } from "../deps";
+import type { AcquisitionRow } from "../db/repositories/catalogue-repository";
 import {
   type FailEvent,
-  numberKey,
   type NewOrder,
+  numberKey,
   type OrderRow,
   type StoredTicket,
 } from "../db/repositories/orders-repository";
+import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
+import type { AppDeps, WireOrder } from "../deps";
+import { validEmail } from "../lib/email";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
-import { LANGS, pick, type Lang } from "../lib/i18n";
+import { LANGS, type Lang, pick } from "../lib/i18n";
 import { roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
-import { validEmail } from "../lib/email";
 import { buyerName, plainText } from "../lib/validate";
 import { INITIAL_STATE, mayHappen } from "./order-states";
 

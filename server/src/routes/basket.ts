@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { basketService, toChange, type BasketChangeBody } from "../basket/basket-service";
+import { type BasketChangeBody, basketService, toChange } from "../basket/basket-service";
 import { currentSession, readSession, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
-import { softLang, str, type Query } from "./query";
+import { type Query, softLang, str } from "./query";
 
 /** The visitor's basket (contracts/basket.openapi.yaml, /api/basket). */
 export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

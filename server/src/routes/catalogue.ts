@@ -1,24 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../deps";
 import type { EventFilter } from "../catalogue/catalogue-service";
 import type { Schemas } from "../catalogue/serialize";
-import { badRequest, notFound } from "../lib/errors";
-import { pick, type Lang } from "../lib/i18n";
-import { currencyOf, findCurrency, fromAed } from "../lib/money";
-import { parseBound, toUaeIso } from "../lib/time";
 import type { RefRow } from "../db/repositories/catalogue-repository";
 import { sessionOpen } from "../db/repositories/tickets-repository";
+import type { AppDeps } from "../deps";
+import { badRequest, notFound } from "../lib/errors";
+import { type Lang, pick } from "../lib/i18n";
+import { currencyOf, findCurrency, fromAed } from "../lib/money";
+import { parseBound, toUaeIso } from "../lib/time";
 import {
   idList,
   integer,
   lang,
   oneOf,
+  type PageParams,
   pageParams,
+  type Query,
   required,
   softLang,
   str,
-  type PageParams,
-  type Query,
 } from "./query";
 
 const JSON_TYPE = "application/json; charset=utf-8";

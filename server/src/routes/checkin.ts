@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { wireList as wire, type OfflineScanInput, type ScanInput } from "../checkin/checkin-service";
+import { type OfflineScanInput, type ScanInput, wireList as wire } from "../checkin/checkin-service";
 import type { Direction } from "../checkin/redeem-rules";
 import type { AppDeps } from "../deps";
 import { badRequest } from "../lib/errors";
 import { isObject } from "../lib/validate";
-import { softLang, str, type Query } from "./query";
+import { type Query, softLang, str } from "./query";
 
 /** At most this many scans in one upload: a phone that was offline for a long evening sends several. */
 export const SYNC_MAX = 500;

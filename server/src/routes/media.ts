@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { IMAGE_SIZES, type ImageKind } from "../seed/catalogue-writer";
 import { notFound } from "../lib/errors";
+import { IMAGE_SIZES, type ImageKind } from "../seed/catalogue-writer";
 
 /** A poster without text: a two-colour gradient and a few soft shapes, picked from the image's key. */
 export function posterSvg(kind: ImageKind, key: number): string {

@@ -1,16 +1,16 @@
+import { timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "../deps";
+import { formatMoney } from "../../../src/core/format";
 import type { OrderRow, PaymentRow } from "../db/repositories/orders-repository";
+import type { AppDeps } from "../deps";
 import type { Lang } from "../lib/i18n";
+import { currencyOf } from "../lib/money";
 import { personName } from "../lib/validate";
 import type { OrderService } from "../orders/order-service";
 import { mayHappen } from "../orders/order-states";
-import { formatMoney } from "../../../src/core/format";
-import { currencyOf } from "../lib/money";
-import { TEXTS, type AcquirerTexts } from "./texts";
+import { type AcquirerTexts, TEXTS } from "./texts";
 
 export const APPROVED_CARD = "4242424242424242";
 export const CHALLENGE_CARD = "4000000000003220";

@@ -1,8 +1,8 @@
 import type { Db } from "../db/database";
 import { uaeDayAt } from "../lib/time";
 import { catalogueWriter, markSeeded, para, prng, serviceFeeAed } from "./catalogue-writer";
-import { EVENT_SOURCE_OFFSET } from "./seed-sample";
 import { CATEGORIES, LOCATIONS, TIERS, type TierKind, type Tr } from "./sample-reference";
+import { EVENT_SOURCE_OFFSET } from "./seed-sample";
 
 const HOUR = 3600_000;
 const t = (en: string, ru: string, ar: string): Tr => ({ en, ru, ar });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import type { APIRequestContext, BrowserContext } from "playwright-core";
-import { href, localize, type Lang } from "../../../src/core/routes";
+import { href, type Lang, localize } from "../../../src/core/routes";
 import { API_URL, siteUrl, type TestPage } from "./browser";
 import { claim } from "./catalogue";
 

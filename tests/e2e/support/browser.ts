@@ -7,7 +7,7 @@
  * stayed clean.
  */
 import { after } from "node:test";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const SITE_URL = (process.env.SITE_URL ?? "http://127.0.0.1:9000").replace(/\/$/, "");
 export const API_URL = (process.env.API_URL ?? "http://127.0.0.1:4010").replace(/\/$/, "");

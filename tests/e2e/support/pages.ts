@@ -10,13 +10,13 @@
  */
 import assert from "node:assert/strict";
 import jsQR from "jsqr";
-import { PNG } from "pngjs";
 import type { Locator } from "playwright-core";
+import { PNG } from "pngjs";
 import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/sandbox/texts";
-import { href, localize, type Lang } from "../../../src/core/routes";
-import { orderOwnTickets, seedBasket, startPayment, type ApiOrder, type OwnOrder } from "./api";
+import { href, type Lang, localize } from "../../../src/core/routes";
+import { type ApiOrder, type OwnOrder, orderOwnTickets, seedBasket, startPayment } from "./api";
 import { API_URL, siteUrl, type TestPage, waitForHydration } from "./browser";
-import { claim, offerTitle, type Claim } from "./catalogue";
+import { type Claim, claim, offerTitle } from "./catalogue";
 import { escapeRegExp, text } from "./site";
 
 export const APPROVED_CARD = "4242 4242 4242 4242";

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGE_INFO, LANGUAGES, href, localize, type Lang } from "../../../src/core/routes";
+import { href, LANGUAGE_INFO, LANGUAGES, type Lang, localize } from "../../../src/core/routes";
 import { API_URL } from "./browser";
 
 export const LANGS = LANGUAGES;

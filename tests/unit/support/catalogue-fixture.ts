@@ -1,7 +1,7 @@
 /** A small catalogue snapshot in domain shape, for planning and output tests. */
 import {
-  LANGUAGES,
   type EventDetail,
+  LANGUAGES,
   type Lang,
   type NewsItem,
   type Person,

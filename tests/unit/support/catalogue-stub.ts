@@ -3,7 +3,7 @@
  * to answer and reads back what was asked.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { after } from "node:test";
 
 export interface StubRequest {

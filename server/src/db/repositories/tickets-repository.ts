@@ -1,6 +1,6 @@
-import type { Db } from "../database";
 import { isStoredSessionOver } from "../../../../src/core/sessions";
-import { parseI18n, type I18nText } from "../../lib/i18n";
+import { type I18nText, parseI18n } from "../../lib/i18n";
+import type { Db } from "../database";
 
 export interface SessionRow {
   id: number;
