@@ -17,7 +17,7 @@ import { confirmationTemplate } from "../../server/src/mail/confirmation-templat
 import { loadMailConfig } from "../../server/src/mail/mail-config";
 import { MAIL_TEXTS } from "../../server/src/mail/mail-texts";
 import { createMailNotifier } from "../../server/src/mail/notifier";
-import { formatMoney } from "../../src/core/format";
+import { formatDateTime, formatDayRange, formatMoney, formatTime } from "../../src/core/format";
 import { REFUND_POLICY, SELLER } from "../../src/core/seller";
 import { bankOrder, type MailLang, paidOrder, sampleCatalogue } from "./mail-fixtures";
 import { logSink, outbox, tempMailConfig } from "./mail-helpers";
@@ -103,6 +103,26 @@ describe("the order e-mail's content", () => {
       assert.ok(textOf(mail!).includes(REFUND_POLICY[lang]));
     });
   }
+
+  test("a pass over several days is said as the days it admits, as its ticket says it; a one-day session by its start", async () => {
+    for (const lang of ["en", "ru", "ar"] as MailLang[]) {
+      const order = paidOrder(catalogue, lang);
+      const [pass, evening] = order.tickets;
+      assert.ok(pass && evening);
+      const start = pass.started_at ?? "";
+      const end = new Date(Date.parse(start) + 6 * 86_400_000).toISOString();
+      const [mail] = await mailed({ ...order, tickets: [{ ...pass, ends_at: end }, evening] });
+      assert.ok(mail);
+      const valid = MAIL_TEXTS[lang].validRange
+        .replace("{{range}}", formatDayRange(start, end, lang))
+        .replace("{{time}}", formatTime(start, lang));
+      assert.ok(textOf(mail).includes(valid), `${lang}: the pass says "${valid}"`);
+      assert.ok(
+        textOf(mail).includes(formatDateTime(evening.started_at ?? "", lang)),
+        `${lang}: the evening its start`,
+      );
+    }
+  });
 
   test("the plain-text part says each thing once: every code once, no line repeated", async () => {
     for (const lang of ["en", "ar"] as MailLang[]) {

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { formatDateTime, formatMoney } from "../../../src/core/format";
+import { formatDateTime, formatDayRange, formatMoney, formatTime, isMultiDay } from "../../../src/core/format";
 import type { components } from "../../../src/core/generated/basket";
 import { openStreetMapUrl } from "../../../src/core/map-link";
 import { qrPayload } from "../../../src/core/qr-payload";
@@ -92,11 +92,21 @@ function venueOf(order: WireOrder, eventId: number, catalogue: CatalogueData, la
   };
 }
 
-/** The session a ticket admits to, in UAE time, as the e-mail says it. */
+/**
+ * The session a ticket admits to, in UAE time, as the e-mail says it: its start, or for a pass
+ * over several days the days it admits ("Valid 24–30 Nov 2026, from 16:00"), as the ticket,
+ * the tickets page and the bill say it.
+ */
 function sessionOf(ticket: WireOrder["tickets"][number], order: WireOrder, lang: Lang): string | null {
   const group = order.events.find((g) => g.event.id === ticket.event_id);
   const startedAt = ticket.started_at ?? group?.event.started_at ?? null;
-  return startedAt ? formatDateTime(startedAt, lang) : null;
+  if (!startedAt) return null;
+  const endsAt = ticket.ends_at ?? null;
+  if (endsAt && isMultiDay(startedAt, endsAt)) {
+    const t = MAIL_TEXTS[lang];
+    return fill(t.validRange, { range: formatDayRange(startedAt, endsAt, lang), time: formatTime(startedAt, lang) });
+  }
+  return formatDateTime(startedAt, lang);
 }
 
 const placeLine = (venue: Venue, lang: Lang) =>

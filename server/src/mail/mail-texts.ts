@@ -31,6 +31,8 @@ export interface MailTexts {
   ticketOf: string;
   event: string;
   when: string;
+  /** a pass over several days: what it admits, as its ticket says it */
+  validRange: string;
   venue: string;
   map: string;
   category: string;
@@ -83,6 +85,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     ticketOf: "Ticket {{index}} of {{count}}",
     event: "Event",
     when: "Date and time (UAE)",
+    validRange: "Valid {{range}}, from {{time}}",
     venue: "Venue",
     map: "map",
     category: "Category",
@@ -132,6 +135,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     ticketOf: "Билет {{index}} из {{count}}",
     event: "Событие",
     when: "Дата и время (ОАЭ)",
+    validRange: "Действует {{range}}, с {{time}}",
     venue: "Площадка",
     map: "карта",
     category: "Категория",
@@ -180,6 +184,7 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     ticketOf: "التذكرة {{index}} من {{count}}",
     event: "الفعالية",
     when: "التاريخ والوقت (بتوقيت الإمارات)",
+    validRange: "صالحة طوال الفترة {{range}}، من الساعة {{time}}",
     venue: "المكان",
     map: "الخريطة",
     category: "الفئة",
