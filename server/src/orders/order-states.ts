@@ -32,6 +32,12 @@ export const INITIAL_STATE = { free: "paid", priced: "awaiting_payment" } as con
   OrderStatus
 >;
 
+/** The states an order can still be paid in; every event so far happens only in these. */
+const PAYABLE = ["awaiting_payment", "failed"] as const satisfies readonly OrderStatus[];
+
+/** A transition that may happen while the order can still be paid. */
+const whilePayable = (trigger: string, to: OrderStatus | null): Transition => ({ trigger, from: PAYABLE, to });
+
 /**
  * An order can be paid while it waits for payment, and again after a declined attempt
  * ("failed"), until its hold runs out. "paid", "expired" and "cancelled" are final.
@@ -39,36 +45,21 @@ export const INITIAL_STATE = { free: "paid", priced: "awaiting_payment" } as con
  * cancelled by hand); nothing may leave it.
  */
 export const ORDER_TRANSITIONS = {
-  pay_start: {
-    trigger: "the buyer opens the acquirer's hosted page (POST /orders/{id}/pay)",
-    from: ["awaiting_payment", "failed"],
-    to: null,
-  },
-  acquirer_approve: {
-    trigger: "the acquirer approves the payment (card, 3-D Secure code or wallet), before the hold runs out",
-    from: ["awaiting_payment", "failed"],
-    to: "paid",
-  },
-  acquirer_decline: {
-    trigger: "the acquirer declines the card or the 3-D Secure code",
-    from: ["awaiting_payment", "failed"],
-    to: "failed",
-  },
-  acquirer_cancel: {
-    trigger: "the buyer cancels on the acquirer's page (counted as a declined attempt)",
-    from: ["awaiting_payment", "failed"],
-    to: "failed",
-  },
-  session_ended: {
-    trigger: "the acquirer approves after a session of the order has ended: no ticket, the attempt fails",
-    from: ["awaiting_payment", "failed"],
-    to: "failed",
-  },
-  hold_expiry: {
-    trigger: "the order's time to pay has passed (swept by expireDue); its tickets go back on sale",
-    from: ["awaiting_payment", "failed"],
-    to: "expired",
-  },
+  pay_start: whilePayable("the buyer opens the acquirer's hosted page (POST /orders/{id}/pay)", null),
+  acquirer_approve: whilePayable(
+    "the acquirer approves the payment (card, 3-D Secure code or wallet), before the hold runs out",
+    "paid",
+  ),
+  acquirer_decline: whilePayable("the acquirer declines the card or the 3-D Secure code", "failed"),
+  acquirer_cancel: whilePayable("the buyer cancels on the acquirer's page (counted as a declined attempt)", "failed"),
+  session_ended: whilePayable(
+    "the acquirer approves after a session of the order has ended: no ticket, the attempt fails",
+    "failed",
+  ),
+  hold_expiry: whilePayable(
+    "the order's time to pay has passed (swept by expireDue); its tickets go back on sale",
+    "expired",
+  ),
 } as const satisfies Record<OrderEvent, Transition>;
 
 /** Whether `event` may happen to an order in `status`. */
