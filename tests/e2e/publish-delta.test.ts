@@ -11,7 +11,6 @@
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -21,6 +20,7 @@ import { startProcess, stopAll, waitFor } from "../../scripts/lib/processes";
 import { callHook, type PublisherStatus, waitUntilSettled } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
+import { freePort } from "./support/ports";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-delta-token-0123456789";
@@ -36,17 +36,6 @@ let apiUrl = "";
 let proxyUrl = "";
 let publisherUrl = "";
 let proxy: Server;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Forwards every request to the local server and notes its path and query. */
 function startProxy(target: URL): Promise<Server> {

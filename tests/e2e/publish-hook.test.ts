@@ -13,7 +13,6 @@
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -26,6 +25,7 @@ import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
 import { IMMUTABLE } from "../../src/core/cdn-rules";
 import { closeBrowser, newPage } from "./support/browser";
+import { freePort } from "./support/ports";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
@@ -55,17 +55,6 @@ let originPort = 0;
 let publisher: Started;
 const notifications: Array<{ event: string; [key: string]: unknown }> = [];
 let receiver: Server;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -7,26 +7,15 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
+import { freePort } from "../e2e/support/ports";
 import { startSmtpStandIn } from "./mail-helpers";
 
 const root = path.join(__dirname, "..", "..");
 const SITE = "http://127.0.0.1:9000";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The order id each received e-mail is about, from its Message-ID (<order-id>.<event>@...). */
 const mailedOrders = (received: string[]): string[] =>

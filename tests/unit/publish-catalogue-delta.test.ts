@@ -6,18 +6,10 @@ import { describe, it } from "node:test";
 import type { ChangedRecord } from "../../src/core/catalogue-changes";
 import { type ReadCatalogueOptions, readCatalogue, writeSnapshotFile } from "../../src/sourcing/catalogue-delta";
 import { createBuildCatalogueClient } from "../../src/sourcing/source-catalogue";
-import { sendJson, stubsForThisFile, wireEvent, wirePlace } from "./support/catalogue-stub";
+import { answerRestOfCatalogue, sendJson, stubsForThisFile, wireEvent, wirePage } from "./support/catalogue-stub";
 
 const startStub = stubsForThisFile();
 const LANGS = ["en", "ru", "ar"] as const;
-
-const LANDING = {
-  id: 1,
-  site_url: "https://tickets.example",
-  languages: ["en", "ru", "ar"],
-  currencies: [{ code: "AED", symbol: "AED", title: "Dirham" }],
-  ui_config_show_currencies: false,
-};
 
 /** A catalogue whose events can be changed between reads, per language; it honours id_in. */
 async function catalogue() {
@@ -36,11 +28,8 @@ async function catalogue() {
   const stub = await startStub((req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
     const lang = url.searchParams.get("lang") ?? "en";
-    const list = (results: unknown[]) =>
-      sendJson(res, 200, { count: results.length, next: null, previous: null, results });
+    const list = (results: unknown[]) => sendJson(res, 200, wirePage(results));
     switch (url.pathname) {
-      case "/v2/landings/1":
-        return sendJson(res, 200, LANDING);
       case "/v1/events": {
         const ids = url.searchParams.get("id_in")?.split(",").map(Number);
         const all = [...events.entries()]
@@ -51,24 +40,13 @@ async function catalogue() {
         if (ids && state.malformedById) return list(all.map((e) => ({ ...e, status: "maybe" })));
         return list(all);
       }
-      case "/v1/places":
-        return list([wirePlace(1)]);
-      case "/v1/persons":
-        return list([{ id: 5, title: `Singer ${lang}`, updated_at: "2026-11-01T10:00:00+04:00" }]);
-      case "/v1/news":
-        return list([]);
       case "/v2/dates_prices":
         return sendJson(res, 200, [
           { started_at: day(40), finished_at: null, tickets: [] },
           { started_at: day(41), finished_at: null, tickets: [] },
         ]);
-      case "/v2/acquisitions":
-        return list([{ id: 1, title: "Card", type: "card", currencies: ["AED"] }]);
-      case "/v1/events_dates":
-        return sendJson(res, 200, { results: [{ date: "2026-12-12", events_count: 4 }] });
       default:
-        if (url.pathname.startsWith("/v1/events_")) return sendJson(res, 200, { results: [{ id: 1, title: "Facet" }] });
-        return sendJson(res, 404, { detail: "not found" });
+        return answerRestOfCatalogue(res, url);
     }
   });
   return { stub, events, state };

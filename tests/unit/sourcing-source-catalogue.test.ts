@@ -1,17 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { createBuildCatalogueClient, sourceCatalogue } from "../../src/sourcing/source-catalogue";
-import { sendJson, stubsForThisFile, wireEvent, wirePlace } from "./support/catalogue-stub";
+import { answerRestOfCatalogue, sendJson, stubsForThisFile, wireEvent } from "./support/catalogue-stub";
 
 const startStub = stubsForThisFile();
-
-const LANDING = {
-  id: 1,
-  site_url: "https://tickets.example",
-  languages: ["en", "ru", "ar"],
-  currencies: [{ code: "AED", symbol: "AED", title: "Dirham" }],
-  ui_config_show_currencies: false,
-};
 
 /** A whole conforming catalogue in miniature: events come in pages of two. */
 function catalogue(options: { brokenEventsIn?: string } = {}) {
@@ -19,35 +11,17 @@ function catalogue(options: { brokenEventsIn?: string } = {}) {
     const url = new URL(req.url ?? "/", "http://stub");
     const lang = url.searchParams.get("lang") ?? "en";
     const page = Number(url.searchParams.get("page") ?? "1");
-    const list = (results: unknown[]) =>
-      sendJson(res, 200, { count: results.length, next: null, previous: null, results });
-    switch (url.pathname) {
-      case "/v2/landings/1":
-        return sendJson(res, 200, LANDING);
-      case "/v1/events": {
-        const all = [1, 2, 3].map((id) => wireEvent(id, { title: `${lang} ${id}` }));
-        if (options.brokenEventsIn === lang) all[2] = { ...all[2], status: "maybe" };
-        const slice = all.slice((page - 1) * 2, page * 2);
-        const next =
-          page * 2 < all.length
-            ? `http://${req.headers.host}/v1/events?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(page + 1) })}`
-            : null;
-        return sendJson(res, 200, { count: all.length, next, previous: null, results: slice });
-      }
-      case "/v1/places":
-        return list([wirePlace(1)]);
-      case "/v1/persons":
-        return list([{ id: 5, title: "Singer", updated_at: "2026-11-01T10:00:00+04:00" }]);
-      case "/v1/news":
-        return list([]);
-      case "/v2/acquisitions":
-        return list([{ id: 1, title: "Card", type: "card", currencies: ["AED"] }]);
-      case "/v1/events_dates":
-        return sendJson(res, 200, { results: [{ date: "2026-12-12", events_count: 3 }] });
-      default:
-        if (url.pathname.startsWith("/v1/events_")) return sendJson(res, 200, { results: [{ id: 1, title: "Facet" }] });
-        return sendJson(res, 404, { detail: "not found" });
+    if (url.pathname === "/v1/events") {
+      const all = [1, 2, 3].map((id) => wireEvent(id, { title: `${lang} ${id}` }));
+      if (options.brokenEventsIn === lang) all[2] = { ...all[2], status: "maybe" };
+      const slice = all.slice((page - 1) * 2, page * 2);
+      const next =
+        page * 2 < all.length
+          ? `http://${req.headers.host}/v1/events?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), page: String(page + 1) })}`
+          : null;
+      return sendJson(res, 200, { count: all.length, next, previous: null, results: slice });
     }
+    answerRestOfCatalogue(res, url);
   });
 }
 

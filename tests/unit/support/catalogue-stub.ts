@@ -113,3 +113,39 @@ export function wirePlace(id: number): Record<string, unknown> {
     updated_at: "2026-11-01T10:00:00+04:00",
   };
 }
+
+/** Landing 1 of a small conforming catalogue in three languages. */
+export const WIRE_LANDING = {
+  id: 1,
+  site_url: "https://tickets.example",
+  languages: ["en", "ru", "ar"],
+  currencies: [{ code: "AED", symbol: "AED", title: "Dirham" }],
+  ui_config_show_currencies: false,
+};
+
+/**
+ * Everything of a small conforming catalogue but the events, which each test serves its own
+ * way: the landing, one place, one performer, no news, one way to pay, one date with events
+ * (2026-12-12) and one value of every facet; anything else is a 404.
+ */
+export function answerRestOfCatalogue(res: ServerResponse, url: URL): void {
+  const lang = url.searchParams.get("lang") ?? "en";
+  const list = (results: unknown[]) => sendJson(res, 200, wirePage(results));
+  switch (url.pathname) {
+    case "/v2/landings/1":
+      return sendJson(res, 200, WIRE_LANDING);
+    case "/v1/places":
+      return list([wirePlace(1)]);
+    case "/v1/persons":
+      return list([{ id: 5, title: `Singer ${lang}`, updated_at: "2026-11-01T10:00:00+04:00" }]);
+    case "/v1/news":
+      return list([]);
+    case "/v2/acquisitions":
+      return list([{ id: 1, title: "Card", type: "card", currencies: ["AED"] }]);
+    case "/v1/events_dates":
+      return sendJson(res, 200, { results: [{ date: "2026-12-12", events_count: 3 }] });
+    default:
+      if (url.pathname.startsWith("/v1/events_")) return sendJson(res, 200, { results: [{ id: 1, title: "Facet" }] });
+      return sendJson(res, 404, { detail: "not found" });
+  }
+}
