@@ -1,66 +1,19 @@
 import type { Db } from "../db/database";
 import { uaeDayAt } from "../lib/time";
 import { catalogueWriter, markSeeded, para, prng, serviceFeeAed } from "./catalogue-writer";
+// the words generated names are made of, in three languages: data, in data/scale-words.json
+import words from "./data/scale-words.json";
 import { CATEGORIES, LOCATIONS, TIERS, type TierKind, type Tr } from "./sample-reference";
 import { EVENT_SOURCE_OFFSET } from "./seed-sample";
 
 const HOUR = 3600_000;
 const t = (en: string, ru: string, ar: string): Tr => ({ en, ru, ar });
 
-const VENUE_WORDS: Tr[] = [
-  t("Palm", "Пальма", "النخيل"),
-  t("Pearl", "Жемчужина", "اللؤلؤ"),
-  t("Falcon", "Сокол", "الصقر"),
-  t("Oasis", "Оазис", "الواحة"),
-  t("Dune", "Дюна", "الكثبان"),
-  t("Marina", "Марина", "المارينا"),
-  t("Creek", "Крик", "الخور"),
-  t("Harbour", "Гавань", "الميناء"),
-  t("Lantern", "Фонарь", "الفانوس"),
-  t("Sail", "Парус", "الشراع"),
-];
-const VENUE_KINDS: Array<[Tr, TierKind]> = [
-  [t("Arena", "арена", "ساحة"), "arena"],
-  [t("Theatre", "театр", "مسرح"), "theatre"],
-  [t("Hall", "зал", "قاعة"), "theatre"],
-  [t("Stage", "сцена", "منصة"), "festival"],
-  [t("Club", "клуб", "نادي"), "club"],
-  [t("Stadium", "стадион", "استاد"), "sport"],
-];
-const FIRST: Tr[] = [
-  t("Amira", "Амира", "أميرة"),
-  t("Khalid", "Халид", "خالد"),
-  t("Nadia", "Надя", "نادية"),
-  t("Yousef", "Юсеф", "يوسف"),
-  t("Elena", "Елена", "إيلينا"),
-  t("Rami", "Рами", "رامي"),
-  t("Sara", "Сара", "سارة"),
-  t("Omar", "Омар", "عمر"),
-  t("Lina", "Лина", "لينا"),
-  t("Tariq", "Тарик", "طارق"),
-  t("Maria", "Мария", "ماريا"),
-  t("Faisal", "Фейсал", "فيصل"),
-];
-const LAST: Tr[] = [
-  t("Saleh", "Салех", "صالح"),
-  t("Haddad", "Хаддад", "حداد"),
-  t("Petrova", "Петрова", "بتروفا"),
-  t("Al Amiri", "аль-Амири", "العامري"),
-  t("Costa", "Коста", "كوستا"),
-  t("Nasser", "Насер", "ناصر"),
-  t("Ivanova", "Иванова", "إيفانوفا"),
-  t("Karam", "Карам", "كرم"),
-  t("Rossi", "Росси", "روسي"),
-  t("Al Suwaidi", "аль-Сувейди", "السويدي"),
-];
-const SHOW_WORDS: Tr[] = [
-  t("Live", "вживую", "مباشرة"),
-  t("Unplugged", "акустика", "عزف صوتي"),
-  t("Gala Night", "гала-вечер", "ليلة احتفالية"),
-  t("World Tour", "мировое турне", "الجولة العالمية"),
-  t("Greatest Hits", "лучшие хиты", "أجمل الأغاني"),
-  t("Winter Show", "зимнее шоу", "عرض الشتاء"),
-];
+const VENUE_WORDS = words.venueWords as Tr[];
+const VENUE_KINDS = words.venueKinds as Array<[Tr, TierKind]>;
+const FIRST = words.firstNames as Tr[];
+const LAST = words.lastNames as Tr[];
+const SHOW_WORDS = words.showWords as Tr[];
 const KIND_OF_TYPE: Record<number, TierKind> = {
   1: "arena",
   2: "comedy",
