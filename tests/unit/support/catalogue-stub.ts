@@ -128,7 +128,7 @@ export const WIRE_LANDING = {
  * way: the landing, one place, one performer, no news, one way to pay, one date with events
  * (2026-12-12) and one value of every facet; anything else is a 404.
  */
-export function answerRestOfCatalogue(res: ServerResponse, url: URL): void {
+export function answerRestOfCatalogue(res: ServerResponse, url: URL) {
   const lang = url.searchParams.get("lang") ?? "en";
   const list = (results: unknown[]) => sendJson(res, 200, wirePage(results));
   switch (url.pathname) {
