@@ -60,3 +60,14 @@ export function contentHead<C extends BasePageContext>(
     return <Seo data={data} pageContext={pageContext} {...describe(pageContext, makeHeadT(data))} />;
   };
 }
+
+/**
+ * The `Head` of a list page: its title and description are `<key>.title` and `<key>.description`
+ * of locales/, and its first card's image is the one the head preconnects to.
+ */
+export function listHead<C extends BasePageContext>(
+  key: string,
+  leadImage: (pageContext: C) => CatalogueImage | null | undefined,
+): (props: TemplateHeadProps<C>) => React.JSX.Element {
+  return textHead<C>({ title: `${key}.title`, description: `${key}.description`, leadImage });
+}

@@ -6,7 +6,7 @@ import { PageShell } from "../app/page-shell";
 import { usePageLanguage } from "../app/site-context";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { TemplateProps } from "../components/template-types";
-import { textHead } from "../components/text-head";
+import { listHead } from "../components/text-head";
 import type { EventCardData, EventFilter, Lang } from "../core/catalogue";
 import { formatNumber } from "../core/format";
 import type { EventsListPageContext } from "../core/page-context";
@@ -292,11 +292,7 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
   );
 }
 
-export const Head = textHead<EventsListPageContext>({
-  title: "events.title",
-  description: "events.description",
-  leadImage: (context) => context.events[0]?.image,
-});
+export const Head = listHead<EventsListPageContext>("events", (context) => context.events[0]?.image);
 
 export const query = graphql`
   query EventsListPage($language: String!) {

@@ -5,7 +5,7 @@ import { PageShell } from "../app/page-shell";
 import { CardList } from "../components/card-list";
 import { NewsCard } from "../components/cards";
 import type { TemplateProps } from "../components/template-types";
-import { textHead } from "../components/text-head";
+import { listHead } from "../components/text-head";
 import type { NewsListPageContext } from "../core/page-context";
 
 export default function NewsListTemplate({ pageContext }: TemplateProps<NewsListPageContext>): React.JSX.Element {
@@ -21,11 +21,7 @@ export default function NewsListTemplate({ pageContext }: TemplateProps<NewsList
   );
 }
 
-export const Head = textHead<NewsListPageContext>({
-  title: "news.title",
-  description: "news.description",
-  leadImage: (context) => context.news[0]?.image,
-});
+export const Head = listHead<NewsListPageContext>("news", (context) => context.news[0]?.image);
 
 export const query = graphql`
   query NewsListPage($language: String!) {

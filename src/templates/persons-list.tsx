@@ -5,7 +5,7 @@ import { PageShell } from "../app/page-shell";
 import { CardList } from "../components/card-list";
 import { PersonCard } from "../components/cards";
 import type { TemplateProps } from "../components/template-types";
-import { textHead } from "../components/text-head";
+import { listHead } from "../components/text-head";
 import type { PersonsListPageContext } from "../core/page-context";
 
 export default function PersonsListTemplate({ pageContext }: TemplateProps<PersonsListPageContext>): React.JSX.Element {
@@ -22,11 +22,7 @@ export default function PersonsListTemplate({ pageContext }: TemplateProps<Perso
   );
 }
 
-export const Head = textHead<PersonsListPageContext>({
-  title: "persons.title",
-  description: "persons.description",
-  leadImage: (context) => context.persons[0]?.image,
-});
+export const Head = listHead<PersonsListPageContext>("persons", (context) => context.persons[0]?.image);
 
 export const query = graphql`
   query PersonsListPage($language: String!) {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
 import { CardGrid, PlaceCard } from "../components/cards";
 import type { TemplateProps } from "../components/template-types";
-import { textHead } from "../components/text-head";
+import { listHead } from "../components/text-head";
 import type { PlacesListPageContext } from "../core/page-context";
 
 export default function PlacesListTemplate({ pageContext }: TemplateProps<PlacesListPageContext>): React.JSX.Element {
@@ -36,11 +36,7 @@ export default function PlacesListTemplate({ pageContext }: TemplateProps<Places
   );
 }
 
-export const Head = textHead<PlacesListPageContext>({
-  title: "places.title",
-  description: "places.description",
-  leadImage: (context) => context.cities[0]?.places[0]?.image,
-});
+export const Head = listHead<PlacesListPageContext>("places", (context) => context.cities[0]?.places[0]?.image);
 
 export const query = graphql`
   query PlacesListPage($language: String!) {

@@ -28,6 +28,17 @@ const MUTED = "#555555";
 const block = (name: BlockName, body: string) =>
   `<mj-raw><!--block:${name}--></mj-raw>${body}<mj-raw><!--/block:${name}--></mj-raw>`;
 
+/** A block shown as one column in a white section with a rule above it (the prices, the links). */
+const ruledColumnBlock = (name: BlockName, padding: string, column: string) =>
+  block(
+    name,
+    `<mj-section background-color="#ffffff" border-top="1px solid #dddddd" padding="${padding}">
+        <mj-column>
+          ${column}
+        </mj-column>
+      </mj-section>`,
+  );
+
 /** The MJML of the layout for one writing direction. */
 export function confirmationMjml(lang: Lang): string {
   const dir = lang === "ar" ? "rtl" : "ltr";
@@ -83,23 +94,17 @@ export function confirmationMjml(lang: Lang): string {
         </mj-column>
       </mj-section>`,
     )}
-    ${block(
+    ${ruledColumnBlock(
       "prices",
-      `<mj-section background-color="#ffffff" border-top="1px solid #dddddd" padding="8px 0">
-        <mj-column>
-          <mj-text font-weight="700" padding="6px 20px 0">%%pricesHeading%%</mj-text>
-          <mj-table width="100%" table-layout="auto">%%priceRows%%</mj-table>
-        </mj-column>
-      </mj-section>`,
+      "8px 0",
+      `<mj-text font-weight="700" padding="6px 20px 0">%%pricesHeading%%</mj-text>
+          <mj-table width="100%" table-layout="auto">%%priceRows%%</mj-table>`,
     )}
-    ${block(
+    ${ruledColumnBlock(
       "links",
-      `<mj-section background-color="#ffffff" border-top="1px solid #dddddd" padding="8px 0 12px">
-        <mj-column>
-          <mj-button href="%%primaryHref%%">%%primaryLabel%%</mj-button>
-          <mj-text>%%links%%</mj-text>
-        </mj-column>
-      </mj-section>`,
+      "8px 0 12px",
+      `<mj-button href="%%primaryHref%%">%%primaryLabel%%</mj-button>
+          <mj-text>%%links%%</mj-text>`,
     )}
     <mj-section padding="8px 0 24px">
       <mj-column>
