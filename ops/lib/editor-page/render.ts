@@ -9,6 +9,7 @@
  * every two seconds; the page works without JavaScript (forms post, the page reloads).
  */
 import type { TFunction } from "i18next";
+import { standalonePage } from "../../../src/core/standalone-page";
 import type { ReleaseChanges } from "../releases";
 import { explainFailure } from "./explain";
 import { EDITOR_LANGUAGES, type EditorLang, textsFor } from "./texts";
@@ -86,22 +87,13 @@ export function triggerText(reason: string, t: TFunction): string {
 }
 
 function page(lang: EditorLang, title: string, body: string, withScript: boolean): string {
-  const dir = lang === "ar" ? "rtl" : "ltr";
-  return `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-<link rel="stylesheet" href="/editor/editor.css">
-${withScript ? '<script src="/editor/editor.js" defer></script>' : ""}
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+  return standalonePage({
+    lang,
+    dir: lang === "ar" ? "rtl" : "ltr",
+    titleHtml: title,
+    headHtml: `<link rel="stylesheet" href="/editor/editor.css">${withScript ? '\n<script src="/editor/editor.js" defer></script>' : ""}`,
+    bodyHtml: body,
+  });
 }
 
 function languageLinks(lang: EditorLang, path: string): string {

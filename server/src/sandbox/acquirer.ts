@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { formatMoney } from "../../../src/core/format";
+import { standalonePage } from "../../../src/core/standalone-page";
 import type { OrderRow, PaymentRow } from "../db/repositories/orders-repository";
 import type { AppDeps } from "../deps";
 import type { Lang } from "../lib/i18n";
@@ -87,22 +88,14 @@ export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, order
 
   function page(lang: Lang, title: string, body: string): string {
     const t = TEXTS[lang];
-    return `<!doctype html>
-<html lang="${lang}" dir="${t.dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(t.merchant)}</title>
-<link rel="stylesheet" href="/sandbox-acquirer/acquirer.css">
-<link rel="icon" href="/sandbox-acquirer/icon.svg" type="image/svg+xml">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
+    return standalonePage({
+      lang,
+      dir: t.dir,
+      titleHtml: `${escapeHtml(title)} · ${escapeHtml(t.merchant)}`,
+      headHtml: `<link rel="stylesheet" href="/sandbox-acquirer/acquirer.css">
+<link rel="icon" href="/sandbox-acquirer/icon.svg" type="image/svg+xml">`,
+      bodyHtml: `<main>\n${body}\n</main>`,
+    });
   }
 
   function header(t: AcquirerTexts, o: OrderRow, heading: string, headingHtml = escapeHtml(heading)): string {

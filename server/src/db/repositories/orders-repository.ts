@@ -16,7 +16,8 @@ export interface StoredTicket {
   ends_at?: string | null;
 }
 
-export interface OrderRow {
+/** What an order keeps under the same name in its table and in code: who ordered, in what state. */
+interface OrderIdentity {
   id: string;
   number: string;
   status: OrderStatus;
@@ -24,6 +25,9 @@ export interface OrderRow {
   name: string;
   phone: string | null;
   lang: Lang;
+}
+
+export interface OrderRow extends OrderIdentity {
   acquisitionId: number | null;
   currencyCode: string;
   eventsJson: string;
@@ -40,14 +44,7 @@ export interface OrderRow {
   paidAt: number | null;
 }
 
-type OrderDb = {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  email: string;
-  name: string;
-  phone: string | null;
-  lang: Lang;
+type OrderDb = OrderIdentity & {
   acquisition_id: number | null;
   currency_code: string;
   events_json: string;
