@@ -19,6 +19,7 @@ import { href, orderIdFromSearch } from "../../src/core/routes";
 import { CARD, orderNow, orderOwnTickets, seedBasket, uniqueEmail } from "./support/api";
 import { waitForHydration, withPage } from "./support/browser";
 import { type Claim, claim } from "./support/catalogue";
+import { mailedFor } from "./support/mail";
 import { APPROVED_CARD, CheckoutPage, DECLINED_CARD } from "./support/pages";
 import { LANGS, type Lang, text } from "./support/site";
 
@@ -118,6 +119,11 @@ describe("dates on an order", () => {
           billed,
           [formatDateTime(first.startedAt, lang), formatDateTime(second.startedAt, lang), admits].sort(),
         );
+
+        // the e-mail: each session by its start, and the days the pass admits, as the ticket says them
+        const mail = await mailedFor((await orderNow(context, orderId)).number);
+        for (const when of [formatDateTime(first.startedAt, lang), formatDateTime(second.startedAt, lang), admits])
+          assert.ok((mail.text ?? "").includes(when), `${lang}: the e-mail says "${when}"`);
         assert.deepEqual(t.errors, []);
       });
     });
