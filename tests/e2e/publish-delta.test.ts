@@ -21,6 +21,7 @@ import { callHook, type PublisherStatus, waitUntilSettled } from "../../scripts/
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
 import { freePort } from "./support/ports";
+import { startShopServer } from "./support/shop-server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-delta-token-0123456789";
@@ -96,12 +97,7 @@ before(async () => {
   const [apiPort, publisherPort] = [await freePort(), await freePort()];
   apiUrl = `http://127.0.0.1:${apiPort}`;
   publisherUrl = `http://127.0.0.1:${publisherPort}`;
-  const server = startProcess("delta-server", process.execPath, ["--import", "tsx", "server/src/server.ts"], {
-    cwd: site,
-    env: { ...process.env, PORT: String(apiPort), HOST: "127.0.0.1", DATABASE_PATH: database, HOLD_SWEEP_MS: "0" },
-    output: "quiet",
-  });
-  await waitFor(`${apiUrl}/v2/landings/1`, "the delta test's server", { child: server.child });
+  await startShopServer("delta-server", site, apiPort, database);
   proxy = await startProxy(new URL(apiUrl));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
   const publisher = startProcess("delta-publisher", process.execPath, ["--import", "tsx", "ops/publisher.ts"], {

@@ -26,6 +26,7 @@ import { createSiteServer, loadRules } from "../../scripts/serve";
 import { IMMUTABLE } from "../../src/core/cdn-rules";
 import { closeBrowser, newPage } from "./support/browser";
 import { freePort } from "./support/ports";
+import { startShopServer } from "./support/shop-server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
@@ -142,19 +143,7 @@ before(async () => {
   originUrl = `http://127.0.0.1:${originPort}`;
   apiUrl = `http://127.0.0.1:${apiPort}`;
   publisherUrl = `http://127.0.0.1:${publisherPort}`;
-  const server = startProcess("publish-server", process.execPath, ["--import", "tsx", "server/src/server.ts"], {
-    cwd: site,
-    env: {
-      ...process.env,
-      PORT: String(apiPort),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: database,
-      FAULT_CONTROL: "1",
-      HOLD_SWEEP_MS: "0",
-    },
-    output: "quiet",
-  });
-  await waitFor(`${apiUrl}/v2/landings/1`, "the publishing test's server", { child: server.child });
+  await startShopServer("publish-server", site, Number(apiPort), database, { FAULT_CONTROL: "1" });
 
   publisher = startProcess("publisher", process.execPath, ["--import", "tsx", "ops/publisher.ts"], {
     cwd: site,
