@@ -16,12 +16,12 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { signBody } from "../../ops/lib/auth";
 import { changeEventTitle, waitForServedTitle } from "../../scripts/lib/editor-change";
-import { startProcess, stopAll, waitFor } from "../../scripts/lib/processes";
+import { stopAll } from "../../scripts/lib/processes";
 import { callHook, type PublisherStatus, waitUntilSettled } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
 import { freePort } from "./support/ports";
-import { startShopServer } from "./support/shop-server";
+import { startPublisher, startShopServer } from "./support/shop-server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-delta-token-0123456789";
@@ -100,22 +100,12 @@ before(async () => {
   await startShopServer("delta-server", site, apiPort, database);
   proxy = await startProxy(new URL(apiUrl));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-  const publisher = startProcess("delta-publisher", process.execPath, ["--import", "tsx", "ops/publisher.ts"], {
-    cwd: site,
-    env: {
-      ...process.env,
-      PUBLISH_TOKEN: TOKEN,
-      PUBLISHER_PORT: String(publisherPort),
-      PUBLISH_ROOT: releases,
-      PUBLISH_QUIET_MS: "300",
-      PUBLISH_SCHEDULE: "0",
-      CATALOGUE_API_URL: proxyUrl,
-      BASKET_API_URL: proxyUrl,
-      SITE_URL: "http://127.0.0.1:9",
-    },
-    output: "quiet",
-  });
-  await waitFor(`${publisherUrl}/hooks/status`, "the publisher", { child: publisher.child });
+  await startPublisher(
+    "delta-publisher",
+    site,
+    { token: TOKEN, port: publisherPort, releases, apiUrl: proxyUrl, siteUrl: "http://127.0.0.1:9" },
+    { PUBLISH_QUIET_MS: "300" },
+  );
 });
 
 after(async () => {

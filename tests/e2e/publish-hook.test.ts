@@ -19,14 +19,14 @@ import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { signBody } from "../../ops/lib/auth";
 import { changeEventTitle, waitForServedTitle } from "../../scripts/lib/editor-change";
-import { type Started, startProcess, stopAll, waitFor } from "../../scripts/lib/processes";
+import { startProcess, stopAll, waitFor } from "../../scripts/lib/processes";
 import { callHook, type PublisherStatus, publisherStatus, waitUntilSettled } from "../../scripts/lib/publisher-client";
 import { copyProject } from "../../scripts/lib/scratch-site";
 import { createSiteServer, loadRules } from "../../scripts/serve";
 import { IMMUTABLE } from "../../src/core/cdn-rules";
 import { closeBrowser, newPage } from "./support/browser";
 import { freePort } from "./support/ports";
-import { startShopServer } from "./support/shop-server";
+import { startPublisher, startShopServer } from "./support/shop-server";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TOKEN = "publish-test-token-0123456789";
@@ -53,7 +53,6 @@ let apiUrl = "";
 let publisherUrl = "";
 let originUrl = "";
 let originPort = 0;
-let publisher: Started;
 const notifications: Array<{ event: string; [key: string]: unknown }> = [];
 let receiver: Server;
 
@@ -145,24 +144,16 @@ before(async () => {
   publisherUrl = `http://127.0.0.1:${publisherPort}`;
   await startShopServer("publish-server", site, Number(apiPort), database, { FAULT_CONTROL: "1" });
 
-  publisher = startProcess("publisher", process.execPath, ["--import", "tsx", "ops/publisher.ts"], {
-    cwd: site,
-    env: {
-      ...process.env,
-      PUBLISH_TOKEN: TOKEN,
-      PUBLISHER_PORT: String(publisherPort),
-      PUBLISH_ROOT: releases,
+  await startPublisher(
+    "publisher",
+    site,
+    { token: TOKEN, port: Number(publisherPort), releases, apiUrl, siteUrl: originUrl },
+    {
       PUBLISH_QUIET_MS: "400",
       PUBLISH_MAX_WAIT_MS: "3000",
-      PUBLISH_SCHEDULE: "0",
       PUBLISH_NOTIFY_URL: `http://127.0.0.1:${receiverPort}/notify`,
-      CATALOGUE_API_URL: apiUrl,
-      BASKET_API_URL: apiUrl,
-      SITE_URL: originUrl,
     },
-    output: "quiet",
-  });
-  await waitFor(`${publisherUrl}/hooks/status`, "the publisher", { child: publisher.child });
+  );
 });
 
 after(async () => {
