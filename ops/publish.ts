@@ -16,7 +16,17 @@
  * can tell its status from them. A failed build or verification removes the unfinished release
  * and leaves `current` alone; the last line then reads "publish: failed: <why>".
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { startProcess } from "../scripts/lib/processes";
 import { readBuildConfig } from "../src/core/site-config";
@@ -28,14 +38,17 @@ import {
   listReleases,
   liveRelease,
   nextReleaseName,
+  prepareFromLive,
   pruneReleases,
   type ReleaseManifest,
   readManifest,
   releaseChanges,
   releaseNames,
   rollbackTarget,
+  type StageResult,
   stageRelease,
   switchCurrent,
+  syncPreparedTree,
   walkFiles,
   writeManifest,
 } from "./lib/releases";
@@ -178,7 +191,17 @@ export async function publish(settings: PublishSettings, options: PublishOptions
   const started = Date.now();
   const unlock = lock(settings.root);
   let releaseDir: string | null = null;
+  const live = liveRelease(settings.root);
+  const liveDir = live ? path.join(settings.root, live) : null;
+  // the new release's tree, linked from the live one while the site builds (prepareFromLive)
+  const preparedDir = path.join(settings.root, `${PREPARED_PREFIX}${process.pid}`);
+  const preparing = liveDir
+    ? prepareFromLive(liveDir, preparedDir).catch((error: unknown) =>
+        error instanceof Error ? error : new Error(String(error)),
+      )
+    : null;
   try {
+    removeStalePreparedTrees(settings.root, preparedDir);
     if (!options.skipBuild) {
       step("building");
       await build(options.buildArgs);
@@ -186,14 +209,23 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     const publicDir = path.join(ROOT, "public");
     if (!existsSync(path.join(publicDir, "index.html"))) throw new PublishError(`${publicDir} holds no built site`);
 
-    const live = liveRelease(settings.root);
-    const liveDir = live ? path.join(settings.root, live) : null;
     const name = nextReleaseName(settings.root);
     releaseDir = path.join(settings.root, name);
     step(`staging release ${name}`);
+    const prepared = preparing ? await preparing : null;
+    if (prepared instanceof Error)
+      step(`staging from scratch: the tree prepared from ${live} failed (${prepared.message})`);
+    let staged: StageResult;
     // listed once: staging looks files up in it, the summary of changes reads its pages
-    const liveFiles = liveDir ? new Set(walkFiles(liveDir)) : null;
-    const staged = stageRelease(publicDir, releaseDir, liveDir, liveFiles ?? undefined);
+    let liveFiles: Set<string> | null;
+    if (liveDir && prepared && !(prepared instanceof Error)) {
+      staged = syncPreparedTree(publicDir, prepared, liveDir);
+      renameSync(prepared.dir, releaseDir);
+      liveFiles = prepared.liveFiles;
+    } else {
+      liveFiles = liveDir ? new Set(walkFiles(liveDir)) : null;
+      staged = stageRelease(publicDir, releaseDir, liveDir, liveFiles ?? undefined);
+    }
     const older = releaseNames(settings.root).slice(-settings.carry).reverse();
     const carried = carryHashedAssets(
       releaseDir,
@@ -259,7 +291,22 @@ export async function publish(settings: PublishSettings, options: PublishOptions
   } finally {
     // an unfinished release never stays behind to be mistaken for a good one
     if (releaseDir) rmSync(releaseDir, { recursive: true, force: true });
+    if (preparing) {
+      await preparing;
+      rmSync(preparedDir, { recursive: true, force: true });
+    }
     unlock();
+  }
+}
+
+/** A tree being prepared for the next release: `.next-<pid>` in the release root. */
+const PREPARED_PREFIX = ".next-";
+
+/** Trees a publish that was killed left behind (never the one this publish prepares). */
+function removeStalePreparedTrees(root: string, own: string): void {
+  for (const entry of readdirSync(root)) {
+    const dir = path.join(root, entry);
+    if (entry.startsWith(PREPARED_PREFIX) && dir !== own) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -24,12 +24,14 @@ import {
   readFileSync,
   readlinkSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import * as fsp from "node:fs/promises";
 import path from "node:path";
 import {
   formatHeaders,
@@ -293,6 +295,100 @@ export function stageRelease(
     result.copiedFiles.push(file);
   }
   return result;
+}
+
+/** What a tree made by prepareFromLive holds: the live release's files, linked. */
+export interface PreparedTree {
+  dir: string;
+  /** every file of the live release, relative to it (the .br and .gz copies included) */
+  liveFiles: Set<string>;
+}
+
+/** Entries of a release that are not the site: its manifest and its nginx configuration. */
+const RELEASE_OWN = new Set([MANIFEST, "nginx"]);
+
+/**
+ * Making a release's 75,000 directories (one per page and one per page's data at 10,000
+ * events) is most of what staging costs on these disks (about 155 µs each, 12 s), and it
+ * depends only on the live release. So it is done while the site builds: `dir` becomes a copy
+ * of `liveDir` made of hard links (its manifest and nginx configuration left out), one
+ * directory after the other on libuv's thread pool, so the build's processes keep the cores.
+ * syncPreparedTree then turns it into the new release in proportion to the change.
+ */
+export async function prepareFromLive(liveDir: string, dir: string): Promise<PreparedTree> {
+  const liveFiles = new Set<string>();
+  await fsp.rm(dir, { recursive: true, force: true });
+  await fsp.mkdir(dir, { recursive: true });
+  const walk = async (prefix: string): Promise<void> => {
+    for (const entry of await fsp.readdir(path.join(liveDir, prefix), { withFileTypes: true })) {
+      if (!prefix && RELEASE_OWN.has(entry.name)) continue;
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        await fsp.mkdir(path.join(dir, relative));
+        await walk(relative);
+      } else if (entry.isFile()) {
+        await fsp.link(path.join(liveDir, relative), path.join(dir, relative));
+        liveFiles.add(relative);
+      }
+    }
+  };
+  await walk("");
+  return { dir, liveFiles };
+}
+
+/**
+ * Turns a tree prepared from the live release into the new release: what public/ holds
+ * unchanged stays linked (with its compressed copies), what changed or is new is copied (its
+ * stale copies dropped), and what public/ no longer holds goes, with directories left empty.
+ * Same result as stageRelease into an empty directory.
+ */
+export function syncPreparedTree(publicDir: string, prepared: PreparedTree, liveDir: string): StageResult {
+  const { dir, liveFiles } = prepared;
+  const result: StageResult = { files: 0, copied: 0, linked: 0, reusedCompressed: new Set(), copiedFiles: [] };
+  const own = walkFiles(publicDir).filter((file) => !COMPRESSED.some((ext) => file.endsWith(ext)));
+  const wanted = new Set(own);
+  const emptied = new Set<string>();
+  const drop = (file: string) => {
+    rmSync(path.join(dir, file), { force: true });
+    emptied.add(path.dirname(file));
+  };
+  for (const file of liveFiles) {
+    const base = COMPRESSED.reduce((name, ext) => (name.endsWith(ext) ? name.slice(0, -ext.length) : name), file);
+    if (!wanted.has(base)) drop(file);
+  }
+  for (const file of own) {
+    result.files++;
+    const from = path.join(publicDir, file);
+    if (liveFiles.has(file) && sameFile(from, path.join(liveDir, file))) {
+      result.linked++;
+      if (COMPRESSED.every((ext) => liveFiles.has(file + ext))) result.reusedCompressed.add(file);
+      else for (const ext of COMPRESSED) if (liveFiles.has(file + ext)) drop(file + ext);
+      continue;
+    }
+    const to = path.join(dir, file);
+    for (const name of [file, ...COMPRESSED.map((ext) => file + ext)]) if (liveFiles.has(name)) drop(name);
+    mkdirSync(path.dirname(to), { recursive: true });
+    copyFileSync(from, to);
+    const stat = statSync(from);
+    utimesSync(to, stat.atime, stat.mtime);
+    result.copied++;
+    result.copiedFiles.push(file);
+  }
+  removeEmptyDirectories(dir, emptied);
+  return result;
+}
+
+/** Removes each of `dirs` (relative to `root`) and its parents while they are empty. */
+function removeEmptyDirectories(root: string, dirs: Iterable<string>): void {
+  for (const start of dirs) {
+    for (let dir = start; dir !== "." && dir !== ""; dir = path.dirname(dir)) {
+      try {
+        rmdirSync(path.join(root, dir));
+      } catch {
+        break; // not empty (or already gone with a child's turn)
+      }
+    }
+  }
 }
 
 /**

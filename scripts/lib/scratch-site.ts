@@ -3,7 +3,7 @@
  * own .cache/ and public/ (Gatsby rewrites public/ in place, and the shared ones belong to
  * `npm test` and the person at the keyboard), the code copied, node_modules linked.
  */
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 
 /** What a build, the local server and the publishing scripts read from the project. */
@@ -37,8 +37,12 @@ export function copyProject(root: string, siteDir: string): void {
     rmSync(path.join(siteDir, entry), { recursive: true, force: true });
     cpSync(from, path.join(siteDir, entry), { recursive: true });
   }
+  // a link left by a copy of the project that has since gone (a removed worktree) is replaced
   const modules = path.join(siteDir, "node_modules");
-  if (!existsSync(modules)) symlinkSync(path.join(root, "node_modules"), modules, "dir");
+  const target = path.join(root, "node_modules");
+  if (existsSync(modules) && realpathSync(modules) === realpathSync(target)) return;
+  rmSync(modules, { recursive: true, force: true });
+  symlinkSync(target, modules, "dir");
 }
 
 /** Drops the copy's build cache and output, so its next build starts from scratch. */

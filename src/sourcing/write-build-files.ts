@@ -2,7 +2,7 @@
  * Files the build writes next to Gatsby's output (onPostBuild): an .ics per event and
  * language, sitemap.xml and robots.txt. Node only.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eventIcs } from "../core/ics";
 import { href, LANGUAGES, localize } from "../core/routes";
@@ -18,6 +18,19 @@ export interface WriteResult {
 /** Writes in bounded batches: 30,000 files at once would exhaust file handles. */
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/**
+ * Leaves a file that already holds `text` alone: an incremental build keeps public/, and an
+ * unrewritten file keeps its time, so publishing links it from the live release by its size
+ * and time instead of reading both copies (30,000 .ics files at 10,000 events).
+ */
+export async function writeIfChanged(file: string, text: string): Promise<boolean> {
+  const bytes = Buffer.from(text, "utf8");
+  const old = await readFile(file).catch(() => null);
+  if (old?.equals(bytes)) return false;
+  await writeFile(file, bytes);
+  return true;
 }
 
 export async function writeBuildFiles(
@@ -42,10 +55,12 @@ export async function writeBuildFiles(
     }
   }
   await mkdir(path.join(publicDir, "ics"), { recursive: true });
-  await inBatches(files, 200, ({ file, text }) => writeFile(file, text, "utf8"));
+  await inBatches(files, 200, async ({ file, text }) => {
+    await writeIfChanged(file, text);
+  });
 
   const xml = sitemapXml(pages, siteUrl);
-  await writeFile(path.join(publicDir, href.sitemap()), xml, "utf8");
-  await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl), "utf8");
+  await writeIfChanged(path.join(publicDir, href.sitemap()), xml);
+  await writeIfChanged(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
   return { icsFiles: files.length, sitemapUrls: (xml.match(/<loc>/g) ?? []).length };
 }

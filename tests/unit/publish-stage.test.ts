@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { stageRelease, walkFiles } from "../../ops/lib/releases";
+import { prepareFromLive, stageRelease, syncPreparedTree, walkFiles } from "../../ops/lib/releases";
 
 function write(dir: string, file: string, text: string, time?: number): void {
   const full = path.join(dir, file);
@@ -37,5 +37,50 @@ describe("staging a release in proportion to the change", () => {
     assert.equal(inode(release, "ics/1-en.ics"), inode(live, "ics/1-en.ics"));
     assert.equal(inode(release, "ics/1-en.ics.br"), inode(live, "ics/1-en.ics.br"));
     assert.notEqual(inode(release, "events/1/index.html"), inode(live, "events/1/index.html"));
+  });
+});
+
+describe("staging onto a tree prepared from the live release while the site builds", () => {
+  it("gives the same release as staging from scratch: unchanged files linked, changed copied, removed gone", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "prepared-"));
+    const publicDir = path.join(root, "public");
+    const live = path.join(root, "0001");
+    for (const dir of [publicDir, live]) {
+      write(dir, "index.html", "<h1>Home</h1>", 1_000);
+      write(dir, "events/1/index.html", "<h1>Old</h1>", 1_000);
+      write(dir, "page-data/events/1/page-data.json", "{}", 1_000);
+    }
+    for (const file of ["index.html", "events/1/index.html"])
+      for (const ext of [".br", ".gz"]) write(live, `${file}${ext}`, "copy", 1_001);
+    // only in the live release: a page the catalogue dropped, a carried chunk, its own files
+    write(live, "events/2/index.html", "<h1>Gone</h1>", 1_000);
+    write(live, "events/2/index.html.br", "copy", 1_001);
+    write(live, "app-0123456789abcdef.js", "old chunk", 1_000);
+    write(live, "release.json", "{}", 1_000);
+    write(live, "nginx/nginx.conf", "events {}", 1_000);
+    // the build changes one page and adds one
+    write(publicDir, "events/1/index.html", "<h1>New</h1>", 2_000);
+    write(publicDir, "events/3/index.html", "<h1>Three</h1>", 2_000);
+
+    const prepared = await prepareFromLive(live, path.join(root, ".next-1"));
+    assert.ok(!prepared.liveFiles.has("release.json") && !prepared.liveFiles.has("nginx/nginx.conf"));
+    const synced = syncPreparedTree(publicDir, prepared, live);
+    const fromScratch = stageRelease(publicDir, path.join(root, "scratch"), live, new Set(walkFiles(live)));
+
+    assert.deepEqual(walkFiles(prepared.dir).sort(), walkFiles(path.join(root, "scratch")).sort());
+    assert.deepEqual(synced.copiedFiles.sort(), ["events/1/index.html", "events/3/index.html"]);
+    assert.deepEqual(synced.copiedFiles.sort(), fromScratch.copiedFiles.sort());
+    assert.equal(synced.linked, fromScratch.linked);
+    assert.deepEqual([...synced.reusedCompressed], ["index.html"]);
+    assert.equal(existsSync(path.join(prepared.dir, "events/2")), false, "a removed page leaves no directory");
+    assert.equal(existsSync(path.join(prepared.dir, "events/1/index.html.br")), false, "a changed page's copies go");
+    const inode = (dir: string, file: string) => statSync(path.join(dir, file)).ino;
+    assert.equal(inode(prepared.dir, "index.html"), inode(live, "index.html"));
+    assert.notEqual(inode(prepared.dir, "events/1/index.html"), inode(live, "events/1/index.html"));
+    assert.equal(
+      readFileSync(path.join(live, "events/1/index.html"), "utf8"),
+      "<h1>Old</h1>",
+      "the live release is untouched",
+    );
   });
 });
