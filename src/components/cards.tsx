@@ -8,13 +8,23 @@ import { CardTitle } from "./card-parts";
 import { Media } from "./media";
 import * as styles from "./cards.module.css";
 
-export function PersonCard({ person, eager = false }: { person: PersonSummary; eager?: boolean }): React.JSX.Element {
+export function PersonCard({
+  person,
+  eager = false,
+  level,
+}: {
+  person: PersonSummary;
+  eager?: boolean;
+  /** the title's heading level: 2 on a page that lists nothing else */
+  level?: 2 | 3;
+}): React.JSX.Element {
   return (
     <article className={`${styles.card} ${styles.person}`}>
       <Media image={person.image} alt={person.title} ratio="square" eager={eager} decorative className={styles.round} />
       <CardTitle
         to={href.person(person.id)}
         title={person.title}
+        level={level}
         className={styles.title}
         linkClassName={styles.link}
       />
@@ -36,7 +46,16 @@ export function PlaceCard({ place, eager = false }: { place: PlaceSummary; eager
   );
 }
 
-export function NewsCard({ item, eager = false }: { item: NewsSummary; eager?: boolean }): React.JSX.Element {
+export function NewsCard({
+  item,
+  eager = false,
+  level,
+}: {
+  item: NewsSummary;
+  eager?: boolean;
+  /** the title's heading level: 2 on a page that lists nothing else */
+  level?: 2 | 3;
+}): React.JSX.Element {
   const lang = usePageLanguage();
   return (
     <article className={styles.card}>
@@ -44,7 +63,13 @@ export function NewsCard({ item, eager = false }: { item: NewsSummary; eager?: b
       <p className={styles.kicker}>
         <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
       </p>
-      <CardTitle to={href.news(item.id)} title={item.title} className={styles.title} linkClassName={styles.link} />
+      <CardTitle
+        to={href.news(item.id)}
+        title={item.title}
+        level={level}
+        className={styles.title}
+        linkClassName={styles.link}
+      />
       {item.lead && <p className={`${styles.sub} ${styles.lead}`}>{item.lead}</p>}
     </article>
   );

@@ -76,6 +76,8 @@ export default function OrderTicketsPage({ location }: TemplateProps<StaticPageC
 
   return (
     <PageShell>
+      {/* the page's heading while the order loads or fails: the tickets bring their own h1 */}
+      {(state === "loading" || state === "failed") && <h1 className="visually-hidden">{t("tickets.pageTitle")}</h1>}
       {state === "loading" && <p aria-busy="true">…</p>}
       {state === "notFound" && (
         <>
