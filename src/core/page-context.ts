@@ -151,10 +151,18 @@ export interface InfoPageContext extends BasePageContext {
 }
 
 /** /events/search/: the filters' choices come from the catalogue's facets at build time. */
+/** Results per page of the search page, the built first page included. */
+export const SEARCH_PAGE_SIZE = 24;
+
 export interface EventsSearchPageContext extends BasePageContext {
   categoryTypes: Facet[];
   categories: Facet[];
   /** cities */
   locations: Facet[];
   places: Facet[];
+  /**
+   * The first page of a search without filters, as the build knew it: a visit without a
+   * query shows it at once, from the HTML, and asks the catalogue only for more.
+   */
+  firstResults: { events: EventCardData[]; total: number };
 }

@@ -21,7 +21,7 @@ export function SearchResults({
   const busy = search.status === "idle" || search.status === "loading";
 
   return (
-    <section className={styles.results} aria-labelledby="search-results-heading" aria-busy={busy}>
+    <section className={styles.results} aria-labelledby="search-results-heading" aria-busy={busy || !search.urlRead}>
       <h2 id="search-results-heading" className="visually-hidden">
         {t("search.results")}
       </h2>
@@ -54,7 +54,8 @@ export function SearchResults({
 
       {search.events.length > 0 && search.status !== "error" && (
         <div className={busy ? styles.stale : undefined}>
-          <EventGrid events={search.events} eagerCount={0} headingLevel={3} />
+          {/* the first cards' images are the page's largest paint on a phone, whether built or fetched */}
+          <EventGrid events={search.events} eagerCount={2} headingLevel={3} />
           <div className="load-more" aria-live="polite">
             <p className="muted">
               {t("search.shown", {

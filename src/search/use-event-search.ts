@@ -2,20 +2,30 @@
  * Runs a search against the catalogue from the browser: the first page when the search
  * changes, more pages on demand. A newer search aborts an older one still in flight, so
  * results never arrive out of order. The client (with axios) is loaded on first use.
+ *
+ * A search without filters starts from the first page the build rendered (`built`): it is
+ * in the HTML, shown before any script runs, and the catalogue is asked only for more, or
+ * once the visitor searches for something else.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
-import type { EventSummary, Lang } from "../core/catalogue";
+import type { EventCardData, EventSummary, Lang } from "../core/catalogue";
+import { SEARCH_PAGE_SIZE } from "../core/page-context";
 import { listEventsOnDuring } from "./running-events";
-import { type SearchState, searchFilter, stringifySearchQuery } from "./search-query";
+import { EMPTY_SEARCH, type SearchState, searchFilter, stringifySearchQuery } from "./search-query";
 
-export const SEARCH_PAGE_SIZE = 24;
+export { SEARCH_PAGE_SIZE };
+
+/** The query of a search without filters: the one the build rendered. */
+const UNFILTERED = stringifySearchQuery(EMPTY_SEARCH);
 
 export type SearchStatus = "idle" | "loading" | "loaded" | "error";
 
 export interface EventSearch {
   status: SearchStatus;
-  events: EventSummary[];
+  /** false until the page's URL is read: the results shown may not be its search yet */
+  urlRead: boolean;
+  events: EventCardData[];
   total: number;
   hasMore: boolean;
   loadingMore: boolean;
@@ -32,12 +42,18 @@ function summaries(events: EventSummary[]): EventSummary[] {
   });
 }
 
-export function useEventSearch(state: SearchState | null, lang: Lang): EventSearch {
-  const [status, setStatus] = useState<SearchStatus>("idle");
-  const [events, setEvents] = useState<EventSummary[]>([]);
-  const [total, setTotal] = useState(0);
+export function useEventSearch(
+  state: SearchState | null,
+  lang: Lang,
+  built?: { events: EventCardData[]; total: number },
+): EventSearch {
+  const [status, setStatus] = useState<SearchStatus>(built ? "loaded" : "idle");
+  const [events, setEvents] = useState<EventCardData[]>(built?.events ?? []);
+  const [total, setTotal] = useState(built?.total ?? 0);
   const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
+  const [hasMore, setHasMore] = useState(built ? built.total > built.events.length : false);
+  // the built page stands until the visitor searches for something else
+  const showingBuilt = useRef(built !== undefined);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreFailed, setMoreFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -46,6 +62,8 @@ export function useEventSearch(state: SearchState | null, lang: Lang): EventSear
 
   useEffect(() => {
     if (state === null) return undefined; // the URL has not been read yet
+    if (showingBuilt.current && key === UNFILTERED && attempt === 0) return undefined;
+    showingBuilt.current = false;
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
@@ -96,5 +114,5 @@ export function useEventSearch(state: SearchState | null, lang: Lang): EventSear
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  return { status, events, total, hasMore, loadingMore, moreFailed, loadMore, retry };
+  return { status, urlRead: state !== null, events, total, hasMore, loadingMore, moreFailed, loadMore, retry };
 }

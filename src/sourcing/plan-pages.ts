@@ -40,6 +40,7 @@ import {
   type PlacePageContext,
   type PlaceSummary,
   type PlacesListPageContext,
+  SEARCH_PAGE_SIZE,
 } from "../core/page-context";
 import { CLIENT_ONLY_ROUTES, href, localize, ROUTES, type RouteEntry, type TemplateName } from "../core/routes";
 import type { CatalogueSnapshot, LanguageSnapshot } from "./source-catalogue";
@@ -295,6 +296,10 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     categories: nonEmptyFacets(data.facets.categories),
     locations: nonEmptyFacets(data.facets.locations),
     places: nonEmptyFacets(data.facets.places),
+    firstResults: {
+      events: index.cards(index.upcoming.slice(0, SEARCH_PAGE_SIZE)),
+      total: index.upcoming.length,
+    },
   });
 
   for (const event of data.events) {

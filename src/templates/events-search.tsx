@@ -27,7 +27,7 @@ export default function EventsSearchTemplate({
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const [state, setState] = useSearchUrl();
-  const search = useEventSearch(state, lang);
+  const search = useEventSearch(state, lang, pageContext.firstResults);
   useSearchPageQueryEvents(state, setState, search);
   const reset = useCallback(() => setState(EMPTY_SEARCH), [setState]);
   const facets = useMemo(

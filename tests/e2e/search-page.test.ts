@@ -1,12 +1,14 @@
 /**
  * The search page when a search goes wrong: an empty result says what was searched and offers
  * what exists (drop a filter, nearby dates, popular events); "From" after "To" moves the other
- * date and says so; the placeholder suggests a text that finds something.
+ * date and says so; the placeholder suggests a text that finds something. A visit without a
+ * query shows the first results from the built page and asks the catalogue only when the
+ * visitor searches.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { href, localize } from "../../src/core/routes";
-import { withPage } from "./support/browser";
+import { API_URL, siteUrl, withPage } from "./support/browser";
 import { text } from "./support/site";
 
 const resultsLoaded = "section[aria-busy='false']";
@@ -63,4 +65,39 @@ describe("search page help", () => {
       await page.locator("article[data-event-id]").first().waitFor({ timeout: 10_000 });
     });
   });
+});
+
+describe("search page without a query", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`shows the first results from the built HTML and asks the catalogue only when the visitor searches (${lang})`, async () => {
+      const path = localize(href.eventsSearch(), lang);
+      const answer = (await (
+        await fetch(`${API_URL}/v1/events?lang=${lang}&date_type=active&sort_by=started_at&page_size=1`)
+      ).json()) as { results: Array<{ id: number }> };
+      const first = answer.results[0];
+      assert.ok(first, "the catalogue has an active event");
+      const html = await (await fetch(siteUrl(path))).text();
+      assert.ok(html.includes(`data-event-id="${first.id}"`), `the built page shows event ${first.id} first`);
+
+      await withPage(async (tp) => {
+        const { page, errors, requests } = tp;
+        await tp.open(path);
+        await page.waitForFunction(() => document.querySelector("section[aria-busy='false']") !== null);
+        await page.waitForTimeout(1000);
+        assert.deepEqual(
+          requests.filter((r) => r.includes("/v1/events?")),
+          [],
+          "nothing is asked while the built results stand",
+        );
+        await page.getByLabel(text(lang, "search.starCast")).check();
+        await page.waitForURL(/star=1/);
+        await page.waitForFunction(() => document.querySelector("section[aria-busy='false']") !== null);
+        assert.ok(
+          requests.some((r) => r.includes("/v1/events?") && r.includes("label_id_in=3")),
+          "a search asks the catalogue",
+        );
+        assert.deepEqual(errors, []);
+      });
+    });
+  }
 });
