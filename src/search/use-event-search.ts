@@ -54,6 +54,8 @@ export function useEventSearch(
   const [hasMore, setHasMore] = useState(built ? built.total > built.events.length : false);
   // the built page stands until the visitor searches for something else
   const showingBuilt = useRef(built !== undefined);
+  /** the search whose results are shown */
+  const [shownKey, setShownKey] = useState<string | null>(built ? UNFILTERED : null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreFailed, setMoreFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -76,6 +78,7 @@ export function useEventSearch(
       )
       .then((result) => {
         if (abort.signal.aborted) return;
+        setShownKey(key);
         setEvents(summaries(result.results));
         setTotal(result.count);
         setPage(1);
@@ -114,5 +117,18 @@ export function useEventSearch(
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  return { status, urlRead: state !== null, events, total, hasMore, loadingMore, moreFailed, loadMore, retry };
+  // results of another search than the one asked for are never "loaded", not even for the
+  // render before the request starts
+  const current = status === "loaded" && state !== null && key !== shownKey ? "loading" : status;
+  return {
+    status: current,
+    urlRead: state !== null,
+    events,
+    total,
+    hasMore,
+    loadingMore,
+    moreFailed,
+    loadMore,
+    retry,
+  };
 }

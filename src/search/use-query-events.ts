@@ -37,8 +37,9 @@ export function useSearchPageQueryEvents(
 
   const q = state?.q ?? "";
   useEffect(() => {
-    if (search.status === "loaded") announceQueryChanged(q, search.total);
+    // the built results before the URL is read are nobody's query yet
+    if (search.status === "loaded" && search.urlRead) announceQueryChanged(q, search.total);
     // once per finished search: status goes loading -> loaded for every new search
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search.status, search.total]);
+  }, [search.status, search.total, search.urlRead]);
 }

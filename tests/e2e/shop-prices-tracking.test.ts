@@ -13,6 +13,9 @@ describe("shop: live prices", () => {
       await withPage(async (tp) => {
         const shop = new ShopPage(tp);
         await shop.open(path);
+        // in the build's currency the prices shown are the build's: the live ones are asked
+        // for once the visitor starts using the page (tests/e2e/site-startup-work.test.ts)
+        await tp.page.mouse.wheel(0, 200);
         await tp.page.waitForFunction(
           () => {
             const prices = [...document.querySelectorAll('[data-testid="live-price"]')];
@@ -21,6 +24,9 @@ describe("shop: live prices", () => {
           undefined,
           { timeout: 10_000 },
         );
+        const until = Date.now() + 10_000;
+        while (Date.now() < until && !tp.requests.some((u) => u.includes("/v2/events_prices")))
+          await tp.page.waitForTimeout(100);
         await tp.page.waitForTimeout(500);
         const calls = tp.requests.filter((u) => u.includes("/v2/events_prices"));
         assert.equal(calls.length, 1, calls.join("\n"));

@@ -1,0 +1,53 @@
+/**
+ * Work nobody waits for stays out of a page's start (issue 18): a visitor who only reads a
+ * page in the currency it was built with makes no basket or live-price request and loads no
+ * script beyond the page's own start-up scripts (the basket client with axios stays unloaded)
+ * until they touch, type or scroll; then both come at once. The basket's own pages ask for it
+ * as soon as the browser is idle.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { siteUrl, withPage } from "./support/browser";
+import { startupScripts } from "./support/startup";
+
+const isBasketCall = (url: string) => url.includes("/api/basket") || url.includes("/api/orders");
+const isPriceCall = (url: string) => url.includes("/v2/events_prices");
+const scriptsOf = (requests: string[]) =>
+  requests.filter((url) => url.startsWith(siteUrl("/")) && url.endsWith(".js")).map((url) => new URL(url).pathname);
+
+describe("start-up work of a page that is only read", () => {
+  for (const path of ["/", "/ar/events/"]) {
+    it(`${path}: no basket, no live prices and no extra script until the visitor interacts`, async () => {
+      await withPage(async (tp) => {
+        const { page, requests, errors } = tp;
+        await tp.open(path);
+        await page.waitForTimeout(1000);
+        assert.deepEqual(requests.filter(isBasketCall), [], "no basket request before an interaction");
+        assert.deepEqual(requests.filter(isPriceCall), [], "no live price request before an interaction");
+        const startup = new Set(startupScripts(path).map((s) => `/${s.file}`));
+        assert.deepEqual(
+          scriptsOf(requests).filter((script) => !startup.has(script)),
+          [],
+          "only the page's start-up scripts are loaded",
+        );
+
+        await page.mouse.wheel(0, 300);
+        const until = Date.now() + 10_000;
+        while (Date.now() < until && !(requests.some(isBasketCall) && requests.some(isPriceCall)))
+          await page.waitForTimeout(100);
+        assert.ok(requests.some(isBasketCall), "the basket is asked for after the first interaction");
+        assert.ok(requests.some(isPriceCall), "live prices are asked for after the first interaction");
+        assert.deepEqual(errors, []);
+      });
+    });
+  }
+
+  it("the cart asks for the basket at once, without an interaction", async () => {
+    await withPage(async (tp) => {
+      await tp.open("/cart/");
+      const until = Date.now() + 10_000;
+      while (Date.now() < until && !tp.requests.some(isBasketCall)) await tp.page.waitForTimeout(100);
+      assert.ok(tp.requests.some(isBasketCall));
+    });
+  });
+});
