@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { localize } from "../../src/core/routes";
+import { href, localize } from "../../src/core/routes";
 import { siteUrl, waitForHydration, withPage } from "./support/browser";
 import { type Lang, text } from "./support/site";
 
@@ -36,11 +36,11 @@ for (const lang of ["en", "ar"] as const) {
     it("keeps the server's HTML on the first load: its links are there, not hydrated, and open pages client-side", async () => {
       await withPage(async (tp) => {
         const { page, errors } = tp;
-        await tp.open(localize("/news/", lang));
+        await tp.open(localize(href.newsList(), lang));
 
         const company = companyLinks(page, lang);
         const about = company.getByRole("link", { name: text(lang, "footer.about"), exact: true });
-        assert.equal(await about.getAttribute("href"), localize("/info/about/", lang));
+        assert.equal(await about.getAttribute("href"), localize(href.info("about"), lang));
         assert.equal(await ownedByReact(company), true, "the island's wrapper is hydrated (it handles clicks)");
         assert.equal(await ownedByReact(about), false, "a link inside the island is the server's, not hydrated");
         const cards = page.locator("main ul a[href]");
@@ -56,7 +56,7 @@ for (const lang of ["en", "ar"] as const) {
 
         await markWindow(page);
         await about.click();
-        await page.waitForURL(siteUrl(localize("/info/about/", lang)));
+        await page.waitForURL(siteUrl(localize(href.info("about"), lang)));
         await waitForHydration(page);
         assert.equal(await sameWindow(page), true, "a click on an island's link is a client-side navigation");
         assert.deepEqual(errors, []);
@@ -66,12 +66,12 @@ for (const lang of ["en", "ar"] as const) {
     it("renders the islands of a page opened client-side, and again after going back and forth", async () => {
       await withPage(async (tp) => {
         const { page, errors } = tp;
-        await tp.open(localize("/info/about/", lang));
+        await tp.open(localize(href.info("about"), lang));
         await markWindow(page);
 
         const newsLink = page.locator("header nav").getByRole("link", { name: text(lang, "nav.news"), exact: true });
         await newsLink.click();
-        await page.waitForURL(siteUrl(localize("/news/", lang)));
+        await page.waitForURL(siteUrl(localize(href.newsList(), lang)));
         const firstCard = page.locator("main ul a[href]").first();
         await firstCard.waitFor();
         assert.equal(await sameWindow(page), true, "opened without a full load");
@@ -86,7 +86,7 @@ for (const lang of ["en", "ar"] as const) {
         await firstCard.click();
         await page.waitForURL(siteUrl(cardPath));
         await page.goBack();
-        await page.waitForURL(siteUrl(localize("/news/", lang)));
+        await page.waitForURL(siteUrl(localize(href.newsList(), lang)));
         await page.locator("main ul a[href]").first().waitFor();
         assert.equal(
           await page.locator(`main ul a[href="${cardPath}"]`).count(),
