@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from "gatsby";
 import { type ReactNode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { endHydration, startHydration } from "./src/app/hydration-phase";
 import { wrapPage } from "./src/app/wrap-page";
 import "./src/styles/global.css";
 
@@ -13,6 +14,7 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = (args) => wrapP
  * during hydration is replayed once the part clicked on is hydrated.
  */
 function hydrateInTransition(element: ReactNode, container: Element): void {
+  startHydration();
   startTransition(() => {
     hydrateRoot(container, element);
   });
@@ -22,6 +24,8 @@ function hydrateInTransition(element: ReactNode, container: Element): void {
 export const replaceHydrateFunction = (() => hydrateInTransition) as unknown as GatsbyBrowser["replaceHydrateFunction"];
 
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  // islands mounted from now on were not in the server's HTML: they render their children
+  endHydration();
   // End-to-end tests wait for this before they click: React owns the page from here on.
   document.documentElement.dataset.hydrated = "true";
 };

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useSite } from "../app/site-context";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import { listen } from "../components/listen";
+import { StaticIsland } from "../components/static-island";
 import { LANGUAGES, type Lang } from "../core/catalogue";
 import { href, localize, showsPlacedOrder } from "../core/routes";
 import { CurrencyChangeNotice } from "../currency/currency-change-notice";
@@ -254,29 +255,30 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
       </main>
       <footer className={styles.footer}>
         <div className={`container ${styles.footerGrid}`}>
-          <div>
+          {/* the build fixes all of it but the language links, which follow the address shown */}
+          <StaticIsland>
             <p className={styles.footerBrand}>
               <LogoMark size={28} /> {t("nav.siteName")}
             </p>
             <p className={styles.footerText}>{t("footer.tagline")}</p>
-          </div>
-          <nav aria-label={t("footer.company")}>
+          </StaticIsland>
+          <StaticIsland as="nav" aria-label={t("footer.company")}>
             <h2 className={styles.footerHeading}>{t("footer.company")}</h2>
             <FooterLinks links={COMPANY_LINKS} />
-          </nav>
-          <nav aria-label={t("footer.help")}>
+          </StaticIsland>
+          <StaticIsland as="nav" aria-label={t("footer.help")}>
             <h2 className={styles.footerHeading}>{t("footer.help")}</h2>
             <FooterLinks links={HELP_LINKS} />
-          </nav>
+          </StaticIsland>
           <nav aria-label={t("footer.languages")}>
             <h2 className={styles.footerHeading}>{t("footer.languages")}</h2>
             <LanguageLinks className={styles.footerLinks} current={language} />
           </nav>
         </div>
-        <div className={`container ${styles.footerBottom}`}>
+        <StaticIsland className={`container ${styles.footerBottom}`} data-island="footer-bottom">
           <p>{t("footer.rights", { year: new Date().getUTCFullYear() })}</p>
           <p>{t("footer.timeNote")}</p>
-        </div>
+        </StaticIsland>
       </footer>
       {/* The captcha widget mounts here when a form needs it (a hidden container on every page). */}
       <div id="captcha-container" hidden />

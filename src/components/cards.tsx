@@ -6,6 +6,7 @@ import type { NewsSummary, PersonSummary, PlaceSummary } from "../core/page-cont
 import { href } from "../core/routes";
 import { CardTitle } from "./card-parts";
 import { Media } from "./media";
+import { StaticIsland } from "./static-island";
 import * as styles from "./cards.module.css";
 
 export function PersonCard({
@@ -75,13 +76,25 @@ export function NewsCard({
   );
 }
 
-/** A responsive grid of any cards. */
+/**
+ * A responsive grid of any cards. `island`: the cards are all the build made them (no price,
+ * countdown or badge that changes later), so the grid is a static island and not hydrated.
+ */
 export function CardGrid({
   children,
   small = false,
+  island = false,
 }: {
   children: React.ReactNode;
   small?: boolean;
+  island?: boolean;
 }): React.JSX.Element {
-  return <ul className={small ? styles.gridSmall : styles.grid}>{children}</ul>;
+  const className = small ? styles.gridSmall : styles.grid;
+  return island ? (
+    <StaticIsland as="ul" className={className}>
+      {children}
+    </StaticIsland>
+  ) : (
+    <ul className={className}>{children}</ul>
+  );
 }

@@ -84,7 +84,8 @@ function startObserving(): void {
   whenIdle(start, 3000);
 }
 
-function watch(anchor: HTMLAnchorElement): () => void {
+/** Hands `anchor` to the prefetch queue (the spec's rule above); returns the function that stops it. */
+export function watch(anchor: HTMLAnchorElement): () => void {
   if (observer) observer.observe(anchor);
   else {
     waiting.add(anchor);
@@ -98,7 +99,24 @@ function watch(anchor: HTMLAnchorElement): () => void {
   };
 }
 
-function isPlainLeftClick(event: React.MouseEvent<HTMLAnchorElement>): boolean {
+/** Asks for the page behind `href` at once: the visitor points at a link to it. */
+export function prefetchNow(href: string): void {
+  loader()?.hovering(pathnameOf(href));
+}
+
+/**
+ * A click the site takes over: a plain left click, not prevented, on a link opening in this
+ * tab, not a download. Anything else is left to the browser.
+ */
+export function isClientNavigation(
+  event: React.MouseEvent<Element>,
+  target: string | null | undefined,
+  download: boolean,
+): boolean {
+  return isPlainLeftClick(event) && (!target || target === "_self") && !download;
+}
+
+function isPlainLeftClick(event: React.MouseEvent<Element>): boolean {
   return (
     !event.defaultPrevented &&
     event.button === 0 &&
@@ -149,12 +167,12 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       aria-current={rest["aria-current"] ?? (current ? "page" : undefined)}
       onMouseEnter={(event) => {
         onMouseEnter?.(event);
-        loader()?.hovering(pathnameOf(href));
+        prefetchNow(href);
       }}
       onClick={(event) => {
         if (language) window.localStorage.setItem(LANGUAGE_KEY, language);
         onClick?.(event);
-        if (!isPlainLeftClick(event) || (target && target !== "_self") || rest.download !== undefined) return;
+        if (!isClientNavigation(event, target, rest.download !== undefined)) return;
         event.preventDefault();
         void navigate(href, { state, replace });
       }}

@@ -273,7 +273,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
             {persons.length > 0 && (
               <Section id="performers" title={t("event.performers")}>
-                <CardList items={persons} small card={(p) => <PersonCard person={p} />} />
+                <CardList items={persons} small island card={(p) => <PersonCard person={p} />} />
               </Section>
             )}
           </div>

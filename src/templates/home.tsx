@@ -103,7 +103,7 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
 
       {latestNews.length > 0 && (
         <Section id="news" title={t("home.latestNews")} more={{ to: href.newsList(), label: t("home.allNews") }}>
-          <CardList items={latestNews} card={(item) => <NewsCard item={item} />} />
+          <CardList items={latestNews} island card={(item) => <NewsCard item={item} />} />
         </Section>
       )}
     </PageShell>

@@ -15,6 +15,7 @@ export default function NewsListTemplate({ pageContext }: TemplateProps<NewsList
       <CardList
         items={pageContext.news}
         empty={t("news.empty")}
+        island
         card={(item, i) => <NewsCard item={item} eager={i < 3} level={2} />}
       />
     </PageShell>

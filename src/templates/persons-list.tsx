@@ -16,6 +16,7 @@ export default function PersonsListTemplate({ pageContext }: TemplateProps<Perso
         items={pageContext.persons}
         empty={t("persons.empty")}
         small
+        island
         card={(person, i) => <PersonCard person={person} eager={i < 6} level={2} />}
       />
     </PageShell>

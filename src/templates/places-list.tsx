@@ -23,7 +23,7 @@ export default function PlacesListTemplate({ pageContext }: TemplateProps<Places
             </h2>
             <span className="muted">{t("common.placesCount", { count: places.length })}</span>
           </div>
-          <CardGrid>
+          <CardGrid island>
             {places.map((place) => (
               <li key={place.id}>
                 <PlaceCard place={place} eager={index++ < 4} />

@@ -1,0 +1,106 @@
+/**
+ * Static islands: parts of a page the build fixes (the footer's links, the news and place
+ * card lists) keep the server's HTML on the first load, React does not hydrate them, and
+ * their links still open pages client-side. Navigating into such a page renders them; going
+ * back and forth keeps them whole. In English and Arabic.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import { href, localize } from "../../src/core/routes";
+import { siteUrl, waitForHydration, withPage } from "./support/browser";
+import { type Lang, text } from "./support/site";
+
+/** Whether React owns this element (hydrated or rendered): React keeps its fiber on the node. */
+function ownedByReact(locator: Locator): Promise<boolean> {
+  return locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber$")));
+}
+
+function companyLinks(page: Page, lang: Lang): Locator {
+  return page.locator("footer").getByRole("navigation", { name: text(lang, "footer.company") });
+}
+
+/** A marker on window: it survives client-side navigation and is gone after a full load. */
+async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { islandMarker?: string }).islandMarker = "still here";
+  });
+}
+
+async function sameWindow(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { islandMarker?: string }).islandMarker === "still here");
+}
+
+for (const lang of ["en", "ar"] as const) {
+  describe(`static islands (${lang})`, () => {
+    it("keeps the server's HTML on the first load: its links are there, not hydrated, and open pages client-side", async () => {
+      await withPage(async (tp) => {
+        const { page, errors } = tp;
+        await tp.open(localize(href.newsList(), lang));
+
+        const company = companyLinks(page, lang);
+        const about = company.getByRole("link", { name: text(lang, "footer.about"), exact: true });
+        assert.equal(await about.getAttribute("href"), localize(href.info("about"), lang));
+        assert.equal(await ownedByReact(company), true, "the island's wrapper is hydrated (it handles clicks)");
+        assert.equal(await ownedByReact(about), false, "a link inside the island is the server's, not hydrated");
+        const cards = page.locator("main ul a[href]");
+        assert.ok((await cards.count()) > 0, "the news cards are there");
+        assert.equal(await ownedByReact(cards.first()), false, "a news card is not hydrated");
+
+        // what changes after the build stays hydrated: the footer's language links
+        const languages = page.locator("footer").getByRole("navigation", { name: text(lang, "footer.languages") });
+        assert.equal(await ownedByReact(languages.locator("a").first()), true);
+        // the header's menu still works
+        await page.locator("header summary").click();
+        assert.equal(await page.locator("header details").getAttribute("open"), "");
+
+        await markWindow(page);
+        await about.click();
+        await page.waitForURL(siteUrl(localize(href.info("about"), lang)));
+        await waitForHydration(page);
+        assert.equal(await sameWindow(page), true, "a click on an island's link is a client-side navigation");
+        assert.deepEqual(errors, []);
+      });
+    });
+
+    it("renders the islands of a page opened client-side, and again after going back and forth", async () => {
+      await withPage(async (tp) => {
+        const { page, errors } = tp;
+        await tp.open(localize(href.info("about"), lang));
+        await markWindow(page);
+
+        const newsLink = page.locator("header nav").getByRole("link", { name: text(lang, "nav.news"), exact: true });
+        await newsLink.click();
+        await page.waitForURL(siteUrl(localize(href.newsList(), lang)));
+        const firstCard = page.locator("main ul a[href]").first();
+        await firstCard.waitFor();
+        assert.equal(await sameWindow(page), true, "opened without a full load");
+        assert.equal(
+          await ownedByReact(firstCard),
+          true,
+          "an island mounted after the first load renders its children",
+        );
+        const cardPath = new URL(await firstCard.evaluate((a) => (a as HTMLAnchorElement).href)).pathname;
+
+        // out through an island's link, back, and forward again
+        await firstCard.click();
+        await page.waitForURL(siteUrl(cardPath));
+        await page.goBack();
+        await page.waitForURL(siteUrl(localize(href.newsList(), lang)));
+        await page.locator("main ul a[href]").first().waitFor();
+        assert.equal(
+          await page.locator(`main ul a[href="${cardPath}"]`).count(),
+          1,
+          "the card list is whole after coming back",
+        );
+        const about = companyLinks(page, lang).getByRole("link", { name: text(lang, "footer.about"), exact: true });
+        assert.equal(await about.count(), 1, "the footer's island is whole after coming back");
+        await page.goForward();
+        await page.waitForURL(siteUrl(cardPath));
+        assert.equal(await companyLinks(page, lang).getByRole("link").count(), 4);
+        assert.equal(await sameWindow(page), true, "all of it without a full load");
+        assert.deepEqual(errors, []);
+      });
+    });
+  });
+}
