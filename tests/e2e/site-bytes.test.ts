@@ -6,21 +6,10 @@
  * do not. The test reads the files the build wrote, not what a browser shows.
  */
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { describe, it } from "node:test";
-
-const publicDir = resolve(__dirname, "../../public");
-
-function htmlFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...htmlFiles(path));
-    else if (name.endsWith(".html")) found.push(path);
-  }
-  return found;
-}
+import { htmlFiles, BUILT_DIR as publicDir } from "./support/built-files";
 
 // Any C0 control character except \t (09), \n (0A) and \r (0D), and DEL.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

@@ -5,21 +5,10 @@
  * The test reads the HTML the build wrote, every page of every language.
  */
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { describe, it } from "node:test";
-
-const publicDir = resolve(__dirname, "../../public");
-
-function htmlFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...htmlFiles(path));
-    else if (name === "index.html") found.push(path);
-  }
-  return found;
-}
+import { htmlFiles, BUILT_DIR as publicDir } from "./support/built-files";
 
 /** The heading levels of a page's body, in document order. */
 export function headingLevels(html: string): number[] {
@@ -45,7 +34,7 @@ describe("the headings of every built page", () => {
   });
 
   it("go down one level at a time, in every language", () => {
-    const files = htmlFiles(publicDir);
+    const files = htmlFiles(publicDir, (name) => name === "index.html");
     assert.ok(files.length > 100, `only ${files.length} pages built`);
     const problems: string[] = [];
     for (const file of files) {
