@@ -9,16 +9,19 @@ import { Media } from "./media";
 import { StaticIsland } from "./static-island";
 import * as styles from "./cards.module.css";
 
+/** What every card of a list takes beside its item. */
+interface CardOptions {
+  /** load the image at once (the first row) */
+  eager?: boolean;
+  /** the title's heading level: 2 on a page that lists nothing else */
+  level?: 2 | 3;
+}
+
 export function PersonCard({
   person,
   eager = false,
   level,
-}: {
-  person: PersonSummary;
-  eager?: boolean;
-  /** the title's heading level: 2 on a page that lists nothing else */
-  level?: 2 | 3;
-}): React.JSX.Element {
+}: { person: PersonSummary } & CardOptions): React.JSX.Element {
   return (
     <article className={`${styles.card} ${styles.person}`}>
       <Media image={person.image} alt={person.title} ratio="square" eager={eager} decorative className={styles.round} />
@@ -47,16 +50,7 @@ export function PlaceCard({ place, eager = false }: { place: PlaceSummary; eager
   );
 }
 
-export function NewsCard({
-  item,
-  eager = false,
-  level,
-}: {
-  item: NewsSummary;
-  eager?: boolean;
-  /** the title's heading level: 2 on a page that lists nothing else */
-  level?: 2 | 3;
-}): React.JSX.Element {
+export function NewsCard({ item, eager = false, level }: { item: NewsSummary } & CardOptions): React.JSX.Element {
   const lang = usePageLanguage();
   return (
     <article className={styles.card}>
