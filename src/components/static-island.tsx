@@ -30,6 +30,12 @@ export interface StaticIslandProps extends React.HTMLAttributes<HTMLElement> {
   /** the wrapper element, rendered on the server and kept on hydration */
   as?: IslandElement;
   children: React.ReactNode;
+  /**
+   * What still changes inside an island kept from the server (live prices): rendered beside
+   * it once it is on screen, given its element, typically as portals into the kept HTML.
+   * A rendered island's children handle that themselves.
+   */
+  live?: (island: HTMLElement) => React.ReactNode;
 }
 
 /** The link a click inside the island landed on, if the site should open it itself. */
@@ -40,15 +46,25 @@ function sameSiteLink(event: React.MouseEvent<HTMLElement>): HTMLAnchorElement |
   return new URL(anchor.href).origin === window.location.origin ? anchor : null;
 }
 
-function Island({ as: Tag = "div", children, onClick, onMouseOver, ...rest }: StaticIslandProps): React.JSX.Element {
+function Island({
+  as: Tag = "div",
+  children,
+  live,
+  onClick,
+  onMouseOver,
+  ...rest
+}: StaticIslandProps): React.JSX.Element {
   // Decided once, at mount: an island hydrated from the server stays the server's HTML.
   const [kept] = useState(isHydrating);
   const wrapper = useRef<HTMLElement | null>(null);
+  // the kept element, once mounted: what `live` renders into
+  const [element, setElement] = useState<HTMLElement | null>(null);
 
   useEffect(() => {
     const node = wrapper.current;
     // a rendered island's links are Link components that watch themselves
     if (!kept || !node) return;
+    setElement(node);
     const stops = Array.from(node.querySelectorAll<HTMLAnchorElement>("a[href]"), watch);
     return () => {
       for (const stop of stops) stop();
@@ -77,8 +93,11 @@ function Island({ as: Tag = "div", children, onClick, onMouseOver, ...rest }: St
   };
   // The same empty string on every render: React never writes it, the server's HTML stays.
   return kept ? (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: it keeps the server's HTML
-    <Tag {...props} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
+    <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: it keeps the server's HTML */}
+      <Tag {...props} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning />
+      {element && live ? live(element) : null}
+    </>
   ) : (
     <Tag {...props}>{children}</Tag>
   );

@@ -68,6 +68,12 @@ export interface EventsListPageContext extends BasePageContext {
   totalCount: number;
   categories: Facet[];
   locations: Facet[];
+  /**
+   * The UAE day (YYYY-MM-DD) the build filed the first page's events under their days: one
+   * on since an earlier day is under this one. The browser renders the same until it knows
+   * the reader's clock.
+   */
+  listedOn: string;
 }
 
 export interface EventPageContext extends BasePageContext {

@@ -53,7 +53,7 @@ export function EventRow({
       </div>
       <div className={styles.side}>
         {!inactive && (
-          <span className={styles.price}>
+          <span className={styles.price} data-price-slot={event.id}>
             <EventPrice event={event} />
           </span>
         )}

@@ -7,9 +7,11 @@ import type React from "react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageLanguage } from "../app/site-context";
-import type { EventCardData } from "../core/catalogue";
+import { StaticIsland } from "../components/static-island";
+import type { EventCardData, Lang } from "../core/catalogue";
 import { formatLongDate, uaeDateKey } from "../core/format";
 import { listDayOf } from "../core/quick-dates";
+import { IslandPrices } from "../prices/island-prices";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import { wideDays } from "./day-layout";
 import { EventRow } from "./event-row";
@@ -25,7 +27,6 @@ function EventList({
   eagerCount: number;
   dayKey: string;
 }): React.JSX.Element {
-  usePriceRefresh(events.map((e) => e.eventSourceId));
   return (
     <ul className={styles.list}>
       {events.map((event, i) => (
@@ -46,14 +47,30 @@ export interface EventDay {
 }
 
 /**
- * Events grouped by UAE calendar day, in the order given: each under its start day, or, once
- * the reader's clock is known (`now`), one still on since an earlier day under today (or
- * under `firstDay`, the first of a list's chosen days, when that is later).
+ * The day an event is filed under on `today` (YYYY-MM-DD) by a list whose events had not
+ * ended when it was made: one on since an earlier day under today, the rest under their
+ * start. The build's rule (its events are those not ended at its clock).
  */
-export function groupByDay(events: EventCardData[], now: number | null = null, firstDay?: string): EventDay[] {
+function dayAsListedOn(today: string): (event: EventCardData) => string {
+  return (event) => {
+    const start = uaeDateKey(event.startedAt);
+    return start >= today || !event.finishedAt ? start : today;
+  };
+}
+
+/**
+ * Events grouped by UAE calendar day, in the order given, each under `dayOf` it (its start
+ * day, or for a list read at a known clock, `listDayOf`), or under `firstDay`, the first of
+ * a list's chosen days, when that is later.
+ */
+export function groupByDay(
+  events: EventCardData[],
+  dayOf: (event: EventCardData) => string,
+  firstDay?: string,
+): EventDay[] {
   const days = new Map<string, EventDay>();
   for (const event of events) {
-    const own = now === null ? uaeDateKey(event.startedAt) : listDayOf(event, now);
+    const own = dayOf(event);
     // a list of chosen days files one on since before them under the first of them
     const key = firstDay && own < firstDay ? firstDay : own;
     const day = days.get(key);
@@ -63,6 +80,19 @@ export function groupByDay(events: EventCardData[], now: number | null = null, f
   return [...days.values()];
 }
 
+/** Whether two groupings put the same events under the same days in the same order. */
+function sameDays(a: EventDay[], b: EventDay[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (day, i) =>
+        day.key === b[i]?.key &&
+        day.events.length === b[i].events.length &&
+        day.events.every((event, j) => event.id === b[i]?.events[j]?.id),
+    )
+  );
+}
+
 /** The reader's clock, after hydration (the build does not know when the page is read). */
 function useNow(): number | null {
   const [now, setNow] = useState<number | null>(null);
@@ -70,16 +100,61 @@ function useNow(): number | null {
   return now;
 }
 
+function Days({
+  days,
+  eagerCount,
+  lang,
+  countLabel,
+}: {
+  days: EventDay[];
+  eagerCount: number;
+  lang: Lang;
+  countLabel(count: number): string;
+}): React.JSX.Element[] {
+  const wide = wideDays(days.map((d) => d.events.length));
+  let seen = 0;
+  return days.map((day, i) => {
+    const eager = Math.max(0, eagerCount - seen);
+    seen += day.events.length;
+    return (
+      <section
+        key={day.key}
+        aria-labelledby={`day-${day.key}`}
+        className={wide[i] ? styles.dayWide : undefined}
+        data-day={day.key}
+      >
+        <h2 id={`day-${day.key}`} className={styles.dayHeading}>
+          <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
+          {day.events.length > 1 && <span className={styles.dayCount}>{countLabel(day.events.length)}</span>}
+        </h2>
+        <EventList events={day.events} eagerCount={eager} dayKey={day.key} />
+      </section>
+    );
+  });
+}
+
 /**
  * Events under a heading per day ("Friday, 12 December 2026"); the count only where a day
  * has several, so a quiet month is not a column of "1 event" headings.
+ *
+ * The list the build rendered (`built`, filed on `listedOn`) is a static island on the first
+ * load: React does not hydrate its rows, only its prices follow the currency (IslandPrices).
+ * It is rendered by React instead once it differs from what the build rendered: other
+ * events (a filter, more pages), or other days at the reader's clock (a build of an
+ * earlier day).
  */
 export function EventsByDay({
   events,
+  built,
+  listedOn,
   eagerCount = 0,
   firstDay,
 }: {
   events: EventCardData[];
+  /** the events the build rendered, the list kept from its HTML while `events` is this list */
+  built: EventCardData[];
+  /** YYYY-MM-DD: the UAE day the build filed them on (EventsListPageContext.listedOn) */
+  listedOn: string;
   eagerCount?: number;
   /** YYYY-MM-DD: the first of the days the list was narrowed to, if any */
   firstDay?: string;
@@ -87,31 +162,26 @@ export function EventsByDay({
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const now = useNow();
-  const days = useMemo(() => groupByDay(events, now, firstDay), [events, now, firstDay]);
-  const wide = useMemo(() => wideDays(days.map((d) => d.events.length)), [days]);
-  let seen = 0;
+  usePriceRefresh(useMemo(() => events.map((e) => e.eventSourceId), [events]));
+  const asBuilt = useMemo(() => groupByDay(built, dayAsListedOn(listedOn)), [built, listedOn]);
+  const days = useMemo(
+    () =>
+      events === built && now === null
+        ? asBuilt
+        : groupByDay(events, now === null ? dayAsListedOn(listedOn) : (event) => listDayOf(event, now), firstDay),
+    [events, built, now, asBuilt, listedOn, firstDay],
+  );
+  const countLabel = (count: number) => t("common.eventsCount", { count });
+  if (events === built && firstDay === undefined && sameDays(days, asBuilt)) {
+    return (
+      <StaticIsland className={styles.days} live={(island) => <IslandPrices island={island} events={built} />}>
+        <Days days={asBuilt} eagerCount={eagerCount} lang={lang} countLabel={countLabel} />
+      </StaticIsland>
+    );
+  }
   return (
     <div className={styles.days}>
-      {days.map((day, i) => {
-        const eager = Math.max(0, eagerCount - seen);
-        seen += day.events.length;
-        return (
-          <section
-            key={day.key}
-            aria-labelledby={`day-${day.key}`}
-            className={wide[i] ? styles.dayWide : undefined}
-            data-day={day.key}
-          >
-            <h2 id={`day-${day.key}`} className={styles.dayHeading}>
-              <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
-              {day.events.length > 1 && (
-                <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
-              )}
-            </h2>
-            <EventList events={day.events} eagerCount={eager} dayKey={day.key} />
-          </section>
-        );
-      })}
+      <Days days={days} eagerCount={eagerCount} lang={lang} countLabel={countLabel} />
     </div>
   );
 }

@@ -105,11 +105,17 @@ export function PriceProvider({ children }: { children: ReactNode }) {
   const register = useCallback((ids: readonly number[]) => {
     const wanted = normaliseIds(ids);
     if (wanted.length === 0) return () => {};
+    let added = false;
     for (const id of wanted) {
-      active.current.set(id, (active.current.get(id) ?? 0) + 1);
-      fresh.current.add(id);
+      const held = active.current.get(id) ?? 0;
+      active.current.set(id, held + 1);
+      // an id already shown was asked for with it (or will be): asking again would repeat the answer
+      if (held === 0) {
+        fresh.current.add(id);
+        added = true;
+      }
     }
-    setTick((n) => n + 1);
+    if (added) setTick((n) => n + 1);
     return () => {
       for (const id of wanted) {
         const held = (active.current.get(id) ?? 1) - 1;
@@ -180,4 +186,20 @@ export function usePriceEntry(eventSourceId: number): PriceEntry {
   );
   const read = useCallback(() => store.entry(eventSourceId), [store, eventSourceId]);
   return useSyncExternalStore(subscribe, read, () => NOTHING_YET);
+}
+
+/** Whether asking for the price of any of `eventSourceIds` has finished; re-renders when that turns true. */
+export function useAnyPriceKnown(eventSourceIds: readonly number[]): boolean {
+  const { store } = usePriceValue();
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const stops = eventSourceIds.map((id) => store.subscribe(id, listener));
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+    [store, eventSourceIds],
+  );
+  const read = useCallback(() => eventSourceIds.some((id) => store.entry(id).doneIn !== null), [store, eventSourceIds]);
+  return useSyncExternalStore(subscribe, read, () => false);
 }

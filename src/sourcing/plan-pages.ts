@@ -289,6 +289,7 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     totalCount: index.upcoming.length,
     categories: nonEmptyFacets(data.facets.categories),
     locations: nonEmptyFacets(data.facets.locations),
+    listedOn: uaeDateKey(now.toISOString()),
   });
 
   add<EventsSearchPageContext>(ROUTES.eventsSearch, {

@@ -264,7 +264,13 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
         </div>
       ) : (
         <>
-          <EventsByDay events={events} eagerCount={4} firstDay={firstDay} />
+          <EventsByDay
+            events={events}
+            built={pageContext.events}
+            listedOn={pageContext.listedOn}
+            eagerCount={4}
+            firstDay={firstDay}
+          />
           <div className="load-more" aria-live="polite">
             <p className="muted">
               {t("events.shown", { shown: formatNumber(events.length, lang), total: formatNumber(shownTotal, lang) })}
