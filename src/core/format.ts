@@ -256,7 +256,19 @@ export function formatPrice(value: number, currencyCode: string, lang: Lang, dec
     : formatMoney(value, currencyCode, lang, decimals);
 }
 
+/**
+ * Languages of the site whose numbers are written in Latin digits (all three: Arabic in the
+ * UAE too). tests/unit checks it against Intl for each language.
+ */
+const LATIN_DIGITS: ReadonlySet<Lang> = new Set<Lang>(["en", "ru", "ar"]);
+
 export function formatNumber(value: number, lang: Lang, decimals = 0): string {
+  // A whole number below 1,000 has no separators: in Latin digits it is its digits. Counts
+  // on a page ("36 of 40") are, and writing them so spares the page's start-up the first
+  // Intl.NumberFormat, which loads the locale's number data (about 20 ms of a phone's CPU).
+  if (decimals === 0 && Number.isInteger(value) && value >= 0 && value < 1000 && LATIN_DIGITS.has(lang)) {
+    return String(value);
+  }
   const nf = cachedNumberFormat(
     `${lang}|n|${decimals}`,
     () => new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageLanguage } from "../app/site-context";
 import { StaticIsland } from "../components/static-island";
-import type { EventCardData, Lang } from "../core/catalogue";
+import type { EventCardData } from "../core/catalogue";
 import { formatLongDate, uaeDateKey } from "../core/format";
 import { listDayOf } from "../core/quick-dates";
 import { IslandPrices } from "../prices/island-prices";
@@ -101,16 +101,19 @@ function useNow(): number | null {
 }
 
 function Days({
-  days,
+  events,
+  dayOf,
+  firstDay,
   eagerCount,
-  lang,
-  countLabel,
 }: {
-  days: EventDay[];
+  events: EventCardData[];
+  dayOf: (event: EventCardData) => string;
+  firstDay?: string;
   eagerCount: number;
-  lang: Lang;
-  countLabel(count: number): string;
 }): React.JSX.Element[] {
+  const { t } = useTranslation();
+  const lang = usePageLanguage();
+  const days = groupByDay(events, dayOf, firstDay);
   const wide = wideDays(days.map((d) => d.events.length));
   let seen = 0;
   return days.map((day, i) => {
@@ -125,7 +128,9 @@ function Days({
       >
         <h2 id={`day-${day.key}`} className={styles.dayHeading}>
           <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
-          {day.events.length > 1 && <span className={styles.dayCount}>{countLabel(day.events.length)}</span>}
+          {day.events.length > 1 && (
+            <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
+          )}
         </h2>
         <EventList events={day.events} eagerCount={eager} dayKey={day.key} />
       </section>
@@ -138,10 +143,10 @@ function Days({
  * has several, so a quiet month is not a column of "1 event" headings.
  *
  * The list the build rendered (`built`, filed on `listedOn`) is a static island on the first
- * load: React does not hydrate its rows, only its prices follow the currency (IslandPrices).
- * It is rendered by React instead once it differs from what the build rendered: other
- * events (a filter, more pages), or other days at the reader's clock (a build of an
- * earlier day).
+ * load: React does not hydrate its rows (nor group them again), only its prices follow the
+ * currency (IslandPrices). It is rendered by React instead once it differs from what the
+ * build rendered: other events (a filter, more pages), or other days at the reader's clock
+ * (a build of an earlier day).
  */
 export function EventsByDay({
   events,
@@ -159,29 +164,29 @@ export function EventsByDay({
   /** YYYY-MM-DD: the first of the days the list was narrowed to, if any */
   firstDay?: string;
 }): React.JSX.Element {
-  const { t } = useTranslation();
-  const lang = usePageLanguage();
   const now = useNow();
   usePriceRefresh(useMemo(() => events.map((e) => e.eventSourceId), [events]));
-  const asBuilt = useMemo(() => groupByDay(built, dayAsListedOn(listedOn)), [built, listedOn]);
-  const days = useMemo(
-    () =>
-      events === built && now === null
-        ? asBuilt
-        : groupByDay(events, now === null ? dayAsListedOn(listedOn) : (event) => listDayOf(event, now), firstDay),
-    [events, built, now, asBuilt, listedOn, firstDay],
+  const asListed = useMemo(() => dayAsListedOn(listedOn), [listedOn]);
+  const dayOf = useMemo(
+    () => (now === null ? asListed : (event: EventCardData) => listDayOf(event, now)),
+    [now, asListed],
   );
-  const countLabel = (count: number) => t("common.eventsCount", { count });
-  if (events === built && firstDay === undefined && sameDays(days, asBuilt)) {
+  const asBuilt = events === built && firstDay === undefined;
+  // compared once the reader's clock is known: before, the list is the build's
+  const keep = useMemo(
+    () => asBuilt && (dayOf === asListed || sameDays(groupByDay(built, asListed), groupByDay(built, dayOf))),
+    [asBuilt, built, dayOf, asListed],
+  );
+  if (keep) {
     return (
       <StaticIsland className={styles.days} live={(island) => <IslandPrices island={island} events={built} />}>
-        <Days days={asBuilt} eagerCount={eagerCount} lang={lang} countLabel={countLabel} />
+        <Days events={built} dayOf={asListed} eagerCount={eagerCount} />
       </StaticIsland>
     );
   }
   return (
     <div className={styles.days}>
-      <Days days={days} eagerCount={eagerCount} lang={lang} countLabel={countLabel} />
+      <Days events={events} dayOf={dayOf} firstDay={firstDay} eagerCount={eagerCount} />
     </div>
   );
 }

@@ -42,6 +42,33 @@ describe("start-up work of a page that is only read", () => {
     });
   }
 
+  for (const path of ["/events/", "/ar/events/"]) {
+    it(`${path}: no number formatter is made at start-up (the list's prices are the build's text)`, async () => {
+      await withPage(async (tp) => {
+        const { page, errors } = tp;
+        // counts Intl.NumberFormat objects made from the first script on
+        await page.addInitScript(() => {
+          const made = { count: 0 };
+          (window as unknown as { numberFormats: typeof made }).numberFormats = made;
+          const Original = Intl.NumberFormat;
+          const Counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+            made.count++;
+            return new Original(...args);
+          } as unknown as typeof Intl.NumberFormat;
+          Counting.supportedLocalesOf = Original.supportedLocalesOf;
+          Intl.NumberFormat = Counting;
+        });
+        await tp.open(path);
+        await page.waitForTimeout(1000);
+        const made = await page.evaluate(
+          () => (window as unknown as { numberFormats: { count: number } }).numberFormats.count,
+        );
+        assert.equal(made, 0, "the page's start-up makes no Intl.NumberFormat");
+        assert.deepEqual(errors, []);
+      });
+    });
+  }
+
   it("the cart asks for the basket at once, without an interaction", async () => {
     await withPage(async (tp) => {
       await tp.open("/cart/");

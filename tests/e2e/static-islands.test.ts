@@ -104,3 +104,55 @@ for (const lang of ["en", "ar"] as const) {
     });
   });
 }
+
+describe("the events list as a static island", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`${lang}: its rows are the server's, their prices follow the currency, and a filter renders the list`, async () => {
+      await withPage(async (tp) => {
+        const { page, errors } = tp;
+        await tp.open(localize(href.events(), lang));
+        const rows = page.locator("main article[data-event-id]");
+        const count = await rows.count();
+        assert.ok(count > 1, "the build's rows are there");
+        assert.equal(await ownedByReact(rows.first()), false, "a row is kept from the server's HTML, not hydrated");
+        const slots = page.locator("main [data-price-slot]");
+        const slotCount = await slots.count();
+        assert.ok(slotCount > 0, "rows carry their price slots");
+        assert.equal(
+          await page.locator('main [data-price-slot] [data-testid="live-price"]').count(),
+          slotCount,
+          "one price in each slot, the build's",
+        );
+
+        await page.getByTestId("currency-switcher").selectOption("USD");
+        await page.waitForFunction(
+          () => {
+            const prices = [...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"]')];
+            return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === "USD");
+          },
+          undefined,
+          { timeout: 10_000 },
+        );
+        assert.equal(
+          await page.locator('main [data-price-slot] [data-testid="live-price"]').count(),
+          slotCount,
+          "each slot's price was replaced, not added to",
+        );
+        assert.equal(await ownedByReact(rows.first()), false, "the rows themselves stay the server's");
+
+        // a filter: the list React renders, then back to the build's list
+        await page.getByRole("button", { name: text(lang, "events.quick.weekend"), exact: true }).click();
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="events-found"]')?.getAttribute("aria-busy") === "false",
+        );
+        const filtered = page.locator("main article[data-event-id]");
+        if ((await filtered.count()) > 0)
+          assert.equal(await ownedByReact(filtered.first()), true, "a filtered row is React's");
+        await page.getByRole("button", { name: text(lang, "events.quick.all"), exact: true }).click();
+        await page.waitForFunction((n) => document.querySelectorAll("main article[data-event-id]").length === n, count);
+        assert.equal(await ownedByReact(page.locator("main article[data-event-id]").first()), true);
+        assert.deepEqual(errors, []);
+      });
+    });
+  }
+});

@@ -13,6 +13,7 @@ import {
   formatDayRange,
   formatLongDate,
   formatMoney,
+  formatNumber,
   formatPrice,
   formatSession,
   formatShortDate,
@@ -91,6 +92,21 @@ describe("dates in UAE time", () => {
 
 /** Intl separates groups and currency with no-break spaces of either width. */
 const spaced = (text: string): string => text.replace(/[\u00a0\u202f]/g, " ");
+
+describe("numbers", () => {
+  it("writes every whole number as Intl does for the page's language, small ones without loading Intl's data", () => {
+    for (const lang of LANGUAGES) {
+      const intl = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 0 });
+      for (const n of [...Array.from({ length: 1000 }, (_, i) => i), 1000, 1234, 12_345, 1_000_000, -5]) {
+        assert.equal(formatNumber(n, lang), intl.format(n), `${lang}: ${n}`);
+      }
+      assert.equal(
+        formatNumber(2.5, lang, 1),
+        new Intl.NumberFormat(intlLocale(lang), { minimumFractionDigits: 1 }).format(2.5),
+      );
+    }
+  });
+});
 
 describe("money and currency names", () => {
   it("formats money for the page's language with the currency's decimals", () => {
