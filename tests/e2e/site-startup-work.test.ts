@@ -46,17 +46,17 @@ describe("start-up work of a page that is only read", () => {
     it(`${path}: no number formatter is made at start-up (the list's prices are the build's text)`, async () => {
       await withPage(async (tp) => {
         const { page, errors } = tp;
-        // counts Intl.NumberFormat objects made from the first script on
-        await page.addInitScript(() => {
-          const made = { count: 0 };
-          (window as unknown as { numberFormats: typeof made }).numberFormats = made;
-          const Original = Intl.NumberFormat;
-          const Counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
-            made.count++;
-            return new Original(...args);
-          } as unknown as typeof Intl.NumberFormat;
-          Counting.supportedLocalesOf = Original.supportedLocalesOf;
-          Intl.NumberFormat = Counting;
+        // counts Intl.NumberFormat objects made from the first script on (a string: nothing of
+        // the test runner's transpiling reaches the page)
+        await page.addInitScript({
+          content: `(() => {
+            const made = { count: 0 };
+            window.numberFormats = made;
+            const Original = Intl.NumberFormat;
+            function Counting(...args) { made.count++; return new Original(...args); }
+            Counting.supportedLocalesOf = Original.supportedLocalesOf;
+            Intl.NumberFormat = Counting;
+          })();`,
         });
         await tp.open(path);
         await page.waitForTimeout(1000);
