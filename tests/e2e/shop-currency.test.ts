@@ -63,6 +63,25 @@ describe("shop: currency", () => {
     });
   }
 
+  for (const [lang, dollar] of [
+    ["", "US Dollar"],
+    ["/ar", "دولار أمريكي"],
+  ] as const) {
+    it(`${lang || "/"}: the switcher names each currency in the page's language once the visitor reaches for it`, async () => {
+      await withPage(async (tp) => {
+        const shop = new ShopPage(tp);
+        await shop.open(`${lang}/events/`);
+        const switcher = tp.page.getByTestId("currency-switcher");
+        const usd = switcher.locator('option[value="USD"]');
+        assert.equal(await usd.getAttribute("title"), null, "not named at start-up");
+        await switcher.focus();
+        await tp.page.waitForFunction(() => document.querySelector('option[value="USD"]')?.hasAttribute("title"));
+        assert.equal(await usd.getAttribute("title"), dollar);
+        assert.deepEqual(tp.errors, []);
+      });
+    });
+  }
+
   it("a currency cookie wins over the language's currency", async () => {
     await withPage(
       async (tp) => {

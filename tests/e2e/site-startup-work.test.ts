@@ -42,28 +42,33 @@ describe("start-up work of a page that is only read", () => {
     });
   }
 
-  for (const path of ["/events/", "/ar/events/"]) {
-    it(`${path}: no number formatter is made at start-up (the list's prices are the build's text)`, async () => {
+  /** Counts the Intl objects whose locale data is costly to load, made from the first script on. */
+  const COUNT_INTL = `(() => {
+    const made = { NumberFormat: 0, DisplayNames: 0 };
+    window.intlMade = made;
+    for (const name of Object.keys(made)) {
+      const Original = Intl[name];
+      function Counting(...args) { made[name]++; return new Original(...args); }
+      Counting.supportedLocalesOf = Original.supportedLocalesOf;
+      Intl[name] = Counting;
+    }
+  })();`;
+  const cases: Array<[string, string[]]> = [
+    ["/events/", ["NumberFormat", "DisplayNames"]],
+    ["/ar/events/", ["NumberFormat", "DisplayNames"]],
+    // the event page shows prices: numbers are formatted, currency names are not needed
+    ["/ar/events/1/", ["DisplayNames"]],
+  ];
+  for (const [path, kinds] of cases) {
+    it(`${path}: makes no Intl.${kinds.join(" or Intl.")} at start-up`, async () => {
       await withPage(async (tp) => {
         const { page, errors } = tp;
-        // counts Intl.NumberFormat objects made from the first script on (a string: nothing of
-        // the test runner's transpiling reaches the page)
-        await page.addInitScript({
-          content: `(() => {
-            const made = { count: 0 };
-            window.numberFormats = made;
-            const Original = Intl.NumberFormat;
-            function Counting(...args) { made.count++; return new Original(...args); }
-            Counting.supportedLocalesOf = Original.supportedLocalesOf;
-            Intl.NumberFormat = Counting;
-          })();`,
-        });
+        // a string: nothing of the test runner's transpiling reaches the page
+        await page.addInitScript({ content: COUNT_INTL });
         await tp.open(path);
         await page.waitForTimeout(1000);
-        const made = await page.evaluate(
-          () => (window as unknown as { numberFormats: { count: number } }).numberFormats.count,
-        );
-        assert.equal(made, 0, "the page's start-up makes no Intl.NumberFormat");
+        const made = await page.evaluate(() => (window as unknown as { intlMade: Record<string, number> }).intlMade);
+        for (const kind of kinds) assert.equal(made[kind], 0, `no Intl.${kind} before the visitor does anything`);
         assert.deepEqual(errors, []);
       });
     });
