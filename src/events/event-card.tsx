@@ -48,7 +48,7 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
             <EventVenue event={event} />
           </span>
         </p>
-        <div className={styles.price}>
+        <div className={styles.price} data-price-slot={event.id}>
           <EventPrice event={event} />
         </div>
       </div>

@@ -18,7 +18,7 @@ export function UpcomingEvents({
 }): React.JSX.Element {
   return (
     <Section id="upcoming" title={title} more={more}>
-      {events.length > 0 ? <EventGrid events={events} /> : <p className="empty">{empty}</p>}
+      {events.length > 0 ? <EventGrid events={events} island /> : <p className="empty">{empty}</p>}
     </Section>
   );
 }

@@ -308,7 +308,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
         {related.length > 0 && (
           <Section id="related" title={ended ? t("event.similarUpcoming") : t("event.related")}>
-            <EventGrid events={related} />
+            <EventGrid events={related} island />
           </Section>
         )}
       </article>

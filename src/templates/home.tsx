@@ -9,6 +9,7 @@ import { NewsCard } from "../components/cards";
 import { CalendarIcon, PinIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
+import { StaticIsland } from "../components/static-island";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateProps } from "../components/template-types";
 import { contentHead } from "../components/text-head";
@@ -20,13 +21,22 @@ import { EventGrid } from "../events/event-grid";
 import { EventPrice, EventVenue } from "../events/event-parts";
 import { UpcomingEvents } from "../events/upcoming-events";
 import { Link } from "../i18n/link";
+import { IslandPrices } from "../prices/island-prices";
+import { usePriceRefresh } from "../prices/use-price-refresh";
 import * as styles from "./home.module.css";
 
 function Hero({ event }: { event: EventCardData }): React.JSX.Element {
   const { t } = useTranslation();
   const lang = usePageLanguage();
+  usePriceRefresh([event.eventSourceId]);
+  // fixed by the build: kept from the server's HTML on the first load, only its price follows the currency
   return (
-    <section className={styles.hero} aria-labelledby="hero-title">
+    <StaticIsland
+      as="section"
+      className={styles.hero}
+      aria-labelledby="hero-title"
+      live={(island) => <IslandPrices island={island} events={[event]} />}
+    >
       <Media image={event.image} alt={event.title} eager decorative className={styles.heroMedia} />
       <div className={styles.heroText}>
         <p className={styles.kicker}>{t("home.heroKicker")}</p>
@@ -48,12 +58,12 @@ function Hero({ event }: { event: EventCardData }): React.JSX.Element {
           <Link to={href.event(event.id)} className="btn">
             {t(buyLabelKey(event.minPrice))}
           </Link>
-          <span className={styles.heroPrice}>
+          <span className={styles.heroPrice} data-price-slot={event.id}>
             <EventPrice event={event} />
           </span>
         </div>
       </div>
-    </section>
+    </StaticIsland>
   );
 }
 
@@ -69,13 +79,13 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
 
       {moreFeatured.length > 0 && (
         <Section id="featured" title={t("home.featured")}>
-          <EventGrid events={moreFeatured} rail />
+          <EventGrid events={moreFeatured} rail island />
         </Section>
       )}
 
       {thisWeek.length > 0 && (
         <Section id="this-week" title={t("home.thisWeek")} more={{ to: href.events(), label: t("home.allEvents") }}>
-          <EventGrid events={thisWeek} rail />
+          <EventGrid events={thisWeek} rail island />
         </Section>
       )}
 

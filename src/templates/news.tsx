@@ -34,7 +34,7 @@ export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageCont
       {events.length > 0 && (
         <div className="container">
           <Section id="linked-events" title={t("news.linkedEvents")}>
-            <EventGrid events={events} />
+            <EventGrid events={events} island />
           </Section>
         </div>
       )}

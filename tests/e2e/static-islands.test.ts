@@ -156,3 +156,48 @@ describe("the events list as a static island", () => {
     });
   }
 });
+
+describe("the home page's event cards as static islands", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`${lang}: the hero and the cards are the server's, and every price follows the currency`, async () => {
+      await withPage(async (tp) => {
+        const { page, errors } = tp;
+        await tp.open(localize(href.home(), lang));
+        const hero = page.locator('main section[aria-labelledby="hero-title"]');
+        assert.equal(await ownedByReact(hero.locator("h2")), false, "the hero's title is the server's");
+        const cards = page.locator("main article[data-event-id]");
+        assert.ok((await cards.count()) > 1);
+        assert.equal(await ownedByReact(cards.first()), false, "a card is the server's");
+        const slotPrices = page.locator('main [data-price-slot] [data-testid="live-price"]');
+        const slots = await page.locator("main [data-price-slot]").count();
+        assert.ok(slots > 1);
+
+        await page.getByTestId("currency-switcher").selectOption("USD");
+        await page.waitForFunction(
+          () => {
+            const prices = [...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"]')];
+            return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === "USD");
+          },
+          undefined,
+          { timeout: 10_000 },
+        );
+        assert.equal(await slotPrices.count(), slots, "one price in each slot");
+        assert.equal(
+          await hero.locator('[data-testid="live-price"]').getAttribute("data-currency"),
+          "USD",
+          "the hero's price too",
+        );
+
+        // the hero's button still opens the event client-side
+        await markWindow(page);
+        const buy = hero.locator("a.btn");
+        const target = await buy.getAttribute("href");
+        await buy.click();
+        await page.waitForURL(siteUrl(target ?? ""));
+        await waitForHydration(page);
+        assert.equal(await sameWindow(page), true);
+        assert.deepEqual(errors, []);
+      });
+    });
+  }
+});
