@@ -56,6 +56,9 @@ describe("start-up work of a page that is only read", () => {
   const cases: Array<[string, string[]]> = [
     ["/events/", ["NumberFormat", "DisplayNames"]],
     ["/ar/events/", ["NumberFormat", "DisplayNames"]],
+    // the cards' prices are the build's text until the currency or the catalogue changes them
+    ["/", ["NumberFormat", "DisplayNames"]],
+    ["/ar/places/1/", ["NumberFormat", "DisplayNames"]],
     // the event page shows prices: numbers are formatted, currency names are not needed
     ["/ar/events/1/", ["DisplayNames"]],
   ];
