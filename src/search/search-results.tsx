@@ -2,6 +2,7 @@
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { usePageLanguage } from "../app/site-context";
+import type { EventCardData } from "../core/catalogue";
 import { formatNumber } from "../core/format";
 import { EventGrid } from "../events/event-grid";
 import type { EventSearch } from "./use-event-search";
@@ -9,10 +10,13 @@ import * as styles from "./search.module.css";
 
 export function SearchResults({
   search,
+  built,
   onReset,
   empty,
 }: {
   search: EventSearch;
+  /** the results the build rendered: kept from its HTML (a static island) while they are shown */
+  built?: EventCardData[];
   onReset(): void;
   empty?: React.ReactNode;
 }): React.JSX.Element {
@@ -55,7 +59,7 @@ export function SearchResults({
       {search.events.length > 0 && search.status !== "error" && (
         <div className={busy ? styles.stale : undefined}>
           {/* the first cards' images are the page's largest paint on a phone, whether built or fetched */}
-          <EventGrid events={search.events} eagerCount={2} headingLevel={3} />
+          <EventGrid events={search.events} eagerCount={2} headingLevel={3} island={search.events === built} />
           <div className="load-more" aria-live="polite">
             <p className="muted">
               {t("search.shown", {

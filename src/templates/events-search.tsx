@@ -40,6 +40,7 @@ export default function EventsSearchTemplate({
       <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
       <SearchResults
         search={search}
+        built={pageContext.firstResults.events}
         onReset={reset}
         empty={<SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />}
       />

@@ -160,6 +160,27 @@ describe("the events list as a static island", () => {
   }
 });
 
+describe("the search page's built results as a static island", () => {
+  it("ar: the build's results are the server's; a search's results are React's", async () => {
+    await withPage(async (tp) => {
+      const { page, errors } = tp;
+      await tp.open(localize(href.eventsSearch(), "ar"));
+      const cards = page.locator("main article[data-event-id]");
+      assert.ok((await cards.count()) > 1);
+      assert.equal(await ownedByReact(cards.first()), false, "a built result is the server's");
+
+      // from today on: the same events, found by the catalogue in the browser
+      const today = new Date().toISOString().slice(0, 10);
+      await tp.open(localize(href.eventsSearch(`from=${today}`), "ar"));
+      await page.waitForFunction(() => {
+        const card = document.querySelector("main article[data-event-id]");
+        return !!card && Object.keys(card).some((key) => key.startsWith("__reactFiber$"));
+      });
+      assert.deepEqual(errors, []);
+    });
+  });
+});
+
 describe("the home page's event cards as static islands", () => {
   for (const lang of ["en", "ar"] as const) {
     it(`${lang}: the hero and the cards are the server's, and every price follows the currency`, async () => {
