@@ -47,7 +47,9 @@ export function IslandPrices({
   const [builtIn] = useState(code);
   const ids = useMemo(() => events.map((event) => event.eventSourceId), [events]);
   const known = useAnyPriceKnown(ids);
-  const live = code !== builtIn || known;
+  // once the prices are React's they stay so (the server's text is gone from the slots)
+  const [live, setLive] = useState(false);
+  if (!live && (code !== builtIn || known)) setLive(true);
   const slots = useMemo(() => {
     if (!live) return [];
     const byId = new Map(events.map((event) => [String(event.id), event]));

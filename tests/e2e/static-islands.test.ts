@@ -160,6 +160,45 @@ describe("the events list as a static island", () => {
   }
 });
 
+describe("island prices when the currency goes and comes back", () => {
+  it("each slot keeps one price when the currency is changed and changed back before prices arrive", async () => {
+    await withPage(async (tp) => {
+      const { page, errors } = tp;
+      // the catalogue's prices are held back until the currency is the build's again
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/v2/events_prices**", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await tp.open(localize(href.events(), "en"));
+      const slots = await page.locator("main [data-price-slot]").count();
+      const switcher = page.getByTestId("currency-switcher");
+      await switcher.selectOption("USD");
+      await switcher.selectOption("AED");
+      release();
+      await page.waitForFunction(
+        () => {
+          const prices = [
+            ...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"][data-currency]'),
+          ];
+          return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === "AED");
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      const perSlot = await page.$$eval("main [data-price-slot]", (all) =>
+        all.map((slot) => slot.querySelectorAll('[data-testid="live-price"]').length),
+      );
+      assert.equal(perSlot.length, slots);
+      assert.deepEqual(new Set(perSlot), new Set([1]), "one price in every slot");
+      assert.deepEqual(errors, []);
+    });
+  });
+});
+
 describe("the search page's built results as a static island", () => {
   it("ar: the build's results are the server's; a search's results are React's", async () => {
     await withPage(async (tp) => {
