@@ -371,7 +371,9 @@ async function compressLiveRelease(releaseDir: string, files: ReleaseFiles): Pro
   const seconds = () => Math.round((Date.now() - started) / 100) / 10;
   try {
     const { written } = await compressRelease(releaseDir, files);
-    step(`compressed ${written} files in ${seconds()} s`);
+    step(
+      `compressed ${written} of ${todo} files in ${seconds()} s (the rest are too small to gain, or had their copies)`,
+    );
     return { seconds: seconds(), written, error: null };
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
