@@ -20,6 +20,9 @@
  *      split of the publisher's steps (GET /hooks/status) and the page count;
  *   3. the same with another title and a hook without a body (the whole catalogue read).
  *
+ * Live is when nginx serves the new title (the first publish, with no nginx yet: the switch
+ * the publisher reports as liveAt). The compression of the new release's copies follows the
+ * switch and is printed as its own column ("compression after live"): it delays no visitor.
  * Each run also gives "quiet window end to live" (hook to live less the quiet window and the
  * queue), the peak memory of the publisher and everything under it (builds, Gatsby's
  * workers; resident sizes summed from /proc every 200 ms) and the load average during it.
@@ -217,20 +220,22 @@ async function timedPublish(
   if (attempt?.result !== "succeeded")
     throw new Error(`${label}: the publish ${attempt?.result ?? "never ran"}: ${attempt?.error ?? ""}`);
   if (live && liveAt === null) throw new Error(`${label}: nginx never served "${live.text}" at ${live.path}`);
-  // without a page to watch (the first publish, before nginx runs), live is when the publish ended
-  const end = liveAt ?? Date.parse(attempt.endedAt ?? attempt.startedAt);
+  // without a page to watch (the first publish, before nginx runs), live is its switch (the
+  // publisher's liveAt); the compression after it does not delay visitors
+  const end = liveAt ?? Date.parse(attempt.liveAt ?? attempt.endedAt ?? attempt.startedAt);
   return { label, hookToLiveMs: end - since, status, waitedMs: Date.parse(attempt.startedAt) - since };
 }
 
 function describeRun(run: Run): string {
   const attempt = run.status.lastAttempt;
   const steps = attempt?.steps ?? {};
-  const split = (["build", "stage", "verify", "compress", "switch"] as const)
+  const split = (["build", "stage", "verify", "switch"] as const)
     .map((step) => `${step} ${steps[step] === undefined ? "?" : `${steps[step]} s`}`)
     .join(", ");
+  const compress = `compression after live ${steps.compress === undefined ? "?" : `${steps.compress} s`}${attempt?.warning ? ` (warning: ${attempt.warning})` : ""}`;
   return [
     `${run.label}: hook to live ${seconds(run.hookToLiveMs)}, quiet window end to live ${seconds(run.hookToLiveMs - run.waitedMs)}`,
-    `   waiting (quiet window ${QUIET_MS} ms and queue) ${seconds(run.waitedMs)}; ${split}; the publish itself ${attempt?.seconds ?? "?"} s`,
+    `   waiting (quiet window ${QUIET_MS} ms and queue) ${seconds(run.waitedMs)}; ${split}; ${compress}; the publish itself (with its compression) ${attempt?.seconds ?? "?"} s`,
     `   reading the catalogue ${attempt?.readSeconds ?? "?"} s (${attempt?.changes ? `only ${JSON.stringify(attempt.changes)}` : "everything"})`,
     `   release ${attempt?.release ?? "?"}: ${attempt?.pages ?? "?"} pages; peak memory ${run.peakMiB.toFixed(0)} MiB; load average ${run.load[0].toFixed(1)} to ${run.load[1].toFixed(1)}`,
   ].join("\n");
@@ -279,15 +284,15 @@ async function main(): Promise<void> {
 
     console.log(`\n== summary: ${label}, ${cpus().length} cores, load average ${loadBefore} before, ${load()} after`);
     console.log(
-      "| run | hook to live | quiet window end to live | read | build (with read) | stage + verify + compress | switch | pages | peak memory | load average |",
+      "| run | hook to live | quiet window end to live | read | build (with read) | stage + verify | switch | compression after live | pages | peak memory | load average |",
     );
-    console.log("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |");
+    console.log("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |");
     for (const run of runs) {
       const attempt = run.status.lastAttempt;
       const steps = attempt?.steps ?? {};
       const f = (n: number | undefined, digits = 1) => (n === undefined ? "?" : `${n.toFixed(digits)} s`);
       console.log(
-        `| ${run.label} | ${seconds(run.hookToLiveMs)} | ${seconds(run.hookToLiveMs - run.waitedMs)} | ${f(attempt?.readSeconds)} | ${f(steps.build)} | ${f(steps.stage, 2)} + ${f(steps.verify, 2)} + ${f(steps.compress, 2)} | ${f(steps.switch, 2)} | ${attempt?.pages ?? "?"} | ${(run.peakMiB / 1024).toFixed(2)} GiB | ${run.load[0].toFixed(1)}–${run.load[1].toFixed(1)} |`,
+        `| ${run.label} | ${seconds(run.hookToLiveMs)} | ${seconds(run.hookToLiveMs - run.waitedMs)} | ${f(attempt?.readSeconds)} | ${f(steps.build)} | ${f(steps.stage, 2)} + ${f(steps.verify, 2)} | ${f(steps.switch, 2)} | ${f(steps.compress, 2)} | ${attempt?.pages ?? "?"} | ${(run.peakMiB / 1024).toFixed(2)} GiB | ${run.load[0].toFixed(1)}–${run.load[1].toFixed(1)} |`,
       );
     }
   } finally {

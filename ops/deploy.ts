@@ -34,7 +34,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type DeployState, decideStale, parseDuration, planPhases } from "./lib/deploy-plan";
 import { isHashedAsset, liveRelease, releaseNames, sameTime, walkFiles } from "./lib/releases";
-import { publishSettings } from "./publish";
+import { compressingRelease, publishSettings } from "./publish";
 
 const STATE_FILE = ".deploy/state.json";
 
@@ -207,7 +207,22 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
-export function deploy(args: string[]): void {
+/**
+ * A release is live before its compressed copies are written (the publish writes them right
+ * after the switch, holding its lock): its upload waits for them, so a CDN gets them too.
+ */
+async function waitForCompression(root: string, release: string, timeoutMs = 60 * 60 * 1000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  if (compressingRelease(root) !== release) return;
+  say(`waiting for the publish to finish compressing release ${release}`);
+  while (compressingRelease(root) === release) {
+    if (Date.now() > deadline)
+      throw new Error(`release ${release} was still being compressed after ${timeoutMs / 60000} min`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export async function deploy(args: string[]): Promise<void> {
   const to = option(args, "to");
   if (!to) throw new Error("say where to: npm run deploy -- --to <directory | user@host:path>");
   const verbose = args.includes("--verbose");
@@ -218,6 +233,7 @@ export function deploy(args: string[]): void {
   const releaseDir = path.join(settings.root, release);
   if (!existsSync(path.join(releaseDir, "release.json")))
     throw new Error(`there is no finished release ${release} in ${settings.root}`);
+  await waitForCompression(settings.root, release);
 
   const target = targetFor(to);
   say(`release ${release} to ${target.describe}`);
@@ -245,10 +261,8 @@ export function deploy(args: string[]): void {
 }
 
 if (require.main === module) {
-  try {
-    deploy(process.argv.slice(2));
-  } catch (error) {
+  deploy(process.argv.slice(2)).catch((error: unknown) => {
     say(`failed: ${(error as Error).message}`);
     process.exit(1);
-  }
+  });
 }

@@ -13,8 +13,11 @@
  * everything `npm run build` reads (CATALOGUE_API_URL, SITE_URL, ...).
  *
  * Steps, one log line each ("publish: building", "publish: verifying", ...), so the publisher
- * can tell its status from them. A failed build or verification removes the unfinished release
- * and leaves `current` alone; the last line then reads "publish: failed: <why>".
+ * can tell its status from them: building, staging, verifying, switching, "live <release>",
+ * then compressing (a .br and .gz beside each changed text file: the release is live already,
+ * nginx compresses on the fly meanwhile) and "compressed ..." or "compression failed: ..."
+ * (a warning: the release stays live). A failed build or verification removes the unfinished
+ * release and leaves `current` alone; the last line then reads "publish: failed: <why>".
  */
 import {
   closeSync,
@@ -25,15 +28,17 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
   writeSync,
 } from "node:fs";
 import path from "node:path";
 import { startProcess } from "../scripts/lib/processes";
 import { readBuildConfig } from "../src/core/site-config";
 import { readCdnRules } from "../src/sourcing/cdn-rules";
-import { compressRelease } from "./lib/compress";
+import { compressRelease, filesToCompress, type ReleaseFiles } from "./lib/compress";
 import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
 import {
+  type CompressionRecord,
   carryHashedAssets,
   listReleases,
   liveRelease,
@@ -85,30 +90,72 @@ function step(message: string): void {
 
 class PublishError extends Error {}
 
-/** One publish or rollback at a time per release root, whoever starts it (CLI or publisher). */
-function lock(root: string): () => void {
+/** The lock file of a release root: the holder's process id, and "compressing <release>" once it is live. */
+function lockFile(root: string): string {
+  return path.join(root, ".lock");
+}
+
+/** Who holds the lock, if a live process does: its id and the release it is compressing, if any. */
+function lockHolder(root: string): { pid: number; compressing: string | null } | null {
+  let text: string;
+  try {
+    text = readFileSync(lockFile(root), "utf8");
+  } catch {
+    return null;
+  }
+  const [pidLine = "", phase = ""] = text.split("\n");
+  const pid = Number(pidLine.trim());
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null; // the holder died without cleaning up
+  }
+  return { pid, compressing: /^compressing (\d{4,})$/.exec(phase.trim())?.[1] ?? null };
+}
+
+/** The release a running publish is still writing compressed copies for (it is live already). */
+export function compressingRelease(root: string): string | null {
+  return lockHolder(root)?.compressing ?? null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One publish or rollback at a time per release root, whoever starts it (CLI or publisher).
+ * A publish whose release is already live and only compressing is waited for (the next one
+ * then links its complete copies); one that is still building is refused.
+ */
+async function lock(root: string): Promise<{ unlock: () => void; compressing: (release: string) => void }> {
   mkdirSync(root, { recursive: true });
-  const file = path.join(root, ".lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const file = lockFile(root);
+  let announced = false;
+  for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(file, "wx");
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      return {
+        unlock: () => rmSync(file, { force: true }),
+        // written aside and renamed: a reader sees the old text or the new, never half
+        compressing: (release) => {
+          const temporary = `${file}.${process.pid}.tmp`;
+          writeFileSync(temporary, `${process.pid}\ncompressing ${release}\n`);
+          renameSync(temporary, file);
+        },
+      };
     } catch {
-      const holder = Number(readFileSync(file, "utf8").trim());
-      let alive = false;
-      try {
-        process.kill(holder, 0);
-        alive = true;
-      } catch {
-        /* the holder died without cleaning up */
+      const holder = lockHolder(root);
+      if (holder?.compressing) {
+        if (!announced) step(`waiting for the publish of ${holder.compressing} to finish compressing`);
+        announced = true;
+        await sleep(250);
+        continue;
       }
-      if (alive) throw new PublishError(`another publish (process ${holder}) is running on ${root}`);
+      if (holder) throw new PublishError(`another publish (process ${holder.pid}) is running on ${root}`);
+      if (attempt > 1) throw new PublishError(`could not lock ${root}`);
       rmSync(file, { force: true });
     }
   }
-  throw new PublishError(`could not lock ${root}`);
 }
 
 /** Runs `npm run build`, passing its output through; the error lines are kept for the report. */
@@ -189,7 +236,7 @@ export interface PublishOptions {
 
 export async function publish(settings: PublishSettings, options: PublishOptions): Promise<ReleaseManifest> {
   const started = Date.now();
-  const unlock = lock(settings.root);
+  const held = await lock(settings.root);
   let releaseDir: string | null = null;
   const live = liveRelease(settings.root);
   const liveDir = live ? path.join(settings.root, live) : null;
@@ -252,10 +299,6 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     for (const message of result.forced) step(`forced: ${message}`);
     if (!result.ok) throw new PublishError(`verification refused release ${name}: ${result.problems.join("; ")}`);
 
-    step("compressing");
-    const compressed = (
-      await compressRelease(releaseDir, { own: files, reusedCompressed: staged.reusedCompressed, carried })
-    ).written;
     await writeReleaseNginxConfig(settings, releaseDir);
 
     const pages: Record<string, number> = {};
@@ -280,13 +323,30 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     };
     writeManifest(releaseDir, manifest);
     step(
-      `switching current to ${name} (${staged.copied} files copied, ${staged.linked} unchanged, ${carried.size} earlier assets carried, ${compressed} compressed)`,
+      `switching current to ${name} (${staged.copied} files copied, ${staged.linked} unchanged, ${carried.size} earlier assets carried)`,
     );
     switchCurrent(settings.root, name);
+    const liveDirNow = releaseDir;
     releaseDir = null;
-    const removed = pruneReleases(settings.root, settings.keep);
-    if (removed.length > 0) step(`removed old release(s) ${removed.join(", ")}`);
     step(`live ${name}: ${manifest.totalPages} pages in ${manifest.seconds} s`);
+
+    // Live from here: nginx compresses the pages without copies on the fly meanwhile. The
+    // copies are written aside and renamed, so nginx never sends half of one; the lock is
+    // kept, so the next publish waits and links complete copies from this release.
+    held.compressing(name);
+    manifest.compression = await compressLiveRelease(liveDirNow, {
+      own: files,
+      reusedCompressed: staged.reusedCompressed,
+      carried,
+    });
+    writeManifest(liveDirNow, manifest);
+
+    try {
+      const removed = pruneReleases(settings.root, settings.keep);
+      if (removed.length > 0) step(`removed old release(s) ${removed.join(", ")}`);
+    } catch (error) {
+      step(`warning: old releases could not be removed: ${(error as Error).message}`);
+    }
     return manifest;
   } finally {
     // an unfinished release never stays behind to be mistaken for a good one
@@ -295,7 +355,32 @@ export async function publish(settings: PublishSettings, options: PublishOptions
       await preparing;
       rmSync(preparedDir, { recursive: true, force: true });
     }
-    unlock();
+    held.unlock();
+  }
+}
+
+/**
+ * The compression step, after the switch: a failure leaves the release live without some
+ * copies (nginx compresses those pages on the fly) and is reported as a warning; the next
+ * publish writes what is missing, since only files linked with both copies count as done.
+ */
+async function compressLiveRelease(releaseDir: string, files: ReleaseFiles): Promise<CompressionRecord> {
+  const started = Date.now();
+  const todo = filesToCompress(files).length;
+  step(`compressing ${todo} files (live meanwhile: nginx compresses them on the fly until their copies are written)`);
+  const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+  try {
+    const { written } = await compressRelease(releaseDir, files);
+    step(
+      `compressed ${written} of ${todo} files in ${seconds()} s (the rest are too small to gain, or had their copies)`,
+    );
+    return { seconds: seconds(), written, error: null };
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
+    step(
+      `compression failed: ${message} (the release stays live, served compressed on the fly; the next publish writes the missing copies)`,
+    );
+    return { seconds: seconds(), written: null, error: message };
   }
 }
 
@@ -310,8 +395,8 @@ function removeStalePreparedTrees(root: string, own: string): void {
   }
 }
 
-export function rollback(settings: PublishSettings, requested?: string): string {
-  const unlock = lock(settings.root);
+export async function rollback(settings: PublishSettings, requested?: string): Promise<string> {
+  const held = await lock(settings.root);
   try {
     const target = rollbackTarget(settings.root, requested);
     const from = liveRelease(settings.root);
@@ -320,7 +405,7 @@ export function rollback(settings: PublishSettings, requested?: string): string 
     step(`live ${target}`);
     return target;
   } finally {
-    unlock();
+    held.unlock();
   }
 }
 
@@ -349,7 +434,7 @@ async function main(): Promise<void> {
   const rollbackAt = args.indexOf("--rollback");
   if (rollbackAt >= 0) {
     const requested = args[rollbackAt + 1];
-    rollback(settings, requested && !requested.startsWith("--") ? requested : undefined);
+    await rollback(settings, requested && !requested.startsWith("--") ? requested : undefined);
     return;
   }
   const reasonAt = args.indexOf("--reason");

@@ -8,9 +8,14 @@
  *                          webhook: ops/lib/hook-changes.ts): the build reads only those
  *                          -> 202 at once; bursts are coalesced into one build
  *   POST /hooks/rollback   same authentication; ?release=0005 for a given release -> 202
- *   GET  /hooks/status     state (idle, waiting, building, verifying, rolling back), live release,
- *                          the last attempt (with the seconds of each step: build, stage, verify,
- *                          compress, switch), what is pending, the next scheduled rebuild
+ *   GET  /hooks/status     state (idle, waiting, building, verifying, compressing, rolling back),
+ *                          live release, the last attempt (with the seconds of each step: build,
+ *                          stage, verify, switch, then compress; liveAt, the time of the switch;
+ *                          warning, a compression that failed after it), what is pending, the
+ *                          next scheduled rebuild
+ *
+ * A publish is live at its switch; its compression follows in the same job (the queue's next
+ * job waits for it, and links its complete copies).
  *
  * Each job runs `ops/publish.ts` in a child process (its whole output goes to
  * PUBLISH_ROOT/logs/, one line per step to this log). Scheduled rebuilds: every day shortly
@@ -38,7 +43,8 @@ import { publishSettings } from "./publish";
 const ROOT = path.resolve(__dirname, "..");
 const MAX_BODY = 64 * 1024;
 
-type State = "idle" | "waiting" | "building" | "verifying" | "rolling back";
+/** "compressing": the new release is live, its compressed copies are being written */
+type State = "idle" | "waiting" | "building" | "verifying" | "compressing" | "rolling back";
 
 interface Attempt {
   kind: Job["kind"];
@@ -57,6 +63,10 @@ interface Attempt {
   readSeconds?: number;
   /** the records the build was told to read (null: the whole catalogue) */
   changes?: ChangedRecord[] | null;
+  /** when the new release went live (the switch), before its compression; null until then */
+  liveAt?: string | null;
+  /** what went wrong after the switch (the compression): the release stayed live */
+  warning?: string | null;
 }
 
 /** The attempts kept for the editors' page (PUBLISH_ROOT/history.json), newest last. */
@@ -64,14 +74,19 @@ const HISTORY_KEPT = 30;
 
 type StepName = "build" | "stage" | "verify" | "compress" | "switch";
 
-/** The step lines of `npm run publish` (and of a rollback) and the step each one begins; "live" ends the last. */
+/**
+ * The step lines of `npm run publish` (and of a rollback) and the step each one begins, in
+ * their order: "live" ends the switch, the compression after it ends with "compressed" or
+ * "compression failed".
+ */
 const STEPS: Array<[RegExp, StepName | null]> = [
   [/^building/, "build"],
   [/^staging/, "stage"],
   [/^verifying/, "verify"],
-  [/^compressing/, "compress"],
   [/^(switching|rolling back)/, "switch"],
   [/^live /, null],
+  [/^compressing/, "compress"],
+  [/^(compressed |compression failed)/, null],
 ];
 
 /** Times the steps of one job as their lines arrive. */
@@ -119,7 +134,13 @@ class Publisher {
   private child: Started | null = null;
   readonly queue: CoalescingQueue;
   /** what the running job is doing, for the editors' page */
-  private progress: { step: EditorStep | null; stepAt: number; catalogue: CatalogueProgress } | null = null;
+  private progress: {
+    step: EditorStep | null;
+    stepAt: number;
+    catalogue: CatalogueProgress;
+    /** the release live since this job's switch (its compression runs) */
+    release: string | null;
+  } | null = null;
   private history: Attempt[] = [];
   private events: EventTimes[] = [];
   /**
@@ -224,6 +245,7 @@ class Publisher {
             reason: running.reason,
             startedAt: running.startedAt,
             step: progress?.step ?? null,
+            liveRelease: progress?.release ?? null,
             read,
             progress:
               running.kind === "rollback"
@@ -257,6 +279,7 @@ class Publisher {
           release: a.release,
           seconds: a.seconds,
           error: a.error,
+          warning: a.warning ?? null,
         })),
       releases: listReleases(root).map((r) => ({
         name: r.name,
@@ -334,11 +357,18 @@ class Publisher {
       error: null,
       log: logFile,
       steps: {},
+      liveAt: null,
+      warning: null,
     };
     const clock = new StepClock(attempt.steps);
     this.attempt = attempt;
     this.history.push(attempt);
-    const progress = { step: null as EditorStep | null, stepAt: Date.now(), catalogue: new CatalogueProgress() };
+    const progress = {
+      step: null as EditorStep | null,
+      stepAt: Date.now(),
+      catalogue: new CatalogueProgress(),
+      release: null as string | null,
+    };
     this.progress = progress;
     const enter = (step: EditorStep) => {
       if (progress.step !== step) {
@@ -402,9 +432,17 @@ class Publisher {
         clock.line(text);
         if (/^building/.test(text)) enter("read");
         else if (/^(staging|verifying)/.test(text)) enter("verify");
-        else if (/^compressing/.test(text)) enter("compress");
         else if (/^(switching|rolling back)/.test(text)) enter("switch");
-        if (/^(staging|verifying|compressing|switching)/.test(text) && job.kind === "publish") this.phase = "verifying";
+        else if (/^compressing/.test(text)) enter("compress");
+        if (/^(staging|verifying|switching)/.test(text) && job.kind === "publish") this.phase = "verifying";
+        const liveLine = /^live (\d{4,})/.exec(text);
+        if (liveLine && job.kind === "publish") {
+          attempt.liveAt = new Date().toISOString();
+          attempt.release = liveLine[1] as string;
+          progress.release = attempt.release;
+          this.phase = "compressing";
+        }
+        if (text.startsWith("compression failed: ")) attempt.warning = text.slice("compression failed: ".length);
         if (text.startsWith("failed: ")) failure = text.slice("failed: ".length);
       }
     };
@@ -419,13 +457,26 @@ class Publisher {
     attempt.endedAt = new Date().toISOString();
     attempt.seconds = Math.round((Date.now() - started) / 100) / 10;
     this.phase = "idle";
-    if (code === 0) {
+    // stopped or failed after the switch (in the compression): the new release is live all the same
+    const liveAnyway = code !== 0 && attempt.liveAt !== null && live === attempt.release;
+    if (liveAnyway)
+      attempt.warning ??= `the compression after the switch stopped (${failure ?? `exit ${code ?? "by a signal"}`}); the next publish writes the missing copies`;
+    if (code === 0 || liveAnyway) {
       attempt.result = "succeeded";
       attempt.release = live;
       attempt.pages = live ? (readManifest(this.settings.root, live)?.totalPages ?? null) : null;
-      log(`${job.kind} succeeded in ${attempt.seconds} s: live release ${live ?? "none"}`);
+      log(
+        `${job.kind} succeeded in ${attempt.seconds} s: live release ${live ?? "none"}${attempt.warning ? ` (warning: ${attempt.warning})` : ""}`,
+      );
       const event = job.kind === "rollback" ? "rolled back" : "succeeded";
-      void this.notify(event, { release: live, pages: attempt.pages, seconds: attempt.seconds, reason: job.reason });
+      void this.notify(event, {
+        release: live,
+        pages: attempt.pages,
+        seconds: attempt.seconds,
+        reason: job.reason,
+        liveAt: attempt.liveAt,
+        ...(attempt.warning ? { warning: attempt.warning } : {}),
+      });
     } else {
       attempt.result = "failed";
       if (job.kind === "publish") this.owed = unionChanges(changes, this.owed);

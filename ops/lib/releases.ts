@@ -12,7 +12,10 @@
  * and the sitemap whether they changed or not) is hard-linked from there instead, with its
  * compressed copies: an incremental publish of 10,000 events copies, checks and compresses
  * only the files that changed. Releases are never written to after they
- * are finished, which is what makes sharing their files safe.
+ * are finished, which is what makes sharing their files safe; the one exception is the
+ * compression step right after the switch, which adds each missing .br and .gz as a new file
+ * (written aside and renamed, never into a file another release shares) and records itself
+ * in the manifest, while the publish still holds the lock.
  */
 import {
   copyFileSync,
@@ -49,12 +52,23 @@ export interface ReleaseManifest {
   /** HTML pages by kind (event, place, person, news, page), all languages together */
   pages: Record<string, number>;
   totalPages: number;
-  /** build and verification, in seconds */
+  /** build, verification and switch, in seconds (the compression after it is in `compression`) */
   seconds: number;
   /** why it was published: "hook", "schedule: ...", "by hand" */
   reason: string;
   /** the pages added, removed and changed against the release live before it (none for the first) */
   changes?: ReleaseChanges | null;
+  /** the compression after the switch, once it has ended (absent while it runs) */
+  compression?: CompressionRecord | null;
+}
+
+/** How the compression of a live release went: files given copies, or why it stopped. */
+export interface CompressionRecord {
+  seconds: number;
+  /** files given a .br and a .gz (null when it failed) */
+  written: number | null;
+  /** why it failed: the release stays live, the next publish writes the missing copies */
+  error: string | null;
 }
 
 /** What a release changed against the one before it: counts and a few pages of each. */
@@ -446,8 +460,12 @@ function addCarriedAssetRules(releaseDir: string, carried: Set<string>): void {
   writeFileSync(file, formatHeaders({ headers }));
 }
 
+/** Written aside and renamed: it is rewritten once the live release's compression ends. */
 export function writeManifest(releaseDir: string, manifest: ReleaseManifest): void {
-  writeFileSync(path.join(releaseDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  const file = path.join(releaseDir, MANIFEST);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(temporary, file);
 }
 
 /** True when `file` is the symlink `current` (not a directory someone put there by hand). */

@@ -22,6 +22,10 @@ export interface PublisherStatus {
     readSeconds?: number;
     /** the records the build was told to read (null: the whole catalogue) */
     changes?: Array<{ kind: string; id?: number }> | null;
+    /** when the new release went live (its switch; the compression follows) */
+    liveAt?: string | null;
+    /** a compression that failed after the switch (the release stayed live) */
+    warning?: string | null;
   } | null;
   pending: { requests: number } | null;
 }

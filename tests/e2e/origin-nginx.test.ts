@@ -268,6 +268,32 @@ describe("nginx origin and npm run serve", () => {
       }
     });
   }
+
+  it("send a live page without copies gzipped on the fly, and brotli once a publish has written its copies", async () => {
+    // a publish is live before it compresses: nginx must cope with either state of a page
+    const browser = { "accept-encoding": "gzip, deflate, br" };
+    const path = localize(href.places(), "ar");
+    const file = join(PUBLIC, path, "index.html");
+    for (const ext of [".br", ".gz"]) rmSync(file + ext, { force: true });
+    const plain = readFileSync(file);
+
+    const onTheFly = await get(ORIGIN_URL, path, browser);
+    assert.equal(onTheFly.status, 200);
+    assert.equal(onTheFly.headers["content-encoding"], "gzip", "no copies: gzip on the fly");
+    assert.equal(onTheFly.headers["content-length"], undefined, "compressed as it is sent (chunked)");
+    assert.ok(gunzipSync(onTheFly.body).equals(plain));
+    assert.match(onTheFly.headers.vary ?? "", /Accept-Encoding/i);
+
+    // what the compression step after the switch does, with nginx running (no reload)
+    await precompressFile(file);
+    const precompressed = await get(ORIGIN_URL, path, browser);
+    assert.equal(precompressed.headers["content-encoding"], "br", "with copies: the .br");
+    assert.equal(Number(precompressed.headers["content-length"]), readFileSync(`${file}.br`).length);
+    assert.ok(brotliDecompressSync(precompressed.body).equals(plain));
+    const gzipOnly = await get(ORIGIN_URL, path, { "accept-encoding": "gzip" });
+    assert.equal(gzipOnly.headers["content-encoding"], "gzip");
+    assert.equal(Number(gzipOnly.headers["content-length"]), readFileSync(`${file}.gz`).length, "the .gz as it is");
+  });
 });
 
 describe("the site through nginx in Chromium", () => {

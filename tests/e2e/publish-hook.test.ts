@@ -194,8 +194,15 @@ describe("publishing through the hook", () => {
       "the release carries its nginx configuration",
     );
     const steps = s.lastAttempt?.steps ?? {};
-    for (const step of ["build", "stage", "verify", "compress", "switch"] as const)
+    for (const step of ["build", "stage", "verify", "switch", "compress"] as const)
       assert.ok(typeof steps[step] === "number", `the status times the ${step} step: ${JSON.stringify(steps)}`);
+    // live at the switch, compressed after it within the same job
+    const liveAt = Date.parse(s.lastAttempt?.liveAt ?? "");
+    assert.ok(liveAt <= Date.parse(s.lastAttempt?.endedAt ?? ""), JSON.stringify(s.lastAttempt));
+    assert.equal(s.lastAttempt?.warning, null);
+    const manifest = JSON.parse(readFileSync(path.join(releases, "0001", "release.json"), "utf8"));
+    assert.ok(manifest.compression?.written > 0 && manifest.compression.error === null, JSON.stringify(manifest));
+    assert.ok(Date.parse(manifest.createdAt) <= liveAt, "the release's time is its switch's, not its compression's");
     assert.ok((steps.build ?? 0) > 1, "most of a publish is its build");
     // a chunk only an earlier build had: the next release carries it for pages still open
     writeFileSync(path.join(releases, "0001", CARRIED_ASSET), "/* an earlier build's chunk */\n");

@@ -6,12 +6,13 @@
  * remote side on this machine (support/local-ssh.sh), so "host:/path" is a local folder.
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
 import { decideStale, PHASES, parseDuration, phaseOf, planPhases } from "../../ops/lib/deploy-plan";
+import { liveRelease } from "../../ops/lib/releases";
 import { finishRelease, writeFiles } from "./support/release-fixture";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -88,6 +89,65 @@ describe("npm run deploy, before it writes", () => {
     const result = runDeploy(path.join(scratch, "none"), {}, []);
     assert.equal(result.status, 1);
     assert.match(result.stdout, /--to <directory/);
+  });
+});
+
+describe("while a live release's compression still runs (the publish holds its lock)", () => {
+  it("a rollback waits for it; while a publish is still building, one is refused", async () => {
+    const releases = path.join(scratch, "lock-rollback");
+    for (const name of ["0001", "0002"]) {
+      writeFiles(path.join(releases, name), { "index.html": `<h1>${name}</h1>` });
+      finishRelease(releases, name);
+    }
+    const rollback = () =>
+      spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "ops/publish.ts"), "--rollback"], {
+        cwd: ROOT,
+        env: { ...process.env, PUBLISH_ROOT: releases },
+      });
+    const collect = (child: ReturnType<typeof rollback>) => {
+      const result = { out: "", exited: new Promise<number | null>((resolve) => child.once("exit", resolve)) };
+      child.stdout.on("data", (chunk: Buffer) => (result.out += chunk.toString()));
+      return result;
+    };
+    writeFileSync(path.join(releases, ".lock"), `${process.pid}\n`);
+    const refused = collect(rollback());
+    assert.equal(await refused.exited, 1);
+    assert.match(refused.out, /another publish \(process \d+\) is running/);
+
+    writeFileSync(path.join(releases, ".lock"), `${process.pid}\ncompressing 0002\n`);
+    const waiting = collect(rollback());
+    const deadline = Date.now() + 20_000;
+    while (!waiting.out.includes("waiting") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.match(waiting.out, /waiting for the publish of 0002 to finish compressing/);
+    assert.equal(liveRelease(releases), "0002", "not rolled back meanwhile");
+    rmSync(path.join(releases, ".lock"));
+    assert.equal(await waiting.exited, 0, waiting.out);
+    assert.equal(liveRelease(releases), "0001");
+  });
+
+  it("npm run deploy of that release waits for its copies, then uploads them too", async () => {
+    const releases = path.join(scratch, "compressing");
+    const target = path.join(scratch, "compressing-cdn");
+    writeFiles(path.join(releases, "0001"), { "index.html": "<h1>Live</h1>" });
+    finishRelease(releases, "0001");
+    // a live publish (this process) holds the lock and is compressing the live release
+    writeFileSync(path.join(releases, ".lock"), `${process.pid}\ncompressing 0001\n`);
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "ops/deploy.ts"), "--to", target], {
+      cwd: ROOT,
+      env: { ...process.env, PUBLISH_ROOT: releases },
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const deadline = Date.now() + 20_000;
+    while (!out.includes("waiting") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.match(out, /waiting for the publish to finish compressing release 0001/);
+    assert.equal(existsSync(path.join(target, "index.html")), false, "nothing is uploaded meanwhile");
+    writeFiles(path.join(releases, "0001"), { "index.html.br": "br", "index.html.gz": "gz" });
+    rmSync(path.join(releases, ".lock"));
+    assert.equal(await exited, 0, out);
+    assert.equal(readFileSync(path.join(target, "index.html.br"), "utf8"), "br");
+    assert.equal(readFileSync(path.join(target, "index.html.gz"), "utf8"), "gz");
   });
 });
 

@@ -250,6 +250,42 @@ describe("the editors' dashboard", () => {
     assert.match(ar, /قراءة الكتالوج/);
   });
 
+  it("shows the release live at the switch while its copies are compressed, and a failed compression as a warning", () => {
+    const compressing: EditorView = {
+      ...view,
+      running: { ...(view.running as NonNullable<EditorView["running"]>), step: "compress", liveRelease: "0008" },
+      history: [
+        {
+          kind: "publish",
+          reason: "hook",
+          startedAt: "2026-11-26T11:00:00Z",
+          endedAt: "2026-11-26T11:01:00Z",
+          result: "succeeded",
+          release: "0008",
+          seconds: 60,
+          error: null,
+          warning: "ENOSPC: no space left on device",
+        },
+      ],
+    };
+    const steps = (html: string) => [...html.matchAll(/data-step="(\w+)"/g)].map((m) => m[1]).slice(1);
+    const texts: Record<string, [RegExp, RegExp]> = {
+      en: [/Release <bdi>0008<\/bdi> is live\. Compressing copies/, /Live, but not every compressed copy/],
+      ru: [/Выпуск <bdi>0008<\/bdi> уже на сайте\. Сжимаем копии/, /часть сжатых копий записать не удалось/],
+      ar: [/الإصدار <bdi>0008<\/bdi> منشور الآن\. نضغط نسخًا/, /تعذّرت كتابة بعض النسخ المضغوطة/],
+    };
+    for (const lang of ["en", "ru", "ar"] as const) {
+      const html = renderPanel(lang, compressing);
+      assert.deepEqual(steps(html), ["read", "build", "verify", "switch", "compress"], lang);
+      assert.match(html, /<li class="step-done" data-step="switch">/, `${lang}: switched (live) before compressing`);
+      assert.match(html, /<li class="step-current" data-step="compress" aria-current="step">/);
+      assert.match(html, texts[lang]?.[0] as RegExp, lang);
+      assert.match(html, texts[lang]?.[1] as RegExp, lang);
+      assert.match(html, /attempt-succeeded attempt-warning/);
+    }
+    assert.doesNotMatch(renderPanel("en", view), /live-compressing/, "no such line before the switch");
+  });
+
   it("explains the gate's refusal and offers to publish anyway", () => {
     const t = textsFor("en");
     const drop = explainFailure(
@@ -299,6 +335,7 @@ describe("the progress bar", () => {
     const switching = overallProgress("switch", 0, null, expected);
     assert.ok(reading > 0 && reading < building && building < buildingLater && buildingLater < switching);
     assert.ok(overdue < overallProgress("verify", 0, null, expected), "a slow step never reaches the next one's share");
+    assert.ok(switching < overallProgress("compress", 0, null, expected), "the compression comes after the switch");
     assert.equal(overallProgress(null, 0, null), 0);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync,
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
+import { compressRelease, filesToCompress } from "../../ops/lib/compress";
 import { prepareFromLive, stageRelease, syncPreparedTree, walkFiles } from "../../ops/lib/releases";
 
 function write(dir: string, file: string, text: string, time?: number): void {
@@ -82,5 +83,40 @@ describe("staging onto a tree prepared from the live release while the site buil
       "<h1>Old</h1>",
       "the live release is untouched",
     );
+  });
+});
+
+describe("a live release whose compression after the switch was cut short", () => {
+  it("counts a file as compressed only when its .br and .gz were both linked; the next publish writes the rest", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "cut-short-"));
+    const publicDir = path.join(root, "public");
+    const live = path.join(root, "0001");
+    const page = `<h1>${"Same page ".repeat(100)}</h1>`;
+    for (const dir of [publicDir, live])
+      for (const file of ["done.html", "half.html", "none.html"]) write(dir, file, page, 1_000);
+    for (const ext of [".br", ".gz"]) write(live, `done.html${ext}`, "copy", 1_001);
+    // cut short between the two renames: a .br without its .gz
+    write(live, "half.html.br", "copy", 1_001);
+
+    const prepared = await prepareFromLive(live, path.join(root, ".next-1"));
+    const synced = syncPreparedTree(publicDir, prepared, live);
+    const fromScratch = stageRelease(publicDir, path.join(root, "scratch"), live, new Set(walkFiles(live)));
+    for (const [label, staged, dir] of [
+      ["prepared", synced, prepared.dir],
+      ["from scratch", fromScratch, path.join(root, "scratch")],
+    ] as const) {
+      assert.deepEqual([...staged.reusedCompressed], ["done.html"], label);
+      assert.equal(existsSync(path.join(dir, "half.html.br")), false, `${label}: a lone copy is not carried over`);
+      const todo = filesToCompress({
+        own: walkFiles(dir).filter((f) => f.endsWith(".html")),
+        reusedCompressed: staged.reusedCompressed,
+        carried: [],
+      });
+      assert.deepEqual(todo.sort(), ["half.html", "none.html"], label);
+      await compressRelease(dir, { own: todo, reusedCompressed: staged.reusedCompressed, carried: [] });
+      for (const file of ["half.html", "none.html"])
+        for (const ext of [".br", ".gz"]) assert.ok(existsSync(path.join(dir, file + ext)), `${label}: ${file}${ext}`);
+    }
+    assert.equal(existsSync(path.join(live, "half.html.gz")), false, "the live release is not written to");
   });
 });

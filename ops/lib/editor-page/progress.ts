@@ -1,6 +1,6 @@
 /**
  * Where a running publish is, for the editors' page: the step (reading the catalogue,
- * building, verifying, compressing, switching), the catalogue records read so far (from
+ * building, verifying, switching, then compressing with the release live already), the catalogue records read so far (from
  * the build's "catalogue: events ru 120/300" lines), and a progress bar that moves: the
  * steps weighed by how long they took in the last successful publish, the reading by records
  * read, and any other step by its time so far against its time last time (held below its end
@@ -12,11 +12,12 @@ export const DEFAULT_STEP_SECONDS: Record<EditorStep, number> = {
   read: 10,
   build: 20,
   verify: 2,
-  compress: 3,
   switch: 0.5,
+  compress: 3,
 };
 
-const ORDER: readonly EditorStep[] = ["read", "build", "verify", "compress", "switch"];
+/** The steps in their order (EDITOR_STEPS): live at the switch, compressed after it. */
+const ORDER: readonly EditorStep[] = ["read", "build", "verify", "switch", "compress"];
 
 /** The records read so far, per kind and language, from the build's progress lines. */
 export class CatalogueProgress {

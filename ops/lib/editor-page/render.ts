@@ -14,8 +14,9 @@ import type { ReleaseChanges } from "../releases";
 import { explainFailure } from "./explain";
 import { EDITOR_LANGUAGES, type EditorLang, textsFor } from "./texts";
 
-export type EditorStep = "read" | "build" | "verify" | "compress" | "switch";
-export const EDITOR_STEPS: readonly EditorStep[] = ["read", "build", "verify", "compress", "switch"];
+export type EditorStep = "read" | "build" | "verify" | "switch" | "compress";
+/** In their order: the release is live at the switch, its compressed copies are written after it. */
+export const EDITOR_STEPS: readonly EditorStep[] = ["read", "build", "verify", "switch", "compress"];
 
 export interface EditorAttempt {
   kind: "publish" | "rollback";
@@ -26,6 +27,8 @@ export interface EditorAttempt {
   release: string | null;
   seconds: number | null;
   error: string | null;
+  /** a compression that failed after the switch: the release went live all the same */
+  warning?: string | null;
 }
 
 export interface EditorView {
@@ -38,6 +41,8 @@ export interface EditorView {
     reason: string;
     startedAt: string;
     step: EditorStep | null;
+    /** the release this publish made live (from its switch on, while it compresses) */
+    liveRelease?: string | null;
     read: { done: number; total: number } | null;
     /** 0..1 */
     progress: number;
@@ -185,9 +190,14 @@ function progressSection(lang: EditorLang, view: EditorView, t: TFunction): stri
                 : t(`progress.${step}`);
           return `<li class="step-${state}" data-step="${step}"${state === "current" ? ' aria-current="step"' : ""}>${label}</li>`;
         }).join("")}</ol>`;
+  const liveNow =
+    r.step === "compress" && r.liveRelease
+      ? `<p class="live-compressing" role="status"><strong>${t("progress.liveCompressing", { name: bdi(r.liveRelease) })}</strong></p>`
+      : "";
   return `<section aria-labelledby="run-h" class="running" data-state="running" data-step="${r.step ?? ""}">
 <h2 id="run-h">${t("progress.heading")}</h2>
 <p>${t(r.kind === "rollback" ? "progress.rollback" : "progress.publish", { since: when(lang, r.startedAt) })} · ${triggerText(r.reason, t)}</p>
+${liveNow}
 <progress max="100" value="${percent}" aria-label="${t("progress.bar")}">${percent} %</progress>
 ${steps}
 </section>`;
@@ -222,6 +232,8 @@ function historySection(lang: EditorLang, view: EditorView, t: TFunction): strin
     const head = `<p><strong>${t(`history.${a.kind}`)}</strong> · <span class="result result-${a.result}">${t(`history.${a.result}`)}</span> · ${when(lang, a.startedAt)}${
       a.seconds !== null ? ` · ${t("history.duration", { seconds: number(lang, a.seconds) })}` : ""
     }${a.release && a.result === "succeeded" ? ` · ${t("history.toRelease", { name: bdi(a.release) })}` : ""} · ${triggerText(a.reason, t)}</p>`;
+    if (a.result === "succeeded" && a.warning)
+      return `<li class="attempt attempt-succeeded attempt-warning">${head}<p class="warning">${t("history.compressionWarning")}</p></li>`;
     if (a.result !== "failed" || !a.error) return `<li class="attempt attempt-${a.result}">${head}</li>`;
     const explained = explainFailure(a.error, t);
     const force = explained.canForce
