@@ -17,8 +17,8 @@ import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderSearch } from "../search/header-search";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
-import { HeaderShopControls } from "./header-shop-controls";
 import { loadDateLocale } from "./date-locale";
+import { HeaderShopControls } from "./header-shop-controls";
 import { usePageLanguage } from "./site-context";
 import * as styles from "./layout.module.css";
 
