@@ -1,6 +1,7 @@
 import type { GatsbyBrowser } from "gatsby";
 import { type ReactNode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { loadDateLocaleOf } from "./src/app/date-locale";
 import { endHydration, startHydration } from "./src/app/hydration-phase";
 import { wrapPage } from "./src/app/wrap-page";
 import "./src/styles/global.css";
@@ -14,9 +15,14 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = (args) => wrapP
  * during hydration is replayed once the part clicked on is hydrated.
  */
 function hydrateInTransition(element: ReactNode, container: Element): void {
-  startHydration();
-  startTransition(() => {
-    hydrateRoot(container, element);
+  // Hydration renders the page's dates with its language's locale, as the server did: it
+  // waits for that one small chunk (requested at client entry, in parallel with the page's
+  // data and template, so no request waits on another).
+  void loadDateLocaleOf(window.location.pathname).then(() => {
+    startHydration();
+    startTransition(() => {
+      hydrateRoot(container, element);
+    });
   });
 }
 
@@ -55,6 +61,8 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
     event.preventDefault();
     window.location.assign(lastRoute ?? window.location.href);
   });
+  // the page's date locale, fetched beside the page's data (hydration waits for it, below)
+  void loadDateLocaleOf(window.location.pathname);
 };
 
 export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ location }) => {

@@ -1,6 +1,8 @@
 import type { GatsbySSR } from "gatsby";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { wrapPage } from "./src/app/wrap-page";
+// the server render writes every language's dates (the browser loads only its page's locale)
+import "./src/core/date-locales-all";
 import { directionOf, languageOfPath } from "./src/core/routes";
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = (args) => wrapPage(args);

@@ -17,6 +17,7 @@ import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
 import { HeaderSearch } from "../search/header-search";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
+import { loadDateLocale } from "./date-locale";
 import { HeaderShopControls } from "./header-shop-controls";
 import { usePageLanguage } from "./site-context";
 import * as styles from "./layout.module.css";
@@ -105,7 +106,7 @@ export function LanguageLinks({
       return;
     event.preventDefault();
     window.localStorage.setItem("gatsby-i18next-language", lang);
-    void navigate(localize(now, lang));
+    void loadDateLocale(lang).then(() => navigate(localize(now, lang)));
   };
   return (
     <ul className={className} onPointerEnter={refresh} onFocusCapture={refresh}>

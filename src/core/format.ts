@@ -6,9 +6,7 @@
  * render and in the browser, so hydration agrees.
  */
 import { format as formatWithPattern, type Locale } from "date-fns";
-import { ar } from "date-fns/locale/ar";
 import { enUS } from "date-fns/locale/en-US";
-import { ru } from "date-fns/locale/ru";
 import type { Lang } from "./catalogue";
 import { LANGUAGE_INFO } from "./routes";
 import { UAE_TIME_ZONE } from "./uae-time";
@@ -32,14 +30,63 @@ export function weekStartsOn(localeTag: string): 0 | 1 {
   return 1;
 }
 
-const DATE_FNS_LOCALES: Record<Lang, Locale> = { en: enUS, ru, ar };
+/**
+ * The date-fns locales known so far. English is always there: date-fns' `format` carries it
+ * as its default anyway. The others are registered by whoever runs the formatting: the server
+ * render, the build and the server register all of them (./date-locales-all.ts); a browser
+ * page loads only its own language's, before it hydrates (src/app/date-locale.ts), so no
+ * page ships the month names of the other languages.
+ */
+const DATE_FNS_LOCALES = new Map<Lang, Locale>([["en", enUS]]);
 
 const withWeekStart = new Map<Lang, Locale>();
+
+/** Makes `lang`'s dates use `locale` from now on (dates already formatted in the fallback are forgotten). */
+export function registerDateLocale(lang: Lang, locale: Locale): void {
+  DATE_FNS_LOCALES.set(lang, locale);
+  withWeekStart.delete(lang);
+}
+
+/** Whether `lang`'s own date-fns locale is registered (English always is). */
+export function hasDateLocale(lang: Lang): boolean {
+  return DATE_FNS_LOCALES.has(lang);
+}
+
+/**
+ * Month and weekday names from Intl, on English's patterns: what a language's dates are written
+ * with when its date-fns locale is not registered (a chunk that failed to load), so a date is
+ * still in the page's language and nothing throws. Close to, not always equal to, date-fns' text.
+ */
+function intlFallbackLocale(lang: Lang): Locale {
+  const tag = intlLocale(lang);
+  type Width = "narrow" | "short" | "abbreviated" | "wide";
+  const intlWidth = (width: Width | undefined): "narrow" | "short" | "long" =>
+    width === "narrow" ? "narrow" : width === "wide" || width === undefined ? "long" : "short";
+  const name = (options: Intl.DateTimeFormatOptions, at: Date): string => {
+    try {
+      return new Intl.DateTimeFormat(tag, { ...options, timeZone: "UTC" }).format(at);
+    } catch {
+      return new Intl.DateTimeFormat("en", { ...options, timeZone: "UTC" }).format(at);
+    }
+  };
+  return {
+    ...enUS,
+    code: tag,
+    localize: {
+      ...enUS.localize,
+      // 2023-01-01 was a Sunday: day n of that week is 1 + n
+      day: (day: number, options?: { width?: Width }) =>
+        name({ weekday: intlWidth(options?.width) }, new Date(Date.UTC(2023, 0, 1 + day))),
+      month: (month: number, options?: { width?: Width }) =>
+        name({ month: intlWidth(options?.width) }, new Date(Date.UTC(2023, month, 15))),
+    } as Locale["localize"],
+  };
+}
 
 export function dateFnsLocale(lang: Lang): Locale {
   let locale = withWeekStart.get(lang);
   if (!locale) {
-    const base = DATE_FNS_LOCALES[lang];
+    const base = DATE_FNS_LOCALES.get(lang) ?? intlFallbackLocale(lang);
     locale = { ...base, options: { ...base.options, weekStartsOn: weekStartsOn(intlLocale(lang)) } };
     withWeekStart.set(lang, locale);
   }
@@ -106,6 +153,8 @@ function pattern(iso: string, lang: Lang, fmt: string): string {
   let text = formatted.get(key);
   if (text === undefined) {
     text = formatWithPattern(inUae(iso), fmt, { locale: dateFnsLocale(lang) });
+    // the fallback's text is not remembered: the language's own locale may come later
+    if (!hasDateLocale(lang)) return text;
     if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
     formatted.set(key, text);
   }

@@ -18,6 +18,7 @@
 import { navigate } from "gatsby";
 import type React from "react";
 import { forwardRef, useCallback, useEffect, useRef } from "react";
+import { loadDateLocaleOf } from "../app/date-locale";
 import { usePageLanguage, useSite } from "../app/site-context";
 import { whenIdle } from "../app/when-idle";
 import { asLang, localize } from "../core/routes";
@@ -174,7 +175,8 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
         onClick?.(event);
         if (!isClientNavigation(event, target, rest.download !== undefined)) return;
         event.preventDefault();
-        void navigate(href, { state, replace });
+        // a page in another language renders its dates with that language's locale
+        void loadDateLocaleOf(href).then(() => navigate(href, { state, replace }));
       }}
     />
   );

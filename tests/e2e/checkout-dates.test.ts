@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
+import "../../src/core/date-locales-all";
 import {
   formatDateTime,
   formatDayRange,

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
+import "../../src/core/date-locales-all";
 import { formatUntilDay, uaeDateKey } from "../../src/core/format";
 import { isOnDuring, type QuickDate, quickDateRange } from "../../src/core/quick-dates";
 import { href, localize } from "../../src/core/routes";

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import "../../src/core/date-locales-all";
 import {
   currencyName,
   dateBadge,

@@ -1,4 +1,5 @@
 import QRCode from "qrcode";
+import "../../../src/core/date-locales-all";
 import { formatDateTime, formatDayRange, formatMoney, formatTime, isMultiDay } from "../../../src/core/format";
 import type { components } from "../../../src/core/generated/basket";
 import { openStreetMapUrl } from "../../../src/core/map-link";

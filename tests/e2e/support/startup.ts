@@ -3,8 +3,8 @@
  *
  * - `startupScripts(path)`: the JavaScript files a built page loads before it hydrates (its
  *   <script src> tags: webpack runtime, framework, app; then its template's chunk group from
- *   public/webpack.stats.json: shared chunks and the template's own chunk), each with its
- *   gzipped size (zlib level 9).
+ *   public/webpack.stats.json: shared chunks and the template's own chunk; then, on a Russian
+ *   or Arabic page, its language's date locale chunk), each with its gzipped size (zlib level 9).
  * - `firstCommitComponents(page, url)`: how many components React renders in the first
  *   commit (the hydration) of the page, counted in headless Chromium through a stand-in for
  *   the React DevTools hook, which React calls on every commit with the fiber tree.
@@ -17,6 +17,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { pageTypes } from "../../../scripts/lib/page-types";
+import { languageOfPath } from "../../../src/core/routes";
 
 export const PUBLIC_DIR = resolve(__dirname, "../../../public");
 
@@ -76,6 +77,9 @@ export function startupScripts(path: string): StartupScript[] {
     readFileSync(join(PUBLIC_DIR, "page-data", path === "/" ? "index" : path, "page-data.json"), "utf8"),
   ) as { componentChunkName: string };
   files.push(...chunkGroupScripts(pageData.componentChunkName));
+  // a Russian or Arabic page hydrates once its language's date locale is there (src/app/date-locale.ts)
+  const lang = languageOfPath(path);
+  if (lang !== "en") files.push(...chunkGroupScripts(`date-locale-${lang}`));
   return [...new Set(files)].map((file) => ({ file, gzipBytes: gzipSize(file) }));
 }
 
