@@ -31,6 +31,18 @@ async function sameWindow(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { islandMarker?: string }).islandMarker === "still here");
 }
 
+/** Waits until every priced slot's price is in `code` (a price the catalogue does not give has no currency). */
+async function slotPricesIn(page: Page, code: string): Promise<void> {
+  await page.waitForFunction(
+    (c) => {
+      const prices = [...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"][data-currency]')];
+      return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === c);
+    },
+    code,
+    { timeout: 10_000 },
+  );
+}
+
 for (const lang of ["en", "ar"] as const) {
   describe(`static islands (${lang})`, () => {
     it("keeps the server's HTML on the first load: its links are there, not hydrated, and open pages client-side", async () => {
@@ -125,17 +137,7 @@ describe("the events list as a static island", () => {
         );
 
         await page.getByTestId("currency-switcher").selectOption("USD");
-        await page.waitForFunction(
-          () => {
-            // a price the catalogue does not give has no currency
-            const prices = [
-              ...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"][data-currency]'),
-            ];
-            return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === "USD");
-          },
-          undefined,
-          { timeout: 10_000 },
-        );
+        await slotPricesIn(page, "USD");
         assert.equal(
           await page.locator('main [data-price-slot] [data-testid="live-price"]').count(),
           slotCount,
@@ -179,16 +181,7 @@ describe("island prices when the currency goes and comes back", () => {
       await switcher.selectOption("USD");
       await switcher.selectOption("AED");
       release();
-      await page.waitForFunction(
-        () => {
-          const prices = [
-            ...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"][data-currency]'),
-          ];
-          return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === "AED");
-        },
-        undefined,
-        { timeout: 10_000 },
-      );
+      await slotPricesIn(page, "AED");
       const perSlot = await page.$$eval("main [data-price-slot]", (all) =>
         all.map((slot) => slot.querySelectorAll('[data-testid="live-price"]').length),
       );
@@ -236,17 +229,7 @@ describe("the home page's event cards as static islands", () => {
         assert.ok(slots > 1);
 
         await page.getByTestId("currency-switcher").selectOption("USD");
-        await page.waitForFunction(
-          () => {
-            // a price the catalogue does not give has no currency
-            const prices = [
-              ...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"][data-currency]'),
-            ];
-            return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === "USD");
-          },
-          undefined,
-          { timeout: 10_000 },
-        );
+        await slotPricesIn(page, "USD");
         assert.equal(await slotPrices.count(), slots, "one price in each slot");
         assert.equal(
           await hero.locator('[data-testid="live-price"]').getAttribute("data-currency"),
