@@ -18,6 +18,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pageTypes } from "../scripts/lib/page-types";
@@ -36,6 +37,8 @@ function option(name: string): string | undefined {
 const RUNS = Number(option("runs") ?? 3);
 /** --detail: after each page, where its main thread went (scripts, their cost, long tasks) */
 const DETAIL = process.argv.includes("--detail");
+/** --save <dir>: with --detail, each page's first Lighthouse report (JSON) is written there */
+const SAVE = option("save");
 const LANGS = (option("langs") ?? "en,ar").split(",");
 
 const PAGE_TYPES = pageTypes(PUBLIC);
@@ -204,6 +207,10 @@ async function main(): Promise<void> {
               ),
             ];
             process.stdout.write(`  ${path} (run 1):\n${lines.join("\n")}\n`);
+            if (SAVE) {
+              await mkdir(SAVE, { recursive: true });
+              await writeFile(join(SAVE, `${lang}-${page}.json`), JSON.stringify(lhr));
+            }
           }
           runs.push({
             performance: score("performance"),

@@ -2,7 +2,7 @@
  * What a page costs before it is interactive, measured the same way every time (no timing):
  *
  * - `startupScripts(path)`: the JavaScript files a built page loads before it hydrates (its
- *   <script src> tags: webpack runtime, framework, app; then its template's chunk group from
+ *   <script src> tags: webpack runtime, framework, app; the number-data worker; then its template's chunk group from
  *   public/webpack.stats.json: shared chunks and the template's own chunk; then, on a Russian
  *   or Arabic page, its language's date locale chunk), each with its gzipped size (zlib level 9).
  * - `firstCommitComponents(page, url)`: how many components React renders in the first
@@ -62,14 +62,15 @@ function chunkGroupScripts(group: string): string[] {
 
 /**
  * The scripts a page runs before it is interactive, with their gzipped sizes: the <script src>
- * tags of its HTML (webpack runtime, framework, app), then its template's chunk group (shared
+ * tags of its HTML (webpack runtime, framework, app) and the worker its head starts, then its template's chunk group (shared
  * chunks and the template's own chunk), which Gatsby loads before it hydrates.
  */
 export function startupScripts(path: string): StartupScript[] {
   const html = readFileSync(join(PUBLIC_DIR, path, "index.html"), "utf8");
   const files: string[] = [];
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) {
-    const src = match[1] as string;
+  // <script src> tags, and the workers the head starts (static/intl-warm.js)
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"|new Worker\("([^"]+)"\)/g)) {
+    const src = (match[1] ?? match[2]) as string;
     if (!src.startsWith("/") || src.startsWith("//")) continue;
     files.push(src.slice(1).split(/[?#]/)[0] as string);
   }
