@@ -64,6 +64,10 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
     // first, ahead of the stylesheet: an inline script after it would wait for it to load
     // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, hashed into the CSP
     <script key="intl-warm" dangerouslySetInnerHTML={{ __html: INTL_WARM_SCRIPT }} />,
+    // no first paint of a half-parsed header: its tools sit at the inline end, so each item
+    // the parser adds would push the ones before it (a layout shift); rendering waits until
+    // <main> is parsed (a page without it renders once its HTML is parsed)
+    <link key="expect-main" rel="expect" href="#main" {...{ blocking: "render" }} />,
     ...getHeadComponents().map((component) => {
       if (!isValidElement(component) || component.type !== "style") return component;
       const props = (component as ReactElement<InlinedStyleProps>).props;
