@@ -2,9 +2,10 @@
  * What a page costs before it is interactive, measured the same way every time (no timing):
  *
  * - `startupScripts(path)`: the JavaScript files a built page loads before it hydrates (its
- *   <script src> tags: webpack runtime, framework, app; the number-data worker; then its template's chunk group from
- *   public/webpack.stats.json: shared chunks and the template's own chunk; then, on a Russian
- *   or Arabic page, its language's date locale chunk), each with its gzipped size (zlib level 9).
+ *   <script src> tags: webpack runtime, framework, app; the number-data worker; then its
+ *   template's chunk group from public/webpack.stats.json: shared chunks and the template's
+ *   own chunk; then, on a Russian or Arabic page, its language's date locale chunk), each with
+ *   its gzipped size (zlib level 9).
  * - `firstCommitComponents(page, url)`: how many components React renders in the first
  *   commit (the hydration) of the page, counted in headless Chromium through a stand-in for
  *   the React DevTools hook, which React calls on every commit with the fiber tree.
@@ -62,8 +63,9 @@ function chunkGroupScripts(group: string): string[] {
 
 /**
  * The scripts a page runs before it is interactive, with their gzipped sizes: the <script src>
- * tags of its HTML (webpack runtime, framework, app) and the worker its head starts, then its template's chunk group (shared
- * chunks and the template's own chunk), which Gatsby loads before it hydrates.
+ * tags of its HTML (webpack runtime, framework, app) and the worker its head starts, then its
+ * template's chunk group (shared chunks and the template's own chunk), which Gatsby loads
+ * before it hydrates.
  */
 export function startupScripts(path: string): StartupScript[] {
   const html = readFileSync(join(PUBLIC_DIR, path, "index.html"), "utf8");
