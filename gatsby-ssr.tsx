@@ -1,5 +1,6 @@
 import type { GatsbySSR } from "gatsby";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
+import { FIRST_SCREEN_END_ID } from "./src/app/first-screen";
 import { wrapPage } from "./src/app/wrap-page";
 // the server render writes every language's dates (the browser loads only its page's locale)
 import "./src/core/date-locales-all";
@@ -64,10 +65,10 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
     // first, ahead of the stylesheet: an inline script after it would wait for it to load
     // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, hashed into the CSP
     <script key="intl-warm" dangerouslySetInnerHTML={{ __html: INTL_WARM_SCRIPT }} />,
-    // no first paint of a half-parsed header: its tools sit at the inline end, so each item
-    // the parser adds would push the ones before it (a layout shift); rendering waits until
-    // <main> is parsed (a page without it renders once its HTML is parsed)
-    <link key="expect-main" rel="expect" href="#main" {...{ blocking: "render" }} />,
+    // no first paint of a half-parsed first screen: each element the parser adds after it
+    // would move the ones painted before it (layout shifts); rendering waits for the marker
+    // (src/app/first-screen.tsx; a page without it renders once its HTML is parsed)
+    <link key="expect-first-screen" rel="expect" href={`#${FIRST_SCREEN_END_ID}`} {...{ blocking: "render" }} />,
     ...getHeadComponents().map((component) => {
       if (!isValidElement(component) || component.type !== "style") return component;
       const props = (component as ReactElement<InlinedStyleProps>).props;

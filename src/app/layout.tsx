@@ -18,6 +18,7 @@ import { Link } from "../i18n/link";
 import { HeaderSearch } from "../search/header-search";
 import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { loadDateLocale } from "./date-locale";
+import { firstScreenEnd } from "./first-screen";
 import { HeaderShopControls } from "./header-shop-controls";
 import { usePageLanguage } from "./site-context";
 import * as styles from "./layout.module.css";
@@ -177,7 +178,13 @@ function LanguageSwitcher({ open, onOpenChange }: LanguageSwitcherProps): React.
   );
 }
 
-export function Layout({ children }: { children: React.ReactNode }): React.JSX.Element {
+export interface LayoutProps {
+  children: React.ReactNode;
+  /** the page renders firstScreenEnd() itself, after what a phone's first screen shows */
+  marksFirstScreen?: boolean;
+}
+
+export function Layout({ children, marksFirstScreen = false }: LayoutProps): React.JSX.Element {
   const { t } = useTranslation();
   const { originalPath } = useSite();
   const language = usePageLanguage();
@@ -281,6 +288,7 @@ export function Layout({ children }: { children: React.ReactNode }): React.JSX.E
           <p>{t("footer.timeNote")}</p>
         </StaticIsland>
       </footer>
+      {marksFirstScreen ? null : firstScreenEnd()}
       {/* The captcha widget mounts here when a form needs it (a hidden container on every page). */}
       <div id="captcha-container" hidden />
     </>

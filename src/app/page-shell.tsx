@@ -11,11 +11,20 @@ export interface PageShellProps extends React.HTMLAttributes<HTMLDivElement> {
   /** the title block's heading; without it the page writes its own heading */
   title?: string;
   lead?: string | null;
+  /** the page renders firstScreenEnd() itself (Layout) */
+  marksFirstScreen?: boolean;
 }
 
-export function PageShell({ title, lead, className, children, ...column }: PageShellProps): React.JSX.Element {
+export function PageShell({
+  title,
+  lead,
+  marksFirstScreen,
+  className,
+  children,
+  ...column
+}: PageShellProps): React.JSX.Element {
   return (
-    <Layout>
+    <Layout marksFirstScreen={marksFirstScreen}>
       {title !== undefined && <PageHeader title={title} lead={lead} />}
       <div className={className ? `container ${className}` : "container"} {...column}>
         {children}

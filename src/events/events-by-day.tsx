@@ -4,8 +4,9 @@
  * pages that show cards only do not load it.
  */
 import type React from "react";
-import { useEffect, useMemo, useState } from "react";
+import { Fragment, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { firstScreenEnd } from "../app/first-screen";
 import { usePageLanguage } from "../app/site-context";
 import { StaticIsland } from "../components/static-island";
 import type { EventCardData } from "../core/catalogue";
@@ -105,35 +106,39 @@ function Days({
   dayOf,
   firstDay,
   eagerCount,
+  marksFirstScreen,
 }: {
   events: EventCardData[];
   dayOf: (event: EventCardData) => string;
   firstDay?: string;
   eagerCount: number;
+  marksFirstScreen: boolean;
 }): React.JSX.Element[] {
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const days = groupByDay(events, dayOf, firstDay);
   const wide = wideDays(days.map((d) => d.events.length));
   let seen = 0;
+  let marked = !marksFirstScreen;
   return days.map((day, i) => {
     const eager = Math.max(0, eagerCount - seen);
     seen += day.events.length;
+    // the first screen ends with the day of the last eager event (or with the last day)
+    const marksHere = !marked && (seen >= eagerCount || i === days.length - 1);
+    if (marksHere) marked = true;
     return (
-      <section
-        key={day.key}
-        aria-labelledby={`day-${day.key}`}
-        className={wide[i] ? styles.dayWide : undefined}
-        data-day={day.key}
-      >
-        <h2 id={`day-${day.key}`} className={styles.dayHeading}>
-          <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
-          {day.events.length > 1 && (
-            <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
-          )}
-        </h2>
-        <EventList events={day.events} eagerCount={eager} dayKey={day.key} />
-      </section>
+      <Fragment key={day.key}>
+        <section aria-labelledby={`day-${day.key}`} className={wide[i] ? styles.dayWide : undefined} data-day={day.key}>
+          <h2 id={`day-${day.key}`} className={styles.dayHeading}>
+            <time dateTime={day.key}>{formatLongDate(day.iso, lang)}</time>
+            {day.events.length > 1 && (
+              <span className={styles.dayCount}>{t("common.eventsCount", { count: day.events.length })}</span>
+            )}
+          </h2>
+          <EventList events={day.events} eagerCount={eager} dayKey={day.key} />
+        </section>
+        {marksHere && firstScreenEnd()}
+      </Fragment>
     );
   });
 }
@@ -154,6 +159,7 @@ export function EventsByDay({
   listedOn,
   eagerCount = 0,
   firstDay,
+  marksFirstScreen = false,
 }: {
   events: EventCardData[];
   /** the events the build rendered, the list kept from its HTML while `events` is this list */
@@ -163,6 +169,8 @@ export function EventsByDay({
   eagerCount?: number;
   /** YYYY-MM-DD: the first of the days the list was narrowed to, if any */
   firstDay?: string;
+  /** renders firstScreenEnd() after the day of the last eager event (the page's PageShell is told) */
+  marksFirstScreen?: boolean;
 }): React.JSX.Element {
   const now = useNow();
   usePriceRefresh(useMemo(() => events.map((e) => e.eventSourceId), [events]));
@@ -180,13 +188,19 @@ export function EventsByDay({
   if (keep) {
     return (
       <StaticIsland className={styles.days} live={(island) => <IslandPrices island={island} events={built} />}>
-        <Days events={built} dayOf={asListed} eagerCount={eagerCount} />
+        <Days events={built} dayOf={asListed} eagerCount={eagerCount} marksFirstScreen={marksFirstScreen} />
       </StaticIsland>
     );
   }
   return (
     <div className={styles.days}>
-      <Days events={events} dayOf={dayOf} firstDay={firstDay} eagerCount={eagerCount} />
+      <Days
+        events={events}
+        dayOf={dayOf}
+        firstDay={firstDay}
+        eagerCount={eagerCount}
+        marksFirstScreen={marksFirstScreen}
+      />
     </div>
   );
 }

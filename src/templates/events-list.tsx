@@ -242,6 +242,7 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
     <PageShell
       title={t("events.title")}
       lead={t("common.eventsCount", { count: narrowed ? shownTotal : pageContext.totalCount })}
+      marksFirstScreen={events.length > 0}
     >
       <Filters choice={choice} onChange={change} pageContext={pageContext} />
       <p
@@ -270,6 +271,7 @@ export default function EventsListTemplate({ pageContext }: TemplateProps<Events
             listedOn={pageContext.listedOn}
             eagerCount={4}
             firstDay={firstDay}
+            marksFirstScreen
           />
           <div className="load-more" aria-live="polite">
             <p className="muted">

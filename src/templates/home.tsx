@@ -1,6 +1,7 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
+import { firstScreenEnd } from "../app/first-screen";
 import { PageShell } from "../app/page-shell";
 import { usePageLanguage } from "../app/site-context";
 import { buyLabelKey } from "../catalogue/buy-label";
@@ -73,7 +74,7 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
   const hero = featured[0] ?? upcoming[0];
   const moreFeatured = featured.filter((e) => e.id !== hero?.id);
   return (
-    <PageShell>
+    <PageShell marksFirstScreen>
       <h1 className="visually-hidden">{t("home.title")}</h1>
       {hero ? <Hero event={hero} /> : <p className={styles.intro}>{t("home.description")}</p>}
 
@@ -82,6 +83,8 @@ export default function HomeTemplate({ pageContext }: TemplateProps<HomePageCont
           <EventGrid events={moreFeatured} rail island />
         </Section>
       )}
+      {/* a phone's first screen: the hero and the featured events' rail */}
+      {firstScreenEnd()}
 
       {thisWeek.length > 0 && (
         <Section id="this-week" title={t("home.thisWeek")} more={{ to: href.events(), label: t("home.allEvents") }}>
