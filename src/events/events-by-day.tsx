@@ -119,13 +119,11 @@ function Days({
   const days = groupByDay(events, dayOf, firstDay);
   const wide = wideDays(days.map((d) => d.events.length));
   let seen = 0;
-  let marked = !marksFirstScreen;
   return days.map((day, i) => {
     const eager = Math.max(0, eagerCount - seen);
     seen += day.events.length;
-    // the first screen ends with the day of the last eager event (or with the last day)
-    const marksHere = !marked && (seen >= eagerCount || i === days.length - 1);
-    if (marksHere) marked = true;
+    // the first screen ends with the day of the last eager event (the last day if fewer)
+    const marksHere = marksFirstScreen && (eager > 0 || i === 0) && (seen >= eagerCount || i === days.length - 1);
     return (
       <Fragment key={day.key}>
         <section aria-labelledby={`day-${day.key}`} className={wide[i] ? styles.dayWide : undefined} data-day={day.key}>
