@@ -1,5 +1,6 @@
 import type { GatsbySSR } from "gatsby";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
+import { FIRST_PAINT_SCRIPTS } from "./src/app/first-paint-scripts";
 import { FIRST_SCREEN_END_ID } from "./src/app/first-screen";
 import { wrapPage } from "./src/app/wrap-page";
 // the server render writes every language's dates (the browser loads only its page's locale)
@@ -76,8 +77,8 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
       return <link key={props["data-href"]} rel="stylesheet" href={props["data-href"]} />;
     }),
   ]);
-  replacePostBodyComponents(
-    getPostBodyComponents().map((component) =>
+  replacePostBodyComponents([
+    ...getPostBodyComponents().map((component) =>
       isScriptLoader(component) ? (
         <script
           key="script-loader"
@@ -90,5 +91,9 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
         component
       ),
     ),
-  );
+    // after the scripts slice: starts its scripts once the first frame is painted
+    // (src/app/first-paint-scripts.ts)
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, hashed into the CSP
+    <script key="first-paint-scripts" dangerouslySetInnerHTML={{ __html: FIRST_PAINT_SCRIPTS }} />,
+  ]);
 };
