@@ -12,6 +12,7 @@ import type React from "react";
 import { isValidElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { isLang, type Lang, languageOfPath } from "../core/routes";
+import { memoizeTranslations } from "../i18n/memo-t";
 import { AppProviders } from "./app-providers";
 import { SiteProvider } from "./site-context";
 
@@ -39,6 +40,8 @@ export function wrapPage(args: WrapPageArgs): React.JSX.Element {
   const language = pageLanguage(args);
   const originalPath = args.props.pageContext.i18n?.originalPath ?? args.props.location.pathname;
   const i18n = pageI18n(args.element);
+  // plain t("key") calls remember their text (src/i18n/memo-t.ts)
+  if (i18n) memoizeTranslations(i18n);
   const tree = (
     <SiteProvider language={language} originalPath={originalPath}>
       <AppProviders language={language}>{args.element}</AppProviders>
