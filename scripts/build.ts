@@ -7,9 +7,11 @@
  * fingerprint of everything that is not catalogue data (the code, the texts, the
  * dependencies, the settings baked into the bundle) and starts from scratch when it differs.
  *
- * Gatsby compiles gatsby-*.ts with Parcel before anything else; Parcel's cache treats every
- * file written to public/ since its last run as new and scans them all (about 9 s after a
- * 10,000-event build), so it is dropped before each build: compiling afresh takes 1-2 s.
+ * Gatsby compiles gatsby-config.ts and gatsby-node.ts with Parcel before anything else (4-9 s
+ * at 10,000 events). Their code is part of the fingerprint, so an incremental build tells the
+ * patched Gatsby to keep last build's compiled copies (a marker file it takes when read).
+ * Parcel's own cache treats every file written to public/ since its last run as new and scans
+ * them all (about 9 s after a 10,000-event build), so it is dropped before each build.
  *
  *   npm run build                 # incremental when the code is unchanged
  *   npm run build -- --clean      # from scratch in any case
@@ -23,6 +25,8 @@ import { SNAPSHOT_FILE } from "../src/sourcing/snapshot-file";
 
 const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = path.join(ROOT, ".cache", "site-code-fingerprint");
+/** The marker the patched Gatsby reads (and removes) in `.cache/`: its compiled gatsby-*.ts are current. */
+export const COMPILED_FILES_CURRENT = "compiled-gatsby-files-current";
 
 /**
  * What the built pages are made of besides the catalogue: the site (with the core and the
@@ -80,6 +84,9 @@ function main(): void {
   } else {
     console.log("build: same code and settings as the last build, re-rendering only what the catalogue changed");
     rmSync(path.join(ROOT, ".cache", ".parcel-cache"), { recursive: true, force: true });
+    // the compiled gatsby-config and gatsby-node are made of the fingerprinted code: the
+    // patched Gatsby keeps them instead of starting Parcel (docs/adr/0004-byte-patches.md)
+    writeFileSync(path.join(ROOT, ".cache", COMPILED_FILES_CURRENT), `${fingerprint}\n`);
   }
   const gatsbyOptions = process.argv.slice(2).filter((arg) => arg !== "--clean");
   const gatsby = spawnSync(path.join(ROOT, "node_modules", ".bin", "gatsby"), ["build", ...gatsbyOptions], {
