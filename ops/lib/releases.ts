@@ -17,6 +17,8 @@
  * (written aside and renamed, never into a file another release shares) and records itself
  * in the manifest, while the publish still holds the lock.
  */
+
+import { execFile } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -325,13 +327,45 @@ const RELEASE_OWN = new Set([MANIFEST, "nginx"]);
  * Making a release's 75,000 directories (one per page and one per page's data at 10,000
  * events) is most of what staging costs on these disks (about 155 µs each, 12 s), and it
  * depends only on the live release. So it is done while the site builds: `dir` becomes a copy
- * of `liveDir` made of hard links (its manifest and nginx configuration left out), one
- * directory after the other on libuv's thread pool, so the build's processes keep the cores.
+ * of `liveDir` made of hard links (its manifest and nginx configuration left out), and
  * syncPreparedTree then turns it into the new release in proportion to the change.
+ *
+ * The copy is GNU `cp -al` at the lowest CPU priority (`nice -n 19`), so the build keeps the
+ * cores: a walk in Node (a promise per directory and per link) took 19 s of CPU for 105,000
+ * files, `cp -al` 7 s, almost all of it in the kernel. The list of the live release's files
+ * comes from `find`, as niced. Where either command is missing or fails, the same is done in
+ * Node.
  */
 export async function prepareFromLive(liveDir: string, dir: string): Promise<PreparedTree> {
-  const liveFiles = new Set<string>();
   await fsp.rm(dir, { recursive: true, force: true });
+  try {
+    await lowPriority("cp", ["-al", "--", liveDir, dir]);
+    for (const own of RELEASE_OWN) await fsp.rm(path.join(dir, own), { recursive: true, force: true });
+  } catch {
+    await fsp.rm(dir, { recursive: true, force: true });
+    await linkTree(liveDir, dir);
+  }
+  let liveFiles: Set<string>;
+  try {
+    const listed = await lowPriority("find", [".", "-type", "f", "-printf", "%P\n"], dir);
+    liveFiles = new Set(listed.split("\n").filter((line) => line !== ""));
+  } catch {
+    liveFiles = new Set(walkFiles(dir));
+  }
+  return { dir, liveFiles };
+}
+
+/** Runs a command at the lowest CPU priority and gives its output; rejects when it fails. */
+function lowPriority(command: string, args: string[], cwd?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile("nice", ["-n", "19", command, ...args], { cwd, maxBuffer: 1 << 30, encoding: "utf8" }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
+}
+
+/** `cp -al` in Node: the directories made, the files hard-linked, one after the other on libuv's thread pool. */
+async function linkTree(liveDir: string, dir: string): Promise<void> {
   await fsp.mkdir(dir, { recursive: true });
   const walk = async (prefix: string): Promise<void> => {
     for (const entry of await fsp.readdir(path.join(liveDir, prefix), { withFileTypes: true })) {
@@ -340,14 +374,10 @@ export async function prepareFromLive(liveDir: string, dir: string): Promise<Pre
       if (entry.isDirectory()) {
         await fsp.mkdir(path.join(dir, relative));
         await walk(relative);
-      } else if (entry.isFile()) {
-        await fsp.link(path.join(liveDir, relative), path.join(dir, relative));
-        liveFiles.add(relative);
-      }
+      } else if (entry.isFile()) await fsp.link(path.join(liveDir, relative), path.join(dir, relative));
     }
   };
   await walk("");
-  return { dir, liveFiles };
 }
 
 /**

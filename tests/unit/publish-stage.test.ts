@@ -86,6 +86,39 @@ describe("staging onto a tree prepared from the live release while the site buil
   });
 });
 
+describe("preparing the tree with GNU cp and find, or in Node where they are missing", () => {
+  it("gives the same tree of hard links either way, without the release's own files", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "prepared-"));
+    const live = path.join(root, "0001");
+    write(live, "index.html", "<h1>Home</h1>", 1_000);
+    write(live, "index.html.br", "copy", 1_001);
+    write(live, "ar/events/1/index.html", "<h1>حفلة</h1>", 1_000);
+    write(live, "page-data/ar/events/1/page-data.json", "{}", 1_000);
+    write(live, "static/a b/file with spaces.txt", "x", 1_000);
+    write(live, "release.json", "{}", 1_000);
+    write(live, "nginx/nginx.conf", "events {}", 1_000);
+    const expected = walkFiles(live)
+      .filter((file) => file !== "release.json" && !file.startsWith("nginx/"))
+      .sort();
+
+    const withTools = await prepareFromLive(live, path.join(root, ".next-1"));
+    const savedPath = process.env.PATH;
+    process.env.PATH = path.join(root, "no-tools-here");
+    let inNode: Awaited<ReturnType<typeof prepareFromLive>>;
+    try {
+      inNode = await prepareFromLive(live, path.join(root, ".next-2"));
+    } finally {
+      process.env.PATH = savedPath;
+    }
+    for (const prepared of [withTools, inNode]) {
+      assert.deepEqual([...prepared.liveFiles].sort(), expected);
+      assert.deepEqual(walkFiles(prepared.dir).sort(), expected);
+      for (const file of expected)
+        assert.equal(statSync(path.join(prepared.dir, file)).ino, statSync(path.join(live, file)).ino, file);
+    }
+  });
+});
+
 describe("a live release whose compression after the switch was cut short", () => {
   it("counts a file as compressed only when its .br and .gz were both linked; the next publish writes the rest", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "cut-short-"));
