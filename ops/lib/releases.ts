@@ -17,7 +17,6 @@
  * (written aside and renamed, never into a file another release shares) and records itself
  * in the manifest, while the publish still holds the lock.
  */
-
 import { execFile } from "node:child_process";
 import {
   copyFileSync,
