@@ -96,9 +96,7 @@ describe("Gatsby keeps its compiled gatsby-*.ts when the build says the code is 
   function site(name: string, marker: boolean): { dir: string; compiled: string; marker: string } {
     const dir = path.join(root, name);
     mkdirSync(path.join(dir, ".cache", "compiled"), { recursive: true });
-    // a lockfile makes the directory Parcel's project root
     writeFileSync(path.join(dir, "package.json"), '{ "name": "patch-check", "private": true }\n');
-    writeFileSync(path.join(dir, "package-lock.json"), '{ "name": "patch-check", "lockfileVersion": 3 }\n');
     writeFileSync(path.join(dir, "gatsby-node.ts"), "export const compiledNow: number = 1;\n");
     const compiled = path.join(dir, ".cache", "compiled", "gatsby-node.js");
     writeFileSync(compiled, STALE);
