@@ -14,6 +14,11 @@
  *   npm run bench:pages -- --runs 1 --pages home,events --langs en
  *   BENCH_PORT=9450 CHROME_PATH=/usr/bin/chromium npm run bench:pages
  *
+ * Lighthouse simulates a phone by multiplying what the page cost this machine's CPU by 4, so
+ * the same build scores higher on a faster host. Each run's `benchmarkIndex` (Lighthouse's own
+ * measure of the host's CPU) is printed with the table, and `--cpu N` sets the multiplier, to
+ * see what a slower host would have measured (for example `--cpu 6`).
+ *
  * It is a benchmark, not a test: it never fails on a low score.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -40,6 +45,9 @@ const DETAIL = process.argv.includes("--detail");
 /** --save <dir>: with --detail, each page's first Lighthouse report (JSON) is written there */
 const SAVE = option("save");
 const LANGS = (option("langs") ?? "en,ar").split(",");
+/** --cpu N: Lighthouse's CPU slowdown multiplier (its mobile preset's is 4) */
+const CPU = option("cpu") === undefined ? undefined : Number(option("cpu"));
+if (CPU !== undefined && !(CPU >= 1)) throw new Error("--cpu takes a multiplier of 1 or more, e.g. --cpu 6");
 
 const PAGE_TYPES = pageTypes(PUBLIC);
 const PAGES = (option("pages") ?? Object.keys(PAGE_TYPES).join(",")).split(",");
@@ -151,6 +159,8 @@ async function main(): Promise<void> {
   process.stdout.write(`serving public/ gzipped at http://127.0.0.1:${PORT}; ${api.note}; Chromium ${CHROME_PATH}\n`);
 
   const rows: Array<{ page: string; path: string; m: Measure }> = [];
+  /** Lighthouse's measure of this machine's CPU, one per run */
+  const benchmarkIndexes: number[] = [];
   try {
     for (const lang of LANGS) {
       for (const page of PAGES) {
@@ -164,9 +174,11 @@ async function main(): Promise<void> {
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+            ...(CPU === undefined ? {} : { throttling: { cpuSlowdownMultiplier: CPU } }),
           });
           if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
           const lhr = result.lhr;
+          if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
           const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
@@ -241,7 +253,8 @@ async function main(): Promise<void> {
 
   const header = "| page | path | perf | a11y | best pr. | SEO | LCP | TBT | CLS | JS gz | HTML gz |";
   const lines = [
-    `Lighthouse 12.2.3, mobile preset, median of ${RUNS} run(s), served gzipped from public/`,
+    `Lighthouse 12.2.3, mobile preset${CPU === undefined ? "" : ` with a CPU slowdown of ${CPU}x`}, median of ${RUNS} run(s), served gzipped from public/`,
+    `this machine's benchmarkIndex (Lighthouse's CPU measure): median ${Math.round(median(benchmarkIndexes))}, ${Math.round(Math.min(...benchmarkIndexes))}-${Math.round(Math.max(...benchmarkIndexes))} over ${benchmarkIndexes.length} runs`,
     "",
     header,
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
