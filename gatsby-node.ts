@@ -7,23 +7,30 @@
  * records (CATALOGUE_CHANGES) reads only those and merges them into the snapshot the last
  * build kept beside .cache/ (src/sourcing/catalogue-delta.ts); each successful build keeps
  * its snapshot there for the next.
+ *
+ * A build that reads everything does not wait for the sessions of multi-day events (at
+ * 10,000 events, 1,363 of its 1,745 requests): they follow while Gatsby plans the pages and
+ * compiles the code, and go into the event pages before any page query runs
+ * (SessionsBeforeQueriesPlugin).
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import type { Compilation, Compiler } from "webpack";
 import { ROUTES } from "./src/core/routes";
+import type { SessionTimes } from "./src/core/sessions";
 import { readBuildConfig } from "./src/core/site-config";
 import { parseChangesSetting, readCatalogue, SNAPSHOT_FILE, writeSnapshotFile } from "./src/sourcing/catalogue-delta";
 import { writeCdnRules } from "./src/sourcing/cdn-rules";
 import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
 import {
+  handChangedPagesOver,
   handPagesOver,
   PAGE_PLAN_FILE,
   restoredPages,
   takePageHashes,
   writePageHashes,
 } from "./src/sourcing/page-handover";
-import { planPages } from "./src/sourcing/plan-pages";
+import { type PlannedPage, planPages } from "./src/sourcing/plan-pages";
 import { type CatalogueSnapshot, createBuildCatalogueClient } from "./src/sourcing/source-catalogue";
 import { type WriteResult, writeBuildFiles } from "./src/sourcing/write-build-files";
 import { writeSearchIndexes } from "./src/sourcing/write-search-index";
@@ -38,6 +45,14 @@ let buildFiles: Promise<WriteResult | Error> | null = null;
 let searchIndexes: Promise<number | Error> | null = null;
 /** What each page was handed to Gatsby with, kept for the next build (page-handover.ts). */
 let pageHashes: Map<string, string> | null = null;
+/** The pages as planned, and the time they were planned for (a second plan must use the same). */
+let plannedPages: { pages: PlannedPage[]; now: Date } | null = null;
+/** A full read's sessions, still being read when sourceNodes returned; null when none follow. */
+let sessionsToFollow: Promise<Record<number, SessionTimes[]>> | null = null;
+/** Settles once the sessions are in the snapshot and their event pages are handed over again. */
+let sessionsApplied: Promise<void> | null = null;
+/** Whether the build waited for sessionsApplied before its page queries (the renderer's build). */
+let sessionsInBeforeQueries = false;
 
 const TEMPLATES_DIR = path.resolve("src/templates");
 const RECORD_TEMPLATES = new Set<string>([
@@ -78,10 +93,13 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
         landingId: config.landingId,
         changes: parseChangesSetting(process.env.CATALOGUE_CHANGES),
         snapshotFile: path.resolve(SNAPSHOT_FILE),
+        // only `gatsby build` waits for them before its queries; `gatsby develop` reads all first
+        sessionsLater: process.env.gatsby_executing_command === "build",
       },
       (line) => reporter.info(line),
     );
     snapshot = read.snapshot;
+    sessionsToFollow = read.sessionsToFollow;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     activity.panicOnBuild(
@@ -103,7 +121,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
   const activity = reporter.activityTimer("plan the pages");
   activity.start();
   const started = Date.now();
-  const planned = planPages(snapshot, { now: new Date() });
+  const now = new Date();
+  const planned = planPages(snapshot, { now });
   const plannedAt = Date.now();
   const handover = handPagesOver(planned, {
     componentOf: (page) => path.join(TEMPLATES_DIR, page.template),
@@ -120,19 +139,62 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
       }),
   });
   pageHashes = handover.hashes;
+  plannedPages = { pages: planned, now };
   activity.setStatus(
     `${planned.length} pages (planned in ${((plannedAt - started) / 1000).toFixed(1)} s; ${handover.created} handed to Gatsby, ${handover.kept} unchanged since the last build, in ${((Date.now() - plannedAt) / 1000).toFixed(1)} s)`,
   );
   activity.end();
-  buildFiles = writeBuildFiles(path.resolve("public"), snapshot, planned, readBuildConfig(process.env).siteUrl).catch(
-    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-  );
+  // the .ics files show the sessions: written once they are known
+  if (!sessionsToFollow) writeFilesBesidePages(snapshot, planned);
   searchIndexes = writeSearchIndexes(path.resolve("public"), snapshot).catch((error: unknown) =>
     error instanceof Error ? error : new Error(String(error)),
   );
 };
 
+function writeFilesBesidePages(catalogue: CatalogueSnapshot, planned: PlannedPage[]): void {
+  buildFiles = writeBuildFiles(path.resolve("public"), catalogue, planned, readBuildConfig(process.env).siteUrl).catch(
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
+}
+
+/**
+ * When the sessions arrive: into the snapshot, the event pages whose context they change
+ * handed to Gatsby again (the others are untouched), then the .ics files. Set up here, after
+ * createPages, with this API's actions: a createPage bound to createPages warns when called
+ * after it returned.
+ */
+export const onPreBuild: GatsbyNode["onPreBuild"] = ({ actions, reporter }) => {
+  if (!sessionsToFollow || !snapshot || !plannedPages || !pageHashes) return;
+  const catalogue = snapshot;
+  const { now } = plannedPages;
+  const hashes = pageHashes;
+  sessionsApplied = sessionsToFollow.then((sessions) => {
+    catalogue.sessions = sessions;
+    const planned = planPages(catalogue, { now });
+    const changed = handChangedPagesOver(planned, {
+      componentOf: (page) => path.join(TEMPLATES_DIR, page.template),
+      hashes,
+      createPage: (page, component) =>
+        actions.createPage({
+          path: page.path,
+          ...(page.matchPath ? { matchPath: page.matchPath } : {}),
+          component,
+          context: page.context as unknown as Record<string, unknown>,
+        }),
+    });
+    reporter.info(`catalogue: the sessions went into ${changed} event pages`);
+    writeFilesBesidePages(catalogue, planned);
+  });
+};
+
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  if (sessionsApplied && !sessionsInBeforeQueries) {
+    // a guard: pages queried before their sessions were in would have been built without them
+    reporter.panicOnBuild(
+      "The event pages were queried before the sessions of multi-day events were in them: this Gatsby does not build its HTML renderer before running the page queries, as gatsby-node.ts (SessionsBeforeQueriesPlugin) expects.",
+    );
+    return;
+  }
   const indexes = await searchIndexes;
   if (indexes instanceof Error) {
     reporter.panicOnBuild(`Could not write the search indexes: ${indexes.message}`);
@@ -188,6 +250,29 @@ class StableCompilationHashPlugin {
   }
 }
 
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+/**
+ * Holds the end of the HTML renderer's build until the sessions that follow a full read are in
+ * the event pages. `gatsby build` builds the renderer after createPages and the browser bundle
+ * and before it runs the page queries (gatsby/dist/commands/build.js), so the sessions are read
+ * while the pages are planned and the code is compiled, and no page is queried without them.
+ * A build with nothing following passes straight through; onPostBuild checks that this ran.
+ */
+class SessionsBeforeQueriesPlugin {
+  constructor(private readonly log: (line: string) => void) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tapPromise("SessionsBeforeQueries", async () => {
+      if (!sessionsApplied) return;
+      const started = Date.now();
+      await sessionsApplied;
+      sessionsInBeforeQueries = true;
+      this.log(`catalogue: the page queries waited ${((Date.now() - started) / 1000).toFixed(1)} s for the sessions`);
+    });
+  }
+}
+
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, reporter }) => {
   if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new StableCompilationHashPlugin()] });
+  if (stage === "build-html")
+    actions.setWebpackConfig({ plugins: [new SessionsBeforeQueriesPlugin((line) => reporter.info(line))] });
 };

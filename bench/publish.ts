@@ -32,7 +32,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { changeEventTitle, waitForServedTitle } from "../scripts/lib/editor-change";
@@ -226,6 +226,20 @@ async function timedPublish(
   return { label, hookToLiveMs: end - since, status, waitedMs: Date.parse(attempt.startedAt) - since };
 }
 
+/**
+ * What the build's log says of the sessions of multi-day events, when a full read let them
+ * follow while the site built (gatsby-node.ts): how long they took, and how long the page
+ * queries then waited for them.
+ */
+function sessionsFacts(log: string | undefined): string | null {
+  if (!log || !existsSync(log)) return null;
+  const text = readFileSync(log, "utf8");
+  const read = /catalogue: sessions read in ([\d.]+) s, while the site built/.exec(text);
+  if (!read) return null;
+  const waited = /catalogue: the page queries waited ([\d.]+) s for the sessions/.exec(text);
+  return `   the sessions of multi-day events read while the site built: ${read[1]} s after the lists; the page queries waited ${waited?.[1] ?? "?"} s for them`;
+}
+
 function describeRun(run: Run): string {
   const attempt = run.status.lastAttempt;
   const steps = attempt?.steps ?? {};
@@ -237,6 +251,7 @@ function describeRun(run: Run): string {
     `${run.label}: hook to live ${seconds(run.hookToLiveMs)}, quiet window end to live ${seconds(run.hookToLiveMs - run.waitedMs)}`,
     `   waiting (quiet window ${QUIET_MS} ms and queue) ${seconds(run.waitedMs)}; ${split}; ${compress}; the publish itself (with its compression) ${attempt?.seconds ?? "?"} s`,
     `   reading the catalogue ${attempt?.readSeconds ?? "?"} s (${attempt?.changes ? `only ${JSON.stringify(attempt.changes)}` : "everything"})`,
+    ...[sessionsFacts(attempt?.log)].filter((line) => line !== null),
     `   release ${attempt?.release ?? "?"}: ${attempt?.pages ?? "?"} pages; peak memory ${run.peakMiB.toFixed(0)} MiB; load average ${run.load[0].toFixed(1)} to ${run.load[1].toFixed(1)}`,
   ].join("\n");
 }

@@ -26,6 +26,8 @@ export interface PublisherStatus {
     liveAt?: string | null;
     /** a compression that failed after the switch (the release stayed live) */
     warning?: string | null;
+    /** the publish's full output, on the publisher's machine */
+    log?: string;
   } | null;
   pending: { requests: number } | null;
 }

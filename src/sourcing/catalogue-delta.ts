@@ -19,6 +19,7 @@ import { type EventDetail, LANGUAGES, type Lang } from "../core/catalogue";
 import type { ChangedRecord, RecordKind } from "../core/catalogue-changes";
 import type { SessionTimes } from "../core/sessions";
 import {
+  type CatalogueRead,
   type CatalogueSnapshot,
   type LanguageSnapshot,
   type ProgressLog,
@@ -227,6 +228,11 @@ export interface ReadCatalogueOptions {
   /** the changed records; null: read everything */
   changes: readonly ChangedRecord[] | null;
   snapshotFile: string;
+  /**
+   * When everything is read: return once the lists are read and let the sessions follow
+   * (sourceCatalogue). A read of the changes only asks for a few sessions and waits for them.
+   */
+  sessionsLater?: boolean;
 }
 
 /**
@@ -237,7 +243,7 @@ export async function readCatalogue(
   client: CatalogueClient,
   options: ReadCatalogueOptions,
   log: ProgressLog = () => {},
-): Promise<{ snapshot: CatalogueSnapshot; delta: boolean }> {
+): Promise<CatalogueRead & { delta: boolean }> {
   let why = "";
   // also without changes: a full read keeps the sessions of events unchanged since then
   const previous = await readSnapshotFile(options.snapshotFile, options).catch((error: unknown) => {
@@ -248,7 +254,7 @@ export async function readCatalogue(
     try {
       if (!previous) throw new Error(`no snapshot of the last build: ${why}`);
       const snapshot = await sourceChanges(client, previous, options.changes, options.landingId, log);
-      return { snapshot, delta: true };
+      return { snapshot, sessionsToFollow: null, delta: true };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log(
@@ -256,5 +262,8 @@ export async function readCatalogue(
       );
     }
   }
-  return { snapshot: await sourceCatalogue(client, options.landingId, log, previous), delta: false };
+  const read = await sourceCatalogue(client, options.landingId, log, previous, {
+    sessionsLater: options.sessionsLater ?? false,
+  });
+  return { ...read, delta: false };
 }

@@ -118,3 +118,29 @@ export function handPagesOver(
   }
   return { created: planned.length - kept, kept, hashes };
 }
+
+/**
+ * Hands `planned` to `createPage` again where a page's hash differs from the one in `hashes`
+ * (what it was handed over with earlier in this build), and updates `hashes`. For pages whose
+ * context changes after createPages: an event's sessions, read while the build runs
+ * (gatsby-node.ts). Returns how many pages were handed over.
+ */
+export function handChangedPagesOver(
+  planned: readonly PlannedPage[],
+  options: {
+    componentOf: (page: PlannedPage) => string;
+    hashes: Map<string, string>;
+    createPage: (page: PlannedPage, component: string) => void;
+  },
+): number {
+  let changed = 0;
+  for (const page of planned) {
+    const component = options.componentOf(page);
+    const hash = pageHash(page, component);
+    if (options.hashes.get(page.path) === hash) continue;
+    options.hashes.set(page.path, hash);
+    options.createPage(page, component);
+    changed++;
+  }
+  return changed;
+}

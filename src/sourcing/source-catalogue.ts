@@ -118,37 +118,54 @@ function sessionsKey(event: EventDetail): string {
   return `${event.updatedAt}|${event.startedAt}|${event.finishedAt ?? ""}`;
 }
 
+/** The sessions a build starts from: those it keeps, and the events it has to ask about. */
+export interface SessionsPlan {
+  /** sessions of events unchanged since the last build, kept without a request */
+  kept: Record<number, SessionTimes[]>;
+  /** events whose sessions have to be read */
+  toRead: EventDetail[];
+}
+
 /**
- * Asks /v2/dates_prices for the events that may have several sessions: one request each,
- * under the client's rate limit, which at 10,000 events is about 1,400 requests, more than
- * the lists themselves (two minutes at 10 a second). With `previous` (the catalogue the last
- * build read), an event whose time of change, start and end are the same as then keeps the
- * sessions read then, without a request. A failure leaves the event without sessions: its
- * page then shows the first start and last end, as before.
+ * Which events may have several sessions, and of those which can keep the sessions the last
+ * build read (`previous`): an event whose time of change, start and end are the same as then.
  */
-export async function sourceSessions(
-  client: CatalogueClient,
+export function planSessions(
   events: readonly EventDetail[],
-  currency: string,
   now: number,
-  log: ProgressLog = () => {},
   previous?: Pick<CatalogueSnapshot, "byLanguage" | "sessions"> | null,
-): Promise<Record<number, SessionTimes[]>> {
-  const sessions: Record<number, SessionTimes[]> = {};
+): SessionsPlan {
+  const kept: Record<number, SessionTimes[]> = {};
   const known = new Map((previous?.byLanguage.en?.events ?? []).map((e) => [e.id, sessionsKey(e)]));
-  let kept = 0;
-  const candidates = events.filter((e) => {
+  const toRead = events.filter((e) => {
     if (!mayHaveSessions(e, now)) return false;
     if (previous && known.get(e.id) === sessionsKey(e)) {
       const list = previous.sessions?.[e.id];
-      if (list) sessions[e.id] = list;
-      kept++;
+      if (list) kept[e.id] = list;
       return false;
     }
     return true;
   });
+  return { kept, toRead };
+}
+
+/**
+ * Asks /v2/dates_prices for the planned events: one request each, under the client's rate
+ * limit, which at 10,000 events is about 1,400 requests, more than the lists themselves (two
+ * minutes at 10 a second). Resolves to the kept sessions with those read; never rejects: a
+ * failure leaves its event without sessions, and its page then shows the first start and last
+ * end, as before.
+ */
+export async function readSessions(
+  client: CatalogueClient,
+  plan: SessionsPlan,
+  currency: string,
+  log: ProgressLog = () => {},
+): Promise<Record<number, SessionTimes[]>> {
+  const sessions: Record<number, SessionTimes[]> = { ...plan.kept };
+  const kept = Object.keys(plan.kept).length;
   await Promise.all(
-    candidates.map(async (event) => {
+    plan.toRead.map(async (event) => {
       try {
         const list = await client.datesPrices(event.eventSourceId, currency);
         if (list.length > 1)
@@ -159,21 +176,51 @@ export async function sourceSessions(
     }),
   );
   log(
-    `catalogue: sessions of ${candidates.length + kept} events spanning several days (${kept} unchanged since the last build, not asked again), ${Object.keys(sessions).length} with several sessions`,
+    `catalogue: sessions of ${plan.toRead.length + kept} events spanning several days (${kept} unchanged since the last build, not asked again), ${Object.keys(sessions).length} with several sessions`,
   );
   return sessions;
 }
 
+/** planSessions, then readSessions. */
+export function sourceSessions(
+  client: CatalogueClient,
+  events: readonly EventDetail[],
+  currency: string,
+  now: number,
+  log: ProgressLog = () => {},
+  previous?: Pick<CatalogueSnapshot, "byLanguage" | "sessions"> | null,
+): Promise<Record<number, SessionTimes[]>> {
+  return readSessions(client, planSessions(events, now, previous), currency, log);
+}
+
+/** The catalogue as read, and the sessions still on their way when they were left to follow. */
+export interface CatalogueRead {
+  /** with `sessionsLater`, its `sessions` are only those kept from the last build */
+  snapshot: CatalogueSnapshot;
+  /**
+   * With `sessionsLater` and sessions to ask for: every session (kept and read), for the
+   * caller to put into the snapshot before any page that shows them is made. Otherwise null.
+   */
+  sessionsToFollow: Promise<Record<number, SessionTimes[]>> | null;
+}
+
 /**
  * The whole catalogue. `previous`, the catalogue the last build read, only spares the
- * sessions of unchanged events (sourceSessions); everything else is read.
+ * sessions of unchanged events (planSessions); everything else is read.
+ *
+ * The sessions are read last, after every list: at 10,000 events they are most of the
+ * requests (1,363 of 1,745 in the generated catalogue, over two minutes at 10 a second) and
+ * only event pages and calendar files show them. With `sessionsLater`, the lists are returned
+ * as soon as they are read and the sessions follow in `sessionsToFollow`, so the build can
+ * plan its pages and compile its code meanwhile (gatsby-node.ts).
  */
 export async function sourceCatalogue(
   client: CatalogueClient,
   landingId: number,
   log: ProgressLog = () => {},
   previous?: CatalogueSnapshot | null,
-): Promise<CatalogueSnapshot> {
+  options: { sessionsLater?: boolean } = {},
+): Promise<CatalogueRead> {
   const started = Date.now();
   // the landing alone first: a catalogue that is down fails on one request, in seconds,
   // rather than on hundreds queued behind the rate limit
@@ -182,15 +229,21 @@ export async function sourceCatalogue(
   const byLanguage = Object.fromEntries(
     LANGUAGES.map((lang, i) => [lang, perLanguage[i] as LanguageSnapshot]),
   ) as Record<Lang, LanguageSnapshot>;
-  const currency = landing.currencies[0]?.code ?? byLanguage.en.events[0]?.currencyCode ?? "AED";
-  const sessions = await sourceSessions(
-    client,
-    byLanguage.en.events,
-    currency.toUpperCase(),
-    Date.now(),
-    log,
-    previous,
-  );
-  log(`catalogue: read from ${client.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { landing, byLanguage, sessions };
+  const currency = (landing.currencies[0]?.code ?? byLanguage.en.events[0]?.currencyCode ?? "AED").toUpperCase();
+  const plan = planSessions(byLanguage.en.events, Date.now(), previous);
+  const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+  if (options.sessionsLater && plan.toRead.length > 0) {
+    const listsRead = Date.now();
+    log(
+      `catalogue: read from ${client.baseUrl} in ${seconds()} s; the sessions of ${plan.toRead.length} events follow while the site builds`,
+    );
+    const sessionsToFollow = readSessions(client, plan, currency, log).then((sessions) => {
+      log(`catalogue: sessions read in ${((Date.now() - listsRead) / 1000).toFixed(1)} s, while the site built`);
+      return sessions;
+    });
+    return { snapshot: { landing, byLanguage, sessions: { ...plan.kept } }, sessionsToFollow };
+  }
+  const sessions = await readSessions(client, plan, currency, log);
+  log(`catalogue: read from ${client.baseUrl} in ${seconds()} s`);
+  return { snapshot: { landing, byLanguage, sessions }, sessionsToFollow: null };
 }

@@ -190,4 +190,62 @@ describe("reading only the changed records into the last snapshot", () => {
     assert.equal(sessionRequests(), 1, "a changed event's sessions are asked for again");
     assert.equal(second.snapshot.sessions?.[5]?.length, 2);
   });
+
+  it("with sessionsLater, returns the lists first and the sessions after, kept ones included", async () => {
+    const { stub, events, client, options, snapshotFile } = await setUp();
+    const lines: string[] = [];
+    // nothing kept: a first build, every multi-day event's sessions to read
+    const fresh = await readCatalogue(
+      client,
+      options(null, { snapshotFile: `${snapshotFile}.none`, sessionsLater: true }),
+      (l) => lines.push(l),
+    );
+    assert.equal(fresh.delta, false);
+    assert.deepEqual(fresh.snapshot.sessions, {}, "the snapshot holds no session until they are read");
+    assert.ok(fresh.sessionsToFollow, "the sessions follow");
+    assert.ok(
+      lines.some((l) => /^catalogue: read from \S+ in [\d.]+ s; the sessions of 1 events follow/.test(l)),
+      lines.join("\n"),
+    );
+    const sessions = await fresh.sessionsToFollow;
+    assert.equal(sessions[5]?.length, 2);
+    assert.ok(lines.some((l) => /^catalogue: sessions read in [\d.]+ s, while the site built$/.test(l)));
+
+    // one multi-day event unchanged (kept at once), a new one to ask for
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().replace(/\.\d+Z$/, "+00:00");
+    for (const lang of LANGS)
+      events.set(`${lang}:6`, {
+        ...events.get(`${lang}:5`),
+        id: 6,
+        event_source_id: 1006,
+        started_at: day(50),
+        finished_at: day(52),
+      });
+    stub.requests.length = 0;
+    const later = await readCatalogue(client, options(null, { sessionsLater: true }));
+    assert.equal(later.snapshot.sessions?.[5]?.length, 2, "event 5's sessions are kept from the snapshot at once");
+    assert.equal(later.snapshot.sessions?.[6], undefined);
+    const all = await later.sessionsToFollow;
+    assert.deepEqual(Object.keys(all ?? {}).sort(), ["5", "6"]);
+    assert.equal(stub.requests.filter((r) => r.url.startsWith("/v2/dates_prices?")).length, 1);
+
+    // nothing to ask for once the build kept them: no sessions to follow, the read is whole
+    await writeSnapshotFile(
+      snapshotFile,
+      { ...later.snapshot, sessions: all ?? {} },
+      { catalogueApiUrl: stub.baseUrl, landingId: 1 },
+    );
+    const whole = await readCatalogue(client, options(null, { sessionsLater: true }));
+    assert.equal(whole.sessionsToFollow, null);
+    assert.equal(whole.snapshot.sessions?.[5]?.length, 2);
+    assert.equal(whole.snapshot.sessions?.[6]?.length, 2);
+  });
+
+  it("a read of the changes waits for its few sessions even with sessionsLater", async () => {
+    const { client, options } = await setUp();
+    const read = await readCatalogue(client, options([{ kind: "event", id: 5 }], { sessionsLater: true }));
+    assert.equal(read.delta, true);
+    assert.equal(read.sessionsToFollow, null);
+    assert.equal(read.snapshot.sessions?.[5]?.length, 2);
+  });
 });

@@ -3,7 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileS
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { handPagesOver, restoredPages, takePageHashes, writePageHashes } from "../../src/sourcing/page-handover";
+import {
+  handChangedPagesOver,
+  handPagesOver,
+  restoredPages,
+  takePageHashes,
+  writePageHashes,
+} from "../../src/sourcing/page-handover";
 import { type PlannedPage, planPages } from "../../src/sourcing/plan-pages";
 import { writeIfChanged } from "../../src/sourcing/write-build-files";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
@@ -66,6 +72,36 @@ describe("handing the planned pages to Gatsby", () => {
       if (created.includes(page.path)) continue;
       assert.equal(state.get(page.path)?.updatedAt, 42, `${page.path} is marked as created in this run`);
     }
+  });
+
+  it("hands over again, later in the build, only the event pages whose sessions arrived", () => {
+    const snapshot = fixtureSnapshot();
+    const event = snapshot.byLanguage.en.events[0];
+    assert.ok(event);
+    snapshot.sessions = {};
+    const { handover } = firstBuild(planPages(snapshot, { now: NOW }));
+    snapshot.sessions = {
+      [event.id]: [
+        { startedAt: "2026-12-10T16:00:00Z", finishedAt: null },
+        { startedAt: "2026-12-11T16:00:00Z", finishedAt: null },
+      ],
+    };
+    const created: Array<{ path: string; sessions: unknown }> = [];
+    const handOver = () =>
+      handChangedPagesOver(planPages(snapshot, { now: NOW }), {
+        componentOf,
+        hashes: handover.hashes,
+        createPage: (page) =>
+          created.push({ path: page.path, sessions: (page.context as unknown as { sessions: unknown }).sessions }),
+      });
+    assert.equal(handOver(), 3);
+    assert.deepEqual(
+      created.map((c) => c.path).sort(),
+      [`/ar/events/${event.id}/`, `/events/${event.id}/`, `/ru/events/${event.id}/`],
+      "the event's page in each language, nothing else",
+    );
+    assert.ok(created.every((c) => Array.isArray(c.sessions) && c.sessions.length === 2));
+    assert.equal(handOver(), 0, "the hashes were updated: nothing is handed over twice");
   });
 
   it("hands a page over again when Gatsby no longer holds it, or holds it with another template", () => {

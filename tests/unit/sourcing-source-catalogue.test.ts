@@ -29,7 +29,7 @@ describe("sourcing the whole catalogue for the build", () => {
   it("reads every kind in en, ru and ar, to the end, and reports progress per kind and language", async () => {
     const stub = await catalogue();
     const lines: string[] = [];
-    const snapshot = await sourceCatalogue(
+    const { snapshot } = await sourceCatalogue(
       createBuildCatalogueClient({ catalogueApiUrl: stub.baseUrl, catalogueRateLimit: 1000 }),
       1,
       (l) => lines.push(l),
