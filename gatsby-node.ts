@@ -95,6 +95,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
         snapshotFile: path.resolve(SNAPSHOT_FILE),
         // only `gatsby build` waits for them before its queries; `gatsby develop` reads all first
         sessionsLater: process.env.gatsby_executing_command === "build",
+        sessionsThread: config,
       },
       (line) => reporter.info(line),
     );

@@ -18,11 +18,15 @@ import type { CatalogueClient } from "../clients/catalogue-client";
 import { type EventDetail, LANGUAGES, type Lang } from "../core/catalogue";
 import type { ChangedRecord, RecordKind } from "../core/catalogue-changes";
 import type { SessionTimes } from "../core/sessions";
+import type { SiteConfig } from "../core/site-config";
+import { readSessionsOnThread } from "./sessions-thread";
 import {
   type CatalogueRead,
   type CatalogueSnapshot,
   type LanguageSnapshot,
   type ProgressLog,
+  readSessions,
+  type SessionsPlan,
   sourceCatalogue,
   sourceSessions,
 } from "./source-catalogue";
@@ -233,6 +237,8 @@ export interface ReadCatalogueOptions {
    * (sourceCatalogue). A read of the changes only asks for a few sessions and waits for them.
    */
   sessionsLater?: boolean;
+  /** with sessionsLater: read them on a thread of their own, with a client of this setting (sessions-thread.ts) */
+  sessionsThread?: Pick<SiteConfig, "catalogueApiUrl" | "catalogueRateLimit">;
 }
 
 /**
@@ -262,8 +268,17 @@ export async function readCatalogue(
       );
     }
   }
+  const thread = options.sessionsThread;
   const read = await sourceCatalogue(client, options.landingId, log, previous, {
     sessionsLater: options.sessionsLater ?? false,
+    ...(thread && {
+      readLater: (plan: SessionsPlan, currency: string, log: ProgressLog) =>
+        readSessionsOnThread(thread, plan, currency, log).catch((error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          log(`catalogue: the sessions could not be read on a thread of their own (${message}); reading them here`);
+          return readSessions(client, plan, currency, log);
+        }),
+    }),
   });
   return { ...read, delta: false };
 }

@@ -219,7 +219,11 @@ export async function sourceCatalogue(
   landingId: number,
   log: ProgressLog = () => {},
   previous?: CatalogueSnapshot | null,
-  options: { sessionsLater?: boolean } = {},
+  options: {
+    sessionsLater?: boolean;
+    /** how the sessions that follow are read: readSessions on `client` when not given */
+    readLater?: (plan: SessionsPlan, currency: string, log: ProgressLog) => Promise<Record<number, SessionTimes[]>>;
+  } = {},
 ): Promise<CatalogueRead> {
   const started = Date.now();
   // the landing alone first: a catalogue that is down fails on one request, in seconds,
@@ -237,7 +241,8 @@ export async function sourceCatalogue(
     log(
       `catalogue: read from ${client.baseUrl} in ${seconds()} s; the sessions of ${plan.toRead.length} events follow while the site builds`,
     );
-    const sessionsToFollow = readSessions(client, plan, currency, log).then((sessions) => {
+    const readLater = options.readLater ?? ((p, c, l) => readSessions(client, p, c, l));
+    const sessionsToFollow = readLater(plan, currency, log).then((sessions) => {
       log(`catalogue: sessions read in ${((Date.now() - listsRead) / 1000).toFixed(1)} s, while the site built`);
       return sessions;
     });

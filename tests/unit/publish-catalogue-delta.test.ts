@@ -241,6 +241,28 @@ describe("reading only the changed records into the last snapshot", () => {
     assert.equal(whole.snapshot.sessions?.[6]?.length, 2);
   });
 
+  it("reads the sessions that follow on a thread of their own, with the same answers", async () => {
+    const { stub, snapshotFile, client, options } = await setUp();
+    const lines: string[] = [];
+    const read = await readCatalogue(
+      client,
+      options(null, {
+        snapshotFile: `${snapshotFile}.none`,
+        sessionsLater: true,
+        sessionsThread: { catalogueApiUrl: stub.baseUrl, catalogueRateLimit: 1000 },
+      }),
+      (l) => lines.push(l),
+    );
+    const sessions = await read.sessionsToFollow;
+    assert.equal(sessions?.[5]?.length, 2);
+    assert.equal(stub.requests.filter((r) => r.url.startsWith("/v2/dates_prices?")).length, 1);
+    assert.ok(
+      lines.some((l) => /^catalogue: sessions of 1 events spanning several days/.test(l)),
+      `the thread's log line reaches the build's log: ${lines.join("\n")}`,
+    );
+    assert.ok(!lines.some((l) => /could not be read on a thread/.test(l)), lines.join("\n"));
+  });
+
   it("a read of the changes waits for its few sessions even with sessionsLater", async () => {
     const { client, options } = await setUp();
     const read = await readCatalogue(client, options([{ kind: "event", id: 5 }], { sessionsLater: true }));
