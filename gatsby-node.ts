@@ -117,6 +117,16 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async ({
   });
 };
 
+/** A planned page as createPage takes it. */
+function gatsbyPage(page: PlannedPage, component: string) {
+  return {
+    path: page.path,
+    ...(page.matchPath ? { matchPath: page.matchPath } : {}),
+    component,
+    context: page.context as unknown as Record<string, unknown>,
+  };
+}
+
 export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter, store }) => {
   if (!snapshot) return; // sourcing failed and has already been reported
   const activity = reporter.activityTimer("plan the pages");
@@ -131,13 +141,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
     restored: restoredPages(store.getState()),
     // the record pages: 37,500 of 37,582 at 10,000 events; the few others are always handed over
     keepable: (page) => RECORD_TEMPLATES.has(page.template),
-    createPage: (page, component) =>
-      actions.createPage({
-        path: page.path,
-        ...(page.matchPath ? { matchPath: page.matchPath } : {}),
-        component,
-        context: page.context as unknown as Record<string, unknown>,
-      }),
+    createPage: (page, component) => actions.createPage(gatsbyPage(page, component)),
   });
   pageHashes = handover.hashes;
   plannedPages = { pages: planned, now };
@@ -175,13 +179,7 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = ({ actions, reporter }) => {
     const changed = handChangedPagesOver(planned, {
       componentOf: (page) => path.join(TEMPLATES_DIR, page.template),
       hashes,
-      createPage: (page, component) =>
-        actions.createPage({
-          path: page.path,
-          ...(page.matchPath ? { matchPath: page.matchPath } : {}),
-          component,
-          context: page.context as unknown as Record<string, unknown>,
-        }),
+      createPage: (page, component) => actions.createPage(gatsbyPage(page, component)),
     });
     reporter.info(`catalogue: the sessions went into ${changed} event pages`);
     writeFilesBesidePages(catalogue, planned);
