@@ -32,6 +32,7 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { putFingerprint, takeFingerprint } from "../scripts/lib/build-fingerprint";
 import { startProcess } from "../scripts/lib/processes";
 import { readBuildConfig } from "../src/core/site-config";
 import { readCdnRules } from "../src/sourcing/cdn-rules";
@@ -40,8 +41,10 @@ import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
 import {
   type CompressionRecord,
   carryHashedAssets,
+  copyBack,
   listReleases,
   liveRelease,
+  moveIntoRelease,
   nextReleaseName,
   prepareFromLive,
   pruneReleases,
@@ -242,6 +245,8 @@ export async function publish(settings: PublishSettings, options: PublishOptions
   const liveDir = live ? path.join(settings.root, live) : null;
   // the new release's tree, linked from the live one while the site builds (prepareFromLive)
   const preparedDir = path.join(settings.root, `${PREPARED_PREFIX}${process.pid}`);
+  /** public/ as moved into the first release (moveIntoRelease), to copy back */
+  let movedPublic: { files: string[]; fingerprint: string | null } | null = null;
   const preparing = liveDir
     ? prepareFromLive(liveDir, preparedDir).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
@@ -269,9 +274,18 @@ export async function publish(settings: PublishSettings, options: PublishOptions
       staged = syncPreparedTree(publicDir, prepared, liveDir);
       renameSync(prepared.dir, releaseDir);
       liveFiles = prepared.liveFiles;
+    } else if (!liveDir) {
+      // the first release: public/ is renamed into place and copied back after the switch;
+      // without the build's fingerprint meanwhile, a publish stopped before then builds from scratch
+      const fingerprint = takeFingerprint(ROOT);
+      const moved = moveIntoRelease(publicDir, releaseDir);
+      if (moved) movedPublic = { files: moved.copiedFiles, fingerprint };
+      else if (fingerprint !== null) putFingerprint(ROOT, fingerprint);
+      staged = moved ?? stageRelease(publicDir, releaseDir, null);
+      liveFiles = null;
     } else {
-      liveFiles = liveDir ? new Set(walkFiles(liveDir)) : null;
-      staged = stageRelease(publicDir, releaseDir, liveDir, liveFiles ?? undefined);
+      liveFiles = new Set(walkFiles(liveDir));
+      staged = stageRelease(publicDir, releaseDir, liveDir, liveFiles);
     }
     const older = releaseNames(settings.root).slice(-settings.carry).reverse();
     const carried = carryHashedAssets(
@@ -334,11 +348,11 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     // copies are written aside and renamed, so nginx never sends half of one; the lock is
     // kept, so the next publish waits and links complete copies from this release.
     held.compressing(name);
-    manifest.compression = await compressLiveRelease(liveDirNow, {
-      own: files,
-      reusedCompressed: staged.reusedCompressed,
-      carried,
-    });
+    const [compression] = await Promise.all([
+      compressLiveRelease(liveDirNow, { own: files, reusedCompressed: staged.reusedCompressed, carried }),
+      movedPublic ? copyPublicBack(liveDirNow, publicDir, movedPublic) : null,
+    ]);
+    manifest.compression = compression;
     writeManifest(liveDirNow, manifest);
 
     try {
@@ -349,13 +363,38 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     }
     return manifest;
   } finally {
-    // an unfinished release never stays behind to be mistaken for a good one
-    if (releaseDir) rmSync(releaseDir, { recursive: true, force: true });
+    // an unfinished release never stays behind to be mistaken for a good one; a moved public/
+    // goes back (its fingerprint stays away: the next build starts from scratch)
+    if (releaseDir && movedPublic && !existsSync(path.join(ROOT, "public")))
+      renameSync(releaseDir, path.join(ROOT, "public"));
+    else if (releaseDir) rmSync(releaseDir, { recursive: true, force: true });
     if (preparing) {
       await preparing;
       rmSync(preparedDir, { recursive: true, force: true });
     }
     held.unlock();
+  }
+}
+
+/**
+ * public/ back from the first release it was moved into, for the next incremental build, while
+ * the compression runs. A failure is a warning: without the fingerprint, the next build starts
+ * from scratch, slower but whole.
+ */
+async function copyPublicBack(
+  releaseDir: string,
+  publicDir: string,
+  moved: { files: string[]; fingerprint: string | null },
+): Promise<void> {
+  const started = Date.now();
+  step(`copying the release back to public/ for the next build (${moved.files.length} files)`);
+  try {
+    await copyBack(releaseDir, publicDir, moved.files);
+    if (moved.fingerprint !== null) putFingerprint(ROOT, moved.fingerprint);
+    step(`public/ copied back in ${Math.round((Date.now() - started) / 100) / 10} s`);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
+    step(`warning: public/ could not be copied back (${message}); the next build starts from scratch`);
   }
 }
 

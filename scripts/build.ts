@@ -22,9 +22,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SNAPSHOT_FILE } from "../src/sourcing/snapshot-file";
+import { fingerprintFile } from "./lib/build-fingerprint";
 
 const ROOT = path.resolve(__dirname, "..");
-const FINGERPRINT_FILE = path.join(ROOT, ".cache", "site-code-fingerprint");
+const FINGERPRINT_FILE = fingerprintFile(ROOT);
 /** The marker the patched Gatsby reads (and removes) in `.cache/`: its compiled gatsby-*.ts are current. */
 export const COMPILED_FILES_CURRENT = "compiled-gatsby-files-current";
 

@@ -312,6 +312,60 @@ export function stageRelease(
   return result;
 }
 
+/**
+ * The first release of a publish root: public/ renamed into place instead of copied. At 10,000
+ * events that is 105,279 files in 75,189 directories, 14-21 s of copying on these disks, on
+ * the way to live. copyBack puts public/ back after the switch, for the next incremental build.
+ * Null, with nothing moved, when public/ holds compressed copies (from another tool:
+ * stageRelease leaves those out) or cannot be renamed there (another filesystem).
+ */
+export function moveIntoRelease(publicDir: string, releaseDir: string): StageResult | null {
+  const files = walkFiles(publicDir);
+  if (files.some((file) => COMPRESSED.some((ext) => file.endsWith(ext)))) return null;
+  mkdirSync(path.dirname(releaseDir), { recursive: true });
+  try {
+    renameSync(publicDir, releaseDir);
+  } catch {
+    return null;
+  }
+  return { files: files.length, copied: files.length, linked: 0, reusedCompressed: new Set(), copiedFiles: files };
+}
+
+/**
+ * Copies `files` of a release moved by moveIntoRelease back to public/, with their times (the
+ * next publish links what is unchanged by size and time): into a directory beside public/, then
+ * renamed, so public/ is whole or absent. Asynchronous, `concurrency` at a time, so the
+ * compression that runs meanwhile keeps its event loop.
+ */
+export async function copyBack(
+  releaseDir: string,
+  publicDir: string,
+  files: readonly string[],
+  concurrency = 16,
+): Promise<void> {
+  const temporary = `${publicDir}.copying`;
+  await fsp.rm(temporary, { recursive: true, force: true });
+  await fsp.mkdir(temporary, { recursive: true });
+  const each = async <T>(items: readonly T[], work: (item: T) => Promise<unknown>) => {
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) await work(items[next++] as T);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  };
+  const dirs = [...new Set(files.map((file) => path.posix.dirname(file)))].filter((dir) => dir !== ".");
+  await each(dirs, (dir) => fsp.mkdir(path.join(temporary, dir), { recursive: true }));
+  await each(files, async (file) => {
+    const from = path.join(releaseDir, file);
+    const to = path.join(temporary, file);
+    await fsp.copyFile(from, to);
+    const stat = await fsp.stat(from);
+    await fsp.utimes(to, stat.atime, stat.mtime);
+  });
+  await fsp.rm(publicDir, { recursive: true, force: true });
+  await fsp.rename(temporary, publicDir);
+}
+
 /** What a tree made by prepareFromLive holds: the live release's files, linked. */
 export interface PreparedTree {
   dir: string;

@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { compressRelease, filesToCompress } from "../../ops/lib/compress";
-import { prepareFromLive, stageRelease, syncPreparedTree, walkFiles } from "../../ops/lib/releases";
+import {
+  copyBack,
+  moveIntoRelease,
+  prepareFromLive,
+  stageRelease,
+  syncPreparedTree,
+  walkFiles,
+} from "../../ops/lib/releases";
 
 function write(dir: string, file: string, text: string, time?: number): void {
   const full = path.join(dir, file);
@@ -151,5 +158,55 @@ describe("a live release whose compression after the switch was cut short", () =
         for (const ext of [".br", ".gz"]) assert.ok(existsSync(path.join(dir, file + ext)), `${label}: ${file}${ext}`);
     }
     assert.equal(existsSync(path.join(live, "half.html.gz")), false, "the live release is not written to");
+  });
+});
+
+describe("the first release: public/ moved into place, and copied back after the switch", () => {
+  it("moves public/ whole, then copies the same files back with their times, and nothing the release added", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "move-"));
+    const publicDir = path.join(root, "site", "public");
+    const releaseDir = path.join(root, "releases", "0001");
+    write(publicDir, "index.html", "<h1>Home</h1>", 1_000);
+    write(publicDir, "events/1/index.html", "<h1>One</h1>", 2_000);
+    write(publicDir, "page-data/events/1/page-data.json", "{}", 3_000);
+
+    const moved = moveIntoRelease(publicDir, releaseDir);
+    assert.ok(moved, "moved");
+    assert.equal(existsSync(publicDir), false, "public/ is the release now");
+    assert.deepEqual(walkFiles(releaseDir).sort(), [
+      "events/1/index.html",
+      "index.html",
+      "page-data/events/1/page-data.json",
+    ]);
+    assert.equal(moved.copied, 3);
+    assert.deepEqual(moved.copiedFiles.sort(), walkFiles(releaseDir).sort());
+
+    // what the publish adds to the release before and after the switch stays out of public/
+    write(releaseDir, "release.json", "{}");
+    write(releaseDir, "index.html.br", "copy");
+    await copyBack(releaseDir, publicDir, moved.copiedFiles, 2);
+    assert.deepEqual(walkFiles(publicDir).sort(), [
+      "events/1/index.html",
+      "index.html",
+      "page-data/events/1/page-data.json",
+    ]);
+    assert.equal(readFileSync(path.join(publicDir, "events/1/index.html"), "utf8"), "<h1>One</h1>");
+    assert.equal(
+      Math.round(statSync(path.join(publicDir, "events/1/index.html")).mtimeMs),
+      2_000_000,
+      "the time is kept, so the next publish links what did not change",
+    );
+    assert.equal(existsSync(`${publicDir}.copying`), false);
+    assert.ok(existsSync(path.join(releaseDir, "index.html")), "the live release keeps its files");
+  });
+
+  it("moves nothing when public/ holds compressed copies of another tool's", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "move-"));
+    const publicDir = path.join(root, "public");
+    write(publicDir, "index.html", "<h1>Home</h1>");
+    write(publicDir, "index.html.br", "stale");
+    assert.equal(moveIntoRelease(publicDir, path.join(root, "0001")), null);
+    assert.ok(existsSync(path.join(publicDir, "index.html")));
+    assert.equal(existsSync(path.join(root, "0001")), false);
   });
 });
