@@ -337,7 +337,7 @@ export async function publish(settings: PublishSettings, options: PublishOptions
     };
     writeManifest(releaseDir, manifest);
     step(
-      `switching current to ${name} (${staged.copied} files copied, ${staged.linked} unchanged, ${carried.size} earlier assets carried)`,
+      `switching current to ${name} (${staged.copied} files ${movedPublic ? "moved in from public/" : "copied"}, ${staged.linked} unchanged, ${carried.size} earlier assets carried)`,
     );
     switchCurrent(settings.root, name);
     const liveDirNow = releaseDir;
