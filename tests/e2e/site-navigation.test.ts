@@ -125,6 +125,9 @@ describe("keyboard", () => {
       await summary.focus();
       await page.keyboard.press("Enter");
       assert.equal(await page.locator("header details").evaluate((d) => (d as HTMLDetailsElement).open), true);
+      // the menu listens for Escape from React's effect after the open state's commit, which
+      // runs after the next paint: a person cannot press a key sooner, a script can
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
       await page.keyboard.press("Escape");
       assert.equal(await page.locator("header details").evaluate((d) => (d as HTMLDetailsElement).open), false);
       assert.equal(await page.evaluate(() => document.activeElement?.tagName), "SUMMARY");
