@@ -45,8 +45,8 @@ let buildFiles: Promise<WriteResult | Error> | null = null;
 let searchIndexes: Promise<number | Error> | null = null;
 /** What each page was handed to Gatsby with, kept for the next build (page-handover.ts). */
 let pageHashes: Map<string, string> | null = null;
-/** The pages as planned, and the time they were planned for (a second plan must use the same). */
-let plannedPages: { pages: PlannedPage[]; now: Date } | null = null;
+/** The time the pages were planned for: a second plan, with the sessions, must use the same. */
+let plannedFor: Date | null = null;
 /** A full read's sessions, still being read when sourceNodes returned; null when none follow. */
 let sessionsToFollow: Promise<Record<number, SessionTimes[]>> | null = null;
 /** Settles once the sessions are in the snapshot and their event pages are handed over again. */
@@ -144,7 +144,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ actions, reporter
     createPage: (page, component) => actions.createPage(gatsbyPage(page, component)),
   });
   pageHashes = handover.hashes;
-  plannedPages = { pages: planned, now };
+  plannedFor = now;
   activity.setStatus(
     `${planned.length} pages (planned in ${((plannedAt - started) / 1000).toFixed(1)} s; ${handover.created} handed to Gatsby, ${handover.kept} unchanged since the last build, in ${((Date.now() - plannedAt) / 1000).toFixed(1)} s)`,
   );
@@ -169,9 +169,9 @@ function writeFilesBesidePages(catalogue: CatalogueSnapshot, planned: PlannedPag
  * after it returned.
  */
 export const onPreBuild: GatsbyNode["onPreBuild"] = ({ actions, reporter }) => {
-  if (!sessionsToFollow || !snapshot || !plannedPages || !pageHashes) return;
+  if (!sessionsToFollow || !snapshot || !plannedFor || !pageHashes) return;
   const catalogue = snapshot;
-  const { now } = plannedPages;
+  const now = plannedFor;
   const hashes = pageHashes;
   sessionsApplied = sessionsToFollow.then((sessions) => {
     catalogue.sessions = sessions;
