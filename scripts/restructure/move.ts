@@ -1,8 +1,9 @@
 /**
- * The restructuring of issue 17 as a codemod: one runtime per codebase around a pure core.
+ * The project's restructurings as a codemod, one plan each (docs/adr/0007-layout.md):
  *
- *   npx tsx scripts/restructure/move.ts            # move and rewrite
- *   npx tsx scripts/restructure/move.ts --dry-run  # only print what it would do
+ *   npx tsx scripts/restructure/move.ts                      # every plan, in order
+ *   npx tsx scripts/restructure/move.ts --plan shared-lib    # one plan
+ *   npx tsx scripts/restructure/move.ts --dry-run            # only print what it would do
  *
  * Idempotent and re-runnable on any tree (for example after merging branches written against
  * the old layout):
@@ -15,8 +16,8 @@
  * 3. rewrites project-root paths ("scripts/deploy.ts", "src/build/") written in code (string
  *    literals and comments), package.json, the JSON/JSONC configurations and the Markdown
  *    documentation;
- * 4. formats what it touched (Biome), and prints what still names an old path, for a look
- *    by hand.
+ * 4. formats what it touched and sorts its imports (Biome), and prints what still names an
+ *    old path, for a look by hand.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
@@ -25,7 +26,10 @@ import path from "node:path";
 const ROOT = path.resolve(__dirname, "../..");
 
 /** Old path → new path; an entry ending in "/" is a folder. More specific entries win. */
-export const MAPPING: ReadonlyArray<readonly [string, string]> = [
+export type Mapping = ReadonlyArray<readonly [string, string]>;
+
+/** Issue 17: one runtime per codebase around a pure core. */
+const LAYOUT: Mapping = [
   // the pure core: runtime-neutral, shared by the site, the sourcing, the server and ops
   ["src/site/routes.ts", "src/core/routes.ts"],
   ["src/site/page-context.ts", "src/core/page-context.ts"],
@@ -90,12 +94,37 @@ export const MAPPING: ReadonlyArray<readonly [string, string]> = [
   ["tests/unit/shop-toast-bus.test.ts", "tests/unit/toasts-toast-bus.test.ts"],
 ];
 
-const ORDERED = [...MAPPING].sort((a, b) => b[0].length - a[0].length);
-const ORDERED_BACK = [...MAPPING].sort((a, b) => b[1].length - a[1].length);
+/**
+ * Issue 36: what publishing, the build and the developer commands all run lives where all may
+ * import it (lib/), so production code imports no developer command and no build code.
+ */
+const SHARED_LIB: Mapping = [
+  ["scripts/lib/processes.ts", "lib/processes.ts"],
+  ["src/sourcing/cdn-rules.ts", "lib/cdn-rule-files.ts"],
+  ["src/sourcing/snapshot-file.ts", "lib/snapshot-file.ts"],
+  ["scripts/lib/build-fingerprint.ts", "lib/build-fingerprint.ts"],
+];
+
+/** The plans in the order they were made; re-running one that is done changes nothing. */
+export const PLANS: Readonly<Record<string, Mapping>> = {
+  layout: LAYOUT,
+  "shared-lib": SHARED_LIB,
+};
+
+/** The plan being run (main() sets it). */
+let mapping: Mapping = [];
+let ordered: Mapping = [];
+let orderedBack: Mapping = [];
+
+function usePlan(plan: Mapping): void {
+  mapping = plan;
+  ordered = [...plan].sort((a, b) => b[0].length - a[0].length);
+  orderedBack = [...plan].sort((a, b) => b[1].length - a[1].length);
+}
 
 /** Where a project file (path from the root, "/" separated) goes; itself when unmapped. */
 export function newPathOf(file: string): string {
-  for (const [from, to] of ORDERED) {
+  for (const [from, to] of ordered) {
     if (from.endsWith("/") ? file.startsWith(from) : file === from) return to + file.slice(from.length);
   }
   return file;
@@ -103,7 +132,7 @@ export function newPathOf(file: string): string {
 
 /** Where a file at a new path came from; itself when unmapped. */
 export function oldPathOf(file: string): string {
-  for (const [from, to] of ORDERED_BACK) {
+  for (const [from, to] of orderedBack) {
     if (to.endsWith("/") ? file.startsWith(to) : file === to) {
       const old = from + file.slice(to.length);
       // a folder entry's file may have a more specific entry of its own (src/build/ics.ts)
@@ -114,7 +143,7 @@ export function oldPathOf(file: string): string {
 }
 
 /** Folders whose code is scanned for specifiers, and files at the root. */
-const CODE_DIRS = ["src/", "server/", "scripts/", "ops/", "bench/", "tests/"];
+const CODE_DIRS = ["src/", "lib/", "server/", "scripts/", "ops/", "bench/", "tests/"];
 const CODE_EXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
 const CSS_EXT = /\.css$/;
 const CONFIG_FILES = [
@@ -241,7 +270,7 @@ function mapToken(token: string, current: ReadonlySet<string>): string {
 /** Project-root paths in code (string literals, comments), configuration and documentation. */
 function rewriteRootPaths(text: string, current: ReadonlySet<string>): string {
   return text.replace(
-    /(?<![A-Za-z0-9_.@-])(?:\.\/)?((?:src|scripts|server|tests)\/[A-Za-z0-9_./-]*[A-Za-z0-9_/-])/g,
+    /(?<![A-Za-z0-9_.@-])(?:\.\/)?((?:src|lib|scripts|server|ops|bench|tests)\/[A-Za-z0-9_./-]*[A-Za-z0-9_/-])/g,
     (all, token: string) => all.replace(token, mapToken(token, current)),
   );
 }
@@ -284,7 +313,7 @@ function rewrite(): { changed: number; unresolved: string[] } {
 /** Old paths still written somewhere (documentation, comments): for a look by hand. */
 function leftovers(): string[] {
   const found: string[] = [];
-  const names = MAPPING.map(([from]) => from);
+  const names = mapping.map(([from]) => from);
   for (const file of listFiles()) {
     if (!/\.(ts|tsx|md|json|jsonc|cjs|yml|yaml|css)$/.test(file) || file === "scripts/restructure/move.ts") continue;
     if (file.startsWith("src/core/generated/") || file === "package-lock.json") continue;
@@ -299,15 +328,32 @@ function leftovers(): string[] {
 
 function main(): void {
   process.chdir(ROOT);
+  const named = process.argv.indexOf("--plan");
+  const names = named === -1 ? Object.keys(PLANS) : [process.argv[named + 1] ?? ""];
+  for (const name of names) {
+    const plan = PLANS[name];
+    if (!plan) throw new Error(`no plan "${name}": ${Object.keys(PLANS).join(", ")}`);
+    console.log(`\n# plan ${name}`);
+    usePlan(plan);
+    runPlan();
+  }
+}
+
+function runPlan(): void {
+  touched.clear();
   const moved = moveFiles();
   const { changed, unresolved } = rewrite();
-  // paths change length: the project's formatter re-wraps lines and re-pads tables
+  // paths change length and order: the project's formatter re-wraps lines, re-pads tables and sorts imports
   const formattable = [...touched].filter((file) => /\.(ts|tsx|js|cjs|mjs|json|jsonc|css|md)$/.test(file));
   if (!dryRun && formattable.length > 0) {
-    execFileSync(path.join(ROOT, "node_modules/.bin/biome"), ["format", "--write", ...formattable], {
-      cwd: ROOT,
-      stdio: "ignore",
-    });
+    execFileSync(
+      path.join(ROOT, "node_modules/.bin/biome"),
+      ["check", "--write", "--linter-enabled=false", ...formattable],
+      {
+        cwd: ROOT,
+        stdio: "ignore",
+      },
+    );
   }
   console.log(`\n${moved} files moved, ${changed} files rewritten${dryRun ? " (dry run: nothing written)" : ""}`);
   if (unresolved.length > 0) {
