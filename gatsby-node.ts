@@ -16,11 +16,11 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import type { Compilation, Compiler } from "webpack";
+import { writeCdnRules } from "./lib/cdn-rule-files";
 import { ROUTES } from "./src/core/routes";
 import type { SessionTimes } from "./src/core/sessions";
 import { readBuildConfig } from "./src/core/site-config";
 import { parseChangesSetting, readCatalogue, SNAPSHOT_FILE, writeSnapshotFile } from "./src/sourcing/catalogue-delta";
-import { writeCdnRules } from "./src/sourcing/cdn-rules";
 import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
 import {
   handChangedPagesOver,

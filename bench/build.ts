@@ -31,7 +31,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { startProcess, waitFor } from "../scripts/lib/processes";
+import { startProcess, waitFor } from "../lib/processes";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
 import { treeRssKiB } from "./lib/process-memory";
 

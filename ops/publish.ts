@@ -32,10 +32,10 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
-import { putFingerprint, takeFingerprint } from "../scripts/lib/build-fingerprint";
-import { startProcess } from "../scripts/lib/processes";
+import { putFingerprint, takeFingerprint } from "../lib/build-fingerprint";
+import { readCdnRules } from "../lib/cdn-rule-files";
+import { startProcess } from "../lib/processes";
 import { readBuildConfig } from "../src/core/site-config";
-import { readCdnRules } from "../src/sourcing/cdn-rules";
 import { compressRelease, filesToCompress, type ReleaseFiles } from "./lib/compress";
 import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
 import {

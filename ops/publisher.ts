@@ -28,7 +28,7 @@
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
-import { type Started, startProcess } from "../scripts/lib/processes";
+import { type Started, startProcess } from "../lib/processes";
 import type { ChangedRecord } from "../src/core/catalogue-changes";
 import { isAuthorized } from "./lib/auth";
 import { CatalogueProgress, overallProgress } from "./lib/editor-page/progress";

@@ -21,8 +21,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SNAPSHOT_FILE } from "../src/sourcing/snapshot-file";
-import { fingerprintFile } from "./lib/build-fingerprint";
+import { fingerprintFile } from "../lib/build-fingerprint";
+import { SNAPSHOT_FILE } from "../lib/snapshot-file";
 
 const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = fingerprintFile(ROOT);
@@ -31,12 +31,15 @@ export const COMPILED_FILES_CURRENT = "compiled-gatsby-files-current";
 
 /**
  * What the built pages are made of besides the catalogue: the site (with the core and the
- * sourcing under src/), the texts, the static files, the dependencies. Operations, the
+ * sourcing under src/, and the files of lib/ the build runs), the texts, the static files,
+ * the dependencies. Operations, the
  * server, the benchmarks, the tests and the other commands are not: a change there keeps an
  * editor's next build incremental.
  */
 export const CODE = [
   "src",
+  "lib/cdn-rule-files.ts",
+  "lib/snapshot-file.ts",
   "locales",
   "static",
   "patches",

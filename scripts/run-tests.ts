@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { answers, type Started, startProcess, stopAll, waitFor } from "./lib/processes";
+import { answers, type Started, startProcess, stopAll, waitFor } from "../lib/processes";
 
 // tsx runs scripts as CommonJS here (package.json has no "type": "module"): no top-level await.
 const root = resolve(__dirname, "..");
@@ -143,6 +143,7 @@ function ensureSystemPackages(): void {
 /** What the layer rules cruise (package.json's lint:deps). */
 const LAYER_ROOTS = [
   "src",
+  "lib",
   "server",
   "ops",
   "scripts",

@@ -1,6 +1,6 @@
 /**
  * Serves the built site (public/) the way the CDN and the nginx origin do, from the same
- * rules: the build's public/_redirects and public/_headers (src/sourcing/cdn-rules.ts), and
+ * rules: the build's public/_redirects and public/_headers (lib/cdn-rule-files.ts), and
  * the rule model's trailing slash and compression (src/core/cdn-rules.ts). It carries them out:
  *
  * - a file is served as it is; a folder without its trailing slash redirects (301) to it
@@ -29,6 +29,7 @@ import {
 import { extname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
+import { readCdnRules } from "../lib/cdn-rule-files";
 import {
   type CdnRules,
   CONTENT_TYPES,
@@ -43,7 +44,6 @@ import {
 } from "../src/core/cdn-rules";
 import { notFoundFileFor } from "../src/core/routes";
 import { readBuildConfig } from "../src/core/site-config";
-import { readCdnRules } from "../src/sourcing/cdn-rules";
 
 export interface Resolved {
   status: number;

@@ -10,9 +10,9 @@
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { answers, startProcess, stopAll, waitFor } from "../lib/processes";
 import { loadConfig } from "../server/src/config";
 import { loadMailConfig } from "../server/src/mail/mail-config";
-import { answers, startProcess, stopAll, waitFor } from "./lib/processes";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const host = "127.0.0.1";

@@ -1,6 +1,6 @@
 /**
  * The nginx configuration of the origin server, generated from the site's CDN rules (the
- * `_redirects` and `_headers` the build wrote, src/sourcing/cdn-rules.ts, and the rule
+ * `_redirects` and `_headers` the build wrote, lib/cdn-rule-files.ts, and the rule
  * model's trailing slash and compression, src/core/cdn-rules.ts), so nginx, the CDN and
  * `npm run serve` answer every path alike:
  *
@@ -25,6 +25,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { readCdnRules, type SiteSettings } from "../../lib/cdn-rule-files";
 import {
   type CdnRules,
   COMPRESSIBLE_EXTENSIONS,
@@ -36,7 +37,6 @@ import {
   PRECOMPRESSED,
   REVALIDATE,
 } from "../../src/core/cdn-rules";
-import { readCdnRules, type SiteSettings } from "../../src/sourcing/cdn-rules";
 
 export const BROTLI_STATIC_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 

@@ -16,6 +16,7 @@ export const COPIED = [
   "package-lock.json",
   "tsconfig.json",
   "src",
+  "lib",
   "locales",
   "static",
   "contracts",

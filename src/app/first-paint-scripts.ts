@@ -12,7 +12,7 @@
  * frame is painted). A page opened in a background tab paints no frame: it starts them at once.
  *
  * The same text on every page and in every build, so the Content Security Policy lists it by
- * one hash (src/sourcing/cdn-rules.ts finds it in the built pages). The tags stay `<script
+ * one hash (lib/cdn-rule-files.ts finds it in the built pages). The tags stay `<script
  * src>` inside the template, so what reads the built pages for their scripts still finds them.
  */
 export const SCRIPTS_TEMPLATE_ID = "gatsby-scripts";

@@ -31,8 +31,8 @@ import {
   sourceSessions,
 } from "./source-catalogue";
 
+export { SNAPSHOT_FILE } from "../../lib/snapshot-file";
 export { parseChangesSetting } from "../core/catalogue-changes";
-export { SNAPSHOT_FILE } from "./snapshot-file";
 
 const SNAPSHOT_VERSION = 1;
 

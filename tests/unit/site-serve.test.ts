@@ -1,5 +1,5 @@
 /**
- * The CDN rules (src/sourcing/cdn-rules.ts), the static server that evaluates them
+ * The CDN rules (lib/cdn-rule-files.ts), the static server that evaluates them
  * (scripts/serve.ts) and the nginx configuration made from them, over a small fake public/
  * folder: files, trailing-slash redirects, client-only order routes, the localized 404,
  * hidden build artefacts, caching and security headers.
@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { listRuleFiles, readCdnRules, writeCdnRules } from "../../lib/cdn-rule-files";
 import { nginxConfig, writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompress } from "../../ops/lib/precompress";
 import { normalizePath, resolveRequest } from "../../scripts/serve";
@@ -27,7 +28,6 @@ import {
   REVALIDATE,
 } from "../../src/core/cdn-rules";
 import { CLIENT_ONLY_ROUTES } from "../../src/core/routes";
-import { listRuleFiles, readCdnRules, writeCdnRules } from "../../src/sourcing/cdn-rules";
 
 let root = "";
 let rules: CdnRules;

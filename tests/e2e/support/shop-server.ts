@@ -2,7 +2,7 @@
  * The processes the publishing tests start from a copied project, each answering once its
  * start resolves: the shop's own server and the publisher.
  */
-import { type Started, startProcess, waitFor } from "../../../scripts/lib/processes";
+import { type Started, startProcess, waitFor } from "../../../lib/processes";
 
 /** The shop's server on 127.0.0.1 at `port`, with its own database and no hold sweep. */
 export async function startShopServer(

@@ -1,6 +1,6 @@
 /**
- * Starting, waiting for and stopping the child processes the scripts run (the local server,
- * the site, nginx, the publisher). Each child gets a process group of its own (`detached`),
+ * Starting, waiting for and stopping child processes (the local server, the site's build, nginx,
+ * the publisher), for publishing as for the developer commands, the benchmarks and the tests. Each child gets a process group of its own (`detached`),
  * so stopping it also stops what it started in turn (npm -> tsx -> node, gatsby's workers).
  */
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";

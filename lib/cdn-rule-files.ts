@@ -16,8 +16,8 @@ import {
   isHiddenPath,
   parseHeaders,
   parseRedirects,
-} from "../core/cdn-rules";
-import { LANGUAGES, localize, ROUTES } from "../core/routes";
+} from "../src/core/cdn-rules";
+import { LANGUAGES, localize, ROUTES } from "../src/core/routes";
 
 /**
  * The hashed assets and hidden files of a built site. Hashed assets and the build artefacts
