@@ -2,15 +2,30 @@
  * The layer rules, written once (docs/adr/0007-layout.md): `npm run lint` runs them.
  *
  *   src/core/       pure and runtime-neutral: imports only itself and pure packages
+ *   src/app/        the shell on top of the site: only templates and Gatsby's wrappers import it
  *   src/ (the rest) the site: browser and server render; no Node built-ins, no Node code
  *   src/sourcing/   Node code gatsby-node.ts calls: the core, the clients and the texts
- *   server/, ops/   Node: of the project's src/ only the core
- *   scripts/, bench/ and tests/ may use what they run
+ *   lib/            Node code the build, publishing and the developer commands all run: only the core
+ *   server/, ops/   Node: of the project the core (and ops lib/); no build code, no developer command
+ *   scripts/, bench/ of src/ only the core (they run the build, they do not import it); tests/ anything
  */
 const SITE = "^(src/(?!core/|sourcing/)|gatsby-browser\\.tsx|gatsby-ssr\\.tsx)";
-const NODE_CODE = "^(src/sourcing/|server/|ops/|scripts/|bench/|gatsby-node\\.ts|gatsby-config\\.ts)";
+const NODE_CODE = "^(src/sourcing/|lib/|server/|ops/|scripts/|bench/|gatsby-node\\.ts|gatsby-config\\.ts)";
 const FEATURES = "^src/(basket|checkout|currency|prices|search|toasts|tickets|tracking|events)/";
 const UI_RUNTIME = "^node_modules/(react|react-dom|gatsby|gatsby-[^/]+|react-i18next|react-toastify|js-cookie)/";
+/** Packages that need Node (a database, a mail or HTTP server, the file system, a build tool). */
+const NODE_PACKAGES =
+  "^node_modules/(better-sqlite3|fastify|fastify-plugin|@fastify/[^/]+|nodemailer|mjml|@aws-sdk/[^/]+|passkit-generator|altcha-lib|sanitize-html|ajv|ajv-formats|yaml|snowball-stemmers|dependency-cruiser|lighthouse|playwright-core|s3rver|smtp-server|mailparser|autocannon|tsx|typescript|openapi-typescript|patch-package)/";
+/** Pure packages the core may use: dates, and the Ed25519 signature of a ticket's QR payload. */
+const PURE_PACKAGES = "^node_modules/(date-fns|@date-fns|@noble/curves|@noble/hashes)/";
+/** The shell: the provider tree, the layout and the page frame, mounted on every page. */
+const SHELL = "^src/app/";
+/**
+ * The kernel every part of the site may read (site context, idle and hydration timing, the
+ * first screen's end, the date locale): it still sits in src/app/ until the codemod's kernel
+ * plan moves it below the features (scripts/restructure/move.ts).
+ */
+const KERNEL_IN_SHELL = "^src/app/(site-context|when-idle|hydration-phase|first-screen|date-locale)\\.tsx?$";
 
 /** One forbidden dependency: every rule is an error. */
 const rule = (name, comment, from, to) => ({ name, severity: "error", comment, from, to });
@@ -28,7 +43,7 @@ module.exports = {
       "core-is-pure",
       "The core is shared by the site, the sourcing, the server and ops: it imports only itself.",
       { path: "^src/core/" },
-      { pathNot: ["^src/core/", "^node_modules/(date-fns|@date-fns)/"] },
+      { pathNot: ["^src/core/", PURE_PACKAGES] },
     ),
     rule(
       "core-no-node-builtins",
@@ -42,19 +57,30 @@ module.exports = {
       { path: SITE },
       { dependencyTypes: ["core"] },
     ),
+    rule(
+      "site-no-node-packages",
+      "The site's code runs in the browser: packages that need Node stay with the build, the server and ops.",
+      { path: SITE },
+      { path: NODE_PACKAGES, dependencyTypesNot: ["type-only"] },
+    ),
     rule("site-no-node-code", "The site reaches Node code only through the core.", { path: SITE }, { path: NODE_CODE }),
     rule(
       "server-only-core",
       "The server imports of src/ only the core (with the generated contract types).",
       { path: "^server/" },
-      { path: "^(src/(?!core/)|ops/|scripts/|bench/|gatsby-)" },
+      { path: "^(src/(?!core/)|ops/|scripts/|bench/|tests/|gatsby-)" },
     ),
-    // a built site's _redirects and _headers are read with the code that wrote them
     rule(
       "ops-only-core",
-      "Operations import of src/ only the core; the site and the sourcing are built, not called.",
+      "Operations import the core and lib/: the site and the sourcing are built, not called, and production code runs no developer command.",
       { path: "^ops/" },
-      { path: "^(src/(?!core/|sourcing/cdn-rules\\.ts$)|server/|bench/|gatsby-)" },
+      { path: "^(src/(?!core/)|server/|scripts/|bench/|tests/|gatsby-)" },
+    ),
+    rule(
+      "lib-only-core",
+      "lib/ is what the build, publishing and the developer commands share: it imports only the core.",
+      { path: "^lib/" },
+      { path: "^(src/(?!core/)|server/|ops/|scripts/|bench/|tests/|gatsby-)" },
     ),
     rule(
       "sourcing-no-site",
@@ -64,14 +90,14 @@ module.exports = {
     ),
     rule(
       "scripts-no-site",
-      "Developer commands run the site's build; they do not import the site's code.",
+      "Developer commands run the site's build; they import of src/ only the core (what they share with the build is in lib/).",
       { path: "^(scripts|bench)/" },
-      { path: "^src/(?!core/|sourcing/)" },
+      { path: "^src/(?!core/)" },
     ),
     rule(
       "node-no-ui-runtime",
       "React and Gatsby's browser packages belong to the site.",
-      { path: "^(src/core/|src/sourcing/|server/|ops/)" },
+      { path: "^(src/core/|src/sourcing/|lib/|server/|ops/)" },
       { path: UI_RUNTIME, dependencyTypesNot: ["type-only"] },
     ),
     rule(
@@ -79,6 +105,12 @@ module.exports = {
       "Templates compose features; Gatsby (gatsby-node.ts) is the only one to name a template.",
       { path: "^src/", pathNot: "^src/templates/" },
       { path: "^src/templates/" },
+    ),
+    rule(
+      "shell-on-top",
+      "The shell (src/app/) composes the features for every page: only templates and Gatsby's page wrappers import it.",
+      { path: "^src/(?!app/|templates/)" },
+      { path: SHELL, pathNot: KERNEL_IN_SHELL },
     ),
     rule(
       "ui-primitives-no-features",
@@ -89,7 +121,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|public|\\.cache|releases)/" },
+    exclude: { path: "^(public|\\.cache|releases)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
