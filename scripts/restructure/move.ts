@@ -105,10 +105,40 @@ const SHARED_LIB: Mapping = [
   ["scripts/lib/build-fingerprint.ts", "lib/build-fingerprint.ts"],
 ];
 
+/**
+ * Issue 36: a unit test is named after the full path of what it covers, its folders joined by
+ * "-" and without "src" (ops/lib/queue.ts → ops-lib-queue.test.ts; a patch's guard after the
+ * patch: patches-react-dom.test.ts); the locale checks become one test of every namespace.
+ */
+const UNIT_TEST_NAMES: Mapping = [
+  ["tests/unit/build-nginx-config.test.ts", "tests/unit/ops-lib-nginx-config.test.ts"],
+  ["tests/unit/checkin-redeem-rules.test.ts", "tests/unit/server-checkin-redeem-rules.test.ts"],
+  ["tests/unit/core-stored-sessions.test.ts", "tests/unit/core-sessions-stored.test.ts"],
+  ["tests/unit/events-wide-days.test.ts", "tests/unit/events-day-layout.test.ts"],
+  ["tests/unit/first-paint-scripts.test.ts", "tests/unit/app-first-paint-scripts.test.ts"],
+  ["tests/unit/format-date-fallback.test.ts", "tests/unit/core-format-date-fallback.test.ts"],
+  ["tests/unit/gatsby-build-patches.test.ts", "tests/unit/patches-gatsby.test.ts"],
+  ["tests/unit/i18n-page-instance.test.ts", "tests/unit/patches-gatsby-plugin-react-i18next.test.ts"],
+  ["tests/unit/render-bytes.test.ts", "tests/unit/patches-react-dom.test.ts"],
+  ["tests/unit/ops-deploy.test.ts", "tests/unit/ops-lib-deploy-plan.test.ts"],
+  ["tests/unit/ops-queue.test.ts", "tests/unit/ops-lib-queue.test.ts"],
+  ["tests/unit/ops-releases.test.ts", "tests/unit/ops-lib-releases.test.ts"],
+  ["tests/unit/ops-schedule-auth.test.ts", "tests/unit/ops-lib-schedule-auth.test.ts"],
+  ["tests/unit/publish-catalogue-delta.test.ts", "tests/unit/sourcing-catalogue-delta.test.ts"],
+  ["tests/unit/publish-compress.test.ts", "tests/unit/ops-lib-compress.test.ts"],
+  ["tests/unit/publish-editor-page.test.ts", "tests/unit/ops-lib-editor-page.test.ts"],
+  ["tests/unit/publish-hook-changes.test.ts", "tests/unit/ops-lib-hook-changes.test.ts"],
+  ["tests/unit/publish-stage.test.ts", "tests/unit/ops-lib-releases-stage.test.ts"],
+  ["tests/unit/search-dates.test.ts", "tests/unit/search-search-query-dates.test.ts"],
+  ["tests/unit/site-serve.test.ts", "tests/unit/scripts-serve.test.ts"],
+  ["tests/unit/site-locales.test.ts", "tests/unit/locales.test.ts"],
+];
+
 /** The plans in the order they were made; re-running one that is done changes nothing. */
 export const PLANS: Readonly<Record<string, Mapping>> = {
   layout: LAYOUT,
   "shared-lib": SHARED_LIB,
+  "unit-test-names": UNIT_TEST_NAMES,
 };
 
 /** The plan being run (main() sets it). */
