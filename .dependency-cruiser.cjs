@@ -1,13 +1,7 @@
 /**
- * The layer rules, written once (docs/adr/0007-layout.md): `npm run lint` runs them.
- *
- *   src/core/       pure and runtime-neutral: imports only itself and pure packages
- *   src/app/        the shell on top of the site: only templates and Gatsby's wrappers import it
- *   src/ (the rest) the site: browser and server render; no Node built-ins, no Node code
- *   src/sourcing/   Node code gatsby-node.ts calls: the core, the clients and the texts
- *   lib/            Node code the build, publishing and the developer commands all run: only the core
- *   server/, ops/   Node: of the project the core (and ops lib/); no build code, no developer command
- *   scripts/, bench/ of src/ only the core (they run the build, they do not import it); tests/ anything
+ * The layer rules (the table of what each folder may import is docs/ARCHITECTURE.md, "The
+ * layers"; why: docs/adr/0007-layout.md). `npm run lint:deps` runs them, and every rule has a
+ * probe in tests/unit/dependency-rules.test.ts.
  */
 const SITE = "^(src/(?!core/|sourcing/)|gatsby-browser\\.tsx|gatsby-ssr\\.tsx)";
 const NODE_CODE = "^(src/sourcing/|lib/|server/|ops/|scripts/|bench/|gatsby-node\\.ts|gatsby-config\\.ts)";
