@@ -17,22 +17,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 
 const ROOT = path.resolve(__dirname, "../..");
-const FOLDERS = [
-  "src",
-  "lib",
-  "server",
-  "ops",
-  "scripts",
-  "bench",
-  "tests",
-  "docs",
-  "locales",
-  "static",
-  "contracts",
-  "patches",
-  ".github",
-  ".ci",
-];
+const TOP_FOLDER = /^(src|lib|server|ops|scripts|bench|tests|docs|locales|static|contracts|patches|\.github|\.ci)\/./;
 const ROOT_FILE =
   /^(gatsby-(node|config|browser|ssr)\.tsx?|package(-lock)?\.json|tsconfig[\w.-]*\.json|biome\.jsonc|\.dependency-cruiser\.cjs|README\.md)$/;
 const MODULE_SUFFIXES = ["", ".ts", ".tsx", ".js", ".cjs", ".mjs", ".json", ".d.ts", "/index.ts"];
@@ -86,8 +71,7 @@ export function namedPaths(doc: string, text: string): Array<[string, string]> {
     const candidate = span!.replace(/^\.\//, "");
     // a command, a placeholder (`<dir>`, `{lang}`, `$BUCKET`) or an elision is not a path
     if (/\s|[<>…$]|\.\.\.|\{[^,}]*\}/.test(candidate)) continue;
-    const top = candidate.split("/")[0]!;
-    const isPath = (FOLDERS.includes(top) && candidate.includes("/")) || ROOT_FILE.test(candidate);
+    const isPath = TOP_FOLDER.test(candidate) || ROOT_FILE.test(candidate);
     if (!isPath) continue;
     // a folder's README may name its own files from its folder (server/README.md: `src/app.ts`)
     const own = path.posix.join(path.posix.dirname(doc), candidate);
