@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { loadDateLocaleOf } from "./src/app/date-locale";
 import { endHydration, startHydration } from "./src/app/hydration-phase";
 import { wrapPage } from "./src/app/wrap-page";
+import { noteNotFoundAddress, restoreNotFoundAddress } from "./src/i18n/not-found-address";
 import "./src/styles/global.css";
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = (args) => wrapPage(args);
@@ -30,6 +31,7 @@ function hydrateInTransition(element: ReactNode, container: Element): void {
 export const replaceHydrateFunction = (() => hydrateInTransition) as unknown as GatsbyBrowser["replaceHydrateFunction"];
 
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  restoreNotFoundAddress(window.location, window.history);
   // islands mounted from now on were not in the server's HTML: they render their children
   endHydration();
   // End-to-end tests wait for this before they click: React owns the page from here on.
@@ -54,6 +56,7 @@ function isChunkLoadError(reason: unknown): boolean {
 }
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  noteNotFoundAddress((window as Window & { pagePath?: string }).pagePath, window.location);
   // A chunk that fails to load (a deploy replaced it, the network
   // dropped) becomes a full page load of the route, which fetches the current files.
   window.addEventListener("unhandledrejection", (event) => {

@@ -15,6 +15,7 @@ import type { BasketEventGroup, BasketTicket } from "../core/order";
 import { href } from "../core/routes";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
+import { useAdmission } from "../events/admission";
 import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
 import { LimitNote } from "./limit-note";
@@ -201,7 +202,11 @@ function CartEvent({ group, totals, inBasket, offers, onCount, onRemove, onRemov
   const sessionStarts = new Set(group.tickets.map((t) => t.startedAt ?? event.startedAt));
   const oneSession = sessionStarts.size <= 1;
   const when = oneSession ? ([...sessionStarts][0] ?? event.startedAt) : null;
-  const meta = [when ? formatDateTime(when, lang) : null, event.place?.title || null].filter(Boolean);
+  // a session over several days says it is good for any one of them, not only its first evening
+  const admission = useAdmission();
+  const sessionText = (startedAt: string, endsAt: string | null | undefined) =>
+    admission(startedAt, endsAt, lang) ?? formatDateTime(startedAt, lang);
+  const meta = [when ? sessionText(when, group.tickets[0]?.endsAt) : null, event.place?.title || null].filter(Boolean);
   return (
     <section className={styles.event} aria-labelledby={headingId} data-testid="cart-event" data-event-id={event.id}>
       <div className={styles.eventHead}>
@@ -248,7 +253,7 @@ function CartEvent({ group, totals, inBasket, offers, onCount, onRemove, onRemov
                 </strong>
                 {!oneSession && ticket.startedAt ? (
                   <span data-testid="cart-ticket-session">
-                    {t("cart.session")}: <bdi>{formatDateTime(ticket.startedAt, lang)}</bdi>
+                    {t("cart.session")}: <bdi>{sessionText(ticket.startedAt, ticket.endsAt)}</bdi>
                   </span>
                 ) : null}
                 <span data-value={ticket.price}>{t("cart.unitPrice", { price: money(ticket.price) })}</span>

@@ -20,6 +20,7 @@ import { href } from "../core/routes";
 import { openSessions } from "../core/sessions";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
+import { useAdmission } from "../events/admission";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
 import { useBasket } from "./basket-context";
@@ -84,6 +85,9 @@ export function TicketPicker({ event }: { event: EventDetail }) {
   const decimals = findCurrency(currencies, currency)?.decimals ?? 2;
   const moneyText = useMoneyText();
   const money = (value: number, currencyCode: string) => moneyText(value, currencyCode, decimals);
+  // a session over several days: each ticket says it is good for any one of them
+  const admission = useAdmission();
+  const admits = session ? admission(session.startedAt, session.finishedAt, lang) : null;
 
   const chosen = useMemo(() => {
     const offers = session?.tickets ?? [];
@@ -239,6 +243,11 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                   <span className={styles.offerTitle}>
                     <bdi>{offer.title}</bdi>
                   </span>
+                  {admits ? (
+                    <span className={styles.offerAdmits} data-testid="ticket-admits">
+                      {admits}
+                    </span>
+                  ) : null}
                   <Money
                     className={styles.offerPrice}
                     value={offer.price}

@@ -1,12 +1,16 @@
 /**
- * The small index of places and persons the header search box suggests from, written at
- * build time as /search-index.<lang>.json and fetched by the browser on the first focus of
- * the box. Events are not in it: they come live from the catalogue's search, with prices.
+ * The site's own search index, written at build time as /search-index.<lang>.json and fetched
+ * by the browser on the first use of a search box or the search page:
+ * - places and persons, which the header box suggests;
+ * - the words of every upcoming event (title, place and persons in every language), which the
+ *   site matches forgivingly (typos, word forms, transliterations: src/search/fuzzy-match.ts)
+ *   before asking the catalogue for the events found, live and with prices (`id_in`).
  *
  * Each entry carries its title in the page's language and, for matching, its titles in the
  * other languages: "Coca-Cola" typed on an Arabic page finds "كوكاكولا أرينا".
- * Matching follows the catalogue's rules where a browser can without a stemmer: words match
- * at their start, case, diacritics and Arabic spelling variants do not matter.
+ * The exact matching here (`searchEntries`) follows the catalogue's rules where a browser can
+ * without a stemmer: words match at their start, case, diacritics and Arabic spelling
+ * variants do not matter.
  */
 import type { Lang } from "./catalogue";
 
@@ -20,9 +24,27 @@ export interface SearchIndexEntry {
   words: string[];
 }
 
+/** An event's words for matching; what is shown of it comes live from the catalogue. */
+export interface SearchIndexEvent {
+  id: number;
+  /** normalized words of its titles in every language, space-separated */
+  title: string;
+  /** normalized words of its place and persons in every language, space-separated */
+  other: string;
+}
+
 export interface SearchIndex {
   places: SearchIndexEntry[];
   persons: SearchIndexEntry[];
+  events: SearchIndexEvent[];
+}
+
+/** What of an event in one language the index needs. */
+export interface IndexedEventSource {
+  id: number;
+  title: string;
+  place: { title: string };
+  persons: Array<{ title: string }>;
 }
 
 /** The index file's address for a language. */
@@ -82,13 +104,21 @@ export function searchEntries(entries: SearchIndexEntry[], query: string, limit:
   return matched.sort((a, b) => starts(a) - starts(b)).slice(0, limit);
 }
 
+/** What the index is built from, in each language. */
+export type SearchIndexSources = Record<
+  Lang,
+  {
+    places: Array<{ id: number; title: string }>;
+    persons: Array<{ id: number; title: string }>;
+    /** the events to be found; absent: none */
+    events?: IndexedEventSource[];
+  }
+>;
+
 /** Builds one language's index from the titles of every language. */
 export function buildSearchIndex(
   lang: Lang,
-  byLanguage: Record<
-    Lang,
-    { places: Array<{ id: number; title: string }>; persons: Array<{ id: number; title: string }> }
-  >,
+  byLanguage: SearchIndexSources,
   paths: { place(id: number): string; person(id: number): string },
 ): SearchIndex {
   const langs = Object.keys(byLanguage) as Lang[];
@@ -106,5 +136,23 @@ export function buildSearchIndex(
       };
     });
   };
-  return { places: entries("places", paths.place), persons: entries("persons", paths.person) };
+  return {
+    places: entries("places", paths.place),
+    persons: entries("persons", paths.person),
+    events: indexedEvents(langs.map((l) => byLanguage[l].events ?? [])),
+  };
+}
+
+/** Each event once, with the words of all its languages (an event missing in one language keeps the others). */
+function indexedEvents(byLanguage: IndexedEventSource[][]): SearchIndexEvent[] {
+  const words = new Map<number, { title: Set<string>; other: Set<string> }>();
+  for (const events of byLanguage)
+    for (const event of events) {
+      const entry = words.get(event.id) ?? { title: new Set<string>(), other: new Set<string>() };
+      words.set(event.id, entry);
+      for (const word of searchWordsOf(event.title)) entry.title.add(word);
+      for (const text of [event.place.title, ...event.persons.map((p) => p.title)])
+        for (const word of searchWordsOf(text)) if (!entry.title.has(word)) entry.other.add(word);
+    }
+  return [...words].map(([id, { title, other }]) => ({ id, title: [...title].join(" "), other: [...other].join(" ") }));
 }

@@ -51,7 +51,7 @@ export function CurrencyChangeNotice(): React.JSX.Element | null {
       <span>{t("currencyChanged.text", { code, previous })}</span>
       <button
         type="button"
-        className={styles.bannerAction}
+        className="btn"
         onClick={() => {
           setCurrency(previous);
           rememberCurrency(previous);
@@ -60,7 +60,7 @@ export function CurrencyChangeNotice(): React.JSX.Element | null {
       >
         {t("currencyChanged.back", { previous })}
       </button>
-      <button type="button" className={styles.bannerAction} onClick={() => setPrevious(null)}>
+      <button type="button" className="btn btn-ghost" onClick={() => setPrevious(null)}>
         {t("currencyChanged.keep", { code })}
       </button>
     </div>

@@ -29,13 +29,15 @@ interface SearchFiltersProps {
   state: SearchState;
   facets: SearchFacets;
   onChange(next: SearchState): void;
+  /** the visitor asked for the search (Enter) */
+  onSubmit?(): void;
 }
 
 function toggle(list: number[], id: number): number[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
-export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): React.JSX.Element {
+export function SearchFilters({ state, facets, onChange, onSubmit }: SearchFiltersProps): React.JSX.Element {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(state.q);
@@ -75,6 +77,7 @@ export function SearchFilters({ state, facets, onChange }: SearchFiltersProps): 
       onSubmit={(event) => {
         event.preventDefault();
         onChange({ ...state, q: text });
+        onSubmit?.();
       }}
     >
       <div className={styles.field}>

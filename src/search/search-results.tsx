@@ -13,8 +13,11 @@ export function SearchResults({
   built,
   onReset,
   empty,
+  sectionRef,
 }: {
   search: EventSearch;
+  /** the results' section, for scrolling it into view */
+  sectionRef?: React.Ref<HTMLElement>;
   /** the results the build rendered: kept from its HTML (a static island) while they are shown */
   built?: EventCardData[];
   onReset(): void;
@@ -25,7 +28,12 @@ export function SearchResults({
   const busy = search.status === "idle" || search.status === "loading";
 
   return (
-    <section className={styles.results} aria-labelledby="search-results-heading" aria-busy={busy || !search.urlRead}>
+    <section
+      ref={sectionRef}
+      className={styles.results}
+      aria-labelledby="search-results-heading"
+      aria-busy={busy || !search.urlRead}
+    >
       <h2 id="search-results-heading" className="visually-hidden">
         {t("search.results")}
       </h2>

@@ -1,6 +1,7 @@
 /**
  * Runs a search against the catalogue from the browser: the first page when the search
- * changes, more pages on demand. A newer search aborts an older one still in flight, so
+ * changes, more pages on demand. A text is first matched by the site's own forgiving search
+ * (site-search.ts): the catalogue is asked for the events it found. A newer search aborts an older one still in flight, so
  * results never arrive out of order. The client (with axios) is loaded on first use.
  *
  * A search without filters starts from the first page the build rendered (`built`): it is
@@ -13,6 +14,7 @@ import type { EventCardData, EventSummary, Lang } from "../core/catalogue";
 import { SEARCH_PAGE_SIZE } from "../core/page-context";
 import { listEventsOnDuring } from "./running-events";
 import { EMPTY_SEARCH, type SearchState, searchFilter, stringifySearchQuery } from "./search-query";
+import { loadSiteSearch, withMatchedEvents } from "./site-search";
 
 export { SEARCH_PAGE_SIZE };
 
@@ -60,6 +62,8 @@ export function useEventSearch(
   const [moreFailed, setMoreFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
+  /** the events the site's search found for the text shown, for the later pages */
+  const matched = useRef<number[]>([]);
   const key = state === null ? null : stringifySearchQuery(state);
 
   useEffect(() => {
@@ -71,13 +75,16 @@ export function useEventSearch(
     controller.current = abort;
     setStatus("loading");
     setMoreFailed(false);
-    loadCatalogueClient()
+    const text = state.q.trim();
+    Promise.all([loadCatalogueClient(), text ? loadSiteSearch(lang).then((s) => s.eventIds(text)) : []])
       // the first page also holds the events already on when the chosen days begin
-      .then((client) =>
-        listEventsOnDuring(client.listEvents, searchFilter(state, 1, SEARCH_PAGE_SIZE), lang, abort.signal),
-      )
-      .then((result) => {
+      .then(async ([client, ids]) => {
+        const filter = withMatchedEvents(searchFilter(state, 1, SEARCH_PAGE_SIZE), ids);
+        return { ids, result: await listEventsOnDuring(client.listEvents, filter, lang, abort.signal) };
+      })
+      .then(({ ids, result }) => {
         if (abort.signal.aborted) return;
+        matched.current = ids;
         setShownKey(key);
         setEvents(summaries(result.results));
         setTotal(result.count);
@@ -99,7 +106,13 @@ export function useEventSearch(
     setLoadingMore(true);
     setMoreFailed(false);
     loadCatalogueClient()
-      .then((client) => client.listEvents(searchFilter(state, page + 1, SEARCH_PAGE_SIZE), lang, signal))
+      .then((client) =>
+        client.listEvents(
+          withMatchedEvents(searchFilter(state, page + 1, SEARCH_PAGE_SIZE), matched.current),
+          lang,
+          signal,
+        ),
+      )
       .then((result) => {
         if (signal?.aborted) return;
         setEvents((current) => {

@@ -12,17 +12,20 @@ export function useSearchPageQueryEvents(
   state: SearchState | null,
   setState: (next: SearchState) => void,
   search: EventSearch,
+  /** a request was taken: the results should come into view */
+  onTaken?: () => void,
 ): void {
   // The listener stays put; what it needs is read from refs at the time of the request.
-  const latest = useRef({ state, setState, search });
-  latest.current = { state, setState, search };
+  const latest = useRef({ state, setState, search, onTaken });
+  latest.current = { state, setState, search, onTaken };
 
   useEffect(() => {
     const take = (event: Event) => {
       const query = queryOf(event);
-      const { state: current, setState: update, search: running } = latest.current;
+      const { state: current, setState: update, search: running, onTaken: taken } = latest.current;
       if (query === null || current === null) return; // not a valid request, or the URL is not read yet
       event.preventDefault();
+      taken?.();
       const q = query.trim().slice(0, MAX_SEARCH_LENGTH);
       if (q === current.q.trim()) {
         // Nothing to search again: answer with the query in force once it has loaded.

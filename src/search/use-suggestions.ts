@@ -1,13 +1,15 @@
 /**
- * The header search box's suggestions for a text: events from the catalogue's search (live,
- * with date and price), places and persons from the build-time index. Requests wait until
+ * The header search box's suggestions for a text: events the site's search finds, asked of
+ * the catalogue (live, with date and price), places and persons from the build-time index,
+ * all forgiving typos and word forms (site-search.ts). Requests wait until
  * the visitor pauses typing (debounced), a newer text aborts the request of an older one, and
  * only the answer to the newest text is shown, whatever order answers arrive in.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventSummary, Lang } from "../core/catalogue";
-import { type SearchIndex, type SearchIndexEntry, searchEntries, searchIndexPath } from "../core/search-index";
+import type { SearchIndexEntry } from "../core/search-index";
+import { inMatchOrder, loadSiteSearch, withMatchedEvents } from "./site-search";
 
 export const SUGGEST_DELAY_MS = 200;
 export const MIN_QUERY_LENGTH = 2;
@@ -27,21 +29,8 @@ export interface Suggestions {
 
 const IDLE: Suggestions = { query: "", status: "idle", events: [], eventCount: 0, places: [], persons: [] };
 
-/** One fetch of each language's index per page load, shared by every box. */
-const indexes = new Map<Lang, Promise<SearchIndex>>();
-function loadIndex(lang: Lang): Promise<SearchIndex> {
-  let index = indexes.get(lang);
-  if (!index) {
-    index = fetch(searchIndexPath(lang))
-      .then((res) => (res.ok ? (res.json() as Promise<SearchIndex>) : Promise.reject(new Error(`HTTP ${res.status}`))))
-      .catch(() => {
-        indexes.delete(lang); // try again on the next focus
-        return { places: [], persons: [] };
-      });
-    indexes.set(lang, index);
-  }
-  return index;
-}
+/** The catalogue is asked for this many of the events found, to show the most relevant of them. */
+const EVENT_CANDIDATES = 20;
 
 export function useSuggestions(text: string, lang: Lang): { suggestions: Suggestions; prepare(): void } {
   const [suggestions, setSuggestions] = useState<Suggestions>(IDLE);
@@ -49,7 +38,7 @@ export function useSuggestions(text: string, lang: Lang): { suggestions: Suggest
   const query = text.trim();
 
   const prepare = useCallback(() => {
-    void loadIndex(lang);
+    void loadSiteSearch(lang);
   }, [lang]);
 
   useEffect(() => {
@@ -62,37 +51,49 @@ export function useSuggestions(text: string, lang: Lang): { suggestions: Suggest
     controller.current = abort;
     const timer = window.setTimeout(() => {
       setSuggestions((current) => ({ ...current, query, status: "loading" }));
-      const events = loadCatalogueClient().then((client) =>
-        client.listEvents(
-          { search: query, page: 1, page_size: EVENT_SUGGESTIONS, sort_by: "popularity", sort_on: "desc" },
+      const site = loadSiteSearch(lang);
+      const events = Promise.all([loadCatalogueClient(), site]).then(async ([client, search]) => {
+        const ids = search.eventIds(query);
+        const page = await client.listEvents(
+          withMatchedEvents(
+            {
+              search: query,
+              page: 1,
+              page_size: ids.length > 0 ? EVENT_CANDIDATES : EVENT_SUGGESTIONS,
+              sort_by: "popularity",
+              sort_on: "desc",
+            },
+            ids,
+          ),
           lang,
           abort.signal,
-        ),
-      );
-      Promise.all([events, loadIndex(lang)])
-        .then(([page, index]) => {
+        );
+        return { ...page, results: inMatchOrder(page.results, ids).slice(0, EVENT_SUGGESTIONS) };
+      });
+      Promise.all([events, site])
+        .then(([page, search]) => {
           if (abort.signal.aborted) return;
           setSuggestions({
             query,
             status: "loaded",
             events: page.results,
             eventCount: page.count,
-            places: searchEntries(index.places, query, ENTRY_SUGGESTIONS),
-            persons: searchEntries(index.persons, query, ENTRY_SUGGESTIONS),
+            places: search.places(query, ENTRY_SUGGESTIONS),
+            persons: search.persons(query, ENTRY_SUGGESTIONS),
           });
         })
         .catch(() => {
           if (abort.signal.aborted) return;
           // Without the catalogue, the index still suggests places and persons.
-          void loadIndex(lang).then((index) => {
+          void site.then((search) => {
             if (abort.signal.aborted) return;
             setSuggestions({
               query,
               status: "error",
               events: [],
               eventCount: 0,
-              places: searchEntries(index.places, query, ENTRY_SUGGESTIONS),
-              persons: searchEntries(index.persons, query, ENTRY_SUGGESTIONS),
+              places: search.places(query, ENTRY_SUGGESTIONS),
+              persons: search.persons(query, ENTRY_SUGGESTIONS),
             });
           });
         });

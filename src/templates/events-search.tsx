@@ -4,13 +4,14 @@
  */
 import { graphql } from "gatsby";
 import type React from "react";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
 import { usePageLanguage } from "../app/site-context";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import type { EventsSearchPageContext } from "../core/page-context";
+import { revealResults } from "../search/reveal-results";
 import { SearchEmpty } from "../search/search-empty";
 import { SearchFilters } from "../search/search-filters";
 import { EMPTY_SEARCH } from "../search/search-query";
@@ -28,7 +29,9 @@ export default function EventsSearchTemplate({
   const lang = usePageLanguage();
   const [state, setState] = useSearchUrl();
   const search = useEventSearch(state, lang, pageContext.firstResults);
-  useSearchPageQueryEvents(state, setState, search);
+  const results = useRef<HTMLElement>(null);
+  const reveal = useCallback(() => revealResults(results.current), []);
+  useSearchPageQueryEvents(state, setState, search, reveal);
   const reset = useCallback(() => setState(EMPTY_SEARCH), [setState]);
   const facets = useMemo(
     () => ({ categories: pageContext.categories, locations: pageContext.locations, places: pageContext.places }),
@@ -37,8 +40,9 @@ export default function EventsSearchTemplate({
 
   return (
     <PageShell title={t("search.title")} lead={t("search.lead")} className={styles.layout}>
-      <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
+      <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} onSubmit={reveal} />
       <SearchResults
+        sectionRef={results}
         search={search}
         built={pageContext.firstResults.events}
         onReset={reset}

@@ -30,7 +30,7 @@ import { href, orderIdFromPath } from "../core/routes";
 import { includedVat, SELLER } from "../core/seller";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
-import { useSessionValidity } from "../tickets/session-validity";
+import { useAdmission } from "../events/admission";
 import * as styles from "../checkout/checkout.module.css";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
@@ -89,7 +89,7 @@ function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): Rea
   const { t } = useTranslation();
   const language = usePageLanguage();
   const money = (value: number) => <Money value={value} currencyCode={order.currencyCode} decimals={decimals} />;
-  const validity = useSessionValidity();
+  const admission = useAdmission();
   const paid = order.status === "paid";
   const back = paid ? pathAfterPayment(order.id, "paid") : href.orderPay(order.id);
   const vat = includedVat(order.total.amount, decimals);
@@ -163,7 +163,7 @@ function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): Rea
               group.tickets.map((ticket) => {
                 const when = ticket.startedAt ?? group.event.startedAt;
                 // a multi-day session says the days it admits, as its ticket does
-                const admits = (ticket.startedAt && validity(ticket.startedAt, ticket.endsAt, language)) || null;
+                const admits = (ticket.startedAt && admission(ticket.startedAt, ticket.endsAt, language)) || null;
                 return (
                   <tr key={`${group.event.id}-${ticket.id}-${when ?? ""}`} data-testid="bill-line">
                     <td>

@@ -14,9 +14,9 @@ import { formatLongDate, formatTime, joinParts } from "../core/format";
 import type { Order } from "../core/order";
 import { href } from "../core/routes";
 import { SELLER } from "../core/seller";
+import { useAdmission } from "../events/admission";
 import { Link } from "../i18n/link";
 import { QrCode } from "./qr-code";
-import { useSessionValidity } from "./session-validity";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, type TicketView, ticketViews } from "./ticket-view";
 import { useVenues } from "./use-venues";
@@ -44,11 +44,11 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const { siteUrl } = useSite();
   const language = usePageLanguage();
-  const validity = useSessionValidity();
+  const admission = useAdmission();
   // a pass over several days says which days it admits, not only its first evening
   const when = !ticket.startedAt
     ? null
-    : (validity(ticket.startedAt, ticket.endsAt, language) ??
+    : (admission(ticket.startedAt, ticket.endsAt, language) ??
       joinParts([formatLongDate(ticket.startedAt, language), formatTime(ticket.startedAt, language)], language));
   return (
     <article

@@ -98,7 +98,7 @@ describe("dates on an order", () => {
         const expected = [first, second]
           .map((l) => joinParts([formatLongDate(l.startedAt, lang), formatTime(l.startedAt, lang)], lang))
           .concat(
-            text(lang, "tickets:tickets.validRange", {
+            text(lang, "common:admission.anyDay", {
               range: formatDayRange(onNow.startedAt, onNow.finishedAt ?? "", lang),
               time: formatTime(onNow.startedAt, lang),
             }),
@@ -112,7 +112,7 @@ describe("dates on an order", () => {
         await checkout.open(href.orderBill(orderId));
         await page.getByTestId("bill-line").nth(2).waitFor();
         const billed = (await page.getByTestId("bill-when").allTextContents()).map((s) => s.trim()).sort();
-        const admits = text(lang, "tickets:tickets.validRange", {
+        const admits = text(lang, "common:admission.anyDay", {
           range: formatDayRange(onNow.startedAt, onNow.finishedAt ?? "", lang),
           time: formatTime(onNow.startedAt, lang),
         });

@@ -82,4 +82,27 @@ describe("search index", () => {
     assert.equal(normalizeSearchText("Ёлка Café إمارات مدرسة"), "елка cafe امارات مدرسه");
     assert.deepEqual(searchWordsOf("Coca-Cola: Arena"), ["coca", "cola", "arena"]);
   });
+
+  it("holds each event once with the words of its titles, place and persons in every language", () => {
+    const event = (title: string, place: string, person: string) => ({
+      id: 12,
+      title,
+      place: { title: place },
+      persons: [{ title: person }],
+    });
+    const sources = {
+      en: { ...byLanguage.en, events: [event("Rachmaninoff: Piano Concerto", "Coca-Cola Arena", "Anna Volkova")] },
+      ru: { ...byLanguage.ru, events: [event("Рахманинов: концерт", "Coca-Cola Arena", "Анна Волкова")] },
+      ar: { ...byLanguage.ar, events: [] },
+    };
+    const index = buildSearchIndex("ar", sources, paths);
+    assert.deepEqual(index.events, [
+      {
+        id: 12,
+        title: "rachmaninoff piano concerto рахманинов концерт",
+        other: "coca cola arena anna volkova анна волкова",
+      },
+    ]);
+    assert.deepEqual(buildSearchIndex("en", byLanguage, paths).events, [], "no events given, none indexed");
+  });
 });

@@ -95,7 +95,7 @@ function venueOf(order: WireOrder, eventId: number, catalogue: CatalogueData, la
 
 /**
  * The session a ticket admits to, in UAE time, as the e-mail says it: its start, or for a pass
- * over several days the days it admits ("Valid 24–30 Nov 2026, from 16:00"), as the ticket,
+ * over several days the days it admits ("Any one day, 24–30 Nov 2026, from 16:00"), as the ticket,
  * the tickets page and the bill say it.
  */
 function sessionOf(ticket: WireOrder["tickets"][number], order: WireOrder, lang: Lang): string | null {

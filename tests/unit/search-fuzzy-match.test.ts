@@ -1,0 +1,116 @@
+/**
+ * The site's forgiving search over its own index, on the sample catalogue the server seeds
+ * (server/src/seed/data): typos, spellings, word forms and transliterations in en, ru and ar.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { LANGUAGES, type Lang } from "../../src/core/catalogue";
+import { buildSearchIndex, type IndexedEventSource, type SearchIndexSources } from "../../src/core/search-index";
+import { createEntryMatcher, createEventMatcher, soundKey, wordForms } from "../../src/search/fuzzy-match";
+
+type I18n = Record<Lang, string>;
+const seed = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../server/src/seed/data/${name}`, import.meta.url), "utf8"));
+const { events } = seed("sample-events.json") as {
+  events: Array<{ id: number; place: number; persons: number[]; title: I18n }>;
+};
+const { places, persons } = seed("sample-reference.json") as {
+  places: Array<{ id: number; title: I18n }>;
+  persons: Array<{ id: number; title: I18n }>;
+};
+const titleOf = (items: Array<{ id: number; title: I18n }>, id: number, lang: Lang) =>
+  items.find((item) => item.id === id)?.title[lang] ?? "";
+
+const byLanguage = Object.fromEntries(
+  LANGUAGES.map((lang) => [
+    lang,
+    {
+      places: places.map((p) => ({ id: p.id, title: p.title[lang] })),
+      persons: persons.map((p) => ({ id: p.id, title: p.title[lang] })),
+      events: events.map(
+        (e): IndexedEventSource => ({
+          id: e.id,
+          title: e.title[lang],
+          place: { title: titleOf(places, e.place, lang) },
+          persons: e.persons.map((id) => ({ title: titleOf(persons, id, lang) })),
+        }),
+      ),
+    },
+  ]),
+) as SearchIndexSources;
+const paths = { place: (id: number) => `/places/${id}/`, person: (id: number) => `/persons/person/${id}/` };
+
+const RACHMANINOFF = events.find((e) => e.title.en.startsWith("Rachmaninoff"))!.id;
+const DESERT_ECHOES = events.filter((e) => e.title.en.startsWith("The Desert Echoes")).map((e) => e.id);
+
+describe("fuzzy search over the site's index", () => {
+  for (const lang of LANGUAGES) {
+    const index = buildSearchIndex(lang, byLanguage, paths);
+    const matcher = createEventMatcher(index.events);
+
+    it(`finds the Rachmaninoff concert by any spelling, typo or form, first (${lang} page)`, () => {
+      for (const query of [
+        "rachmaninof",
+        "rachmaninov",
+        "rahmaninoff",
+        "Rachmaninoff",
+        "рахманинова",
+        "концерт Рахманинова",
+        "рахманинаф",
+        "Рахманинов",
+        "رحمانينف",
+        "رحمانينوف",
+        "كونشرتو رحمانينوف",
+      ]) {
+        const found = matcher.match(query);
+        assert.equal(found[0], RACHMANINOFF, `${query} -> ${JSON.stringify(found)}`);
+      }
+    });
+
+    it(`forgives a typo in an English word and finds every event it names (${lang} page)`, () => {
+      const found = matcher.match("desrt");
+      for (const id of DESERT_ECHOES) assert.ok(found.includes(id), `desrt -> ${JSON.stringify(found)}`);
+      assert.ok(!found.includes(RACHMANINOFF));
+    });
+  }
+
+  const matcher = createEventMatcher(buildSearchIndex("en", byLanguage, paths).events);
+
+  it("needs every word of the query to match", () => {
+    assert.deepEqual(matcher.match("rachmaninoff sandstorm"), []);
+    assert.deepEqual(matcher.match("rachmaninoff zzzzqqq"), []);
+  });
+
+  it("finds nothing for nonsense, and nothing for a query without words", () => {
+    assert.deepEqual(matcher.match("qwxzv"), []);
+    assert.deepEqual(matcher.match("  — ! "), []);
+  });
+
+  it("finds an event through its place or persons, ranking title matches first", () => {
+    const coca = matcher.match("Coca-Cola");
+    assert.ok(coca.length > 0);
+    const atArena = events.filter((e) => titleOf(places, e.place, "en") === "Coca-Cola Arena").map((e) => e.id);
+    assert.deepEqual(new Set(coca), new Set(atArena), "the events at Coca-Cola Arena");
+    const [first] = matcher.match("piano");
+    assert.match(events.find((e) => e.id === first)!.title.en, /piano/i, "the title match ranks first");
+  });
+
+  it("forgives typos in places and persons too", () => {
+    const index = buildSearchIndex("ru", byLanguage, paths);
+    const volkova = persons.find((p) => p.title.en === "Anna Volkova")!;
+    assert.equal(createEntryMatcher(index.persons).match("volkowa")[0], volkova.id);
+    assert.equal(createEntryMatcher(index.persons).match("Волковой")[0], volkova.id, "a Russian case form");
+    const arena = places.find((p) => p.title.en === "Coca-Cola Arena")!;
+    assert.equal(createEntryMatcher(index.places).match("coca-kola")[0], arena.id);
+  });
+
+  it("makes the forms a word is matched by", () => {
+    assert.equal(soundKey("rachmaninoff"), soundKey("rachmaninov"));
+    assert.equal(soundKey("рахманинов"), soundKey("rakhmaninov"));
+    assert.equal(soundKey("رحمانينوف"), null);
+    assert.ok(wordForms("рахманинова").includes("рахманинов"), "the Russian stem");
+    assert.ok(wordForms("concerts").includes("concert"), "the English stem");
+    assert.ok(wordForms("بالكونشرتو").includes("كونشرتو"), "the Arabic word without its article");
+  });
+});
