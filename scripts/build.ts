@@ -21,6 +21,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readBuildConfig } from "../src/core/site-config";
 import { SNAPSHOT_FILE } from "../src/sourcing/snapshot-file";
 import { fingerprintFile } from "./lib/build-fingerprint";
 
@@ -48,8 +49,6 @@ export const CODE = [
   "tsconfig.json",
   "tsconfig.site.json",
 ];
-/** Settings written into the pages and the browser bundle. */
-const SETTINGS = ["CATALOGUE_API_URL", "BASKET_API_URL", "LANDING_ID", "SITE_URL", "CATALOGUE_RATE_LIMIT"];
 
 function files(root: string, entry: string): string[] {
   const full = path.join(root, entry);
@@ -60,14 +59,19 @@ function files(root: string, entry: string): string[] {
     .flatMap((name) => files(root, path.join(entry, name)));
 }
 
-export function codeFingerprint(root: string = ROOT): string {
+/**
+ * The settings are hashed as the build reads them (src/core/site-config.ts), defaults filled
+ * in: `npm start` names the local addresses, `npm run publisher` started without them takes
+ * the same defaults, and the two must see the same build.
+ */
+export function codeFingerprint(root: string = ROOT, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash("sha256");
   for (const file of CODE.flatMap((entry) => files(root, entry)))
     hash
       .update(`${file}\0`)
       .update(readFileSync(path.join(root, file)))
       .update("\0");
-  for (const name of SETTINGS) hash.update(`${name}=${process.env[name] ?? ""}\0`);
+  hash.update(JSON.stringify(readBuildConfig(env)));
   return hash.digest("hex");
 }
 
