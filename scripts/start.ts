@@ -2,8 +2,13 @@
  * `npm start`: everything a newcomer needs to see the site.
  *
  * Starts the local catalogue and basket server with its sample data, waits for it, builds
- * the site against it, serves public/ and prints the address to open. Ctrl-C stops the
+ * the site against it and publishes the build as a release (`npm run publish`), serves the
+ * live release (PUBLISH_ROOT/current) and prints the address to open. Ctrl-C stops the
  * server and the site together.
+ *
+ * The shop shows what is live, not public/: a publish (`npm run publish`, the publisher)
+ * switches it over atomically, a rollback switches it back, and a build, which rewrites or
+ * removes public/, never takes it down.
  *
  * Ports: API_PORT (default 4010) and SITE_PORT (default 9000).
  */
@@ -12,6 +17,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../server/src/config";
 import { loadMailConfig } from "../server/src/mail/mail-config";
+import { liveSiteDir } from "./lib/live-site";
 import { answers, startProcess, stopAll, waitFor } from "./lib/processes";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -71,14 +77,20 @@ async function main(): Promise<void> {
   start("server", ["server/src/server.ts"], { ...env, PORT: String(apiPort), HOST: host, SITE_ORIGINS: siteUrl });
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
 
-  say("building the site against it (this takes a minute or two)");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, env, stdio: "inherit" });
-  if (build.status !== 0) throw new Error(`the build failed (${build.status ?? build.signal})`);
+  say("building the site against it and publishing it (this takes a minute or two)");
+  // --force: the shop shows what this start built, even when an earlier release, made from
+  // other data (a scale seed), had many more pages
+  const publish = spawnSync("npm", ["run", "publish", "--", "--force"], { cwd: root, env, stdio: "inherit" });
+  if (publish.status !== 0) throw new Error(`the publish failed (${publish.status ?? publish.signal})`);
 
-  start("site", ["scripts/serve.ts"], { ...env, PORT: String(sitePort), HOST: host });
+  const live = liveSiteDir(env);
+  start("site", ["scripts/serve.ts"], { ...env, PORT: String(sitePort), HOST: host, PUBLIC_DIR: live });
   await waitFor(`${siteUrl}/`, "the site");
   say("");
   say(`Open ${siteUrl}/  (Russian: ${siteUrl}/ru/, Arabic: ${siteUrl}/ar/)`);
+  say(
+    `It shows the live release, ${live}: \`npm run publish\` and the publisher switch it, a rollback switches it back`,
+  );
   const mail = loadMailConfig(loadConfig(env), env);
   say(
     mail.smtpUrl
