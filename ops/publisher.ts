@@ -30,6 +30,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import { type Started, startProcess } from "../scripts/lib/processes";
 import type { ChangedRecord } from "../src/core/catalogue-changes";
+import { helpAsked } from "../src/core/command-help";
 import { isAuthorized } from "./lib/auth";
 import { CatalogueProgress, overallProgress } from "./lib/editor-page/progress";
 import type { EditorStep, EditorView } from "./lib/editor-page/render";
@@ -39,6 +40,12 @@ import { CoalescingQueue, type Job } from "./lib/queue";
 import { listReleases, liveRelease, readManifest } from "./lib/releases";
 import { type EventTimes, type ListingChange, nextDailyRun, nextScheduledRun } from "./lib/schedule";
 import { publishSettings } from "./publish";
+
+const USAGE = `usage: PUBLISH_TOKEN=<secret of 16+ characters> npm run publisher
+  the publishing service: POST /hooks/publish, POST /hooks/rollback, GET /hooks/status, the editors' page /editor/
+settings: PUBLISHER_PORT (4020), PUBLISHER_HOST (127.0.0.1), PUBLISH_QUIET_MS (30000), PUBLISH_MAX_WAIT_MS (300000),
+  PUBLISH_NOTIFY_URL, PUBLISH_SCHEDULE (1; 0 = off), CATALOGUE_API_URL, SITE_URL (the editors' page links to it),
+  and what npm run publish reads`;
 
 const ROOT = path.resolve(__dirname, "..");
 const MAX_BODY = 64 * 1024;
@@ -639,6 +646,10 @@ async function handle(publisher: Publisher, req: IncomingMessage, res: ServerRes
 }
 
 function main(): void {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const token = process.env.PUBLISH_TOKEN ?? "";
   if (token.length < 16) {
     process.stderr.write(

@@ -21,9 +21,15 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { helpAsked } from "../src/core/command-help";
 import { readBuildConfig } from "../src/core/site-config";
 import { SNAPSHOT_FILE } from "../src/sourcing/snapshot-file";
 import { fingerprintFile } from "./lib/build-fingerprint";
+
+const USAGE = `usage: npm run build -- [--clean] [gatsby build options]
+  incremental when the site's code and settings are unchanged since the last build
+  --clean              from scratch in any case
+settings: CATALOGUE_API_URL, BASKET_API_URL, LANDING_ID, SITE_URL, CATALOGUE_RATE_LIMIT`;
 
 const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = fingerprintFile(ROOT);
@@ -76,6 +82,10 @@ export function codeFingerprint(root: string = ROOT, env: NodeJS.ProcessEnv = pr
 }
 
 function main(): void {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const fingerprint = codeFingerprint();
   const previous = existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, "utf8").trim() : null;
   const clean = process.argv.includes("--clean") || previous !== fingerprint;

@@ -17,8 +17,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig } from "../server/src/config";
 import { loadMailConfig } from "../server/src/mail/mail-config";
+import { helpAsked } from "../src/core/command-help";
 import { liveSiteDir } from "./lib/live-site";
 import { answers, startProcess, stopAll, waitFor } from "./lib/processes";
+
+const USAGE = `usage: npm start   the local server with its sample data, the site built and published against it, served
+ports: API_PORT (4010), SITE_PORT (9000); releases in PUBLISH_ROOT (releases/); Ctrl-C stops everything`;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const host = "127.0.0.1";
@@ -55,6 +59,10 @@ process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 
 async function main(): Promise<void> {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     GATSBY_TELEMETRY_DISABLED: "1",
