@@ -33,7 +33,20 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startProcess, waitFor } from "../lib/processes";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
+import { helpAsked } from "../src/core/command-help";
 import { treeRssKiB } from "./lib/process-memory";
+
+const USAGE = `usage: npm run bench:build -- [options]   build time, pages/s, memory for the sample and a generated catalogue
+  --events <n>         the generated catalogue's size (10000)
+  --skip-scale         the sample catalogue only
+  --skip-sample        the generated catalogue only
+  --rate <n>           CATALOGUE_RATE_LIMIT for the builds
+  --port <n>           the local server's port (4019)
+  --dir <path> --data <path>   the scratch copy and its data (/tmp/bench-build-site, /tmp/bench-build-data)`;
+if (helpAsked(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 const ROOT = path.resolve(__dirname, "..");
 

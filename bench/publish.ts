@@ -39,7 +39,19 @@ import { answers, startProcess, stopAll, waitFor } from "../lib/processes";
 import { changeEventTitle, waitForServedTitle } from "../scripts/lib/editor-change";
 import { callHook, type PublisherStatus, waitUntilSettled } from "../scripts/lib/publisher-client";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
+import { helpAsked } from "../src/core/command-help";
 import { sampleTreeMemory } from "./lib/process-memory";
+
+const USAGE = `usage: npm run bench:publish -- [options]   hook call to change served by nginx, cold and incremental
+  --events <n>         a generated catalogue of n events (default: the sample catalogue)
+  --database <file>    an existing database (its first event's title changes)
+  --rate <n>           CATALOGUE_RATE_LIMIT for the builds
+  --dir <path> --data <path>   the scratch copy and its data (/tmp/bench-publish-site, /tmp/bench-publish-data)
+ports: PORT (4060), PUBLISHER_PORT (4061), ORIGIN_PORT (9160)`;
+if (helpAsked(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 const ROOT = path.resolve(__dirname, "..");
 

@@ -32,9 +32,16 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { helpAsked } from "../src/core/command-help";
 import { type DeployState, decideStale, parseDuration, planPhases } from "./lib/deploy-plan";
 import { isHashedAsset, liveRelease, releaseNames, sameTime, walkFiles } from "./lib/releases";
 import { compressingRelease, publishSettings } from "./publish";
+
+const USAGE = `usage: npm run deploy -- --to <target> [--release <name>] [--verbose]
+  <target>             a directory (/srv/www/tickets) or user@host:/path (rsync over ssh)
+  --release <name>     another release than the live one (0005)
+  --verbose            every file written, in order
+settings: PUBLISH_ROOT (releases/), DEPLOY_GRACE (1d; 30s, 15m, 2h ...), RSYNC_RSH (ssh options)`;
 
 const STATE_FILE = ".deploy/state.json";
 
@@ -261,6 +268,10 @@ export async function deploy(args: string[]): Promise<void> {
 }
 
 if (require.main === module) {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   deploy(process.argv.slice(2)).catch((error: unknown) => {
     say(`failed: ${(error as Error).message}`);
     process.exit(1);

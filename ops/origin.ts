@@ -19,9 +19,15 @@
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { helpAsked } from "../src/core/command-help";
 import { readBuildConfig } from "../src/core/site-config";
 import { writeNginxConfig } from "./lib/nginx-config";
 import { precompress } from "./lib/precompress";
+
+const USAGE = `usage: npm run origin [-- --precompress]   the site behind Debian's nginx, as in production
+  --precompress        write .br/.gz files beside the text files of ORIGIN_ROOT first
+settings: ORIGIN_PORT (9100), ORIGIN_HOST (127.0.0.1), ORIGIN_ROOT (PUBLISH_ROOT/current), PUBLISH_ROOT (releases/),
+  ORIGIN_PREFIX (.origin/), NGINX_BIN (/usr/sbin/nginx)`;
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
@@ -44,6 +50,10 @@ export function closedToOthers(dir: string): string | null {
 }
 
 async function main(): Promise<void> {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const port = Number(process.env.ORIGIN_PORT ?? 9100);
   if (!Number.isInteger(port) || port <= 0 || port > 65535)
     fail(`ORIGIN_PORT must be a port number, got "${process.env.ORIGIN_PORT}"`);

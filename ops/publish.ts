@@ -35,6 +35,7 @@ import path from "node:path";
 import { putFingerprint, takeFingerprint } from "../lib/build-fingerprint";
 import { readCdnRules } from "../lib/cdn-rule-files";
 import { startProcess } from "../lib/processes";
+import { helpAsked } from "../src/core/command-help";
 import { readBuildConfig } from "../src/core/site-config";
 import { compressRelease, filesToCompress, type ReleaseFiles } from "./lib/compress";
 import { unprivilegedUser, writeNginxConfig } from "./lib/nginx-config";
@@ -61,6 +62,15 @@ import {
   writeManifest,
 } from "./lib/releases";
 import { PAGE_KINDS, pagePathOf, scanPages, verifyRelease } from "./lib/verify";
+
+const USAGE = `usage: npm run publish -- [options]   build, verify and switch the live site (PUBLISH_ROOT/current)
+  --force              also when a kind of page lost more than PUBLISH_MAX_LOSS
+  --skip-build         release what public/ holds now (built by npm run build)
+  --reason <text>      why, for the release's record (default: by hand)
+  --rollback [<name>]  back to the release before the live one, or to the one named (0005)
+  --list               the releases: time, pages, catalogue summary
+  other options go to the build (npm run build)
+settings: PUBLISH_ROOT (releases/), PUBLISH_KEEP (5), PUBLISH_MAX_LOSS (0.1), PUBLISH_CARRY (3), and what npm run build reads`;
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -464,6 +474,10 @@ export function listText(settings: PublishSettings): string {
 }
 
 async function main(): Promise<void> {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const args = process.argv.slice(2);
   const settings = publishSettings();
   if (args.includes("--list")) {

@@ -30,15 +30,24 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from "node:path";
 import { type Started, startProcess } from "../lib/processes";
 import type { ChangedRecord } from "../src/core/catalogue-changes";
+import { helpAsked } from "../src/core/command-help";
+import { readBuildConfig } from "../src/core/site-config";
 import { isAuthorized } from "./lib/auth";
 import { CatalogueProgress, overallProgress } from "./lib/editor-page/progress";
-import type { EditorStep, EditorView } from "./lib/editor-page/render";
+import type { EditorStep, EditorView, EventTitles } from "./lib/editor-page/render";
 import { EditorPage } from "./lib/editor-page/routes";
+import { EDITOR_LANGUAGES } from "./lib/editor-page/texts";
 import { changesFromHookBody, unionChanges } from "./lib/hook-changes";
 import { CoalescingQueue, type Job } from "./lib/queue";
 import { listReleases, liveRelease, readManifest } from "./lib/releases";
 import { type EventTimes, type ListingChange, nextDailyRun, nextScheduledRun } from "./lib/schedule";
 import { publishSettings } from "./publish";
+
+const USAGE = `usage: PUBLISH_TOKEN=<secret of 16+ characters> npm run publisher
+  the publishing service: POST /hooks/publish, POST /hooks/rollback, GET /hooks/status, the editors' page /editor/
+settings: PUBLISHER_PORT (4020), PUBLISHER_HOST (127.0.0.1), PUBLISH_QUIET_MS (30000), PUBLISH_MAX_WAIT_MS (300000),
+  PUBLISH_NOTIFY_URL, PUBLISH_SCHEDULE (1; 0 = off), CATALOGUE_API_URL, SITE_URL (the editors' page links to it),
+  and what npm run publish reads`;
 
 const ROOT = path.resolve(__dirname, "..");
 const MAX_BODY = 64 * 1024;
@@ -121,7 +130,7 @@ function positive(name: string, fallback: number): number {
   return value;
 }
 
-class Publisher {
+export class Publisher {
   readonly settings = publishSettings();
   private readonly token: string;
   private readonly notifyUrl: string | undefined;
@@ -143,6 +152,8 @@ class Publisher {
   } | null = null;
   private history: Attempt[] = [];
   private events: EventTimes[] = [];
+  /** the titles of the events the schedule names (the page shows them, not their numbers) */
+  private titles: EventTitles = {};
   /**
    * The records changed since the last publish that read them (null: the whole catalogue).
    * A publish takes them all and gives them back if it fails, so a change a failed or
@@ -228,7 +239,9 @@ class Publisher {
       upcoming.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     }
     return {
-      siteUrl: (process.env.SITE_URL || "").replace(/\/+$/, ""),
+      // changed pages are linked on the site itself, with the address the build used
+      siteUrl: readBuildConfig(process.env).siteUrl,
+      eventTitles: this.titles,
       live:
         live && manifest
           ? {
@@ -501,6 +514,7 @@ class Publisher {
     });
     if (this.closed) return;
     this.events = events;
+    await this.readTitles();
     const next = nextScheduledRun(new Date(), events);
     this.nextRun = next;
     if (this.scheduleTimer) clearTimeout(this.scheduleTimer);
@@ -517,8 +531,46 @@ class Publisher {
     log(`next scheduled rebuild at ${next.at.toISOString()} (${next.reason})`);
   }
 
+  /**
+   * The titles, in each language, of the events the page names: the next starts and ends the
+   * schedule lists and those of the history. A catalogue that does not answer leaves the
+   * numbers ("event 34 starting").
+   */
+  private async readTitles(): Promise<void> {
+    const now = Date.now();
+    const upcoming = this.events
+      .flatMap((e) =>
+        [e.started_at, e.finished_at].map((iso) => ({ id: e.id, at: iso ? Date.parse(iso) : Number.NaN })),
+      )
+      .filter((c) => Number.isFinite(c.at) && c.at > now)
+      .sort((a, b) => a.at - b.at)
+      .slice(0, 4)
+      .map((c) => c.id);
+    const named = this.history.flatMap((a) => {
+      const id = /event (\d+) (starts|ends)/.exec(a.reason)?.[1];
+      return id ? [Number(id)] : [];
+    });
+    const ids = [...new Set([...upcoming, ...named])].slice(0, 100);
+    const titles: EventTitles = {};
+    if (ids.length > 0) {
+      const base = readBuildConfig(process.env).catalogueApiUrl;
+      for (const lang of EDITOR_LANGUAGES) {
+        try {
+          const url = `${base}/v1/events?lang=${lang}&date_type=all&page_size=100&id_in=${ids.join(",")}`;
+          const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+          if (!res.ok) throw new Error(`HTTP ${res.status} from ${url}`);
+          for (const e of ((await res.json()) as { results: Array<{ id: number; title: string }> }).results)
+            titles[e.id] = { ...titles[e.id], [lang]: e.title };
+        } catch (error) {
+          log(`could not read the events' titles in ${lang}: ${(error as Error).message}`);
+        }
+      }
+    }
+    this.titles = titles;
+  }
+
   private async readEventTimes(): Promise<EventTimes[]> {
-    const base = (process.env.CATALOGUE_API_URL || "http://127.0.0.1:4010").replace(/\/+$/, "");
+    const base = readBuildConfig(process.env).catalogueApiUrl;
     const events: EventTimes[] = [];
     let url: string | null = `${base}/v1/events?lang=en&date_type=active&page_size=100`;
     for (let pages = 0; url && pages < 1000; pages++) {
@@ -639,6 +691,10 @@ async function handle(publisher: Publisher, req: IncomingMessage, res: ServerRes
 }
 
 function main(): void {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const token = process.env.PUBLISH_TOKEN ?? "";
   if (token.length < 16) {
     process.stderr.write(

@@ -23,6 +23,13 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import path from "node:path";
 import { fingerprintFile } from "../lib/build-fingerprint";
 import { SNAPSHOT_FILE } from "../lib/snapshot-file";
+import { helpAsked } from "../src/core/command-help";
+import { readBuildConfig } from "../src/core/site-config";
+
+const USAGE = `usage: npm run build -- [--clean] [gatsby build options]
+  incremental when the site's code and settings are unchanged since the last build
+  --clean              from scratch in any case
+settings: CATALOGUE_API_URL, BASKET_API_URL, LANDING_ID, SITE_URL, CATALOGUE_RATE_LIMIT`;
 
 const ROOT = path.resolve(__dirname, "..");
 const FINGERPRINT_FILE = fingerprintFile(ROOT);
@@ -51,8 +58,6 @@ export const CODE = [
   "tsconfig.json",
   "tsconfig.site.json",
 ];
-/** Settings written into the pages and the browser bundle. */
-const SETTINGS = ["CATALOGUE_API_URL", "BASKET_API_URL", "LANDING_ID", "SITE_URL", "CATALOGUE_RATE_LIMIT"];
 
 function files(root: string, entry: string): string[] {
   const full = path.join(root, entry);
@@ -63,18 +68,27 @@ function files(root: string, entry: string): string[] {
     .flatMap((name) => files(root, path.join(entry, name)));
 }
 
-export function codeFingerprint(root: string = ROOT): string {
+/**
+ * The settings are hashed as the build reads them (src/core/site-config.ts), defaults filled
+ * in: `npm start` names the local addresses, `npm run publisher` started without them takes
+ * the same defaults, and the two must see the same build.
+ */
+export function codeFingerprint(root: string = ROOT, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash("sha256");
   for (const file of CODE.flatMap((entry) => files(root, entry)))
     hash
       .update(`${file}\0`)
       .update(readFileSync(path.join(root, file)))
       .update("\0");
-  for (const name of SETTINGS) hash.update(`${name}=${process.env[name] ?? ""}\0`);
+  hash.update(JSON.stringify(readBuildConfig(env)));
   return hash.digest("hex");
 }
 
 function main(): void {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const fingerprint = codeFingerprint();
   const previous = existsSync(FINGERPRINT_FILE) ? readFileSync(FINGERPRINT_FILE, "utf8").trim() : null;
   const clean = process.argv.includes("--clean") || previous !== fingerprint;

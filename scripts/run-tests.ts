@@ -16,6 +16,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { answers, type Started, startProcess, stopAll, waitFor } from "../lib/processes";
+import { helpAsked } from "../src/core/command-help";
+
+const USAGE = `usage: npm test -- [--skip-build] [test files ...]
+  type-checks, starts a fresh local server, builds and serves the site, runs every test (or the files named)
+  --skip-build         reuse public/ from an earlier run
+ports: E2E_API_PORT (4110), E2E_SITE_PORT (9190), E2E_ORIGIN_PORT (9191)`;
 
 // tsx runs scripts as CommonJS here (package.json has no "type": "module"): no top-level await.
 const root = resolve(__dirname, "..");
@@ -28,6 +34,10 @@ const apiUrl = `http://127.0.0.1:${apiPort}`;
 const siteUrl = `http://127.0.0.1:${sitePort}`;
 
 const args = process.argv.slice(2);
+if (helpAsked(args)) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const skipBuild = args.includes("--skip-build");
 const onlyFiles = args.filter((a) => !a.startsWith("--"));
 

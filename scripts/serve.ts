@@ -42,8 +42,12 @@ import {
   ON_THE_FLY_ENCODING,
   PRECOMPRESSED,
 } from "../src/core/cdn-rules";
+import { helpAsked } from "../src/core/command-help";
 import { notFoundFileFor } from "../src/core/routes";
 import { readBuildConfig } from "../src/core/site-config";
+
+const USAGE = `usage: npm run serve   the built site with the CDN's rules
+settings: PORT (9000), HOST (127.0.0.1), PUBLIC_DIR (public)`;
 
 export interface Resolved {
   status: number;
@@ -223,6 +227,10 @@ async function handle(root: string, rules: CdnRules, req: IncomingMessage, res: 
 
 const isMain = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const port = Number(process.env.PORT ?? 9000);
   const host = process.env.HOST ?? "127.0.0.1";
   const rootDir = resolve(process.env.PUBLIC_DIR ?? "public");

@@ -2,8 +2,13 @@
  * `npm start`: everything a newcomer needs to see the site.
  *
  * Starts the local catalogue and basket server with its sample data, waits for it, builds
- * the site against it, serves public/ and prints the address to open. Ctrl-C stops the
+ * the site against it and publishes the build as a release (`npm run publish`), serves the
+ * live release (PUBLISH_ROOT/current) and prints the address to open. Ctrl-C stops the
  * server and the site together.
+ *
+ * The shop shows what is live, not public/: a publish (`npm run publish`, the publisher)
+ * switches it over atomically, a rollback switches it back, and a build, which rewrites or
+ * removes public/, never takes it down.
  *
  * Ports: API_PORT (default 4010) and SITE_PORT (default 9000).
  */
@@ -13,6 +18,11 @@ import { fileURLToPath } from "node:url";
 import { answers, startProcess, stopAll, waitFor } from "../lib/processes";
 import { loadConfig } from "../server/src/config";
 import { loadMailConfig } from "../server/src/mail/mail-config";
+import { helpAsked } from "../src/core/command-help";
+import { liveSiteDir } from "./lib/live-site";
+
+const USAGE = `usage: npm start   the local server with its sample data, the site built and published against it, served
+ports: API_PORT (4010), SITE_PORT (9000); releases in PUBLISH_ROOT (releases/); Ctrl-C stops everything`;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const host = "127.0.0.1";
@@ -49,6 +59,10 @@ process.on("SIGINT", () => void shutdown(0));
 process.on("SIGTERM", () => void shutdown(0));
 
 async function main(): Promise<void> {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     GATSBY_TELEMETRY_DISABLED: "1",
@@ -71,14 +85,20 @@ async function main(): Promise<void> {
   start("server", ["server/src/server.ts"], { ...env, PORT: String(apiPort), HOST: host, SITE_ORIGINS: siteUrl });
   await waitFor(`${apiUrl}/v2/landings/1`, "the local server");
 
-  say("building the site against it (this takes a minute or two)");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, env, stdio: "inherit" });
-  if (build.status !== 0) throw new Error(`the build failed (${build.status ?? build.signal})`);
+  say("building the site against it and publishing it (this takes a minute or two)");
+  // --force: the shop shows what this start built, even when an earlier release, made from
+  // other data (a scale seed), had many more pages
+  const publish = spawnSync("npm", ["run", "publish", "--", "--force"], { cwd: root, env, stdio: "inherit" });
+  if (publish.status !== 0) throw new Error(`the publish failed (${publish.status ?? publish.signal})`);
 
-  start("site", ["scripts/serve.ts"], { ...env, PORT: String(sitePort), HOST: host });
+  const live = liveSiteDir(env);
+  start("site", ["scripts/serve.ts"], { ...env, PORT: String(sitePort), HOST: host, PUBLIC_DIR: live });
   await waitFor(`${siteUrl}/`, "the site");
   say("");
   say(`Open ${siteUrl}/  (Russian: ${siteUrl}/ru/, Arabic: ${siteUrl}/ar/)`);
+  say(
+    `It shows the live release, ${live}: \`npm run publish\` and the publisher switch it, a rollback switches it back`,
+  );
   const mail = loadMailConfig(loadConfig(env), env);
   say(
     mail.smtpUrl

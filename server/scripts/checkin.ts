@@ -4,12 +4,18 @@
  * Works on the server's database (DATABASE_PATH), also while the server runs.
  */
 
+import { helpAsked } from "../../src/core/command-help";
 import { checkinService } from "../src/checkin/checkin-service";
 import { runCheckinCommand, USAGE, UsageError } from "../src/checkin/cli";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { ticketsRepository } from "../src/db/repositories/tickets-repository";
 import { HttpError } from "../src/lib/errors";
+
+if (helpAsked(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 const config = loadConfig();
 const db = openDatabase(config.databasePath);

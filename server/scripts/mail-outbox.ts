@@ -7,6 +7,7 @@
  * running server sends them within a few seconds. DATABASE_PATH is read as the server reads it.
  */
 import fs from "node:fs";
+import { helpAsked } from "../../src/core/command-help";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
 import { entryNumber, type OutboxState, outboxRepository } from "../src/db/repositories/outbox-repository";
@@ -14,6 +15,13 @@ import { entryNumber, type OutboxState, outboxRepository } from "../src/db/repos
 const USAGE = "usage: npm run mail:outbox -- list [--all] | retry [ORDER-NUMBER ...]  [--database <file>]";
 
 function main(argv: string[]): number {
+  if (helpAsked(argv)) {
+    console.log(`${USAGE}
+  list [--all]                the e-mails waiting to be sent and those given up (--all: the sent ones too)
+  retry [ORDER-NUMBER ...]    puts given-up e-mails back in line (all, or those of the orders named)
+  --database <file>           the server's database (default: DATABASE_PATH, as the server reads it)`);
+    return 0;
+  }
   const args = [...argv];
   let file = loadConfig().databasePath;
   const at = args.indexOf("--database");

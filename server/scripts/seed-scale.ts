@@ -5,8 +5,18 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { helpAsked } from "../../src/core/command-help";
 import { openDatabase } from "../src/db/database";
 import { seedScale } from "../src/seed/seed-scale";
+
+const USAGE = `usage: npm run server:seed-scale -- [--events 10000] [--database data/scale.sqlite] [--force]
+  a new database with generated events for the build benchmarks (SCALE_EVENTS, DATABASE_PATH are read too)
+  --force              replace the database when it exists
+then: DATABASE_PATH=data/scale.sqlite npm run server`;
+if (helpAsked(process.argv.slice(2))) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,10 +1,18 @@
+import { helpAsked } from "../../src/core/command-help";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { DamagedDatabaseError } from "./db/database";
 import { type MailNotifier, mailNotifierFor } from "./mail/notifier";
 
+const USAGE = `usage: npm run server   the local catalogue and basket server (sample data in a new database)
+settings: PORT (4010), HOST (127.0.0.1), DATABASE_PATH, SITE_URL, SITE_ORIGINS, SMTP_URL (the README lists them all)`;
+
 /** The only file that listens. */
 async function main(): Promise<void> {
+  if (helpAsked(process.argv.slice(2))) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const config = loadConfig();
   // the order e-mails are delivered from the app's own mail outbox, with its catalogue
   let mailer: MailNotifier | undefined;

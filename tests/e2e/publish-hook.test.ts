@@ -428,14 +428,17 @@ describe("the editors' page", () => {
       // the events were removed on purpose: publish anyway, with a new title, and watch it go
       await changeTitle(3, NEW_TITLE);
       await drop.locator("button").click();
-      await tp.page.waitForURL(/done=publish/);
+      await tp.page.waitForURL(/requested=\d+/);
       const steps = new Set<string>();
+      const banners = new Set<string>();
       const values: number[] = [];
       const deadline = Date.now() + BUILD_TIMEOUT_MS;
       let live = before;
       while (live === before && Date.now() < deadline) {
         const step = await tp.page.getAttribute(".running", "data-step").catch(() => null);
         if (step) steps.add(step);
+        const banner = await tp.page.getAttribute(".banner", "data-state").catch(() => null);
+        if (banner) banners.add(banner);
         const value = await tp.page.getAttribute(".running progress", "value").catch(() => null);
         if (value !== null) values.push(Number(value));
         live = (await tp.page.getAttribute(".live .release", "data-release").catch(() => before)) ?? before;
@@ -443,6 +446,12 @@ describe("the editors' page", () => {
       }
       assert.notEqual(live, before, "the page shows the new release by itself");
       assert.ok(steps.size >= 2, `the page showed the steps as they came: ${[...steps].join(", ")}`);
+      // the banner follows the editor's publish, not "requested" all along
+      assert.ok(
+        banners.has("building") || banners.has("verifying"),
+        `the banner followed the publish: ${[...banners].join(", ")}`,
+      );
+      await tp.page.waitForSelector('.banner[data-state="live"]', { timeout: 10_000 });
       assert.ok(
         values.some((v, i) => i > 0 && v > (values[i - 1] ?? 0)),
         `the progress bar moved: ${values.join(" ")}`,

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import { after, before, describe, it } from "node:test";
+import { publishBanner } from "../../ops/lib/editor-page/banner";
 import { explainFailure, parseMalformed } from "../../ops/lib/editor-page/explain";
 import { CatalogueProgress, overallProgress } from "../../ops/lib/editor-page/progress";
 import { type EditorView, renderPanel } from "../../ops/lib/editor-page/render";
@@ -158,6 +159,7 @@ describe("the editors' page over HTTP", () => {
     assert.deepEqual(calls, []);
     const ok = await post("/editor/publish", { csrf }, { cookie });
     assert.equal(ok.status, 303);
+    assert.match(ok.headers.get("location") ?? "", /^\/editor\/\?requested=\d+$/);
     assert.deepEqual(calls, ["publish"]);
     const forced = await post("/editor/publish", { csrf, force: "1" }, { cookie });
     assert.equal(forced.status, 303);
@@ -237,6 +239,30 @@ describe("the editors' dashboard", () => {
     assert.match(html, /event 12 starting/);
     assert.match(html, /language Russian, page 2 of the list, record 4, field “<bdi>started_at<\/bdi>”/);
     assert.match(html, /Roll back to this release/);
+  });
+
+  it("gives times in UAE time to the minute, the zone named, in the page's language", () => {
+    // 2026-11-26T20:05Z is five past midnight on Friday the 27th in the UAE
+    const en = renderPanel("en", view);
+    assert.match(en, /<time datetime="2026-11-26T20:05:00.000Z">Fri, 27 Nov 2026, 00:05 \(UAE time\)<\/time>/);
+    assert.doesNotMatch(en, /\d\d:\d\d:\d\d</, "no seconds");
+    assert.doesNotMatch(en, /\d{1,2}\/\d{1,2}\/\d{4}|AM|PM/, "no US dates or 12-hour clock");
+    assert.match(renderPanel("ru", view), /пт, 27 нояб\.? 2026, 00:05 \(по времени ОАЭ\)/);
+    assert.match(renderPanel("ar", view), /00:05 \(بتوقيت الإمارات\)/);
+  });
+
+  it("names the events of scheduled rebuilds by their titles in the page's language", () => {
+    const titled: EditorView = {
+      ...view,
+      eventTitles: { 12: { en: "Rachmaninoff Night", ru: "Вечер Рахманинова", ar: "أمسية رحمانينوف" } },
+    };
+    const en = renderPanel("en", titled);
+    assert.match(en, /the start of “<bdi>Rachmaninoff Night<\/bdi>”/);
+    assert.doesNotMatch(en, /event 12/);
+    assert.match(renderPanel("ru", titled), /начало события «<bdi>Вечер Рахманинова<\/bdi>»/);
+    assert.match(renderPanel("ar", titled), /بدء فعالية «<bdi>أمسية رحمانينوف<\/bdi>»/);
+    const onlyEnglish: EditorView = { ...view, eventTitles: { 12: { en: "<Rachmaninoff> & co" } } };
+    assert.match(renderPanel("ru", onlyEnglish), /«<bdi>&lt;Rachmaninoff&gt; &amp; co<\/bdi>»/);
   });
 
   it("speaks Russian and Arabic with their plurals", () => {
@@ -337,5 +363,73 @@ describe("the progress bar", () => {
     assert.ok(overdue < overallProgress("verify", 0, null, expected), "a slow step never reaches the next one's share");
     assert.ok(switching < overallProgress("compress", 0, null, expected), "the compression comes after the switch");
     assert.equal(overallProgress(null, 0, null), 0);
+  });
+});
+
+describe("the banner after “Publish now”", () => {
+  const requestedAt = Date.parse("2026-11-26T10:05:00Z");
+  const base: Omit<EditorView, "csrf" | "notice"> = { ...VIEW, running: null, history: VIEW.history };
+  const attempt = (result: "running" | "succeeded" | "failed", release: string | null = null) => ({
+    kind: "publish" as const,
+    reason: "editor",
+    startedAt: "2026-11-26T10:05:02Z",
+    endedAt: result === "running" ? null : "2026-11-26T10:06:00Z",
+    result,
+    release,
+    seconds: result === "running" ? null : 58,
+    error: result === "failed" ? "the build failed (exit code 1)" : null,
+  });
+  const running = (step: NonNullable<EditorView["running"]>["step"], liveRelease: string | null = null) => ({
+    kind: "publish" as const,
+    reason: "editor",
+    startedAt: "2026-11-26T10:05:02Z",
+    step,
+    liveRelease,
+    read: null,
+    progress: 0.5,
+  });
+
+  it("follows the publish from the request to live or failed", () => {
+    const states = [
+      { ...base, pending: { ...(VIEW.pending as NonNullable<EditorView["pending"]>), afterRunning: false } },
+      { ...base, running: running("read"), history: [attempt("running"), ...base.history] },
+      { ...base, running: running("build"), history: [attempt("running"), ...base.history] },
+      { ...base, running: running("verify"), history: [attempt("running"), ...base.history] },
+      { ...base, running: running("compress", "0008"), history: [attempt("running"), ...base.history] },
+      { ...base, history: [attempt("succeeded", "0008"), ...base.history] },
+    ].map((view) => publishBanner(view, requestedAt));
+    assert.deepEqual(
+      states.map((b) => b.state),
+      ["requested", "building", "building", "verifying", "live", "live"],
+    );
+    assert.equal(states.at(-1)?.release, "0008");
+    assert.equal(
+      publishBanner({ ...base, history: [attempt("failed"), ...base.history] }, requestedAt).state,
+      "failed",
+    );
+  });
+
+  it("is not answered by a publish that started before the request", () => {
+    const earlier = { ...attempt("succeeded", "0007"), startedAt: "2026-11-26T10:00:00Z" };
+    assert.equal(publishBanner({ ...base, history: [earlier] }, requestedAt).state, "requested");
+  });
+
+  it("is shown on the panel in the page's language", () => {
+    const view: EditorView = {
+      ...base,
+      csrf: "t",
+      requestedAt,
+      running: running("verify"),
+      history: [attempt("running"), ...base.history],
+    };
+    assert.match(
+      renderPanel("en", view),
+      /class="banner banner-verifying" role="status" data-state="verifying">Your publish is running: the new site is being checked/,
+    );
+    assert.match(renderPanel("ru", view), /новый сайт проверяется/);
+    assert.match(renderPanel("ar", view), /يجري فحص الموقع الجديد/);
+    const live: EditorView = { ...view, running: null, history: [attempt("succeeded", "0008")] };
+    assert.match(renderPanel("en", live), /Your publish is live: release <bdi>0008<\/bdi> is on the site/);
+    assert.doesNotMatch(renderPanel("en", { ...view, requestedAt: null }), /class="banner/);
   });
 });

@@ -5,6 +5,8 @@
   const panel = document.getElementById("panel");
   if (!panel) return;
   const lang = panel.getAttribute("data-lang") || "en";
+  // after "Publish now": the banner follows that publish (requested, building, ..., live)
+  const requested = panel.getAttribute("data-requested");
 
   function tick() {
     for (const el of document.querySelectorAll(".countdown[data-due]")) {
@@ -18,7 +20,8 @@
   let last = "";
   async function refresh() {
     try {
-      const res = await fetch(`/editor/panel?lang=${encodeURIComponent(lang)}`, {
+      const query = `lang=${encodeURIComponent(lang)}${requested ? `&requested=${encodeURIComponent(requested)}` : ""}`;
+      const res = await fetch(`/editor/panel?${query}`, {
         credentials: "same-origin",
         headers: { accept: "text/html" },
         cache: "no-store",

@@ -9,8 +9,11 @@
  * every two seconds; the page works without JavaScript (forms post, the page reloads).
  */
 import type { TFunction } from "i18next";
+import "../../../src/core/date-locales-all";
+import { formatDateTime } from "../../../src/core/format";
 import { standalonePage } from "../../../src/core/standalone-page";
 import type { ReleaseChanges } from "../releases";
+import { publishBanner } from "./banner";
 import { explainFailure } from "./explain";
 import { EDITOR_LANGUAGES, type EditorLang, textsFor } from "./texts";
 
@@ -31,10 +34,16 @@ export interface EditorAttempt {
   warning?: string | null;
 }
 
+/** Event titles by language, for the rebuilds the schedule starts when an event starts or ends. */
+export type EventTitles = Record<number, Partial<Record<EditorLang, string>>>;
+
 export interface EditorView {
   siteUrl: string;
   csrf: string;
   notice?: string;
+  /** when this editor pressed "Publish now" (epoch ms): the banner follows that publish */
+  requestedAt?: number | null;
+  eventTitles?: EventTitles;
   live: { name: string; createdAt: string; reason: string; totalPages: number; changes: ReleaseChanges | null } | null;
   running: {
     kind: "publish" | "rollback";
@@ -63,15 +72,12 @@ export function escapeHtml(text: string): string {
 /** A Latin run (release number, URL, field name) isolated inside any language's sentence. */
 const bdi = (text: string) => `<bdi>${escapeHtml(text)}</bdi>`;
 
+/** "Fri, 28 Nov 2026, 20:05 (UAE time)": the site's own date format, in UAE time, to the minute. */
 function when(lang: EditorLang, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return escapeHtml(iso);
-  const text = new Intl.DateTimeFormat(lang, {
-    dateStyle: "medium",
-    timeStyle: "medium",
-    timeZone: "Asia/Dubai",
-  }).format(date);
-  return `<time datetime="${escapeHtml(date.toISOString())}">${escapeHtml(text)}</time>`;
+  const text = textsFor(lang)("uaeTime", { time: formatDateTime(date.toISOString(), lang) });
+  return `<time datetime="${escapeHtml(date.toISOString())}">${text}</time>`;
 }
 
 const number = (lang: EditorLang, n: number) => new Intl.NumberFormat(lang).format(n);
@@ -79,15 +85,24 @@ const number = (lang: EditorLang, n: number) => new Intl.NumberFormat(lang).form
 const seconds = (lang: EditorLang, n: number) =>
   new Intl.NumberFormat(lang, { style: "unit", unit: "second", unitDisplay: "short" }).format(n);
 
-/** What started a publish, in words: "hook", "editor", "schedule: ...", "rollback", "by hand". */
-export function triggerText(reason: string, t: TFunction): string {
+/**
+ * What started a publish, in words: "hook", "editor", "schedule: ...", "rollback", "by hand".
+ * A rebuild for an event that starts or ends names the event by its title in the page's
+ * language (`titles`), by its number only while the title is unknown.
+ */
+export function triggerText(reason: string, t: TFunction, lang: EditorLang = "en", titles: EventTitles = {}): string {
   if (reason === "hook") return t("trigger.hook");
   if (reason === "editor") return t("trigger.editor");
   if (reason === "rollback") return t("trigger.rollback");
   if (reason === "by hand") return t("trigger.byHand");
   if (/^schedule: daily/.test(reason)) return t("trigger.daily");
   const event = /event (\d+) (starts|ends)/.exec(reason);
-  if (event) return t(event[2] === "starts" ? "trigger.eventStarts" : "trigger.eventEnds", { id: event[1] });
+  if (event) {
+    const known = titles[Number(event[1])];
+    const title = known?.[lang] ?? known?.en;
+    const key = event[2] === "starts" ? "trigger.eventStarts" : "trigger.eventEnds";
+    return title ? t(`${key}Title`, { title: `<bdi>${escapeHtml(title)}</bdi>` }) : t(key, { id: event[1] });
+  }
   return t("trigger.other", { reason });
 }
 
@@ -165,7 +180,7 @@ function liveSection(lang: EditorLang, view: EditorView, t: TFunction): string {
 <h2 id="live-h">${t("live.heading")}</h2>
 <p class="release" data-release="${escapeHtml(live.name)}"><strong>${t("live.release", { name: bdi(live.name) })}</strong> · ${t("live.pages", { count: live.totalPages })}</p>
 <p>${t("live.when", { when: when(lang, live.createdAt) })}</p>
-<p>${t("live.trigger", { trigger: triggerText(live.reason, t) })}</p>
+<p>${t("live.trigger", { trigger: triggerText(live.reason, t, lang, view.eventTitles) })}</p>
 ${changes}
 </section>`;
 }
@@ -196,7 +211,7 @@ function progressSection(lang: EditorLang, view: EditorView, t: TFunction): stri
       : "";
   return `<section aria-labelledby="run-h" class="running" data-state="running" data-step="${r.step ?? ""}">
 <h2 id="run-h">${t("progress.heading")}</h2>
-<p>${t(r.kind === "rollback" ? "progress.rollback" : "progress.publish", { since: when(lang, r.startedAt) })} · ${triggerText(r.reason, t)}</p>
+<p>${t(r.kind === "rollback" ? "progress.rollback" : "progress.publish", { since: when(lang, r.startedAt) })} · ${triggerText(r.reason, t, lang, view.eventTitles)}</p>
 ${liveNow}
 <progress max="100" value="${percent}" aria-label="${t("progress.bar")}">${percent} %</progress>
 ${steps}
@@ -221,7 +236,7 @@ function scheduleSection(lang: EditorLang, view: EditorView, t: TFunction): stri
     ? `<p>${t("schedule.off")}</p>`
     : s.upcoming.length === 0
       ? `<p>${t("schedule.none")}</p>`
-      : `<ul>${s.upcoming.map((u) => `<li>${when(lang, u.at)}: ${triggerText(u.reason, t)}</li>`).join("")}</ul>`;
+      : `<ul>${s.upcoming.map((u) => `<li>${when(lang, u.at)}: ${triggerText(u.reason, t, lang, view.eventTitles)}</li>`).join("")}</ul>`;
   return `<section aria-labelledby="schedule-h"><h2 id="schedule-h">${t("schedule.heading")}</h2>${body}</section>`;
 }
 
@@ -231,7 +246,7 @@ function historySection(lang: EditorLang, view: EditorView, t: TFunction): strin
   const items = view.history.map((a) => {
     const head = `<p><strong>${t(`history.${a.kind}`)}</strong> · <span class="result result-${a.result}">${t(`history.${a.result}`)}</span> · ${when(lang, a.startedAt)}${
       a.seconds !== null ? ` · ${t("history.duration", { seconds: number(lang, a.seconds) })}` : ""
-    }${a.release && a.result === "succeeded" ? ` · ${t("history.toRelease", { name: bdi(a.release) })}` : ""} · ${triggerText(a.reason, t)}</p>`;
+    }${a.release && a.result === "succeeded" ? ` · ${t("history.toRelease", { name: bdi(a.release) })}` : ""} · ${triggerText(a.reason, t, lang, view.eventTitles)}</p>`;
     if (a.result === "succeeded" && a.warning)
       return `<li class="attempt attempt-succeeded attempt-warning">${head}<p class="warning">${t("history.compressionWarning")}</p></li>`;
     if (a.result !== "failed" || !a.error) return `<li class="attempt attempt-${a.result}">${head}</li>`;
@@ -259,10 +274,23 @@ function releasesSection(lang: EditorLang, view: EditorView, t: TFunction): stri
   return `<section aria-labelledby="releases-h" class="releases"><h2 id="releases-h">${t("releases.heading")}</h2><ul>${items.join("")}</ul></section>`;
 }
 
+/** What became of this editor's "Publish now", while the page stays open after it. */
+function bannerSection(view: EditorView, t: TFunction): string {
+  if (view.requestedAt === undefined || view.requestedAt === null) return "";
+  const banner = publishBanner(view, view.requestedAt);
+  const text =
+    banner.state === "live" && banner.release
+      ? t("banner.liveRelease", { name: bdi(banner.release) })
+      : t(`banner.${banner.state}`);
+  const role = banner.state === "failed" ? "alert" : "status";
+  return `<p class="banner banner-${banner.state}" role="${role}" data-state="${banner.state}">${text}</p>`;
+}
+
 /** The part of the dashboard that changes: fetched again by editor.js. */
 export function renderPanel(lang: EditorLang, view: EditorView): string {
   const t = textsFor(lang);
   return [
+    bannerSection(view, t),
     progressSection(lang, view, t),
     queueSection(lang, view, t),
     liveSection(lang, view, t),
@@ -284,7 +312,7 @@ ${languageLinks(lang, "/editor/")}
 </header>
 ${view.notice ? `<p class="notice" role="status">${view.notice}</p>` : ""}
 <p class="auto"><small>${t("updated")}</small></p>
-<main id="panel" data-lang="${lang}" aria-live="polite">
+<main id="panel" data-lang="${lang}"${view.requestedAt ? ` data-requested="${view.requestedAt}"` : ""} aria-live="polite">
 ${renderPanel(lang, view)}
 </main>`,
     true,

@@ -4,7 +4,8 @@
  *   GET  /editor/              the dashboard (signed in) or the sign-in form
  *   POST /editor/login         token -> session cookie; POST /editor/logout ends it
  *   GET  /editor/panel         the dashboard's changing part (editor.js fetches it), 401 when signed out
- *   POST /editor/publish       "Publish now" (force=1: "Publish anyway" after the gate refused a drop)
+ *   POST /editor/publish       "Publish now" (force=1: "Publish anyway" after the gate refused a drop),
+ *                              then the dashboard with ?requested=<time>: a banner follows that publish
  *   GET  /editor/rollback?release=0005   the confirmation; POST /editor/rollback does it
  *   GET  /editor/editor.css, /editor/editor.js
  *
@@ -112,12 +113,13 @@ export class EditorPage {
           );
           return true;
         }
-        const done = url.searchParams.get("done");
-        const notice =
-          done === "publish" ? t("queue.requested") : done === "rollback" ? t("queue.rollbackRequested") : undefined;
-        send(res, 200, renderDashboard(lang, { ...this.backend.view(), csrf: session.csrf, notice }), {
-          "set-cookie": langCookie,
-        });
+        const notice = url.searchParams.get("done") === "rollback" ? t("queue.rollbackRequested") : undefined;
+        send(
+          res,
+          200,
+          renderDashboard(lang, { ...this.backend.view(), csrf: session.csrf, notice, requestedAt: requestedAt(url) }),
+          { "set-cookie": langCookie },
+        );
         return true;
       }
       if (pathname === "/editor/panel") {
@@ -125,7 +127,11 @@ export class EditorPage {
           send(res, 401, "", { "content-type": "text/plain; charset=utf-8" });
           return true;
         }
-        send(res, 200, renderPanel(lang, { ...this.backend.view(), csrf: session.csrf }));
+        send(
+          res,
+          200,
+          renderPanel(lang, { ...this.backend.view(), csrf: session.csrf, requestedAt: requestedAt(url) }),
+        );
         return true;
       }
       if (pathname === "/editor/rollback") {
@@ -186,7 +192,8 @@ export class EditorPage {
     }
     if (pathname === "/editor/publish") {
       this.backend.publishNow(form.get("force") === "1");
-      redirect(res, "/editor/?done=publish");
+      // the page then shows what becomes of this request (requested, building, ..., live)
+      redirect(res, `/editor/?requested=${Date.now()}`);
       return true;
     }
     if (pathname === "/editor/rollback") {
@@ -202,6 +209,12 @@ export class EditorPage {
     send(res, 404, renderMessage(lang, escapeText(pathname)));
     return true;
   }
+}
+
+/** When this editor asked for a publish (?requested=<epoch ms>, set by the redirect after it). */
+function requestedAt(url: URL): number | null {
+  const value = url.searchParams.get("requested");
+  return value && /^[0-9]{1,15}$/.test(value) ? Number(value) : null;
 }
 
 function escapeText(text: string): string {

@@ -6,7 +6,7 @@ import QRCode from "qrcode";
 import type { CheckinService } from "./checkin-service";
 import { reportCsv } from "./report-csv";
 
-export const USAGE = `npm run checkin -- <command>
+export const USAGE = `usage: npm run checkin -- <command>
   list-create --event <id> --name <name> [--sessions 1,2] [--categories 3,4] [--reentry]
                               a gate for an event (or some sessions and categories); prints a pairing link
   pair --list <id>            another one-time pairing link (one per phone)
@@ -16,7 +16,8 @@ export const USAGE = `npm run checkin -- <command>
                               admissions per category and hour, refusals, conflicts, as CSV
   device-revoke --device <id> a lost or stolen phone stops working
   ticket-revoke --code <code> a cancelled ticket: its code and QR are refused
-  key-rotate                  a new signing key for new tickets (the old ones keep verifying)`;
+  key-rotate                  a new signing key for new tickets (the old ones keep verifying)
+  help, --help                this text`;
 
 export class UsageError extends Error {}
 
@@ -112,6 +113,8 @@ export async function runCheckinCommand(
       const t = service.revokeTicket(code, now);
       return `ticket ${t.code} (order ${t.orderNumber}) revoked`;
     }
+    case "help":
+      return USAGE;
     case "key-rotate":
       return `key ${service.keys.rotate(now)} signs new tickets from now on`;
     default:
