@@ -86,8 +86,9 @@ export interface paths {
          * Find an order by its number and the buyer's email, from any browser
          * @description Both must match (the email case-insensitively). The same 404 answers an unknown
          *     number and a wrong email. A found order is added to this session, so GET
-         *     /api/orders and /api/orders/{id} show it from then on. After 10 failed tries from
-         *     one session or client address in 10 minutes the answer is 429 with Retry-After.
+         *     /api/orders and /api/orders/{id} show it from then on. After 10 failed tries for one
+         *     order number or from one client address in 10 minutes the answer is 429 with
+         *     Retry-After (2.2: one try is still let through every 30 s).
          */
         post: operations["lookupOrder"];
         delete?: never;
@@ -426,6 +427,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["Error"];
         };
     };
     listOrders: {
@@ -619,6 +621,15 @@ export interface operations {
             404: components["responses"]["Error"];
             /** @description already paid (code already_paid), expired or cancelled (code not_payable), or paid otherwise: bank transfer, cash (code not_card_payable) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description (2.2) too soon after a decline, or too many payments started for this order or from this client address (code too_many_attempts); Retry-After says when to try again */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
