@@ -8,6 +8,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
+import { SYNC_MAX } from "../../server/src/routes/checkin";
+import { type DeviceState, EMPTY_STATE } from "../../src/scan/device-store";
+import { decideOffline, type OfflineData } from "../../src/scan/offline-decide";
+import { newNonce } from "../../src/scan/scanner-client";
+import { afterUpload, SYNC_MAX_SCANS, type SyncAnswer, uploadQueue } from "../../src/scan/upload-queue";
+import { assertCheckin, buyFree, checkinContract, Door } from "./checkin-helpers";
 import {
   available,
   BUYER,
@@ -36,6 +42,21 @@ const changeFrom = (app: TestApp, ip: string, body: unknown, cookie?: string) =>
 
 const cookieOf = (res: { headers: Record<string, unknown> }): string =>
   String(res.headers["set-cookie"]).split(";")[0]!;
+
+const FREE_TICKET = 186; // event 34's free registration
+
+type ContractWithSync = {
+  paths: Record<
+    "/api/checkin/sync",
+    {
+      post: {
+        requestBody: {
+          content: Record<"application/json", { schema: { properties: { scans: { maxItems: number } } } }>;
+        };
+      };
+    }
+  >;
+};
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -219,5 +240,149 @@ describe("an id an order replaced holds nothing (item 3)", () => {
       assert.equal(json<{ code: string }>(lookup).code, "session_replaced");
       assert.equal(json<{ code: string }>(await stale.request("GET", "/api/captcha")).code, "session_replaced");
       assert.equal(stale.cookie, old, "no cookie was set");
+    }));
+});
+
+describe("a door phone offline for 2,000 scans uploads them all (item 4)", () => {
+  it("queued on the phone, uploaded in batches the server takes, applied once each", () =>
+    withApp({}, async ({ app, clock }) => {
+      app.deps.db.prepare("UPDATE tickets SET total = sold + 400 WHERE id = ?").run(FREE_TICKET);
+      const orders: WireOrder[] = [];
+      for (let i = 0; i < 40; i++)
+        orders.push(await buyFree(app, 10, `Guest ${String.fromCharCode(65 + (i % 26))}ahid`));
+      const tickets = orders.flatMap((o) => o.tickets);
+      const door = await Door.pair(
+        app,
+        app.deps.checkin.createList({ eventId: tickets[0]!.event_id, name: "Beach gate" }, clock.now()).id,
+        "Gate phone",
+      );
+      const offline = json<OfflineData>(await door.request("GET", "/api/checkin/offline"));
+      clock.advance(Date.parse(tickets[0]!.started_at!) - 30 * 60_000 - clock.now());
+
+      // the network is gone: the phone decides alone and queues every scan, as the scanner page does
+      let state: DeviceState = { ...EMPTY_STATE, token: door.token, offline };
+      for (let i = 0; i < 2000; i++) {
+        const ticket = tickets[i % tickets.length]!;
+        // every guest's QR code, then the same tickets shown again (their printed codes, which the phone
+        // checks without a signature to verify, keeping this test quick) and now and then a code of nowhere
+        const text = i < tickets.length ? ticket.qr! : i % 97 === 0 ? `UAE-NOPE${i}` : ticket.code!;
+        const at = new Date(clock.now() + i * 1000).toISOString();
+        const answer = decideOffline(text, offline, state.admittedHere, clock.now() + i * 1000);
+        state = {
+          ...state,
+          queue: [
+            ...state.queue,
+            { code: text, nonce: newNonce(), scanned_at: at, direction: "entry", local_status: answer.status },
+          ],
+          admittedHere:
+            answer.status === "admitted" && answer.key
+              ? { ...state.admittedHere, [answer.key]: at }
+              : state.admittedHere,
+        };
+      }
+      clock.advance(2000 * 1000);
+      assert.equal(state.queue.length, 2000);
+
+      const sizes: number[] = [];
+      await uploadQueue(
+        state.queue,
+        async (batch) => {
+          const res = await door.request("POST", "/api/checkin/sync", { scans: batch });
+          sizes.push(batch.length);
+          return assertCheckin<SyncAnswer>("/api/checkin/sync", "post", res);
+        },
+        (answer, wholeQueueSent) => {
+          state = afterUpload(state, answer, wholeQueueSent);
+        },
+      );
+      assert.ok(sizes.length >= 4 && sizes.every((n) => n <= SYNC_MAX), `batches of ${sizes.join(", ")}`);
+      assert.equal(state.queue.length, 0, "every scan was taken");
+      assert.deepEqual(state.admittedHere, {});
+      assert.deepEqual(state.conflicts, []);
+      const rows = app.deps.db
+        .prepare("SELECT status, COUNT(*) AS n FROM checkin_scans GROUP BY status")
+        .all() as Array<{ status: string; n: number }>;
+      const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+      assert.equal(byStatus.admitted, 400, "each guest in once");
+      assert.equal(
+        rows.reduce((sum, r) => sum + r.n, 0),
+        2000,
+      );
+      const counts = json<{ counts: { admitted: number } }>(await door.request("GET", "/api/checkin/device")).counts;
+      assert.equal(counts.admitted, 400);
+    }));
+
+  it("the server takes the largest upload the contract allows, and refuses a larger one with a reason", () =>
+    withApp({}, async ({ app, clock }) => {
+      const list = app.deps.checkin.createList({ eventId: 34, name: "Side gate" }, clock.now());
+      const door = await Door.pair(app, list.id, "Side phone");
+      const contractMax = (checkinContract as unknown as ContractWithSync).paths["/api/checkin/sync"].post.requestBody
+        .content["application/json"].schema.properties.scans.maxItems;
+      assert.equal(contractMax, SYNC_MAX);
+      assert.equal(SYNC_MAX_SCANS, SYNC_MAX, "the scanner's limit is the contract's");
+      // the longest scan the contract allows: a 300-character code written in \\u escapes
+      const longest = (i: number) =>
+        `{"code":"${"\\u0041".repeat(299)}${String.fromCharCode(66 + (i % 20))}","nonce":"${String(i).padStart(64, "n")}","scanned_at":"2026-12-01T19:30:00.000+04:00","direction":"entry","local_status":"wrong_category"}`;
+      const body = (n: number) => `{"scans":[${Array.from({ length: n }, (_, i) => longest(i)).join(",")}]}`;
+      const send = (payload: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/checkin/sync",
+          headers: { authorization: `Bearer ${door.token}`, "content-type": "application/json" },
+          payload,
+        });
+      const full = await send(body(SYNC_MAX));
+      assert.equal(full.statusCode, 200, full.body.slice(0, 200));
+      assert.equal(json<{ results: unknown[] }>(full).results.length, SYNC_MAX);
+      const over = await send(body(SYNC_MAX + 1));
+      assert.equal(over.statusCode, 400);
+      assert.match(json<{ detail: string }>(over).detail, /at most 500 scans/);
+    }));
+});
+
+describe("what devices say and what order answers carry (item 6)", () => {
+  it("a scan's local_status is one of the contract's statuses, or the upload is refused and nothing recorded", () =>
+    withApp({}, async ({ app, clock }) => {
+      const order = await buyFree(app, 1);
+      const list = app.deps.checkin.createList({ eventId: order.tickets[0]!.event_id, name: "Gate" }, clock.now());
+      const door = await Door.pair(app, list.id, "Phone");
+      const upload = (local_status: unknown) =>
+        door.request("POST", "/api/checkin/sync", {
+          scans: [
+            { code: order.tickets[0]!.code, nonce: newNonce(), scanned_at: new Date().toISOString(), local_status },
+          ],
+        });
+      for (const bad of ["vip_let_in", "Admitted", "conflict", "a_b", "", 7, null]) {
+        const res = await upload(bad);
+        assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
+        assert.equal(json<{ code: string }>(res).code, "invalid_scan");
+        assert.match(json<{ detail: string }>(res).detail, /local_status must be .*already_used/);
+      }
+      const rows = app.deps.db.prepare("SELECT COUNT(*) AS n FROM checkin_scans").get() as { n: number };
+      assert.equal(rows.n, 0, "nothing recorded");
+      const statuses = (checkinContract as unknown as { components: { schemas: { ScanStatus: { enum: string[] } } } })
+        .components.schemas.ScanStatus.enum;
+      for (const good of statuses.filter((s) => s !== "conflict"))
+        assert.equal((await upload(good)).statusCode, 200, good);
+    }));
+
+  it("order answers, which carry the buyer's e-mail, phone and signed QR texts, are never stored by a cache", () =>
+    withApp({}, async ({ app }) => {
+      const buyer = new Visitor(app);
+      await buyer.add(FREE_TICKET, 1);
+      const { acquisition_id: _none, ...free } = BUYER;
+      const created = await createOrder(app, buyer, free);
+      assert.equal(created.statusCode, 201, created.body);
+      const order = json<WireOrder>(created);
+      assert.ok(order.tickets[0]?.qr, "the answer carries a signed QR text");
+      const answers = [
+        created,
+        await buyer.request("GET", "/api/orders"),
+        await buyer.request("GET", `/api/orders/${order.id}`),
+        await new Visitor(app).request("POST", "/api/orders/lookup", { number: order.number, email: order.email }),
+        await new Visitor(app).request("GET", "/api/orders/nope"),
+      ];
+      for (const res of answers)
+        assert.equal(res.headers["cache-control"], "no-store", `${res.statusCode} ${res.body.slice(0, 80)}`);
     }));
 });
