@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import { SYNC_MAX } from "../../server/src/routes/checkin";
+import { expiryShown, parseExpiry } from "../../server/src/sandbox/acquirer";
 import { type DeviceState, EMPTY_STATE } from "../../src/scan/device-store";
 import { decideOffline, type OfflineData } from "../../src/scan/offline-decide";
 import { newNonce } from "../../src/scan/scanner-client";
@@ -17,10 +18,14 @@ import { assertCheckin, buyFree, checkinContract, Door } from "./checkin-helpers
 import {
   available,
   BUYER,
+  cardFields,
   createOrder,
+  inputValue,
   json,
+  openAcquirer,
   placeOrder,
   SITE_ORIGIN,
+  submitAcquirer,
   type TestApp,
   Visitor,
   withApp,
@@ -385,4 +390,99 @@ describe("what devices say and what order answers carry (item 6)", () => {
       for (const res of answers)
         assert.equal(res.headers["cache-control"], "no-store", `${res.statusCode} ${res.body.slice(0, 80)}`);
     }));
+});
+
+/** A card order of one ticket and its payment page, opened as the shop sends the buyer there. */
+async function paymentPage(app: TestApp, lang = "en") {
+  const buyer = new Visitor(app);
+  await buyer.add(1, 1);
+  const order = await placeOrder(app, buyer, { ...BUYER, lang });
+  const start = await buyer.request("POST", `/api/orders/${order.id}/payments`, {
+    return_url: `${SITE_ORIGIN}/order/`,
+  });
+  assert.equal(start.statusCode, 201, start.body);
+  return { buyer, order, page: await openAcquirer(app, json<{ redirect_url: string }>(start).redirect_url) };
+}
+
+describe("unknown card numbers on the acquirer's page count as attempts (item 5)", () => {
+  it("each refused number counts, the next try waits longer each time, and the order's attempts run out", () =>
+    withApp({ paymentAttemptsPerOrder: 5, paymentRetryBaseMs: 2000 }, async ({ app, clock }) => {
+      const { buyer, order, page } = await paymentPage(app);
+      const tries: number[] = [];
+      let refused = 0;
+      for (let i = 0; i < 200 && tries.length < 10; i++) {
+        const res = await submitAcquirer(app, page.path, cardFields(page.html, `4000 0000 0000 ${String(1000 + i)}`));
+        if (res.statusCode === 400) {
+          refused++;
+          assert.match(res.body, /not accepted here/);
+          continue;
+        }
+        tries.push(res.statusCode);
+        if (res.statusCode === 303) break;
+        assert.equal(res.statusCode, 429, res.body.slice(0, 200));
+        const wait = Number(res.headers["retry-after"]);
+        assert.match(res.body, new RegExp(`Time left: ${wait} seconds?`));
+        assert.match(res.body, /value="4000 0000 0000 \d{4}"/, "what was typed is kept");
+        clock.advance(wait * 1000);
+      }
+      assert.equal(refused, 4, "four numbers refused on the page; the fifth ends the visit: five tried, not thousands");
+      assert.deepEqual(tries, [429, 429, 429, 429, 303], "a wait after each of the first four, then back to the shop");
+      assert.equal(app.deps.throttle.recent("payment-declined", order.id, 3600_000, clock.now()).count, 5);
+      const again = await buyer.request("POST", `/api/orders/${order.id}/payments`, {
+        return_url: `${SITE_ORIGIN}/order/`,
+      });
+      assert.equal(again.statusCode, 409);
+      assert.equal(json<{ code: string }>(again).code, "attempts_exhausted");
+    }));
+
+  it("waits are told in the page's language with the unit's own plural", () =>
+    withApp({ paymentAttemptsPerOrder: 5, paymentRetryBaseMs: 8000 }, async ({ app }) => {
+      for (const [lang, said] of [
+        ["ru", /Осталось: 8 секунд\./],
+        ["ar", /الوقت المتبقي: 8 ثوان/],
+      ] as const) {
+        const { page } = await paymentPage(app, lang);
+        assert.equal(
+          (await submitAcquirer(app, page.path, cardFields(page.html, "1234 5678 9012 3456"))).statusCode,
+          400,
+        );
+        const res = await submitAcquirer(app, page.path, cardFields(page.html, "4242 4242 4242 4242"));
+        assert.equal(res.statusCode, 429);
+        assert.match(res.body, said);
+      }
+    }));
+});
+
+describe("the bank page's expiry and security code (issue 33, item 8)", () => {
+  it("takes an expiry typed without its slash", () =>
+    withApp({}, async ({ app }) => {
+      const { order, buyer, page } = await paymentPage(app);
+      const res = await submitAcquirer(app, page.path, cardFields(page.html, "4242424242424242", { expiry: "1239" }));
+      assert.equal(res.statusCode, 303, res.body.slice(0, 300));
+      assert.equal(json<WireOrder>(await buyer.request("GET", `/api/orders/${order.id}`)).status, "paid");
+    }));
+
+  it("shows the form again with the slash put in and the security code kept", () =>
+    withApp({}, async ({ app }) => {
+      const { page } = await paymentPage(app);
+      const res = await submitAcquirer(
+        app,
+        page.path,
+        cardFields(page.html, "4242424242424242", { expiry: "1239", cvc: "737", cardholder: "  " }),
+      );
+      assert.equal(res.statusCode, 400);
+      assert.equal(inputValue(res.body, "expiry"), "12/39");
+      assert.equal(inputValue(res.body, "cvc"), "737");
+      assert.match(res.body, /name as it is written/);
+    }));
+
+  it("reads the ways buyers write an expiry, and refuses what is not one", () => {
+    assert.deepEqual(parseExpiry("1229"), { month: 12, year: 2029 });
+    assert.deepEqual(parseExpiry(" 12 / 29 "), { month: 12, year: 2029 });
+    assert.deepEqual(parseExpiry("1/29"), { month: 1, year: 2029 });
+    assert.deepEqual(parseExpiry("01/2031"), { month: 1, year: 2031 });
+    for (const bad of ["13/29", "0029", "122", "12-29-1", "ab/cd", ""]) assert.equal(parseExpiry(bad), undefined, bad);
+    assert.equal(expiryShown("0831"), "08/31");
+    assert.equal(expiryShown("soon"), "soon");
+  });
 });
