@@ -52,6 +52,11 @@ export interface ServerConfig {
   paymentRetryBaseMs: number;
   /** after a basket's hold ran out, how long its session and client address cannot hold those tickets again, minutes */
   holdCooldownMinutes: number;
+  /**
+   * tickets of one type whose holds ran out from one client address within the cool-down after which that
+   * address, too, waits: far above what a household or an office behind one address lets run out
+   */
+  holdCooldownClientTickets: number;
   /** captcha challenges one client address may fetch per window */
   captchaFetchMax: number;
   captchaFetchWindowMs: number;
@@ -170,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paymentStartsPerClientHour: num(env.PAYMENT_STARTS_PER_CLIENT_HOUR, 20),
     paymentRetryBaseMs: num(env.PAYMENT_RETRY_BASE_S, 2) * 1000,
     holdCooldownMinutes: num(env.HOLD_COOLDOWN_MINUTES, 10),
+    holdCooldownClientTickets: num(env.HOLD_COOLDOWN_CLIENT_TICKETS, 30),
     captchaFetchMax: num(env.CAPTCHA_FETCH_MAX, 30),
     captchaFetchWindowMs: num(env.CAPTCHA_FETCH_WINDOW_S, 600) * 1000,
     trustedProxy: trustProxy(env.TRUSTED_PROXY),

@@ -14,6 +14,7 @@ import { type DeviceState, EMPTY_STATE, loadState, saveState } from "./device-st
 import { signal, toneOf } from "./feedback";
 import { decideOffline } from "./offline-decide";
 import { DeviceRefused, newNonce, Offline, type ScanResult, scannerClient } from "./scanner-client";
+import { afterUpload, uploadQueue } from "./upload-queue";
 import * as styles from "./scanner.module.css";
 
 interface Shown {
@@ -103,18 +104,16 @@ export function ScannerView(): React.JSX.Element {
   }, [client, update, answered, failed]);
 
   const upload = useCallback(async () => {
-    const queue = stateRef.current.queue;
     if (!stateRef.current.token) return;
     try {
-      const answer = await client().sync(queue);
-      const done = new Set(answer.results.map((r) => r.nonce));
-      update((s) => ({
-        ...s,
-        queue: s.queue.filter((q) => !done.has(q.nonce)),
-        admittedHere: queue.length > 0 && done.size === queue.length ? {} : s.admittedHere,
-        conflicts: answer.conflicts,
-      }));
-      answered(answer.counts);
+      await uploadQueue(
+        stateRef.current.queue,
+        (batch) => client().sync(batch),
+        (answer, wholeQueueSent) => {
+          update((s) => afterUpload(s, answer, wholeQueueSent));
+          answered(answer.counts);
+        },
+      );
     } catch (error) {
       failed(error);
     }

@@ -37,17 +37,28 @@ function request(
   });
 }
 
-/** A new visitor: its first write (here removing a ticket it does not have) gives it a session cookie. */
+/**
+ * A new visitor with an empty basket: its first change (holding a ticket) gives it a session
+ * cookie, and it puts the ticket back (removing what is not there would make no session).
+ */
 async function newSession(): Promise<string> {
+  const headers = { origin: SITE_ORIGIN, "content-type": "application/json" };
   const res = await request(
     "POST",
     "/api/basket",
-    { origin: SITE_ORIGIN, "content-type": "application/json" },
-    JSON.stringify({ type: "DELETE_TICKET", ticket: { id: 1 } }),
+    headers,
+    JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
   );
   const set = res.headers["set-cookie"]?.[0];
   assert.ok(set);
-  return set.split(";")[0]!;
+  const cookie = set.split(";")[0]!;
+  await request(
+    "POST",
+    "/api/basket",
+    { ...headers, cookie },
+    JSON.stringify({ type: "DELETE_TICKET", ticket: { id: 1 } }),
+  );
+  return cookie;
 }
 
 describe("concurrent buyers", () => {

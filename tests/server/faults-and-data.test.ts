@@ -114,6 +114,7 @@ describe("fault injection", () => {
 
   it("dead mode changes nothing: a basket write sent while dead is not applied", async () => {
     const v = new Visitor(app);
+    await v.add(1, 1);
     await v.change({ type: "DELETE_TICKET", ticket: { id: 1 } });
     await put({ dead: true, scope: "basket" });
     await new Promise<void>((resolve) => {

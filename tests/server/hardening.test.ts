@@ -248,14 +248,14 @@ describe("payment attempts (item 5)", () => {
 });
 
 describe("hold cycling (item 7)", () => {
-  it("a session and its address cannot re-hold the tickets they let expire until the cool-down has passed", () =>
+  it("a session cannot re-hold the tickets it let expire until the cool-down has passed", () =>
     withApp({ holdCooldownMinutes: 10 }, async ({ app, clock }) => {
       const bot = new Visitor(app);
       assert.equal((await bot.add(3, 4)).statusCode, 200);
       clock.advance(15 * 60_000 + 1000);
       await bot.basket();
       await refused(await bot.add(3, 4), 409, "hold_cooldown");
-      await refused(await new Visitor(app).add(3, 1), 409, "hold_cooldown");
+      // another visitor behind the same address is not blocked (issue 32; tests/server/hardening-second-pass.test.ts)
       assert.equal((await bot.add(1, 1)).statusCode, 200, "other tickets can be held");
       const rival = await app.inject({
         method: "POST",

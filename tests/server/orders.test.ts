@@ -327,7 +327,7 @@ describe("sessions (finding 5)", () => {
       method: "POST" as const,
       url: "/api/basket",
       headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ type: "DELETE_TICKET", ticket: { id: 1 } }),
+      payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: 1, count: 1 } }),
     };
     const res = await app.inject(firstWrite);
     const cookie = String(res.headers["set-cookie"]);

@@ -78,7 +78,9 @@ describe("starting a payment", () => {
     assert.equal(page.headers["x-frame-options"], "DENY");
     // with no-referrer, browsers send "Origin: null" on the page's own posts and the origin check would refuse them
     assert.equal(page.headers["referrer-policy"], "same-origin");
-    assert.doesNotMatch(page.html, /<script/);
+    // one script, the page's own file (the expiry's slash); nothing inline
+    assert.deepEqual(page.html.match(/<script[^>]*>/g), ['<script src="/sandbox-acquirer/acquirer.js" defer>']);
+    assert.match(csp, /script-src 'self';/);
   });
 
   it("is in Arabic, right to left, for an Arabic order", async () => {

@@ -93,25 +93,44 @@ export function basketService(deps: AppDeps) {
   }
 
   /**
-   * A session that let its hold of a ticket run out, and its client address, cannot hold that
-   * ticket again for `holdCooldownMinutes`: holding the scarce seats by re-adding them at every
-   * expiry would keep them from everyone else.
+   * A session that let its hold of a ticket run out, and the buyers it is known as (the e-mail
+   * addresses of its orders), cannot hold that ticket again for `holdCooldownMinutes`: holding
+   * the scarce seats by re-adding them at every expiry would keep them from everyone else. A
+   * client address waits too, but only once `holdCooldownClientTickets` of that ticket ran out
+   * from it within the cool-down: many visitors share an address (a mall's Wi-Fi, a carrier's
+   * NAT), and one of them letting a hold run out must not block the others.
    */
   function coolDown(sessionId: string, clientIp: string | null, ticketId: number, now: number): void {
     const windowMs = config.holdCooldownMinutes * 60_000;
     if (windowMs <= 0) return;
-    let last = deps.throttle.recent("hold-expired-session", `${sessionId} ${ticketId}`, windowMs, now).last ?? 0;
-    if (clientIp !== null)
-      last = Math.max(
-        last,
-        deps.throttle.recent("hold-expired-client", `${clientIp} ${ticketId}`, windowMs, now).last ?? 0,
+    const since = (scope: "hold-expired-session" | "hold-expired-buyer", key: string) =>
+      deps.throttle.recent(scope, `${key} ${ticketId}`, windowMs, now).last ?? 0;
+    let waitMs = Math.max(
+      since("hold-expired-session", sessionId),
+      ...baskets.buyersOf(sessionId).map((buyer) => since("hold-expired-buyer", buyer)),
+    );
+    waitMs = waitMs > 0 ? waitMs + windowMs - now : 0;
+    if (clientIp !== null) {
+      const max = Math.max(1, config.holdCooldownClientTickets);
+      waitMs = Math.max(
+        waitMs,
+        deps.throttle.waitMs("hold-expired-client", `${clientIp} ${ticketId}`, max, windowMs, now),
       );
-    if (last === 0) return;
-    const minutes = Math.max(1, Math.ceil((last + windowMs - now) / 60_000));
+    }
+    if (waitMs <= 0) return;
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
     throw conflict(
       `your hold of these tickets ran out a moment ago; they can be held again in ${minutes} min (others get a chance first)`,
       "hold_cooldown",
     );
+  }
+
+  /** What a removal names must exist (404 otherwise), whether or not the basket has it. */
+  function checkTarget(change: BasketChange & { type: "DELETE_TICKET" | "DELETE_EVENT" }): void {
+    if (change.type === "DELETE_TICKET") {
+      if (!tickets.info(change.ticketId)) throw notFound(`no ticket ${change.ticketId}`, "unknown_ticket");
+    } else if (!catalogue.data.eventsById.has(change.eventId))
+      throw notFound(`no event ${change.eventId}`, "not_found");
   }
 
   function onSale(t: TicketInfo, now: number): boolean {
@@ -122,6 +141,7 @@ export function basketService(deps: AppDeps) {
   return {
     currency,
     group,
+    checkTarget,
     totals(events: BasketEventJson[], cur: CurrencyRow) {
       let price = 0;
       let fee = 0;
@@ -154,6 +174,8 @@ export function basketService(deps: AppDeps) {
       const now = deps.now();
       deps.releaseExpired(now);
       baskets.transaction(() => {
+        // a change that finds nothing to change (removing what is not there) writes nothing
+        let changed = true;
         const before = baskets.get(sessionId);
         const heldSince = before && before.items.length > 0 && before.expiresAt !== null ? before.expiresAt : null;
         const c: BasketChange = change;
@@ -171,6 +193,7 @@ export function basketService(deps: AppDeps) {
             );
           }
           const delta = wanted - current;
+          changed = delta !== 0;
           if (delta > 0) coolDown(sessionId, clientIp, t.id, now);
           if (delta > 0 && clientIp !== null) {
             // baskets and unpaid orders alike: an order waiting 48 hours for a bank transfer holds its tickets too
@@ -193,21 +216,24 @@ export function basketService(deps: AppDeps) {
           }
           baskets.setItem(sessionId, t.id, wanted);
         } else if (c.type === "DELETE_TICKET") {
-          const t = tickets.info(c.ticketId);
-          if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
-          const current = baskets.heldCount(sessionId, t.id);
-          baskets.adjustHold(t.id, -current);
-          baskets.setItem(sessionId, t.id, 0);
+          checkTarget(c);
+          const current = baskets.heldCount(sessionId, c.ticketId);
+          changed = current > 0;
+          baskets.adjustHold(c.ticketId, -current);
+          baskets.setItem(sessionId, c.ticketId, 0);
         } else if (c.type === "DELETE_EVENT") {
-          if (!catalogue.data.eventsById.has(c.eventId)) throw notFound(`no event ${c.eventId}`, "not_found");
-          for (const item of baskets.get(sessionId)?.items ?? []) {
+          checkTarget(c);
+          changed = false;
+          for (const item of before?.items ?? []) {
             const t = tickets.info(item.ticketId);
             if (t && t.eventId === c.eventId) {
               baskets.adjustHold(t.id, -item.count);
               baskets.setItem(sessionId, t.id, 0);
+              changed = true;
             }
           }
         }
+        if (!changed) return;
         const left = baskets.itemCount(sessionId);
         baskets.touch(sessionId, left > 0 ? (heldSince ?? now + holdMs()) : null, now, clientIp);
       });

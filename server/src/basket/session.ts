@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config";
 import type { SessionsRepository } from "../db/repositories/sessions-repository";
+import { conflict } from "../lib/errors";
 
 export const SESSION_COOKIE = "session";
 const SESSION_RE = /^[A-Za-z0-9_-]{32}$/;
@@ -65,8 +66,9 @@ export function readSession(deps: SessionDeps, req: FastifyRequest): string {
 /**
  * For a request that writes: runs `write` under the visitor's session. A visitor without one
  * gets a new session only when `write` succeeded, so a refused change creates nothing. A request
- * with an id an order replaced a moment ago writes under an id that names nothing, and gets no
- * cookie (it must not overwrite the new one the order's answer brought).
+ * with an id an order replaced a moment ago (sent before the order's answer brought the new
+ * cookie) is refused (409 session_replaced): written under a made-up id, its change would hold
+ * tickets nobody can see, and a new cookie would overwrite the one that keeps the order.
  */
 export function writeSession<T>(
   deps: SessionDeps,
@@ -78,7 +80,11 @@ export function writeSession<T>(
   if (current !== undefined && SESSION_RE.test(current)) {
     const state = deps.sessions.state(current, deps.now());
     if (state === "valid") return write(current);
-    if (state === "rotated") return write(passingId(req));
+    if (state === "rotated")
+      throw conflict(
+        "this page's session was replaced when an order was made a moment ago; reload the page and try again",
+        "session_replaced",
+      );
   }
   const id = randomBytes(24).toString("base64url");
   req.cookies[SESSION_COOKIE] = id;
@@ -86,25 +92,6 @@ export function writeSession<T>(
   // the write may have replaced the session itself (rotation): then the new one is already set
   if (req.cookies[SESSION_COOKIE] === id) issue(deps, req, reply, id);
   return result;
-}
-
-/**
- * The visitor's session, created now if it has none: for code that is about to write. Only ids
- * this server issued count: a cookie naming any other (planted by someone else, or expired) gets
- * a new session, so nobody can choose another visitor's session id for them. Prefer
- * writeSession, which creates the session only once the write succeeded.
- */
-export function sessionOf(deps: SessionDeps, req: FastifyRequest, reply: FastifyReply): string {
-  const current = req.cookies[SESSION_COOKIE];
-  if (current !== undefined && SESSION_RE.test(current)) {
-    const state = deps.sessions.state(current, deps.now());
-    if (state === "valid") return current;
-    // A request that left before the order's answer brought the new cookie: it must not see the
-    // old session (it is dead), nor overwrite the new cookie with yet another one. It is answered
-    // as a visitor without a session: a fresh id, neither stored nor set.
-    if (state === "rotated") return passingId(req);
-  }
-  return issue(deps, req, reply);
 }
 
 /**

@@ -174,7 +174,10 @@ CREATE TABLE IF NOT EXISTS baskets (
   client_ip TEXT
 );
 CREATE INDEX IF NOT EXISTS baskets_expiry ON baskets(expires_at) WHERE expires_at IS NOT NULL;
-CREATE INDEX IF NOT EXISTS baskets_client ON baskets(client_ip) WHERE client_ip IS NOT NULL;
+-- only baskets that hold tickets (they have an expiry) count against their address's cap: the empty ones a
+-- stranger can leave behind by the thousand are never read when a buyer changes a basket
+DROP INDEX IF EXISTS baskets_client;
+CREATE INDEX IF NOT EXISTS baskets_holding_client ON baskets(client_ip) WHERE expires_at IS NOT NULL AND client_ip IS NOT NULL;
 CREATE TABLE IF NOT EXISTS basket_items (
   session_id TEXT NOT NULL REFERENCES baskets(session_id),
   ticket_id INTEGER NOT NULL REFERENCES tickets(id),

@@ -8,6 +8,7 @@ export type ThrottleScope =
   | "payment-client"
   | "payment-declined"
   | "hold-expired-session"
+  | "hold-expired-buyer"
   | "hold-expired-client";
 
 /** Hits older than this are deleted by the sweep: no window is longer. */

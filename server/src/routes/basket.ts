@@ -19,6 +19,15 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.post<{ Querystring: Query; Body: BasketChangeBody }>("/api/basket", async (req, reply) => {
     const cur = service.currency(str(req.query, "currency_code"));
     const change = toChange(req.body);
+    // a visitor without a session has nothing to remove: answered like a read, so a stranger's loop of
+    // removals stores no session and no basket, and sets no cookie
+    if (
+      (change.type === "DELETE_TICKET" || change.type === "DELETE_EVENT") &&
+      currentSession(deps, req) === undefined
+    ) {
+      service.checkTarget(change);
+      return service.get(readSession(deps, req), cur, softLang(req.query));
+    }
     return writeSession(deps, req, reply, (session) =>
       service.change(session, change, cur, softLang(req.query), req.ip),
     );

@@ -1,13 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type OfflineScanInput, type ScanInput, wireList as wire } from "../checkin/checkin-service";
-import type { Direction } from "../checkin/redeem-rules";
+import { type Direction, SCAN_STATUSES } from "../checkin/redeem-rules";
 import type { AppDeps } from "../deps";
 import { badRequest } from "../lib/errors";
 import { isObject } from "../lib/validate";
 import { type Query, softLang, str } from "./query";
 
-/** At most this many scans in one upload: a phone that was offline for a long evening sends several. */
+/** At most this many scans in one upload (the contract's maxItems): a phone that was offline for a long evening sends several. */
 export const SYNC_MAX = 500;
+/**
+ * The most one scan of an upload can take as JSON: a 300-character code written entirely in
+ * \uXXXX escapes (1,800 bytes), a 64-character nonce, a 40-character time, the direction, the
+ * local status and the punctuation, rounded up. An upload of SYNC_MAX such scans must fit.
+ */
+const SCAN_MAX_BYTES = 2560;
+export const SYNC_BODY_LIMIT = SYNC_MAX * SCAN_MAX_BYTES;
+
+/** What a device may say it answered on its own: a ScanStatus of the contract; conflict is only ever the server's answer to an upload. */
+const LOCAL_STATUSES: ReadonlySet<string> = new Set(SCAN_STATUSES);
 
 const NONCE_RE = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -81,7 +91,7 @@ export async function checkinRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return checkin.undo(d, Number(req.params.id), deps.now());
   });
 
-  app.post<{ Querystring: Query; Body: unknown }>("/api/checkin/sync", async (req) => {
+  app.post<{ Querystring: Query; Body: unknown }>("/api/checkin/sync", { bodyLimit: SYNC_BODY_LIMIT }, async (req) => {
     const { device: d } = device(req);
     const now = deps.now();
     if (!isObject(req.body) || !Array.isArray(req.body.scans))
@@ -90,8 +100,11 @@ export async function checkinRoutes(app: FastifyInstance, deps: AppDeps): Promis
     const scans: OfflineScanInput[] = req.body.scans.map((raw: unknown, i: number) => {
       const scan = parseScan(raw, `scans[${i}]`, now);
       const local = (raw as Record<string, unknown>).local_status;
-      if (typeof local !== "string" || !/^[a-z_]{2,20}$/.test(local))
-        throw badRequest(`scans[${i}].local_status must be what the device answered, e.g. admitted`, "invalid_scan");
+      if (typeof local !== "string" || !LOCAL_STATUSES.has(local))
+        throw badRequest(
+          `scans[${i}].local_status must be what the device answered: one of ${SCAN_STATUSES.join(", ")}`,
+          "invalid_scan",
+        );
       return { ...scan, localStatus: local };
     });
     return checkin.sync(d, scans, lang(req), now);

@@ -9,6 +9,11 @@ import { type Query, softLang } from "./query";
 
 /** The captcha and the orders (contracts/basket.openapi.yaml, /api/captcha and /api/orders*); the rules live in the order service. */
 export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: OrderService): Promise<void> {
+  // an order carries the buyer's e-mail, phone and the signed texts of the tickets' QR codes: no cache,
+  // shared or the browser's own, keeps a copy
+  app.addHook("onSend", async (_req, reply) => {
+    reply.header("Cache-Control", "no-store");
+  });
   // the plugin counts per client address (req.ip: the proxy's header only when TRUSTED_PROXY says so)
   await app.register(rateLimit, {
     global: false,
@@ -25,7 +30,6 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
 
   // a challenge is bound to the visitor's session, and one client address gets a bounded number of them
   app.get("/api/captcha", async (req, reply) => {
-    reply.header("Cache-Control", "no-store");
     const now = deps.now();
     const { captchaFetchMax, captchaFetchWindowMs } = deps.config;
     const wait = deps.throttle.waitMs("captcha-client", req.ip, captchaFetchMax, captchaFetchWindowMs, now);

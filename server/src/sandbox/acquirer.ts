@@ -17,8 +17,12 @@ export const APPROVED_CARD = "4242424242424242";
 export const CHALLENGE_CARD = "4000000000003220";
 export const DECLINED_CARD = "4000000000000002";
 export const CHALLENGE_CODE = "123456";
+/** The only numbers the sandbox knows; any other is refused, and counted against the order's attempts. */
+const KNOWN_CARDS: ReadonlySet<string> = new Set([APPROVED_CARD, CHALLENGE_CARD, DECLINED_CARD]);
 
 const CSS = readFileSync(join(__dirname, "acquirer.css"), "utf8");
+/** The page's one script: the slash of MM/YY put in as the expiry is typed (the form works without it). */
+const SCRIPT = readFileSync(join(__dirname, "acquirer-expiry.js"), "utf8");
 /** A padlock-blue square, so the browser's favicon request finds something. */
 const ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#2b6cb0"/></svg>';
@@ -34,6 +38,25 @@ const sameSecret = (a: string, b: string): boolean => {
 };
 
 type Form = Record<string, string>;
+
+/**
+ * The expiry as buyers type it: "12/29", "12 / 29", "1229" (the slash left out), "12/2029" or
+ * "1/29"; undefined when it is none of them or the month is not 1 to 12.
+ */
+export function parseExpiry(text: string): { month: number; year: number } | undefined {
+  const plain = text.replace(/\s/g, "");
+  const m = /^(\d{2})\/?(\d{2})$/.exec(plain) ?? /^(\d{1,2})\/(\d{2}|20\d{2})$/.exec(plain);
+  if (!m) return undefined;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 4 ? Number(m[2]) : 2000 + Number(m[2]);
+  return month >= 1 && month <= 12 ? { month, year } : undefined;
+}
+
+/** The expiry shown again in the form: as MM/YY when it reads as a date, else as it was typed. */
+export function expiryShown(text: string): string {
+  const exp = parseExpiry(text);
+  return exp ? `${String(exp.month).padStart(2, "0")}/${String(exp.year % 100).padStart(2, "0")}` : text;
+}
 
 /** The largest form the acquirer's page takes. */
 const FORM_LIMIT = 4096;
@@ -65,7 +88,7 @@ export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, order
     const formTargets = ["'self'", ...new Set([...deps.config.siteOrigins, returnOrigin].filter(Boolean))].join(" ");
     reply.header(
       "Content-Security-Policy",
-      `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
     );
     reply.header("X-Frame-Options", "DENY");
     reply.header("X-Content-Type-Options", "nosniff");
@@ -93,7 +116,8 @@ export async function sandboxAcquirer(app: FastifyInstance, deps: AppDeps, order
       dir: t.dir,
       titleHtml: `${escapeHtml(title)} · ${escapeHtml(t.merchant)}`,
       headHtml: `<link rel="stylesheet" href="/sandbox-acquirer/acquirer.css">
-<link rel="icon" href="/sandbox-acquirer/icon.svg" type="image/svg+xml">`,
+<link rel="icon" href="/sandbox-acquirer/icon.svg" type="image/svg+xml">
+<script src="/sandbox-acquirer/acquirer.js" defer></script>`,
       bodyHtml: `<main>\n${body}\n</main>`,
     });
   }
@@ -181,8 +205,8 @@ ${any ? `<p class="alert" role="alert">${escapeHtml(t.fixErrors)}</p>` : ""}
 ${csrf}
 ${field("card-number", t.cardNumber, 'name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" dir="ltr" maxlength="23" required', form.card_number ?? "", errors.number)}
 <div class="row">
-${field("card-expiry", t.expiry, `name="expiry" type="text" inputmode="numeric" autocomplete="cc-exp" dir="ltr" maxlength="7" placeholder="${escapeHtml(t.expiryPlaceholder)}" required`, form.expiry ?? "", errors.expiry, t.expiryHint)}
-${field("card-cvc", t.cvc, 'name="cvc" type="password" inputmode="numeric" autocomplete="cc-csc" dir="ltr" maxlength="4" required', "", errors.cvc, t.cvcHint)}
+${field("card-expiry", t.expiry, `name="expiry" type="text" inputmode="numeric" autocomplete="cc-exp" dir="ltr" maxlength="7" placeholder="${escapeHtml(t.expiryPlaceholder)}" required`, expiryShown(form.expiry ?? ""), errors.expiry, t.expiryHint)}
+${field("card-cvc", t.cvc, 'name="cvc" type="password" inputmode="numeric" autocomplete="cc-csc" dir="ltr" maxlength="4" required', form.cvc ?? "", errors.cvc, t.cvcHint)}
 </div>
 ${field("card-name", t.cardholder, 'name="cardholder" type="text" autocomplete="cc-name" dir="auto" maxlength="100" required', form.cardholder ?? "", errors.name)}
 <button type="submit">${escapeHtml(t.pay)} <bdi class="nowrap">${escapeHtml(money(o))}</bdi></button>
@@ -251,14 +275,12 @@ ${cancelLink(t, p)}`,
     const errors: FieldErrors = {};
     const number = (form.card_number ?? "").replace(/[\s-]/g, "");
     if (number === "") errors.number = t.numberMissing;
-    else if (number !== APPROVED_CARD && number !== CHALLENGE_CARD && number !== DECLINED_CARD)
-      errors.number = t.numberUnknown;
-    const exp = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(form.expiry ?? "");
-    if (!exp || Number(exp[1]) < 1 || Number(exp[1]) > 12) errors.expiry = t.expiryInvalid;
+    else if (!KNOWN_CARDS.has(number)) errors.number = t.numberUnknown;
+    const exp = parseExpiry(form.expiry ?? "");
+    if (!exp) errors.expiry = t.expiryInvalid;
     else {
       const today = new Date(now);
-      const year = 2000 + Number(exp[2]);
-      const month = Number(exp[1]);
+      const { month, year } = exp;
       // a card is valid to the end of its month
       if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1))
         errors.expiry = t.expiryPast;
@@ -343,10 +365,24 @@ ${cancelLink(t, p)}`,
     if (!found) return undefined;
     const { p, o } = found;
     if (!trusted(req, p)) refuse(reply, o);
-    // pages opened in advance do not get round the order's cap and wait on declined attempts
-    else if (p.state !== step || !open(o) || (step === "open" && orders.attemptRefusal(o.id, deps.now())))
-      stale(reply, p);
-    else return found;
+    else if (p.state !== step || !open(o)) stale(reply, p);
+    else if (step === "open") {
+      // pages opened in advance do not get round the order's cap and wait on declined attempts: past the
+      // cap the visit ends; while a wait runs, the form is shown again saying how long (what was typed kept)
+      const refusal = orders.attemptRefusal(o.id, deps.now());
+      if (refusal === undefined) return found;
+      if (refusal.statusCode !== 429) stale(reply, p);
+      else {
+        const seconds = Number(refusal.headers?.["Retry-After"] ?? 1);
+        const t = TEXTS[o.lang];
+        const duration = new Intl.NumberFormat(t.locale, { style: "unit", unit: "second", unitDisplay: "long" });
+        const wait = t.tryAgainIn.replace("{duration}", duration.format(seconds));
+        reply
+          .code(429)
+          .header("Retry-After", String(seconds))
+          .send(cardForm(o, p, (req.body ?? {}) as Form, { number: wait }));
+      }
+    } else return found;
     return undefined;
   }
 
@@ -359,6 +395,11 @@ ${cancelLink(t, p)}`,
   app.get("/sandbox-acquirer/acquirer.css", async (_req, reply) => {
     reply.header("Cache-Control", "public, max-age=3600").header("X-Content-Type-Options", "nosniff");
     return reply.type("text/css; charset=utf-8").send(CSS);
+  });
+
+  app.get("/sandbox-acquirer/acquirer.js", async (_req, reply) => {
+    reply.header("Cache-Control", "public, max-age=3600").header("X-Content-Type-Options", "nosniff");
+    return reply.type("text/javascript; charset=utf-8").send(SCRIPT);
   });
 
   app.get("/sandbox-acquirer/icon.svg", async (_req, reply) => {
@@ -380,7 +421,14 @@ ${cancelLink(t, p)}`,
     const { p, o } = found;
     const form = (req.body ?? {}) as Form;
     if (walletOf(o)) return conclude(reply, p, "open", form.wallet === "approve");
-    const { number, errors } = validCard(form, deps.now(), TEXTS[o.lang]);
+    const now = deps.now();
+    const { number, errors } = validCard(form, now, TEXTS[o.lang]);
+    if (number !== "" && !KNOWN_CARDS.has(number)) {
+      // a number the acquirer refuses counts as a declined attempt, as a declined card does: a card tester
+      // gets the order's few attempts, each after a growing wait, not thousands of guesses a minute
+      deps.throttle.hit("payment-declined", o.id, now);
+      if (orders.attemptRefusal(o.id, now)?.statusCode === 409) return stale(reply, p);
+    }
     if (Object.keys(errors).length > 0) return reply.code(400).send(cardForm(o, p, form, errors));
     if (number === CHALLENGE_CARD) {
       if (!deps.payments.move(p.token, "open", "challenge")) return backToShop(reply, p);

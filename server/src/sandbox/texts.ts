@@ -44,6 +44,8 @@ export interface AcquirerTexts {
   notPayableText: string;
   back: string;
   formExpired: string;
+  /** after refused card numbers, before the next try: {duration} is "8 seconds" in the page's language (Intl) */
+  tryAgainIn: string;
 }
 
 export const TEXTS: Record<Lang, AcquirerTexts> = {
@@ -90,6 +92,8 @@ export const TEXTS: Record<Lang, AcquirerTexts> = {
     notPayableText: "This order cannot be paid here any more.",
     back: "Return to the shop",
     formExpired: "This form is no longer valid. Reload the page and try again.",
+    tryAgainIn:
+      "Too many card numbers were refused for this order. For your security, the next try has to wait. Time left: {duration}.",
   },
   ru: {
     locale: "ru-RU",
@@ -134,6 +138,8 @@ export const TEXTS: Record<Lang, AcquirerTexts> = {
     notPayableText: "Этот заказ здесь больше нельзя оплатить.",
     back: "Вернуться в магазин",
     formExpired: "Форма устарела. Обновите страницу и попробуйте ещё раз.",
+    tryAgainIn:
+      "Для этого заказа отклонено слишком много номеров карт. В целях безопасности следующую попытку придётся подождать. Осталось: {duration}.",
   },
   ar: {
     locale: "ar-AE",
@@ -179,5 +185,7 @@ export const TEXTS: Record<Lang, AcquirerTexts> = {
     notPayableText: "لم يعد من الممكن دفع هذا الطلب هنا.",
     back: "العودة إلى المتجر",
     formExpired: "لم يعد هذا النموذج صالحًا. أعد تحميل الصفحة وحاول مرة أخرى.",
+    tryAgainIn:
+      "رُفض عدد كبير من أرقام البطاقات لهذا الطلب. حرصًا على أمانك، عليك الانتظار قبل المحاولة التالية. الوقت المتبقي: {duration}.",
   },
 };

@@ -16,6 +16,9 @@ export interface BasketRow {
  * tickets.held until the basket expires, is cleared or becomes an order. Every change runs
  * inside one IMMEDIATE transaction, so two buyers can never hold the same last ticket.
  */
+/** More than any ticket's max_per_order: the client address's cool-down counts a hold's tickets up to this. */
+const MAX_COUNT_PER_HOLD = 1000;
+
 export function basketsRepository(db: Db) {
   const s = {
     anyExpired: db.prepare("SELECT 1 FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1"),
@@ -28,8 +31,12 @@ export function basketsRepository(db: Db) {
       `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET
         expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`,
     ),
+    // a basket holds tickets exactly when it has an expiry; the partial index baskets_holding_client
+    // reads only those, at most heldPerClient of one address, however many empty ones it left behind
     heldByClient: db.prepare(
-      "SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b JOIN basket_items i ON i.session_id = b.session_id WHERE b.client_ip = ? AND b.session_id <> ?",
+      `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b INDEXED BY baskets_holding_client
+        JOIN basket_items i ON i.session_id = b.session_id
+        WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.session_id <> ?`,
     ),
     heldInBasket: db.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM basket_items WHERE session_id = ?"),
     ensure: db.prepare("INSERT OR IGNORE INTO baskets (session_id) VALUES (?)"),
@@ -50,13 +57,26 @@ export function basketsRepository(db: Db) {
     ),
     moveItems: db.prepare("UPDATE basket_items SET session_id = ? WHERE session_id = ?"),
     dropBasket: db.prepare("DELETE FROM baskets WHERE session_id = ?"),
-    // what a hold that ran out leaves behind: its session and client address wait before holding those tickets again
+    // what a hold that ran out leaves behind: its session and its buyers (the e-mail addresses of the
+    // session's orders) wait before holding those tickets again
     coolSession: db.prepare(
       "INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-session', session_id || ' ' || ticket_id, ? FROM basket_items WHERE session_id = ?",
     ),
+    coolBuyer: db.prepare(
+      `INSERT INTO throttle_hits (scope, key, at) SELECT DISTINCT 'hold-expired-buyer', o.email_key || ' ' || i.ticket_id, ?
+        FROM basket_items i JOIN session_orders so ON so.session_id = i.session_id JOIN orders o ON o.id = so.order_id
+        WHERE i.session_id = ?`,
+    ),
+    // and its client address, one hit per ticket: the address waits only once many tickets ran out from it
+    // (holdCooldownClientTickets), so one visitor behind a shared address does not block everyone there
     coolClient: db.prepare(
-      `INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, ?
-        FROM basket_items i JOIN baskets b ON b.session_id = i.session_id WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
+      `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${MAX_COUNT_PER_HOLD})
+        INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, ?
+        FROM basket_items i JOIN baskets b ON b.session_id = i.session_id JOIN n ON n.k <= i.count
+        WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
+    ),
+    buyers: db.prepare(
+      "SELECT DISTINCT o.email_key FROM session_orders so JOIN orders o ON o.id = so.order_id WHERE so.session_id = ?",
     ),
   };
   let seq = Date.now();
@@ -70,6 +90,7 @@ export function basketsRepository(db: Db) {
           const ids = (s.expired.all(now) as Array<{ session_id: string }>).map((r) => r.session_id);
           for (const id of ids) {
             s.coolSession.run(now, id);
+            s.coolBuyer.run(now, id);
             s.coolClient.run(now, id);
             repo.releaseBasket(id, now);
           }
@@ -126,6 +147,10 @@ export function basketsRepository(db: Db) {
     /** Tickets held by the baskets of one client address, other than this session's. */
     heldByClient(clientIp: string, exceptSession: string): number {
       return (s.heldByClient.get(clientIp, exceptSession) as { n: number }).n;
+    },
+    /** The buyers (normalised e-mail addresses) of the orders a session made or looked up. */
+    buyersOf(sessionId: string): string[] {
+      return (s.buyers.all(sessionId) as Array<{ email_key: string }>).map((r) => r.email_key);
     },
     heldInBasket(sessionId: string): number {
       return (s.heldInBasket.get(sessionId) as { n: number }).n;
