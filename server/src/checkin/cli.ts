@@ -3,8 +3,8 @@
  * Pure over an open database, so the tests run it without a shell.
  */
 import QRCode from "qrcode";
-import type { CheckinService } from "./checkin-service";
 import type { Lang } from "../lib/i18n";
+import type { CheckinService } from "./checkin-service";
 import { reportCsv } from "./report-csv";
 
 export const USAGE = `usage: npm run checkin -- <command>
