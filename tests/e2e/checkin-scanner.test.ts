@@ -119,7 +119,7 @@ describe("the door scanner", () => {
       await page.getByRole("button", { name: text("en", "tickets:scan.stopCamera") }).click();
 
       // a keyboard-wedge scanner types the printed code into the focused field and presses Enter
-      const field = page.getByLabel(text("en", "tickets:scan.codeLabel"));
+      const field = page.getByLabel(text("en", "tickets:scan.codeLabel"), { exact: true });
       /** A code pasted into the field and sent: the answer it gets (decided offline or not), then the next scan. */
       const scanPasted = async (code: string, status: string, offline: boolean) => {
         await field.fill(code);
@@ -159,7 +159,7 @@ describe("the door scanner", () => {
 
       // a code typed with Arabic-Indic digits is the code: already used, on the device named in Arabic
       const arabicDigits = first.code.replace(/[0-9]/g, (d) => String.fromCharCode(0x660 + Number(d)));
-      await page.getByLabel(text("ar", "tickets:scan.codeLabel")).fill(arabicDigits);
+      await page.getByLabel(text("ar", "tickets:scan.codeLabel"), { exact: true }).fill(arabicDigits);
       await page.keyboard.press("Enter");
       await page.locator('[data-testid="scan-answer"][data-status="already_used"]').waitFor();
       const used = page.getByTestId("scan-used");
