@@ -36,6 +36,7 @@ interface Shown {
 type Phase = "loading" | "unpaired" | "pairing" | "pairFailed" | "removed" | "ready";
 
 const SAME_CODE_PAUSE_MS = 3000;
+const SYNC_EVERY_MS = 10_000;
 
 /** Names and codes inside a sentence of any language (a Latin gate name in Arabic): <bdi> in the texts. */
 const ISOLATED = { bdi: <bdi /> };
@@ -60,7 +61,6 @@ function eventLine(event: OfflineData["event"], lang: Lang): { title: string; wh
       : formatDayRange(first.started_at, last.finished_at ?? last.started_at, lang);
   return { title: event.title, when };
 }
-const SYNC_EVERY_MS = 10_000;
 
 export function ScannerView(): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "scan" });
