@@ -4,6 +4,7 @@
  * made itself since. Signed payloads are verified with the keys, so a ticket sold after the
  * download still gets in; a printed code must be in the downloaded list. Pure.
  */
+import { normaliseCode } from "../core/ticket-code";
 import { looksSigned, type TicketFacts, verifyPayload } from "../core/ticket-payload";
 
 export interface OfflineTicket {
@@ -29,6 +30,12 @@ export interface OfflineData {
     category_ids: number[] | null;
     reentry: boolean;
   };
+  /** the list's event, for the scanner's header (absent in data downloaded before it was sent) */
+  event?: {
+    id: number;
+    title: string;
+    sessions: Array<{ id: number; started_at: string; finished_at: string | null }>;
+  };
   keys: Array<{ key_id: number; public_key: string }>;
   revoked: Array<{ id: number; code: string }>;
   tickets: OfflineTicket[];
@@ -53,14 +60,18 @@ export interface OfflineAnswer {
   key: string | null;
   ticket: { code: string; name: string; category: string } | null;
   usedAt: string | null;
+  /** for "not valid yet": from when it admits */
+  validFrom: string | null;
 }
 
-/** "uae 7k3m9 q2w4e" → "UAE-7K3M9-Q2W4E", as the server compares typed codes. */
-export function normaliseCode(text: string): string {
-  const plain = text.toUpperCase().replace(/[^0-9A-Z]/g, "");
-  const m = /^([A-Z]{3})([0-9A-Z]{5})([0-9A-Z]{5})$/.exec(plain);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : text.trim().toUpperCase();
-}
+/** An answer that names no ticket of the list. */
+const refusal = (status: OfflineStatus, key: string | null): OfflineAnswer => ({
+  status,
+  key,
+  ticket: null,
+  usedAt: null,
+  validFrom: null,
+});
 
 /** `admittedHere`: ticket key → when this device admitted it while offline. */
 export function decideOffline(
@@ -75,16 +86,15 @@ export function decideOffline(
   let facts: Omit<TicketFacts, "keyId">;
   if (looksSigned(text)) {
     const verified = verifyPayload(text, keys);
-    if (!verified.ok) return { status: "forged", key: null, ticket: null, usedAt: null };
+    if (!verified.ok) return refusal("forged", null);
     facts = verified.facts;
     ticket = data.tickets.find((t) => t.id === verified.facts.ticketId);
-    if (data.revoked.some((r) => r.id === verified.facts.ticketId))
-      return { status: "revoked", key: null, ticket: null, usedAt: null };
+    if (data.revoked.some((r) => r.id === verified.facts.ticketId)) return refusal("revoked", null);
   } else {
     const code = normaliseCode(text);
-    if (data.revoked.some((r) => r.code === code)) return { status: "revoked", key: code, ticket: null, usedAt: null };
+    if (data.revoked.some((r) => r.code === code)) return refusal("revoked", code);
     ticket = data.tickets.find((t) => t.code === code);
-    if (!ticket) return { status: "unknown", key: null, ticket: null, usedAt: null };
+    if (!ticket) return refusal("unknown", null);
     facts = {
       ticketId: ticket.id,
       eventId: data.list.event_id,
@@ -101,6 +111,7 @@ export function decideOffline(
     key,
     ticket: shown,
     usedAt,
+    validFrom: status === "not_yet_valid" ? new Date(facts.validFrom).toISOString() : null,
   });
   if (facts.eventId !== data.list.event_id) return answer("wrong_event");
   if (data.list.session_ids && !data.list.session_ids.includes(facts.sessionId)) return answer("wrong_session");

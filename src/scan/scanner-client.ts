@@ -16,10 +16,21 @@ export interface ScanResult {
   status: string;
   scan_id: number;
   scanned_at: string;
-  ticket: { code: string; name: string; category: string; order_number: string } | null;
+  ticket: { code: string; name: string; category: string; order_number: string; valid_from?: string } | null;
   used: { at: string; device: string; list: string } | null;
   undo_until: string | null;
   counts: { admitted: number; expected: number };
+}
+
+/** One ticket a name search found. */
+export interface SearchResult {
+  code: string;
+  name: string;
+  order_number: string;
+  category: string;
+  revoked: boolean;
+  /** when it was last admitted, if it was */
+  admitted_at: string | null;
 }
 
 export interface QueuedScan {
@@ -75,7 +86,7 @@ export function scannerClient(baseUrl: string, token: string | null, lang: strin
     offline: () => call<OfflineData>("GET", "/api/checkin/offline"),
     search: (q: string) =>
       call<{
-        results: Array<{ code: string; name: string; order_number: string; category: string; revoked: boolean }>;
+        results: SearchResult[];
       }>("GET", `/api/checkin/search?q=${encodeURIComponent(q)}`),
   };
 }

@@ -5,15 +5,17 @@
  * for upload. The answer fills the screen in green, amber or red with a sound.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { usePageLanguage } from "../app/site-context";
 import { browserConfig } from "../config";
-import { formatTime } from "../core/format";
+import { formatDateTime, formatDayRange, formatTime } from "../core/format";
+import type { Lang } from "../core/routes";
+import { normaliseCode } from "../core/ticket-code";
 import { type CameraScan, startCamera } from "./camera";
 import { type DeviceState, EMPTY_STATE, loadState, saveState } from "./device-store";
 import { signal, toneOf } from "./feedback";
-import { decideOffline } from "./offline-decide";
-import { DeviceRefused, newNonce, Offline, type ScanResult, scannerClient } from "./scanner-client";
+import { decideOffline, type OfflineData } from "./offline-decide";
+import { DeviceRefused, newNonce, Offline, type ScanResult, type SearchResult, scannerClient } from "./scanner-client";
 import { afterUpload, uploadQueue } from "./upload-queue";
 import * as styles from "./scanner.module.css";
 
@@ -23,7 +25,10 @@ interface Shown {
   category: string | null;
   code: string | null;
   usedAt: string | null;
-  usedOn: string | null;
+  /** the device and gate of the admission that came first (online answers only) */
+  usedOn: { device: string; gate: string } | null;
+  /** for "not valid yet": from when the ticket admits */
+  validFrom: string | null;
   offline: boolean;
   scanId: number | null;
   undoUntil: number | null;
@@ -34,8 +39,34 @@ type Phase = "loading" | "unpaired" | "pairing" | "pairFailed" | "removed" | "re
 const SAME_CODE_PAUSE_MS = 3000;
 const SYNC_EVERY_MS = 10_000;
 
+/** Names and codes inside a sentence of any language (a Latin gate name in Arabic): <bdi> in the texts. */
+const ISOLATED = { bdi: <bdi /> };
+
+/**
+ * A phone paired without a name is "Device 3" on the server (checkin-service.ts, pair): said
+ * in the scanner's language; a name the organiser gave is shown as it is.
+ */
+function deviceLabel(name: string, t: (key: string, options: { number: string }) => string): string {
+  const numbered = /^Device (\d+)$/.exec(name);
+  return numbered ? t("device", { number: numbered[1] as string }) : name;
+}
+
+/** The event and its date (or days) for the header: the gate alone does not say which evening it is. */
+function eventLine(event: OfflineData["event"], lang: Lang): { title: string; when: string } | null {
+  const first = event?.sessions[0];
+  const last = event?.sessions.at(-1);
+  if (!event || !first || !last) return null;
+  const when =
+    event.sessions.length === 1
+      ? formatDateTime(first.started_at, lang)
+      : formatDayRange(first.started_at, last.finished_at ?? last.started_at, lang);
+  return { title: event.title, when };
+}
+
 export function ScannerView(): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "scan" });
+  // <Trans> reads its key whole: the texts with an isolated name in them
+  const { t: tickets } = useTranslation("tickets");
   const lang = usePageLanguage();
   const [phase, setPhase] = useState<Phase>("loading");
   const [state, setState] = useState<DeviceState>(EMPTY_STATE);
@@ -45,12 +76,7 @@ export function ScannerView(): React.JSX.Element {
   const [direction, setDirection] = useState<"entry" | "exit">("entry");
   const [typed, setTyped] = useState("");
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<Array<{
-    code: string;
-    name: string;
-    order_number: string;
-    category: string;
-  }> | null>(null);
+  const [found, setFound] = useState<SearchResult[] | null>(null);
   const [cameraOn, setCameraOn] = useState(false);
   const [cameraFailed, setCameraFailed] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -187,6 +213,7 @@ export function ScannerView(): React.JSX.Element {
           code: null,
           usedAt: null,
           usedOn: null,
+          validFrom: null,
           offline: true,
           scanId: null,
           undoUntil: null,
@@ -207,6 +234,7 @@ export function ScannerView(): React.JSX.Element {
         code: answer.ticket?.code ?? null,
         usedAt: answer.usedAt,
         usedOn: null,
+        validFrom: answer.validFrom,
         offline: true,
         scanId: null,
         undoUntil: null,
@@ -236,7 +264,8 @@ export function ScannerView(): React.JSX.Element {
           category: r.ticket?.category ?? null,
           code: r.ticket?.code ?? null,
           usedAt: r.used?.at ?? null,
-          usedOn: r.used ? `${r.used.device} (${r.used.list})` : null,
+          usedOn: r.used ? { device: r.used.device, gate: r.used.list } : null,
+          validFrom: r.status === "not_yet_valid" ? (r.ticket?.valid_from ?? null) : null,
           offline: false,
           scanId: r.scan_id,
           undoUntil: r.undo_until ? Date.parse(r.undo_until) : null,
@@ -304,10 +333,25 @@ export function ScannerView(): React.JSX.Element {
     } catch {
       const data = stateRef.current.offline;
       const needle = q.toLocaleLowerCase();
+      const code = normaliseCode(q);
+      const admittedHere = stateRef.current.admittedHere;
       setFound(
         data?.tickets
-          .filter((x) => x.name.toLocaleLowerCase().includes(needle) || x.order_number.toLowerCase().includes(needle))
-          .slice(0, 20) ?? [],
+          .filter(
+            (x) =>
+              x.name.toLocaleLowerCase().includes(needle) ||
+              x.order_number.toLowerCase().includes(needle) ||
+              x.code === code,
+          )
+          .slice(0, 20)
+          .map((x) => ({
+            code: x.code,
+            name: x.name,
+            order_number: x.order_number,
+            category: x.category,
+            revoked: false,
+            admitted_at: admittedHere[x.code] ?? x.admitted_at,
+          })) ?? [],
       );
     }
   };
@@ -331,11 +375,19 @@ export function ScannerView(): React.JSX.Element {
   }
 
   const tone = shown ? toneOf(shown.status) : null;
+  const event = eventLine(state.offline?.event, lang);
   const undoable = shown?.undoUntil !== null && shown?.undoUntil !== undefined && shown.undoUntil > Date.now();
   return (
     <main className={styles.page} data-testid="scanner" data-online={online ? "true" : "false"}>
       <header className={styles.bar}>
-        <h1 className={styles.title}>{t("gate", { name: state.listName ?? "" })}</h1>
+        <h1 className={styles.title}>
+          <Trans t={tickets} i18nKey="scan.gate" values={{ name: state.listName ?? "" }} components={ISOLATED} />
+        </h1>
+        {event && (
+          <p className={styles.event} data-testid="scan-event">
+            <bdi>{event.title}</bdi> · {event.when}
+          </p>
+        )}
         <p className={online ? styles.online : styles.offline} data-testid="scan-network">
           {online ? t("online") : t("offline")}
         </p>
@@ -417,8 +469,26 @@ export function ScannerView(): React.JSX.Element {
           {found.length === 0 && <li>{t("noResults")}</li>}
           {found.map((r) => (
             <li key={r.code}>
-              <button type="button" className={styles.result} onClick={() => void check(r.code)}>
-                {t("checkIn", { name: r.name })} · <bdi>{r.order_number}</bdi> · {r.category}
+              <button
+                type="button"
+                className={styles.result}
+                onClick={() => void check(r.code)}
+                data-used={r.admitted_at ? "true" : "false"}
+              >
+                <span className={styles.resultName}>
+                  <Trans t={tickets} i18nKey="scan.checkIn" values={{ name: r.name }} components={ISOLATED} />
+                </span>
+                <span className={styles.resultCode}>
+                  <bdi dir="ltr">{r.code}</bdi>
+                </span>
+                <span className={styles.resultMeta}>
+                  <bdi>{r.order_number}</bdi> · {r.category}
+                </span>
+                {r.admitted_at && (
+                  <span className={styles.resultUsed}>
+                    {t("usedAtHere", { time: formatTime(r.admitted_at, lang) })}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -445,11 +515,27 @@ export function ScannerView(): React.JSX.Element {
             </p>
           )}
           {shown.category && <p className={styles.category}>{shown.category}</p>}
+          {shown.validFrom && (
+            <p className={styles.used} data-testid="scan-valid-from">
+              {t("validFrom", { time: formatDateTime(shown.validFrom, lang) })}
+            </p>
+          )}
           {shown.usedAt && (
             <p className={styles.used} data-testid="scan-used">
-              {shown.usedOn
-                ? t("usedAt", { time: formatTime(shown.usedAt, lang), device: shown.usedOn })
-                : t("usedAtHere", { time: formatTime(shown.usedAt, lang) })}
+              {shown.usedOn ? (
+                <Trans
+                  t={tickets}
+                  i18nKey="scan.usedAt"
+                  values={{
+                    time: formatTime(shown.usedAt, lang),
+                    device: deviceLabel(shown.usedOn.device, t),
+                    gate: shown.usedOn.gate,
+                  }}
+                  components={ISOLATED}
+                />
+              ) : (
+                t("usedAtHere", { time: formatTime(shown.usedAt, lang) })
+              )}
             </p>
           )}
           {shown.offline && <p>{t("decidedOffline")}</p>}

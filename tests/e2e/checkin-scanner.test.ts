@@ -105,6 +105,8 @@ describe("the door scanner", () => {
       await page.getByTestId("scan-counts").waitFor();
       assert.equal(new URL(page.url()).hash, "", "the token leaves the address bar");
       assert.match((await page.getByRole("heading", { level: 1 }).textContent()) ?? "", /Gate A/);
+      // which event and day this gate is for, beside the gate
+      assert.match((await page.getByTestId("scan-event").textContent()) ?? "", /\S · .*20\d\d/);
 
       // the camera films the first ticket: admitted, then (the same code again) already used, with the time
       await page.getByRole("button", { name: text("en", "tickets:scan.startCamera") }).click();
@@ -117,7 +119,7 @@ describe("the door scanner", () => {
       await page.getByRole("button", { name: text("en", "tickets:scan.stopCamera") }).click();
 
       // a keyboard-wedge scanner types the printed code into the focused field and presses Enter
-      const field = page.getByLabel(text("en", "tickets:scan.codeLabel"));
+      const field = page.getByLabel(text("en", "tickets:scan.codeLabel"), { exact: true });
       /** A code pasted into the field and sent: the answer it gets (decided offline or not), then the next scan. */
       const scanPasted = async (code: string, status: string, offline: boolean) => {
         await field.fill(code);
@@ -153,6 +155,30 @@ describe("the door scanner", () => {
       assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
       assert.equal(await page.locator("html").getAttribute("lang"), "ar");
       assert.match((await page.getByRole("heading", { level: 1 }).textContent()) ?? "", /البوابة/);
+      assert.equal(await page.locator("h1 bdi").textContent(), "Gate A", "the Latin gate name is isolated");
+
+      // a code typed with Arabic-Indic digits is the code: already used, on the device named in Arabic
+      const arabicDigits = first.code.replace(/[0-9]/g, (d) => String.fromCharCode(0x660 + Number(d)));
+      await page.getByLabel(text("ar", "tickets:scan.codeLabel"), { exact: true }).fill(arabicDigits);
+      await page.keyboard.press("Enter");
+      await page.locator('[data-testid="scan-answer"][data-status="already_used"]').waitFor();
+      const used = page.getByTestId("scan-used");
+      assert.deepEqual(await used.locator("bdi").allTextContents(), ["الجهاز 1", "Gate A"]);
+      assert.doesNotMatch((await used.textContent()) ?? "", /Device/);
+      await page.getByRole("button", { name: text("ar", "tickets:scan.next") }).click();
+
+      // the name search tells the three tickets apart by their codes and marks them used
+      await page.getByLabel(text("ar", "tickets:scan.searchLabel")).fill("Mariam");
+      await page.getByRole("button", { name: text("ar", "tickets:scan.search"), exact: true }).click();
+      const rows = page.getByTestId("scan-results").getByRole("button");
+      await rows.nth(2).waitFor();
+      const codes = await rows.locator("bdi[dir=ltr]").allTextContents();
+      assert.deepEqual([...codes].sort(), [first.code, second.code, third.code].sort());
+      assert.deepEqual(await rows.evaluateAll((all) => all.map((r) => r.getAttribute("data-used"))), [
+        "true",
+        "true",
+        "true",
+      ]);
       assert.deepEqual(
         t.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(e)),
         [],

@@ -1,7 +1,7 @@
 /** Check-in at the door through the API: the contract, first scan wins, undo, offline uploads, conflicts, reports. */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { runCheckinCommand } from "../../server/src/checkin/cli";
+import { runCheckinCommand, USAGE } from "../../server/src/checkin/cli";
 import type { WireOrder } from "../../server/src/deps";
 import { parsePayload } from "../../src/core/ticket-payload";
 import { assertCheckin, buyFree, checkinContract, Door, nonce, type ScanAnswer } from "./checkin-helpers";
@@ -92,6 +92,25 @@ describe("pairing", () => {
     assert.equal(assertCheckin<{ code: string }>("/api/checkin/pair", "post", bad).code, "invalid_pairing");
   });
 
+  it("the command prints the pairing link in each language, the QR code in the phone's", async () => {
+    const list = gate("Languages gate");
+    const text = await runCheckinCommand(
+      ["pair", "--list", String(list), "--lang", "ar"],
+      app.deps.checkin,
+      clock.now(),
+    );
+    const token = /\/scan\/#pair=([\w-]+)/.exec(text)?.[1];
+    assert.ok(token, text);
+    for (const path of ["/scan/", "/ru/scan/", "/ar/scan/"])
+      assert.ok(text.includes(`${path}#pair=${token}`), `${path} in:\n${text}`);
+    assert.match(text, /QR code \(Arabic\)/);
+    await assert.rejects(
+      runCheckinCommand(["pair", "--list", String(list), "--lang", "fr"], app.deps.checkin, clock.now()),
+      /--lang must be en, ru or ar/,
+    );
+    assert.equal(await runCheckinCommand(["help"], app.deps.checkin, clock.now()), USAGE);
+  });
+
   it("a device knows its list and counts; without a token or revoked it is refused", async () => {
     const list = gate("Device gate");
     const door = await Door.pair(app, list, "Phone A");
@@ -161,7 +180,11 @@ describe("redeeming", () => {
     assert.equal((await door.redeem(forged)).status, "forged");
     assert.equal((await door.redeem("T1.NOTAPAYLOAD")).status, "forged");
     assert.equal((await door.redeem("UAE-ZZZZZ-ZZZZZ")).status, "unknown");
-    assert.equal((await door.redeem(t1.qr)).status, "not_yet_valid");
+    const early = await door.redeem(t1.qr);
+    assert.equal(early.status, "not_yet_valid");
+    // from when it admits, in UAE time, for the scanner to say
+    assert.match(early.ticket?.valid_from ?? "", /T\d\d:\d\d:\d\d(\.\d+)?\+04:00$/);
+    assert.ok(Date.parse(early.ticket?.valid_from ?? "") > clock.now());
     at(0);
     assert.equal((await other.redeem(t1.qr)).status, "wrong_session");
     await runCheckinCommand(["ticket-revoke", "--code", t2.code], app.deps.checkin, clock.now());
@@ -378,6 +401,64 @@ describe("look-up and reports", () => {
     );
     const short = await door.request("GET", "/api/checkin/search?q=a");
     assert.equal(assertCheckin<{ code: string }>("/api/checkin/search", "get", short).code, "query_too_short");
+  });
+
+  it("tells two tickets of one order apart by their codes, and marks the one used", async () => {
+    at(-7 * 24 * 3600_000);
+    const order = await buyFree(app, 2, "Omar Door");
+    const door = await Door.pair(app, gate("Twin gate"), "Twin phone");
+    at(0);
+    assert.equal((await door.redeem(order.tickets[0]!.code)).status, "admitted");
+    const found = assertCheckin<{ results: Array<{ code: string; admitted_at: string | null }> }>(
+      "/api/checkin/search",
+      "get",
+      await door.request("GET", "/api/checkin/search?q=omar%20door"),
+    );
+    const ours = found.results.filter((r) => order.tickets.some((t) => t.code === r.code));
+    assert.deepEqual(ours.map((r) => r.code).sort(), order.tickets.map((t) => t.code).sort());
+    const used = ours.find((r) => r.code === order.tickets[0]!.code);
+    const unused = ours.find((r) => r.code === order.tickets[1]!.code);
+    assert.match(used?.admitted_at ?? "", /\+04:00$/);
+    assert.equal(unused?.admitted_at, null);
+  });
+
+  it("reads a code typed with Arabic-Indic or Persian digits as the code", async () => {
+    at(-7 * 24 * 3600_000);
+    const order = await buyFree(app, 3);
+    const door = await Door.pair(app, gate("Digits gate"), "Digits phone");
+    at(0);
+    const arabicIndic = (code: string, zero: number) =>
+      code.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
+    // the codes are random: those with a digit in them
+    const [first, second] = order.tickets.map((t) => t.code).filter((code) => /[0-9]/.test(code.slice(4)));
+    assert.ok(first, "a code with digits");
+    assert.equal((await door.redeem(arabicIndic(first, 0x660))).status, "admitted");
+    if (second) assert.equal((await door.redeem(arabicIndic(second, 0x6f0).toLowerCase())).status, "admitted");
+    const found = assertCheckin<{ results: Array<{ code: string }> }>(
+      "/api/checkin/search",
+      "get",
+      await door.request("GET", `/api/checkin/search?q=${encodeURIComponent(arabicIndic(first, 0x660))}`),
+    );
+    assert.deepEqual(
+      found.results.map((r) => r.code),
+      [first],
+    );
+  });
+
+  it("gives the scanner its list's event: title in the phone's language and the sessions", async () => {
+    at(-7 * 24 * 3600_000);
+    await buyFree(app, 1);
+    const door = await Door.pair(app, gate("Header gate"), "Header phone");
+    for (const lang of ["en", "ar"]) {
+      const data = assertCheckin<{ event: { title: string; sessions: Array<{ started_at: string }> } }>(
+        "/api/checkin/offline",
+        "get",
+        await door.request("GET", `/api/checkin/offline?lang=${lang}`),
+      );
+      assert.ok(data.event.title.length > 0, lang);
+      assert.ok(data.event.sessions.length > 0);
+      assert.match(data.event.sessions[0]!.started_at, /\+04:00$/);
+    }
   });
 
   it("reports admissions per category and hour and the duplicates refused", async () => {

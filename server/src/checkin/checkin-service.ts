@@ -5,11 +5,13 @@
  * name or order number, and reports. SQL is here, the door's rules in redeem-rules.ts.
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { href, LANGUAGES, localize } from "../../../src/core/routes";
+import { foldDigits, normaliseCode } from "../../../src/core/ticket-code";
 import { looksSigned } from "../../../src/core/ticket-payload";
 import type { Db } from "../db/database";
 import type { TicketsRepository } from "../db/repositories/tickets-repository";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
-import { type I18nText, type Lang, pick } from "../lib/i18n";
+import { type I18nText, type Lang, parseI18n, pick } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
 import { canUndo, type Direction, decide, type GateList, type PastScan, validityWindow } from "./redeem-rules";
 import { signingKeys } from "./signing";
@@ -34,13 +36,6 @@ export const PAIRING_TTL_MS = 24 * 3600_000;
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 const newToken = (): string => randomBytes(24).toString("base64url");
-
-/** "uae 7k3m9 q2w4e" or "UAE7K3M9Q2W4E" → "UAE-7K3M9-Q2W4E": what a typed code is compared as. */
-export function normaliseCode(text: string): string {
-  const plain = text.toUpperCase().replace(/[^0-9A-Z]/g, "");
-  const m = /^([A-Z]{3})([0-9A-Z]{5})([0-9A-Z]{5})$/.exec(plain);
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : text.trim().toUpperCase();
-}
 
 export interface IssuedTicket {
   id: number;
@@ -138,6 +133,7 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
        VALUES (?,?,?,?,?,?,?,?,?,?)`,
     ),
     issuedById: db.prepare("SELECT * FROM issued_tickets WHERE id = ?"),
+    eventTitle: db.prepare("SELECT title FROM events WHERE id = ?"),
     issuedByCode: db.prepare("SELECT * FROM issued_tickets WHERE code = ?"),
     revoke: db.prepare("UPDATE issued_tickets SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL"),
     insertList: db.prepare(
@@ -216,6 +212,23 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
     return info ? pick(info.title as I18nText, lang) : "";
   };
 
+  /** The list's event as the scanner's header names it: its title and the sessions the list admits to. */
+  function eventOf(list: CheckinList, lang: Lang) {
+    const row = s.eventTitle.get(list.eventId) as { title: string } | undefined;
+    const sessions = tickets
+      .sessionsOf(list.eventId)
+      .filter((session) => !list.sessionIds || list.sessionIds.includes(session.id));
+    return {
+      id: list.eventId,
+      title: row ? pick(parseI18n(row.title) as I18nText, lang) : "",
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        started_at: toUaeIso(session.startedAt),
+        finished_at: session.finishedAt === null ? null : toUaeIso(session.finishedAt),
+      })),
+    };
+  }
+
   /** The ticket a scanned text names: a signed payload (checked here) or a printed code. */
   function resolve(text: string): { ticket?: IssuedTicket; forged: boolean } {
     if (looksSigned(text)) {
@@ -291,6 +304,8 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
             category_id: ticket.ticketId,
             event_id: ticket.eventId,
             session_id: ticket.sessionId,
+            // "not valid yet" says from when
+            valid_from: toUaeIso(ticket.validFrom),
           }
         : null,
       used,
@@ -500,14 +515,25 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
     },
     counts: (listId: number) => counts(listOf(listId)),
 
-    /** A one-time link that makes a phone a device of the list. */
-    pairingLink(listId: number, now: number): { token: string; url: string; expiresAt: number } {
+    /**
+     * A one-time link that makes a phone a device of the list: the scanner in English (`url`)
+     * and in each language (`urls`), the same token in all of them, so the phone that opens
+     * one first becomes the device, in its person's language.
+     */
+    pairingLink(
+      listId: number,
+      now: number,
+    ): { token: string; url: string; urls: Record<Lang, string>; expiresAt: number } {
       const list = listOf(listId);
       if (list.closedAt !== null) throw conflict("this list is closed", "list_closed");
       const token = newToken();
       const expiresAt = now + PAIRING_TTL_MS;
       s.insertPairing.run(sha256(token), listId, expiresAt);
-      return { token, url: `${opts.siteUrl.replace(/\/+$/, "")}/scan/#pair=${token}`, expiresAt };
+      const site = opts.siteUrl.replace(/\/+$/, "");
+      const urls = Object.fromEntries(
+        LANGUAGES.map((lang) => [lang, `${site}${localize(href.scan(), lang)}#pair=${token}`]),
+      ) as Record<Lang, string>;
+      return { token, url: urls.en, urls, expiresAt };
     },
 
     // --- what devices do ---------------------------------------------------------------
@@ -595,6 +621,7 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
       return {
         generated_at: toUaeIso(now),
         list: wireList(list),
+        event: eventOf(list, lang),
         keys: keys.publicKeys().map((k) => ({ key_id: k.keyId, public_key: k.publicKey })),
         revoked: inScope.filter((t) => t.revokedAt !== null).map((t) => ({ id: t.id, code: t.code })),
         tickets: inScope
@@ -615,26 +642,38 @@ export function checkinService(db: Db, tickets: TicketsRepository, opts: { siteU
       };
     },
 
-    /** Tickets of the list whose holder's name or order number contains `q` (at most 20). */
+    /**
+     * Tickets of the list whose holder's name or order number contains `q`, or whose code it
+     * is (at most 20): each with its code and when it was last admitted, so two tickets of
+     * one order are told apart and a used one shows as used.
+     */
     search(list: CheckinList, q: string, lang: Lang) {
-      const needle = q.trim().toLocaleLowerCase();
+      const needle = foldDigits(q).trim().toLocaleLowerCase();
       if (needle.length < 2) throw badRequest("type at least two characters", "query_too_short");
       const plain = needle.toUpperCase().replace(/[^0-9A-Z]/g, "");
-      return scopeTickets(list)
+      const code = normaliseCode(q);
+      const found = scopeTickets(list)
         .filter(
           (t) =>
             t.holder.toLocaleLowerCase().includes(needle) ||
             (plain.length >= 3 && t.orderNumber.replace(/-/g, "").includes(plain)) ||
-            t.code === normaliseCode(q),
+            t.code === code,
         )
-        .slice(0, 20)
-        .map((t) => ({
+        .slice(0, 20);
+      const admitted = new Map(
+        (s.admittedAt.all(list.eventId) as Array<{ id: number; at: number }>).map((r) => [r.id, r.at]),
+      );
+      return found.map((t) => {
+        const at = admitted.get(t.id);
+        return {
           code: t.code,
           name: t.holder,
           order_number: t.orderNumber,
           category: categoryTitle(t.ticketId, lang),
           revoked: t.revokedAt !== null,
-        }));
+          admitted_at: at === undefined ? null : toUaeIso(at),
+        };
+      });
     },
 
     /** Admissions per category and hour, refusals, duplicates and conflicts over some lists. */

@@ -3,13 +3,16 @@
  * Pure over an open database, so the tests run it without a shell.
  */
 import QRCode from "qrcode";
+import type { Lang } from "../lib/i18n";
 import type { CheckinService } from "./checkin-service";
 import { reportCsv } from "./report-csv";
 
 export const USAGE = `usage: npm run checkin -- <command>
-  list-create --event <id> --name <name> [--sessions 1,2] [--categories 3,4] [--reentry]
+  list-create --event <id> --name <name> [--sessions 1,2] [--categories 3,4] [--reentry] [--lang en|ru|ar]
                               a gate for an event (or some sessions and categories); prints a pairing link
-  pair --list <id>            another one-time pairing link (one per phone)
+  pair --list <id> [--lang en|ru|ar]
+                              another one-time pairing link (one per phone): the link in each language,
+                              the QR code in --lang's (the phone's language; English by default)
   list                        the lists with their counts and devices
   close --list <id>           closes a list: its devices stop working
   report (--list <id> | --event <id>) [--lang en|ru|ar]
@@ -40,10 +43,20 @@ function idsFlag(argv: readonly string[], name: string): number[] | undefined {
   return value.split(",").map(Number);
 }
 
-async function pairingText(service: CheckinService, listId: number, now: number): Promise<string> {
+const LANGUAGE_NAMES: Record<Lang, string> = { en: "English", ru: "Russian", ar: "Arabic" };
+
+function langFlag(argv: readonly string[]): Lang {
+  const lang = flag(argv, "lang") ?? "en";
+  if (lang !== "en" && lang !== "ru" && lang !== "ar") throw new UsageError("--lang must be en, ru or ar");
+  return lang;
+}
+
+/** The link in each language (one token: the first phone to open any of them pairs), the QR code in `lang`'s. */
+async function pairingText(service: CheckinService, listId: number, now: number, lang: Lang): Promise<string> {
   const link = service.pairingLink(listId, now);
-  const qr = await QRCode.toString(link.url, { type: "terminal", small: true, errorCorrectionLevel: "L" });
-  return `pairing link (one phone, valid 24 h):\n${link.url}\n${qr}`;
+  const qr = await QRCode.toString(link.urls[lang], { type: "terminal", small: true, errorCorrectionLevel: "L" });
+  const links = (Object.keys(link.urls) as Lang[]).map((l) => `  ${`${LANGUAGE_NAMES[l]}:`.padEnd(9)} ${link.urls[l]}`);
+  return `pairing link (one phone, valid 24 h), in the phone's language:\n${links.join("\n")}\nQR code (${LANGUAGE_NAMES[lang]}):\n${qr}`;
 }
 
 /** Runs one command and returns what it prints; UsageError for a wrong command line. */
@@ -56,6 +69,7 @@ export async function runCheckinCommand(
   switch (command) {
     case "list-create": {
       const name = flag(rest, "name");
+      const lang = langFlag(rest);
       if (!name?.trim()) throw new UsageError("--name is required");
       const list = service.createList(
         {
@@ -67,10 +81,10 @@ export async function runCheckinCommand(
         },
         now,
       );
-      return `list ${list.id} "${list.name}" for event ${list.eventId}\n${await pairingText(service, list.id, now)}`;
+      return `list ${list.id} "${list.name}" for event ${list.eventId}\n${await pairingText(service, list.id, now, lang)}`;
     }
     case "pair":
-      return pairingText(service, idFlag(rest, "list"), now);
+      return pairingText(service, idFlag(rest, "list"), now, langFlag(rest));
     case "list": {
       const lines = service.lists().map((l) => {
         const c = service.counts(l.id);
@@ -89,8 +103,7 @@ export async function runCheckinCommand(
       return `list ${list.id} "${list.name}" closed`;
     }
     case "report": {
-      const lang = flag(rest, "lang") ?? "en";
-      if (lang !== "en" && lang !== "ru" && lang !== "ar") throw new UsageError("--lang must be en, ru or ar");
+      const lang = langFlag(rest);
       const ids = rest.includes("--event")
         ? (() => {
             const event = idFlag(rest, "event");
