@@ -9,8 +9,8 @@
  * word transliterated to Latin and folded: kh/ch -> h, ph -> f, w -> v, doubled letters once,
  * a final v -> f). A query word matches when one of its forms matches one of an entry's forms
  * at its start or within a small edit distance (MiniSearch: prefix + fuzzy 0.2, i.e. one typo
- * from five letters, two from ten); every query word must match. Title words weigh more than
- * place and person words.
+ * from five letters, two from ten); every query word must match. An entry whose title holds
+ * every word ranks above one found through its place or persons.
  *
  * Loaded with the search (a separate chunk: the stemmers are most of its weight).
  */
@@ -116,9 +116,19 @@ interface Doc {
   other: string;
 }
 
+/** An entry found: `inTitle` when its title alone holds every word of the query. */
+export interface FuzzyMatch {
+  id: number;
+  inTitle: boolean;
+}
+
 export interface FuzzyMatcher {
-  /** ids of the entries found, best first; none for a query without words */
-  match(query: string): number[];
+  /**
+   * The entries found: those whose title holds every word first (as the catalogue ranks
+   * them), then those found through their place or persons, each part best first; none for a
+   * query without words.
+   */
+  match(query: string): FuzzyMatch[];
 }
 
 function createMatcher(docs: Doc[]): FuzzyMatcher {
@@ -140,7 +150,14 @@ function createMatcher(docs: Doc[]): FuzzyMatcher {
   return {
     match(query) {
       const q = queryOf(query);
-      return q === null ? [] : search.search(q).map((result) => result.id as number);
+      if (q === null) return [];
+      const inTitle = search.search(q, { fields: ["title"] }).map((r): FuzzyMatch => ({ id: r.id, inTitle: true }));
+      const titled = new Set(inTitle.map((m) => m.id));
+      const elsewhere = search
+        .search(q)
+        .filter((r) => !titled.has(r.id))
+        .map((r): FuzzyMatch => ({ id: r.id, inTitle: false }));
+      return [...inTitle, ...elsewhere];
     },
   };
 }

@@ -9,13 +9,14 @@
  */
 import type { EventFilter, Lang } from "../core/catalogue";
 import { type SearchIndex, type SearchIndexEntry, searchEntries, searchIndexPath } from "../core/search-index";
+import type { FuzzyMatch } from "./fuzzy-match";
 
 /** The best matches the catalogue is asked for: more would be a list nobody reads to its end. */
 export const MAX_MATCHED_EVENTS = 100;
 
 export interface SiteSearch {
   /** the events a text means, best first; empty when the site does not know */
-  eventIds(query: string): number[];
+  events(query: string): FuzzyMatch[];
   places(query: string, limit: number): SearchIndexEntry[];
   persons(query: string, limit: number): SearchIndexEntry[];
 }
@@ -31,7 +32,7 @@ function fetchIndex(lang: Lang): Promise<SearchIndex> {
 /** The exact start-of-word match, while (or if) the forgiving one cannot load. */
 function exactSearch(index: SearchIndex): SiteSearch {
   return {
-    eventIds: () => [],
+    events: () => [],
     places: (query, limit) => searchEntries(index.places, query, limit),
     persons: (query, limit) => searchEntries(index.persons, query, limit),
   };
@@ -47,10 +48,10 @@ async function createSiteSearch(index: SearchIndex): Promise<SiteSearch> {
   const byId = (entries: SearchIndexEntry[]) => new Map(entries.map((entry) => [entry.id, entry]));
   const placeById = byId(index.places);
   const personById = byId(index.persons);
-  const pick = (ids: number[], from: Map<number, SearchIndexEntry>, limit: number) =>
-    ids.flatMap((id) => from.get(id) ?? []).slice(0, limit);
+  const pick = (found: FuzzyMatch[], from: Map<number, SearchIndexEntry>, limit: number) =>
+    found.flatMap(({ id }) => from.get(id) ?? []).slice(0, limit);
   return {
-    eventIds: (query) => events.match(query).slice(0, MAX_MATCHED_EVENTS),
+    events: (query) => events.match(query).slice(0, MAX_MATCHED_EVENTS),
     places: (query, limit) => pick(places.match(query), placeById, limit),
     persons: (query, limit) => pick(persons.match(query), personById, limit),
   };
@@ -75,13 +76,16 @@ export function loadSiteSearch(lang: Lang): Promise<SiteSearch> {
 }
 
 /** The catalogue filter for a search: the events the site found, else the catalogue's own text search. */
-export function withMatchedEvents(filter: EventFilter, ids: readonly number[]): EventFilter {
-  return ids.length > 0 ? { ...filter, search: undefined, ids: [...ids] } : filter;
+export function withMatchedEvents(filter: EventFilter, found: readonly FuzzyMatch[]): EventFilter {
+  return found.length > 0 ? { ...filter, search: undefined, ids: found.map((m) => m.id) } : filter;
 }
 
-/** A catalogue page of found events in the site's order of relevance. */
-export function inMatchOrder<E extends { id: number }>(events: E[], ids: readonly number[]): E[] {
-  if (ids.length === 0) return events;
-  const rank = new Map(ids.map((id, i) => [id, i]));
-  return [...events].sort((a, b) => (rank.get(a.id) ?? ids.length) - (rank.get(b.id) ?? ids.length));
+/**
+ * A catalogue page of found events with those whose title holds the query first, as the
+ * catalogue's own search ranks them; otherwise in the catalogue's order (popularity, date).
+ */
+export function inMatchOrder<E extends { id: number }>(events: E[], found: readonly FuzzyMatch[]): E[] {
+  const titled = new Set(found.filter((m) => m.inTitle).map((m) => m.id));
+  if (titled.size === 0) return events;
+  return [...events].sort((a, b) => Number(titled.has(b.id)) - Number(titled.has(a.id)));
 }

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventCardData, EventSummary, Lang } from "../core/catalogue";
 import { SEARCH_PAGE_SIZE } from "../core/page-context";
+import type { FuzzyMatch } from "./fuzzy-match";
 import { listEventsOnDuring } from "./running-events";
 import { EMPTY_SEARCH, type SearchState, searchFilter, stringifySearchQuery } from "./search-query";
 import { loadSiteSearch, withMatchedEvents } from "./site-search";
@@ -63,7 +64,7 @@ export function useEventSearch(
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
   /** the events the site's search found for the text shown, for the later pages */
-  const matched = useRef<number[]>([]);
+  const matched = useRef<FuzzyMatch[]>([]);
   const key = state === null ? null : stringifySearchQuery(state);
 
   useEffect(() => {
@@ -76,15 +77,15 @@ export function useEventSearch(
     setStatus("loading");
     setMoreFailed(false);
     const text = state.q.trim();
-    Promise.all([loadCatalogueClient(), text ? loadSiteSearch(lang).then((s) => s.eventIds(text)) : []])
+    Promise.all([loadCatalogueClient(), text ? loadSiteSearch(lang).then((s) => s.events(text)) : []])
       // the first page also holds the events already on when the chosen days begin
-      .then(async ([client, ids]) => {
-        const filter = withMatchedEvents(searchFilter(state, 1, SEARCH_PAGE_SIZE), ids);
-        return { ids, result: await listEventsOnDuring(client.listEvents, filter, lang, abort.signal) };
+      .then(async ([client, found]) => {
+        const filter = withMatchedEvents(searchFilter(state, 1, SEARCH_PAGE_SIZE), found);
+        return { found, result: await listEventsOnDuring(client.listEvents, filter, lang, abort.signal) };
       })
-      .then(({ ids, result }) => {
+      .then(({ found, result }) => {
         if (abort.signal.aborted) return;
-        matched.current = ids;
+        matched.current = found;
         setShownKey(key);
         setEvents(summaries(result.results));
         setTotal(result.count);

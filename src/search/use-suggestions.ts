@@ -53,22 +53,22 @@ export function useSuggestions(text: string, lang: Lang): { suggestions: Suggest
       setSuggestions((current) => ({ ...current, query, status: "loading" }));
       const site = loadSiteSearch(lang);
       const events = Promise.all([loadCatalogueClient(), site]).then(async ([client, search]) => {
-        const ids = search.eventIds(query);
+        const found = search.events(query);
         const page = await client.listEvents(
           withMatchedEvents(
             {
               search: query,
               page: 1,
-              page_size: ids.length > 0 ? EVENT_CANDIDATES : EVENT_SUGGESTIONS,
+              page_size: found.length > 0 ? EVENT_CANDIDATES : EVENT_SUGGESTIONS,
               sort_by: "popularity",
               sort_on: "desc",
             },
-            ids,
+            found,
           ),
           lang,
           abort.signal,
         );
-        return { ...page, results: inMatchOrder(page.results, ids).slice(0, EVENT_SUGGESTIONS) };
+        return { ...page, results: inMatchOrder(page.results, found).slice(0, EVENT_SUGGESTIONS) };
       });
       Promise.all([events, site])
         .then(([page, search]) => {

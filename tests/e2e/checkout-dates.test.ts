@@ -155,6 +155,16 @@ describe("nothing typed or chosen is lost", () => {
         (await notice.locator("span").textContent())?.trim(),
         text("ru", "common:currencyChanged.text", { code: "RUB" }),
       );
+      // the project's buttons, not the system's grey ones
+      for (const button of await notice.getByRole("button").all()) {
+        const look = await button.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { radius: style.borderRadius, height: el.getBoundingClientRect().height, className: el.className };
+        });
+        assert.match(look.className, /\bbtn\b/);
+        assert.equal(look.radius, "999px");
+        assert.ok(look.height >= 44, `a touch target: ${look.height}px`);
+      }
       await notice
         .getByRole("button", { name: text("ru", "common:currencyChanged.back", { previous: "AED" }) })
         .click();

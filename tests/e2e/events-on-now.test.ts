@@ -2,13 +2,15 @@
  * An event on now (a festival week that began days ago) in the lists, in real Chromium against
  * the built site and the sample catalogue: the quick dates "Today", "Tomorrow", "This weekend"
  * and "This week" find it though the catalogue files it under its first day, the all-events
- * list files it under today saying until when, and a dated search finds it too.
+ * list files it under today saying until when, and a dated search finds it too. Its tickets say
+ * what they admit to ("Any one day, 26 Nov – 2 Dec 2026, from 16:00") on the event page and in
+ * the basket.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import "../../src/core/date-locales-all";
-import { formatUntilDay, uaeDateKey } from "../../src/core/format";
+import { formatDayRange, formatTime, formatUntilDay, uaeDateKey } from "../../src/core/format";
 import { isOnDuring, type QuickDate, quickDateRange } from "../../src/core/quick-dates";
 import { href, localize } from "../../src/core/routes";
 import { withPage } from "./support/browser";
@@ -143,4 +145,34 @@ describe("an event on now", () => {
       { viewport: { width: 1366, height: 900 } },
     );
   });
+});
+
+describe("what a ticket of an event on now admits to", () => {
+  for (const lang of ["en", "ru", "ar"] as const) {
+    it(`${lang}: each ticket says it is good for any one day of the week, on the event page and in the basket`, async () => {
+      const event = await eventOnNow();
+      const admits = text(lang, "common:admission.anyDay", {
+        range: formatDayRange(event.startedAt, event.finishedAt, lang),
+        time: formatTime(event.startedAt, lang),
+      });
+      await withPage(async (t) => {
+        const { page } = t;
+        await t.open(localize(href.event(event.id), lang));
+        const offers = page.getByTestId("ticket-offer");
+        await offers.first().waitFor({ timeout: 15_000 });
+        const said = (await page.getByTestId("ticket-admits").allTextContents()).map((s) => s.trim());
+        assert.equal(said.length, await offers.count(), "every ticket says it");
+        for (const line of said) assert.equal(line, admits);
+
+        await page.locator("[data-testid='ticket-offer']:not([data-sold-out]) button[data-step='up']").first().click();
+        await page.getByRole("button", { name: text(lang, "common:picker.add") }).click();
+        await page.getByTestId("picker-added").waitFor();
+        await t.open(localize(href.cart(), lang));
+        const basketEvent = page.locator(`[data-testid="cart-event"][data-event-id="${event.id}"]`);
+        await basketEvent.waitFor({ timeout: 15_000 });
+        assert.ok(((await basketEvent.textContent()) ?? "").includes(admits), "the basket says it too");
+        assert.deepEqual(t.errors, []);
+      });
+    });
+  }
 });

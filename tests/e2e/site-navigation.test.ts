@@ -75,6 +75,8 @@ describe("unknown paths", () => {
           await waitForHydration(page);
           assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
           assert.equal((await page.locator("h1").innerText()).trim(), text(lang, "notFound.title"));
+          // the address typed stays, in every language, so the visitor can correct it
+          assert.equal(new URL(page.url()).pathname, path);
           // ways forward
           assert.ok(await page.getByRole("link", { name: text(lang, "notFound.events") }).isVisible());
           assert.deepEqual(errors, []);
@@ -181,5 +183,33 @@ describe("a page that is slow to open", () => {
       assert.deepEqual(await notice(), { marked: false, busy: null, bar: false }, "gone once the page is there");
       assert.deepEqual(errors, []);
     });
+  });
+});
+
+describe("the sticky header", () => {
+  it("stays on top while the page scrolls, and no text shows through it (ru, 390 px)", async () => {
+    await withPage(
+      async (tp) => {
+        const { page } = tp;
+        await tp.open(localize("/events/", "ru"));
+        await page.evaluate(() => window.scrollTo(0, 700));
+        await page.waitForFunction(() => window.scrollY >= 600);
+        const header = await page.evaluate(() => {
+          const el = document.querySelector("header");
+          if (!el) return null;
+          const box = el.getBoundingClientRect();
+          return { top: box.top, height: box.height, background: getComputedStyle(el).backgroundColor };
+        });
+        assert.ok(header, "the page has a header");
+        assert.equal(header.top, 0, "stuck to the top");
+        // opaque: rgb(...), or rgba(...) with alpha 1
+        const alpha = /^rgba\([^)]*,\s*([\d.]+)\)$/.exec(header.background)?.[1];
+        assert.ok(
+          header.background.startsWith("rgb") && (alpha === undefined || Number(alpha) === 1),
+          header.background,
+        );
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
   });
 });

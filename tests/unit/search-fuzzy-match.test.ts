@@ -7,7 +7,13 @@ import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { LANGUAGES, type Lang } from "../../src/core/catalogue";
 import { buildSearchIndex, type IndexedEventSource, type SearchIndexSources } from "../../src/core/search-index";
-import { createEntryMatcher, createEventMatcher, soundKey, wordForms } from "../../src/search/fuzzy-match";
+import {
+  createEntryMatcher,
+  createEventMatcher,
+  type FuzzyMatcher,
+  soundKey,
+  wordForms,
+} from "../../src/search/fuzzy-match";
 
 type I18n = Record<Lang, string>;
 const seed = (name: string) =>
@@ -41,6 +47,9 @@ const byLanguage = Object.fromEntries(
 ) as SearchIndexSources;
 const paths = { place: (id: number) => `/places/${id}/`, person: (id: number) => `/persons/person/${id}/` };
 
+/** The ids found, in order. */
+const idsOf = (matcher: FuzzyMatcher, query: string): number[] => matcher.match(query).map((m) => m.id);
+
 const RACHMANINOFF = events.find((e) => e.title.en.startsWith("Rachmaninoff"))!.id;
 const DESERT_ECHOES = events.filter((e) => e.title.en.startsWith("The Desert Echoes")).map((e) => e.id);
 
@@ -63,13 +72,13 @@ describe("fuzzy search over the site's index", () => {
         "رحمانينوف",
         "كونشرتو رحمانينوف",
       ]) {
-        const found = matcher.match(query);
+        const found = idsOf(matcher, query);
         assert.equal(found[0], RACHMANINOFF, `${query} -> ${JSON.stringify(found)}`);
       }
     });
 
     it(`forgives a typo in an English word and finds every event it names (${lang} page)`, () => {
-      const found = matcher.match("desrt");
+      const found = idsOf(matcher, "desrt");
       for (const id of DESERT_ECHOES) assert.ok(found.includes(id), `desrt -> ${JSON.stringify(found)}`);
       assert.ok(!found.includes(RACHMANINOFF));
     });
@@ -78,31 +87,42 @@ describe("fuzzy search over the site's index", () => {
   const matcher = createEventMatcher(buildSearchIndex("en", byLanguage, paths).events);
 
   it("needs every word of the query to match", () => {
-    assert.deepEqual(matcher.match("rachmaninoff sandstorm"), []);
-    assert.deepEqual(matcher.match("rachmaninoff zzzzqqq"), []);
+    assert.deepEqual(idsOf(matcher, "rachmaninoff sandstorm"), []);
+    assert.deepEqual(idsOf(matcher, "rachmaninoff zzzzqqq"), []);
   });
 
   it("finds nothing for nonsense, and nothing for a query without words", () => {
-    assert.deepEqual(matcher.match("qwxzv"), []);
-    assert.deepEqual(matcher.match("  — ! "), []);
+    assert.deepEqual(idsOf(matcher, "qwxzv"), []);
+    assert.deepEqual(idsOf(matcher, "  — ! "), []);
   });
 
   it("finds an event through its place or persons, ranking title matches first", () => {
-    const coca = matcher.match("Coca-Cola");
+    const coca = idsOf(matcher, "Coca-Cola");
     assert.ok(coca.length > 0);
     const atArena = events.filter((e) => titleOf(places, e.place, "en") === "Coca-Cola Arena").map((e) => e.id);
     assert.deepEqual(new Set(coca), new Set(atArena), "the events at Coca-Cola Arena");
-    const [first] = matcher.match("piano");
-    assert.match(events.find((e) => e.id === first)!.title.en, /piano/i, "the title match ranks first");
+    const piano = matcher.match("piano");
+    const titled = piano.filter((m) => m.inTitle).map((m) => m.id);
+    assert.ok(titled.length > 0);
+    for (const id of titled) assert.match(events.find((e) => e.id === id)!.title.en, /piano/i);
+    assert.deepEqual(
+      piano.slice(0, titled.length).map((m) => m.id),
+      titled,
+      "the events whose title holds the query come first",
+    );
+    assert.ok(
+      coca.every((id) => !matcher.match("Coca-Cola").find((m) => m.id === id)!.inTitle),
+      "found through their place",
+    );
   });
 
   it("forgives typos in places and persons too", () => {
     const index = buildSearchIndex("ru", byLanguage, paths);
     const volkova = persons.find((p) => p.title.en === "Anna Volkova")!;
-    assert.equal(createEntryMatcher(index.persons).match("volkowa")[0], volkova.id);
-    assert.equal(createEntryMatcher(index.persons).match("Волковой")[0], volkova.id, "a Russian case form");
+    assert.equal(idsOf(createEntryMatcher(index.persons), "volkowa")[0], volkova.id);
+    assert.equal(idsOf(createEntryMatcher(index.persons), "Волковой")[0], volkova.id, "a Russian case form");
     const arena = places.find((p) => p.title.en === "Coca-Cola Arena")!;
-    assert.equal(createEntryMatcher(index.places).match("coca-kola")[0], arena.id);
+    assert.equal(idsOf(createEntryMatcher(index.places), "coca-kola")[0], arena.id);
   });
 
   it("makes the forms a word is matched by", () => {

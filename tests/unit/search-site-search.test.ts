@@ -5,13 +5,19 @@ import { inMatchOrder, withMatchedEvents } from "../../src/search/site-search";
 
 describe("site search and the catalogue", () => {
   it("asks for the events found instead of the text, keeping every other filter", () => {
-    assert.deepEqual(withMatchedEvents({ search: "rahmaninoff", categories: [2], page: 2, page_size: 12 }, [7, 3]), {
-      search: undefined,
-      ids: [7, 3],
-      categories: [2],
-      page: 2,
-      page_size: 12,
-    });
+    assert.deepEqual(
+      withMatchedEvents({ search: "rahmaninoff", categories: [2], page: 2, page_size: 12 }, [
+        { id: 7, inTitle: true },
+        { id: 3, inTitle: false },
+      ]),
+      {
+        search: undefined,
+        ids: [7, 3],
+        categories: [2],
+        page: 2,
+        page_size: 12,
+      },
+    );
   });
 
   it("leaves the text to the catalogue when the site found nothing", () => {
@@ -19,12 +25,18 @@ describe("site search and the catalogue", () => {
     assert.equal(withMatchedEvents(filter, []), filter);
   });
 
-  it("orders the catalogue's answer by the site's relevance", () => {
-    const page = [{ id: 3 }, { id: 9 }, { id: 7 }];
+  it("puts the events whose title holds the query first, otherwise keeps the catalogue's order", () => {
+    const page = [{ id: 3 }, { id: 9 }, { id: 7 }, { id: 5 }];
+    const found = [
+      { id: 7, inTitle: true },
+      { id: 5, inTitle: true },
+      { id: 3, inTitle: false },
+      { id: 9, inTitle: false },
+    ];
     assert.deepEqual(
-      inMatchOrder(page, [7, 3, 9]).map((e) => e.id),
-      [7, 3, 9],
+      inMatchOrder(page, found).map((e) => e.id),
+      [7, 5, 3, 9],
     );
-    assert.deepEqual(inMatchOrder(page, []), page, "no match order: the catalogue's order");
+    assert.deepEqual(inMatchOrder(page, []), page, "nothing found by the site: the catalogue's order");
   });
 });
