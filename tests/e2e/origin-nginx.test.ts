@@ -15,8 +15,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompressFile } from "../../ops/lib/precompress";
 import { IMMUTABLE } from "../../src/core/cdn-rules";
-import { CLIENT_ONLY_ROUTES, href, LANGUAGES, localize } from "../../src/core/routes";
+import { href, LANGUAGES, localize } from "../../src/core/routes";
 import { closeBrowser, newPage, SITE_URL, waitForHydration } from "./support/browser";
+import { firstNumberedIn, hashedScriptIn, pathTable as sitePathTable } from "./support/path-table";
 
 const PUBLIC = resolve(__dirname, "..", "..", "public");
 const ORIGIN_PORT = Number(process.env.E2E_ORIGIN_PORT ?? 9191);
@@ -86,58 +87,9 @@ function comparable(answer: Answer): Record<string, string> {
   );
 }
 
-const firstNumbered = (dir: string) => readdirSync(join(PUBLIC, dir)).find((name) => /^\d+$/.test(name));
-const hashedScript = () => readdirSync(PUBLIC).find((name) => /^app-[0-9a-f]{16,}\.js$/.test(name));
-
-function pathTable(): string[] {
-  const eventId = firstNumbered("events") ?? "1";
-  const script = `/${hashedScript()}`;
-  const paths = new Set<string>([
-    script,
-    `${script}.map`,
-    "/~partytown/partytown.js",
-    "/page-data/index/page-data.json",
-    "/page-data/app-data.json",
-    "/webpack.stats.json",
-    "/chunk-map.json",
-    "/_headers",
-    "/_redirects",
-    "/favicon.svg",
-    "/sitemap.xml",
-    href.ics(Number(eventId), "ru"),
-    "/events",
-    "/events?x=1",
-    "/.//evil.com/..%2fevents",
-    "//evil.com/",
-    "/static/",
-    "/page-data",
-    "/static/%2e%2e/events/",
-    "/static/..%2fevents/",
-    "/static/no-such-chunk-0123456789abcdef0123.js",
-    `${script.replace(/\.js$/, "")}-gone.js`,
-  ]);
-  for (const lang of LANGUAGES) {
-    for (const page of [
-      href.home(),
-      href.events(),
-      href.event(eventId),
-      href.places(),
-      href.cart(),
-      href.orderCheckout(),
-      "/no-such-page/",
-      "/no/such/page",
-    ]) {
-      paths.add(localize(page, lang));
-    }
-    paths.add(localize(`/page-data${href.event(eventId)}page-data.json`, "en"));
-  }
-  for (const route of CLIENT_ONLY_ROUTES) {
-    paths.add(route.path);
-    paths.add(`${route.path}1234/`);
-    paths.add(`${route.path}abc`);
-  }
-  return [...paths];
-}
+const firstNumbered = (dir: string) => firstNumberedIn(PUBLIC, dir);
+const hashedScript = () => hashedScriptIn(PUBLIC);
+const pathTable = () => sitePathTable(PUBLIC);
 
 before(async () => {
   prefixDir = mkdtempSync(join(tmpdir(), "origin-test-"));
