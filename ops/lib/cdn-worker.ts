@@ -70,7 +70,7 @@ function bucketFromHttp(origin, prefix) {
       return { body, size: body.byteLength, hash: answer.headers.get("x-amz-meta-sha256") || "" };
     },
     async hasPrefix(key) {
-      const answer = await fetch(base + "/?list-type=2&max-keys=1&prefix=" + encodeURIComponent(prefix + key));
+      const answer = await fetch(base + "/?max-keys=1&prefix=" + encodeURIComponent(prefix + key));
       if (!answer.ok) throw new Error("the bucket answered " + answer.status + " to a listing");
       return /<Key>/.test(await answer.text());
     },

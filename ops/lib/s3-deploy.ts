@@ -24,7 +24,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
@@ -158,21 +158,26 @@ export async function readState(client: S3Client, address: S3Address): Promise<S
   return parsed;
 }
 
-/** Every object under the prefix but this tool's own, with its ETag and size. */
+/**
+ * Every object under the prefix but this tool's own, with its ETag and size. Listed with the
+ * first version of the call (a marker, the last key seen): every store has it, and s3rver's
+ * continuation tokens of the second are made with DES, which Node's OpenSSL 3 no longer has.
+ */
 async function listBucket(client: S3Client, address: S3Address): Promise<Map<string, { etag: string; size: number }>> {
   const listed = new Map<string, { etag: string; size: number }>();
   const Prefix = address.prefix ? `${address.prefix}/` : undefined;
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: address.bucket, Prefix, ContinuationToken }));
-    for (const object of page.Contents ?? []) {
+  let Marker: string | undefined;
+  for (;;) {
+    const page = await client.send(new ListObjectsCommand({ Bucket: address.bucket, Prefix, Marker }));
+    const contents = page.Contents ?? [];
+    for (const object of contents) {
       const key = Prefix ? (object.Key ?? "").slice(Prefix.length) : (object.Key ?? "");
       if (!key || key.startsWith(CONTROL_PREFIX)) continue;
       listed.set(key, { etag: object.ETag ?? "", size: object.Size ?? 0 });
     }
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
-  return listed;
+    Marker = contents.at(-1)?.Key;
+    if (!page.IsTruncated || !Marker) return listed;
+  }
 }
 
 /** The release's objects: its files with their hash and headers, and its redirect objects. */

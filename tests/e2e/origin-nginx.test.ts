@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -17,7 +16,7 @@ import { precompressFile } from "../../ops/lib/precompress";
 import { IMMUTABLE } from "../../src/core/cdn-rules";
 import { href, LANGUAGES, localize } from "../../src/core/routes";
 import { closeBrowser, newPage, SITE_URL, waitForHydration } from "./support/browser";
-import { firstNumberedIn, hashedScriptIn, pathTable as sitePathTable } from "./support/path-table";
+import { comparable, firstNumberedIn, get, hashedScriptIn, pathTable as sitePathTable } from "./support/path-table";
 
 const PUBLIC = resolve(__dirname, "..", "..", "public");
 const ORIGIN_PORT = Number(process.env.E2E_ORIGIN_PORT ?? 9191);
@@ -27,31 +26,6 @@ const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 let nginx: ChildProcess | undefined;
 let prefixDir = "";
 let nginxLog = "";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolvePromise, reject) => {
-    // a raw path: fetch() would normalize "/.//evil.com/..%2f" before sending it
-    const url = new URL(base);
-    const req = request({ host: url.hostname, port: url.port, path, headers, method: "GET" }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const flat: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers))
-          if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(", ") : v;
-        resolvePromise({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
-      });
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 async function waitForOrigin(): Promise<void> {
   const deadline = Date.now() + 15_000;
@@ -64,27 +38,6 @@ async function waitForOrigin(): Promise<void> {
     }
   }
   throw new Error(`nginx did not answer at ${ORIGIN_URL}:\n${nginxLog}`);
-}
-
-/** Headers that describe the connection or the file's copy, not the answer. */
-const TRANSPORT = new Set([
-  "date",
-  "server",
-  "connection",
-  "keep-alive",
-  "etag",
-  "last-modified",
-  "content-length",
-  "accept-ranges",
-  "transfer-encoding",
-]);
-
-function comparable(answer: Answer): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(answer.headers)
-      .filter(([name]) => !TRANSPORT.has(name))
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
 }
 
 const firstNumbered = (dir: string) => firstNumberedIn(PUBLIC, dir);

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, ListObjectsCommand, type S3Client } from "@aws-sdk/client-s3";
 import { phaseOf } from "../../ops/lib/deploy-plan";
 import { walkFiles } from "../../ops/lib/releases";
 import { s3Client } from "../../ops/lib/s3-client";
@@ -92,12 +92,10 @@ function runCli(args: string[], extraEnv: NodeJS.ProcessEnv = {}, onStart?: (chi
 
 async function listKeys(bucket = BUCKET): Promise<Map<string, string>> {
   const keys = new Map<string, string>();
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
-    for (const o of page.Contents ?? []) keys.set(o.Key ?? "", o.ETag ?? "");
-    ContinuationToken = page.NextContinuationToken;
-  } while (ContinuationToken);
+  // one page: these buckets hold fewer than 1,000 objects
+  const page = await client.send(new ListObjectsCommand({ Bucket: bucket }));
+  for (const o of page.Contents ?? []) keys.set(o.Key ?? "", o.ETag ?? "");
+  assert.equal(page.IsTruncated, false);
   return keys;
 }
 

@@ -6,6 +6,7 @@
  * language, build artefacts, paths that try to leave the site or /static/.
  */
 import { readdirSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
 import { CLIENT_ONLY_ROUTES, href, LANGUAGE_INFO, LANGUAGES, localize } from "../../../src/core/routes";
 
@@ -63,4 +64,51 @@ export function pathTable(root: string): string[] {
     paths.add(`${route.path}abc`);
   }
   return [...paths];
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** A GET of a raw path: fetch() would normalize "/.//evil.com/..%2f" before sending it. */
+export function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolvePromise, reject) => {
+    const url = new URL(base);
+    const req = request({ host: url.hostname, port: url.port, path, headers, method: "GET" }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const flat: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(", ") : v;
+        resolvePromise({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Headers that describe the connection or the file's copy, not the answer. */
+const TRANSPORT = new Set([
+  "date",
+  "server",
+  "connection",
+  "keep-alive",
+  "etag",
+  "last-modified",
+  "content-length",
+  "accept-ranges",
+  "transfer-encoding",
+]);
+
+/** What two servers must agree on: the status aside, every header but the transport ones. */
+export function comparable(answer: Answer): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(answer.headers)
+      .filter(([name]) => !TRANSPORT.has(name))
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
