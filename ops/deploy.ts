@@ -5,8 +5,13 @@
  *
  *   npm run deploy -- --to /srv/www/tickets             # a directory (a mounted CDN origin, a web root)
  *   npm run deploy -- --to deploy@origin.example:/srv/www/tickets   # rsync over ssh
+ *   npm run deploy -- --to s3://bucket/prefix           # S3-compatible storage (docs/DEPLOY-S3.md)
  *   npm run deploy -- --to <target> --release 0005      # another release than the live one
  *   npm run deploy -- --to <target> --verbose           # every file written, in order
+ *   npm run deploy -- --to s3://bucket --dry-run        # the plan, nothing changed
+ *   npm run deploy -- --to s3://bucket --list           # the releases the bucket keeps
+ *   npm run deploy -- --to s3://bucket --rollback [0005]  # the release before the bucket's live one
+ *   npm run deploy -- --to s3://bucket --cdn-config cdn/  # the CDN worker in front of the bucket
  *
  * Settings: PUBLISH_ROOT (releases/), DEPLOY_GRACE (1d; 30s, 15m, 2h ...), RSYNC_RSH for ssh
  * options (`ssh -p 2222 -i key`). What was uploaded and since when it is stale is kept on the
@@ -14,7 +19,7 @@
  *
  * Into a directory each file is written under a temporary name and renamed, so a reader never
  * sees half a file; a file whose size and time already match is skipped. rsync does the same
- * by itself.
+ * by itself. A bucket compares content hashes instead (ops/lib/s3-deploy.ts).
  */
 import { spawnSync } from "node:child_process";
 import {
@@ -33,15 +38,12 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { helpAsked } from "../src/core/command-help";
+import { cloudflareWorker, wranglerConfig } from "./lib/cdn-worker";
 import { type DeployState, decideStale, parseDuration, planPhases } from "./lib/deploy-plan";
 import { isHashedAsset, liveRelease, releaseNames, sameTime, walkFiles } from "./lib/releases";
+import { isS3Address, parseS3Address } from "./lib/s3-client";
+import { deployToS3, listS3Releases, s3RollbackTarget, summaryLine } from "./lib/s3-deploy";
 import { compressingRelease, publishSettings } from "./publish";
-
-const USAGE = `usage: npm run deploy -- --to <target> [--release <name>] [--verbose]
-  <target>             a directory (/srv/www/tickets) or user@host:/path (rsync over ssh)
-  --release <name>     another release than the live one (0005)
-  --verbose            every file written, in order
-settings: PUBLISH_ROOT (releases/), DEPLOY_GRACE (1d; 30s, 15m, 2h ...), RSYNC_RSH (ssh options)`;
 
 const STATE_FILE = ".deploy/state.json";
 
@@ -229,18 +231,103 @@ async function waitForCompression(root: string, release: string, timeoutMs = 60 
   }
 }
 
+export const USAGE = `npm run deploy -- --to <target> [options]
+
+Targets:
+  /srv/www/tickets              a directory
+  user@host:/srv/www/tickets    rsync over ssh (RSYNC_RSH for ssh options)
+  s3://bucket/prefix            S3-compatible storage: AWS, R2, Spaces, B2, MinIO (docs/DEPLOY-S3.md)
+
+Options:
+  --release 0005       deploy that release of PUBLISH_ROOT instead of the live one
+  --verbose            every object written and removed
+  --dry-run            (s3) print the plan, change nothing
+  --list               (s3) the releases the bucket keeps
+  --rollback [0005]    (s3) serve the release before the bucket's live one (or the named one)
+  --cdn-config <dir>   (s3) write the Cloudflare Worker for the bucket (worker.js, wrangler.toml)
+  --help               this text
+
+Settings: PUBLISH_ROOT (releases), DEPLOY_GRACE (1d), DEPLOY_KEEP (PUBLISH_KEEP, 5),
+DEPLOY_S3_CONCURRENCY (16); for s3: AWS_ENDPOINT_URL_S3, AWS_REGION, S3_FORCE_PATH_STYLE,
+AWS_REQUEST_CHECKSUM_CALCULATION and the AWS SDK's credentials (environment, profile, role).
+`;
+
+/** The release directory to deploy, once it is finished and its compressed copies are written. */
+async function releaseToDeploy(root: string, release: string): Promise<string> {
+  const releaseDir = path.join(root, release);
+  if (!existsSync(path.join(releaseDir, "release.json")))
+    throw new Error(`there is no finished release ${release} in ${root}`);
+  await waitForCompression(root, release);
+  return releaseDir;
+}
+
+async function deployToBucket(to: string, args: string[]): Promise<void> {
+  const address = parseS3Address(to);
+  const cdnConfig = option(args, "cdn-config");
+  if (cdnConfig) {
+    mkdirSync(cdnConfig, { recursive: true });
+    writeFileSync(path.join(cdnConfig, "worker.js"), cloudflareWorker());
+    writeFileSync(path.join(cdnConfig, "wrangler.toml"), wranglerConfig(address));
+    say(`wrote the CDN worker for ${to} to ${cdnConfig}/worker.js and wrangler.toml (docs/DEPLOY-S3.md)`);
+    return;
+  }
+  if (args.includes("--list")) {
+    process.stdout.write(await listS3Releases(address));
+    return;
+  }
+  const settings = publishSettings();
+  const grace = process.env.DEPLOY_GRACE || "1d";
+  const rollingBack = args.includes("--rollback");
+  const named = rollingBack ? args[args.indexOf("--rollback") + 1] : undefined;
+  const release = rollingBack
+    ? await s3RollbackTarget(address, named && !named.startsWith("--") ? named : undefined)
+    : (option(args, "release") ?? liveRelease(settings.root));
+  if (!release) throw new Error(`there is no live release in ${settings.root}: run npm run publish first`);
+  if (rollingBack && !existsSync(path.join(settings.root, release, "release.json")))
+    throw new Error(
+      `the bucket's release ${release} is not in ${settings.root}: its files are needed to serve it again (the workflow's cache keeps them; PUBLISH_KEEP releases are kept)`,
+    );
+  const releaseDir = await releaseToDeploy(settings.root, release);
+  if (rollingBack) say(`rolling back to release ${release}`);
+  const keep = Number(process.env.DEPLOY_KEEP || settings.keep);
+  if (!Number.isInteger(keep) || keep < 2)
+    throw new Error(`DEPLOY_KEEP=${process.env.DEPLOY_KEEP} is not a count of at least 2`);
+  const concurrency = Number(process.env.DEPLOY_S3_CONCURRENCY || 16);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`DEPLOY_S3_CONCURRENCY=${process.env.DEPLOY_S3_CONCURRENCY} is not a positive whole number`);
+  const dryRun = args.includes("--dry-run");
+  const summary = await deployToS3({
+    releaseDir,
+    release,
+    address,
+    graceMs: parseDuration(grace),
+    keep,
+    dryRun,
+    verbose: args.includes("--verbose"),
+    concurrency,
+  });
+  say(summaryLine(summary, grace, dryRun));
+}
+
 export async function deploy(args: string[]): Promise<void> {
+  if (helpAsked(args)) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const to = option(args, "to");
-  if (!to) throw new Error("say where to: npm run deploy -- --to <directory | user@host:path>");
+  if (!to) throw new Error("say where to: npm run deploy -- --to <directory | user@host:path | s3://bucket/prefix>");
+  if (isS3Address(to)) return deployToBucket(to, args);
+  for (const s3Only of ["--dry-run", "--list", "--rollback", "--cdn-config"])
+    if (args.includes(s3Only))
+      throw new Error(
+        `${s3Only} is for s3:// targets; a directory or rsync target follows npm run publish -- --rollback`,
+      );
   const verbose = args.includes("--verbose");
   const settings = publishSettings();
   const graceMs = parseDuration(process.env.DEPLOY_GRACE || "1d");
   const release = option(args, "release") ?? liveRelease(settings.root);
   if (!release) throw new Error(`there is no live release in ${settings.root}: run npm run publish first`);
-  const releaseDir = path.join(settings.root, release);
-  if (!existsSync(path.join(releaseDir, "release.json")))
-    throw new Error(`there is no finished release ${release} in ${settings.root}`);
-  await waitForCompression(settings.root, release);
+  const releaseDir = await releaseToDeploy(settings.root, release);
 
   const target = targetFor(to);
   say(`release ${release} to ${target.describe}`);
@@ -268,10 +355,6 @@ export async function deploy(args: string[]): Promise<void> {
 }
 
 if (require.main === module) {
-  if (helpAsked(process.argv.slice(2))) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
   deploy(process.argv.slice(2)).catch((error: unknown) => {
     say(`failed: ${(error as Error).message}`);
     process.exit(1);

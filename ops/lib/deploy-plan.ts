@@ -8,7 +8,8 @@
  *   2. page-data/ (with app-data.json) — read by the new HTML and by client navigation
  *   3. other files (ics, images, sitemap, robots, unhashed scripts)
  *   4. HTML
- *   5. rules (_headers, _redirects, the nginx configuration), which may point at any of it
+ *   5. rules (_headers, _redirects, the nginx configuration), which may point at any of it;
+ *      in a bucket, the redirect objects ("events" -> "/events/") and the CDN's rules
  * Files that the new release no longer has are removed only after a grace period (pages open
  * in browsers still fetch them), and never the hashed assets of a kept release.
  */
@@ -32,9 +33,14 @@ export function phaseOf(file: string): Phase {
   return "other files";
 }
 
-export function planPhases(files: string[]): Array<{ phase: Phase; files: string[] }> {
+/**
+ * The files in their phases, each phase sorted. `rules` are names that go last whatever their
+ * look (the redirect objects of a bucket: "events" would otherwise pass for an other file).
+ */
+export function planPhases(files: string[], rules: readonly string[] = []): Array<{ phase: Phase; files: string[] }> {
   const byPhase = new Map<Phase, string[]>(PHASES.map((p) => [p, []]));
   for (const file of files) byPhase.get(phaseOf(file))?.push(file);
+  byPhase.get("rules")?.push(...rules);
   // a compressed copy goes up right after its file, never before it
   return PHASES.map((phase) => ({ phase, files: (byPhase.get(phase) ?? []).sort() }));
 }

@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -15,8 +14,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompressFile } from "../../ops/lib/precompress";
 import { IMMUTABLE } from "../../src/core/cdn-rules";
-import { CLIENT_ONLY_ROUTES, href, LANGUAGES, localize } from "../../src/core/routes";
+import { href, LANGUAGES, localize } from "../../src/core/routes";
 import { closeBrowser, newPage, SITE_URL, waitForHydration } from "./support/browser";
+import { comparable, firstNumberedIn, get, hashedScriptIn, pathTable as sitePathTable } from "./support/path-table";
 
 const PUBLIC = resolve(__dirname, "..", "..", "public");
 const ORIGIN_PORT = Number(process.env.E2E_ORIGIN_PORT ?? 9191);
@@ -26,31 +26,6 @@ const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 let nginx: ChildProcess | undefined;
 let prefixDir = "";
 let nginxLog = "";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolvePromise, reject) => {
-    // a raw path: fetch() would normalize "/.//evil.com/..%2f" before sending it
-    const url = new URL(base);
-    const req = request({ host: url.hostname, port: url.port, path, headers, method: "GET" }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const flat: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers))
-          if (v !== undefined) flat[k] = Array.isArray(v) ? v.join(", ") : v;
-        resolvePromise({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
-      });
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 async function waitForOrigin(): Promise<void> {
   const deadline = Date.now() + 15_000;
@@ -65,79 +40,9 @@ async function waitForOrigin(): Promise<void> {
   throw new Error(`nginx did not answer at ${ORIGIN_URL}:\n${nginxLog}`);
 }
 
-/** Headers that describe the connection or the file's copy, not the answer. */
-const TRANSPORT = new Set([
-  "date",
-  "server",
-  "connection",
-  "keep-alive",
-  "etag",
-  "last-modified",
-  "content-length",
-  "accept-ranges",
-  "transfer-encoding",
-]);
-
-function comparable(answer: Answer): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(answer.headers)
-      .filter(([name]) => !TRANSPORT.has(name))
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
-}
-
-const firstNumbered = (dir: string) => readdirSync(join(PUBLIC, dir)).find((name) => /^\d+$/.test(name));
-const hashedScript = () => readdirSync(PUBLIC).find((name) => /^app-[0-9a-f]{16,}\.js$/.test(name));
-
-function pathTable(): string[] {
-  const eventId = firstNumbered("events") ?? "1";
-  const script = `/${hashedScript()}`;
-  const paths = new Set<string>([
-    script,
-    `${script}.map`,
-    "/~partytown/partytown.js",
-    "/page-data/index/page-data.json",
-    "/page-data/app-data.json",
-    "/webpack.stats.json",
-    "/chunk-map.json",
-    "/_headers",
-    "/_redirects",
-    "/favicon.svg",
-    "/sitemap.xml",
-    href.ics(Number(eventId), "ru"),
-    "/events",
-    "/events?x=1",
-    "/.//evil.com/..%2fevents",
-    "//evil.com/",
-    "/static/",
-    "/page-data",
-    "/static/%2e%2e/events/",
-    "/static/..%2fevents/",
-    "/static/no-such-chunk-0123456789abcdef0123.js",
-    `${script.replace(/\.js$/, "")}-gone.js`,
-  ]);
-  for (const lang of LANGUAGES) {
-    for (const page of [
-      href.home(),
-      href.events(),
-      href.event(eventId),
-      href.places(),
-      href.cart(),
-      href.orderCheckout(),
-      "/no-such-page/",
-      "/no/such/page",
-    ]) {
-      paths.add(localize(page, lang));
-    }
-    paths.add(localize(`/page-data${href.event(eventId)}page-data.json`, "en"));
-  }
-  for (const route of CLIENT_ONLY_ROUTES) {
-    paths.add(route.path);
-    paths.add(`${route.path}1234/`);
-    paths.add(`${route.path}abc`);
-  }
-  return [...paths];
-}
+const firstNumbered = (dir: string) => firstNumberedIn(PUBLIC, dir);
+const hashedScript = () => hashedScriptIn(PUBLIC);
+const pathTable = () => sitePathTable(PUBLIC);
 
 before(async () => {
   prefixDir = mkdtempSync(join(tmpdir(), "origin-test-"));
