@@ -28,9 +28,9 @@ import {
   PutObjectCommand,
   type S3Client,
 } from "@aws-sdk/client-s3";
+import { readCdnRules } from "../../lib/cdn-rule-files";
 import type { CdnRules } from "../../src/core/cdn-rules";
 import { readBuildConfig } from "../../src/core/site-config";
-import { readCdnRules } from "../../src/sourcing/cdn-rules";
 import { type DeployState, decideStale, planPhases } from "./deploy-plan";
 import { isHashedAsset, walkFiles } from "./releases";
 import { explainS3Error, formatAddress, isNotFound, type S3Address, s3Client } from "./s3-client";

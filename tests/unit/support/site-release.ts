@@ -7,8 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
+import { writeCdnRules } from "../../../lib/cdn-rule-files";
 import { CLIENT_ONLY_ROUTES, href, LANGUAGES, localize, notFoundFile } from "../../../src/core/routes";
-import { writeCdnRules } from "../../../src/sourcing/cdn-rules";
 import { finishRelease, writeFiles } from "./release-fixture";
 
 export const SITE_SETTINGS = {
