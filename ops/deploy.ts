@@ -231,7 +231,7 @@ async function waitForCompression(root: string, release: string, timeoutMs = 60 
   }
 }
 
-export const USAGE = `npm run deploy -- --to <target> [options]
+export const USAGE = `usage: npm run deploy -- --to <target> [options]
 
 Targets:
   /srv/www/tickets              a directory
