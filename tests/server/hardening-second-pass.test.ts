@@ -138,8 +138,9 @@ describe("requests that change nothing write nothing (item 1)", () => {
           assert.equal(res.statusCode, 200, res.body);
         }
       const [beside, alone] = buyers.map((b) => median(b.times)) as [number, number];
+      // counted over every basket of the address, a change took about ten times as long (10 ms against 1 ms)
       assert.ok(
-        beside < alone * 2 + 0.5,
+        beside < alone * 3 + 1,
         `a change took ${beside.toFixed(2)} ms beside 150,000 empty baskets from its address, ${alone.toFixed(2)} ms from another`,
       );
     }));
