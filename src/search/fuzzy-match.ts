@@ -14,9 +14,9 @@
  *
  * Loaded with the search (a separate chunk: the stemmers are most of its weight).
  */
-import MiniSearch, { type Query } from "minisearch";
+import MiniSearch from "minisearch";
 import { newStemmer } from "snowball-stemmers";
-import { normalizeSearchText, type SearchIndexEntry, type SearchIndexEvent } from "../core/search-index";
+import { normalizeSearchText, type SearchIndex, type SearchIndexEntry } from "../core/search-index";
 
 const stemmers = {
   en: newStemmer("english"),
@@ -79,8 +79,20 @@ export function soundKey(word: string): string | null {
     .replace(/v$/, "f");
 }
 
+/** Forms already made: titles repeat their words (venues, names, "concert") across many events. */
+const formsMade = new Map<string, string[]>();
+
 /** The forms a normalized word is matched by (see the module comment). */
 export function wordForms(word: string): string[] {
+  let forms = formsMade.get(word);
+  if (!forms) {
+    forms = makeForms(word);
+    formsMade.set(word, forms);
+  }
+  return forms;
+}
+
+function makeForms(word: string): string[] {
   const forms = new Set([word]);
   if (ARABIC.test(word)) {
     const bare = word.replace(ARABIC_ARTICLE, "");
@@ -103,17 +115,30 @@ function queryWords(query: string): string[] {
   ];
 }
 
-/** Any form of every query word; none for a query without words. */
-function queryOf(query: string): Query | null {
-  const words = queryWords(query);
-  if (words.length === 0) return null;
-  return { combineWith: "AND", queries: words.map((word) => ({ combineWith: "OR", queries: wordForms(word) })) };
+/** Titles, each found by any form of a word: the hits for one query word, with their scores. */
+interface WordIndex {
+  hits(word: string): Map<number, number>;
 }
 
-interface Doc {
-  id: number;
-  title: string;
-  other: string;
+function wordIndex(docs: Array<{ id: number; title: string }>): WordIndex {
+  const search = new MiniSearch<{ id: number; title: string }>({
+    fields: ["title"],
+    tokenize: (text) => text.split(" "),
+    processTerm: (term) => (term ? wordForms(term) : null),
+    searchOptions: {
+      prefix: true,
+      fuzzy: 0.2,
+      maxFuzzy: 2,
+      // the query's forms are made by wordForms
+      tokenize: (text) => [text],
+      processTerm: (term) => term,
+    },
+  });
+  search.addAll(docs);
+  return {
+    hits: (word) =>
+      new Map(search.search({ combineWith: "OR", queries: wordForms(word) }).map((r) => [r.id as number, r.score])),
+  };
 }
 
 /** An entry found: `inTitle` when its title alone holds every word of the query. */
@@ -131,42 +156,60 @@ export interface FuzzyMatcher {
   match(query: string): FuzzyMatch[];
 }
 
-function createMatcher(docs: Doc[]): FuzzyMatcher {
-  const search = new MiniSearch<Doc>({
-    fields: ["title", "other"],
-    tokenize: (text) => text.split(" "),
-    processTerm: (term) => (term ? wordForms(term) : null),
-    searchOptions: {
-      boost: { title: 2 },
-      prefix: true,
-      fuzzy: 0.2,
-      maxFuzzy: 2,
-      // the query's forms are made by queryOf
-      tokenize: (text) => [text],
-      processTerm: (term) => term,
-    },
-  });
-  search.addAll(docs);
+/**
+ * Entries whose title, or (for events) place or persons, match every word of the query. Only
+ * titles are indexed per event; a place's or person's words are matched once, in their own
+ * index, and lead to their events: building the matcher stays quick at thousands of events.
+ */
+function matcher(titles: WordIndex, related: (word: string) => Set<number>): FuzzyMatcher {
   return {
     match(query) {
-      const q = queryOf(query);
-      if (q === null) return [];
-      const inTitle = search.search(q, { fields: ["title"] }).map((r): FuzzyMatch => ({ id: r.id, inTitle: true }));
-      const titled = new Set(inTitle.map((m) => m.id));
-      const elsewhere = search
-        .search(q)
-        .filter((r) => !titled.has(r.id))
-        .map((r): FuzzyMatch => ({ id: r.id, inTitle: false }));
-      return [...inTitle, ...elsewhere];
+      const words = queryWords(query);
+      if (words.length === 0) return [];
+      const score = new Map<number, number>();
+      const inTitle = new Set<number>();
+      words.forEach((word, i) => {
+        const hits = titles.hits(word);
+        const elsewhere = related(word);
+        const found = (id: number) => hits.has(id) || elsewhere.has(id);
+        const ids = i === 0 ? new Set([...hits.keys(), ...elsewhere]) : new Set([...score.keys()].filter(found));
+        for (const id of [...score.keys()]) if (!ids.has(id)) score.delete(id);
+        for (const id of ids) {
+          score.set(id, (score.get(id) ?? 0) + (hits.get(id) ?? 0));
+          if (i === 0 ? hits.has(id) : inTitle.has(id) && hits.has(id)) inTitle.add(id);
+          else inTitle.delete(id);
+        }
+      });
+      return [...score]
+        .sort(([a, sa], [b, sb]) => Number(inTitle.has(b)) - Number(inTitle.has(a)) || sb - sa)
+        .map(([id]) => ({ id, inTitle: inTitle.has(id) }));
     },
   };
 }
 
-export function createEventMatcher(events: SearchIndexEvent[]): FuzzyMatcher {
-  return createMatcher(events);
+const NOTHING = new Set<number>();
+
+/** Events, found by their titles or by their place's and persons' words. */
+export function createEventMatcher(index: SearchIndex): FuzzyMatcher {
+  const events = index.events ?? [];
+  const entries = (list: SearchIndexEntry[]) => wordIndex(list.map((e) => ({ id: e.id, title: e.words.join(" ") })));
+  const places = entries(index.places);
+  const persons = entries(index.persons);
+  const byPlace = new Map<number, number[]>();
+  const byPerson = new Map<number, number[]>();
+  for (const event of events) {
+    byPlace.set(event.place, [...(byPlace.get(event.place) ?? []), event.id]);
+    for (const person of event.persons) byPerson.set(person, [...(byPerson.get(person) ?? []), event.id]);
+  }
+  const eventsOf = (hits: Map<number, number>, by: Map<number, number[]>) =>
+    [...hits.keys()].flatMap((id) => by.get(id) ?? []);
+  return matcher(
+    wordIndex(events),
+    (word) => new Set([...eventsOf(places.hits(word), byPlace), ...eventsOf(persons.hits(word), byPerson)]),
+  );
 }
 
 /** Places or persons: their words are all title. */
 export function createEntryMatcher(entries: SearchIndexEntry[]): FuzzyMatcher {
-  return createMatcher(entries.map((entry) => ({ id: entry.id, title: entry.words.join(" "), other: "" })));
+  return matcher(wordIndex(entries.map((entry) => ({ id: entry.id, title: entry.words.join(" ") }))), () => NOTHING);
 }

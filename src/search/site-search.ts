@@ -42,7 +42,7 @@ async function createSiteSearch(index: SearchIndex): Promise<SiteSearch> {
   const { createEventMatcher, createEntryMatcher } = await import(
     /* webpackChunkName: "fuzzy-match" */ "./fuzzy-match"
   );
-  const events = createEventMatcher(index.events ?? []);
+  const events = createEventMatcher(index);
   const places = createEntryMatcher(index.places);
   const persons = createEntryMatcher(index.persons);
   const byId = (entries: SearchIndexEntry[]) => new Map(entries.map((entry) => [entry.id, entry]));

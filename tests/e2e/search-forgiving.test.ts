@@ -1,9 +1,9 @@
 /**
  * Search forgives typos, spellings and word forms, in the header box and on the search page,
- * in real Chromium against the built site (its own index) and the sample catalogue:
- * "rachmaninov", "rahmaninoff", "рахманинова", "рахманинаф" and "رحمانينف" find the
- * Rachmaninoff concert, "desrt" finds The Desert Echoes. On a phone, Enter on the search page
- * brings the results' count into view.
+ * in real Chromium against the built site (its own index) and the sample catalogue: "desrt"
+ * finds The Desert Echoes, "pucini" and "пучини" the Puccini gala, "фестиваля наследия" the
+ * heritage festival, "فلامينكو" the flamenco night. On a phone, Enter on the search page brings
+ * the results' count into view.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -28,12 +28,17 @@ async function exactly(query: string, lang: Lang): Promise<Found> {
   return first;
 }
 
-/** What each language's visitor types, and the exact title it means. */
+/**
+ * What each language's visitor types, and the exact word it means. (The Rachmaninoff concert's
+ * title is replaced by the hostile one in the test database: tests/unit/search-fuzzy-match.test.ts
+ * holds its cases on the sample data.)
+ */
 const CASES: Array<{ lang: Lang; typed: string[]; means: string }> = [
-  { lang: "en", typed: ["rachmaninov", "rahmaninoff"], means: "Rachmaninoff" },
   { lang: "en", typed: ["desrt"], means: "Desert Echoes" },
-  { lang: "ru", typed: ["рахманинова", "концерт Рахманинова", "рахманинаф"], means: "Rachmaninoff" },
-  { lang: "ar", typed: ["رحمانينف"], means: "Rachmaninoff" },
+  { lang: "en", typed: ["pucini", "puccinni"], means: "Puccini" },
+  { lang: "ru", typed: ["пучини", "гала-концерта Пуччини"], means: "Puccini" },
+  { lang: "ru", typed: ["фестиваля наследия"], means: "Fujairah" },
+  { lang: "ar", typed: ["فلامينكو"], means: "Flamenco" },
 ];
 
 function headerBox(page: Page, lang: Lang) {
@@ -79,9 +84,9 @@ describe("forgiving search", () => {
         const { page, errors } = tp;
         await tp.open(localize(href.eventsSearch(), "ru"));
         const input = page.getByLabel(text("ru", "search.textLabel"), { exact: true });
-        await input.fill("рахманинова");
+        await input.fill("пучини");
         await input.press("Enter");
-        await page.waitForURL((url) => url.searchParams.get("q") === "рахманинова");
+        await page.waitForURL((url) => url.searchParams.get("q") === "пучини");
         const status = page.locator("section[aria-busy='false'] p[role='status']");
         await status.waitFor({ timeout: 15_000 });
         // the smooth scroll has time to end

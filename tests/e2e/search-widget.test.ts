@@ -154,13 +154,13 @@ describe("header search box", () => {
   it("waits for a pause in typing and asks the catalogue once", async () => {
     await withHome("en", async ({ page, requests }) => {
       await typeInSearch(page, "en", "sandstorm", 25);
-      const searches = requests
-        .filter((u) => u.startsWith(API_URL) && new URL(u).searchParams.has("search"))
-        .map((u) => new URL(u).searchParams.get("search"));
+      // the text itself, or the events the site's own index found for it (id_in)
+      const searches = requests.filter(
+        (u) => u.startsWith(API_URL) && ["search", "id_in"].some((p) => new URL(u).searchParams.has(p)),
+      );
       // One request per pause, not per key (a slow machine may pause once mid-word); the
       // suggestions shown answer the last text.
       assert.ok(searches.length >= 1 && searches.length <= 3, `requests: ${searches.join(", ")}`);
-      assert.equal(searches.at(-1), "sandstorm");
       assert.ok((await page.getByRole("listbox").getByRole("option").first().textContent())?.includes("Sandstorm"));
     });
   });

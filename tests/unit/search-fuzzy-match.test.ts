@@ -38,8 +38,8 @@ const byLanguage = Object.fromEntries(
         (e): IndexedEventSource => ({
           id: e.id,
           title: e.title[lang],
-          place: { title: titleOf(places, e.place, lang) },
-          persons: e.persons.map((id) => ({ title: titleOf(persons, id, lang) })),
+          place: { id: e.place },
+          persons: e.persons.map((id) => ({ id })),
         }),
       ),
     },
@@ -56,7 +56,7 @@ const DESERT_ECHOES = events.filter((e) => e.title.en.startsWith("The Desert Ech
 describe("fuzzy search over the site's index", () => {
   for (const lang of LANGUAGES) {
     const index = buildSearchIndex(lang, byLanguage, paths);
-    const matcher = createEventMatcher(index.events);
+    const matcher = createEventMatcher(index);
 
     it(`finds the Rachmaninoff concert by any spelling, typo or form, first (${lang} page)`, () => {
       for (const query of [
@@ -84,7 +84,7 @@ describe("fuzzy search over the site's index", () => {
     });
   }
 
-  const matcher = createEventMatcher(buildSearchIndex("en", byLanguage, paths).events);
+  const matcher = createEventMatcher(buildSearchIndex("en", byLanguage, paths));
 
   it("needs every word of the query to match", () => {
     assert.deepEqual(idsOf(matcher, "rachmaninoff sandstorm"), []);
