@@ -44,3 +44,16 @@ export async function startLocalS3(directory: string, buckets: string[], port = 
     close: () => server.close(),
   };
 }
+
+/**
+ * `tsx scripts/lib/local-s3.ts <directory> <bucket> [port]`: the server in a process of its own
+ * (the deploy benchmark measures the two apart); prints "listening <port>" once it answers.
+ */
+if (require.main === module) {
+  const [directory, bucket, port] = process.argv.slice(2);
+  if (!directory || !bucket) throw new Error("usage: tsx scripts/lib/local-s3.ts <directory> <bucket> [port]");
+  void startLocalS3(directory, [bucket], Number(port ?? 0)).then((s3) => {
+    process.stdout.write(`listening ${new URL(s3.endpoint).port}\n`);
+    process.on("SIGTERM", () => void s3.close().then(() => process.exit(0)));
+  });
+}
