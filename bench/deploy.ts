@@ -22,6 +22,7 @@ import path from "node:path";
 import { s3Client } from "../ops/lib/s3-client";
 import { deployToS3, type S3DeploySummary } from "../ops/lib/s3-deploy";
 import { formatBytes } from "../ops/lib/s3-progress";
+import { localS3Env } from "../scripts/lib/local-s3";
 import { changeEvent, SAMPLE, type Shape, scaled, writeSyntheticRelease } from "./lib/synthetic-release";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -100,16 +101,7 @@ async function benchShape(label: string, shape: Shape): Promise<Row[]> {
   const dataDir = path.join(DIR, `${label}-bucket`);
   rmSync(dataDir, { recursive: true, force: true });
   const server = await startServer(dataDir);
-  const env = {
-    ...process.env,
-    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${server.port}`,
-    AWS_REGION: "us-east-1",
-    AWS_ACCESS_KEY_ID: "S3RVER",
-    AWS_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "true",
-    AWS_REQUEST_CHECKSUM_CALCULATION: "WHEN_REQUIRED",
-    AWS_RESPONSE_CHECKSUM_VALIDATION: "WHEN_REQUIRED",
-  };
+  const env = { ...process.env, ...localS3Env(`http://127.0.0.1:${server.port}`) };
   Object.assign(process.env, env);
   const rows: Row[] = [];
   try {

@@ -17,6 +17,21 @@ export interface LocalS3 {
   close(): Promise<void>;
 }
 
+/** The environment `npm run deploy` needs to reach the server at `endpoint`. */
+export function localS3Env(endpoint: string): Record<string, string> {
+  return {
+    AWS_ENDPOINT_URL_S3: endpoint,
+    AWS_REGION: "us-east-1",
+    AWS_ACCESS_KEY_ID: "S3RVER",
+    AWS_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+    AWS_REQUEST_CHECKSUM_CALCULATION: "WHEN_REQUIRED",
+    AWS_RESPONSE_CHECKSUM_VALIDATION: "WHEN_REQUIRED",
+    // the SDK's notice that its 2027 versions need Node 22, once per process
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  };
+}
+
 export async function startLocalS3(directory: string, buckets: string[], port = 0): Promise<LocalS3> {
   const server = new S3rver({
     address: "127.0.0.1",
@@ -30,17 +45,7 @@ export async function startLocalS3(directory: string, buckets: string[], port = 
   return {
     endpoint,
     server,
-    env: {
-      AWS_ENDPOINT_URL_S3: endpoint,
-      AWS_REGION: "us-east-1",
-      AWS_ACCESS_KEY_ID: "S3RVER",
-      AWS_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
-      AWS_REQUEST_CHECKSUM_CALCULATION: "WHEN_REQUIRED",
-      AWS_RESPONSE_CHECKSUM_VALIDATION: "WHEN_REQUIRED",
-      // the SDK's notice that its 2027 versions need Node 22, once per process
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-    },
+    env: localS3Env(endpoint),
     close: () => server.close(),
   };
 }
