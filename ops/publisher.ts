@@ -23,7 +23,8 @@
  *
  * Settings: PUBLISH_TOKEN, PUBLISHER_PORT (4020), PUBLISHER_HOST (127.0.0.1), PUBLISH_QUIET_MS
  * (30000), PUBLISH_MAX_WAIT_MS (300000), PUBLISH_NOTIFY_URL, PUBLISH_SCHEDULE (1; 0 = off),
- * CATALOGUE_API_URL (read for the schedule), and what `npm run publish` reads.
+ * CATALOGUE_API_URL (read for the schedule), DEPLOY_TARGET (an s3:// address: each release that
+ * goes live is deployed there, ops/lib/s3-publisher.ts), and what `npm run publish` reads.
  */
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -40,6 +41,7 @@ import { EDITOR_LANGUAGES } from "./lib/editor-page/texts";
 import { changesFromHookBody, unionChanges } from "./lib/hook-changes";
 import { CoalescingQueue, type Job } from "./lib/queue";
 import { listReleases, liveRelease, readManifest } from "./lib/releases";
+import { deployToBucket } from "./lib/s3-publisher";
 import { type EventTimes, type ListingChange, nextDailyRun, nextScheduledRun } from "./lib/schedule";
 import { publishSettings } from "./publish";
 
@@ -481,6 +483,8 @@ export class Publisher {
       log(
         `${job.kind} succeeded in ${attempt.seconds} s: live release ${live ?? "none"}${attempt.warning ? ` (warning: ${attempt.warning})` : ""}`,
       );
+      const deployWarning = live ? await deployToBucket(live, logFile, log) : null;
+      if (deployWarning) attempt.warning = attempt.warning ? `${attempt.warning}; ${deployWarning}` : deployWarning;
       const event = job.kind === "rollback" ? "rolled back" : "succeeded";
       void this.notify(event, {
         release: live,

@@ -15,7 +15,7 @@
  *
  * The bucket is reached through an R2 binding (`SITE`), or, for any other S3-compatible store,
  * over HTTP at `ORIGIN_URL` (a bucket readable by the worker alone, or a public one). Cloudflare
- * compresses what it sends (docs/adr/0008-compressed-copies-in-a-bucket.md).
+ * compresses what it sends (docs/adr/0009-compressed-copies-in-a-bucket.md).
  *
  * The worker's code mirrors scripts/serve.ts; its data (content types, hidden paths, the 404
  * pages, the redirect status) comes from the model. tests/unit/ops-lib-cdn-worker.test.ts runs

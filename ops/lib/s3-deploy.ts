@@ -24,6 +24,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListObjectsCommand,
   PutObjectCommand,
   type S3Client,
@@ -192,26 +193,32 @@ async function releaseObjects(releaseDir: string, rules: CdnRules, concurrency: 
   return [...specs, ...redirectObjects(bucketFiles, rules)];
 }
 
-/** The state's view checked against the listing: what is gone is forgotten, what is unknown is marked so. */
-function reconcile(state: S3State, listed: Map<string, { etag: string; size: number }>): string[] {
+/**
+ * The state's view checked against the listing: what the listing has and the state does not
+ * know, or knows with another ETag, is unknown; what the state has and the listing lacks is
+ * missing (removed by someone else, or skipped by a store's listing: s3rver's can skip a key
+ * at a page boundary).
+ */
+function reconcile(
+  state: S3State,
+  listed: Map<string, { etag: string; size: number }>,
+): { unknown: string[]; missing: string[] } {
+  const missing = Object.keys(state.objects).filter((key) => !listed.has(key));
   const unknown: string[] = [];
-  for (const key of Object.keys(state.objects)) {
-    if (!listed.has(key)) {
-      delete state.objects[key];
-      delete state.stale[key];
-    }
-  }
   for (const [key, { etag, size }] of listed) {
     const record = state.objects[key];
     if (record && (!record.etag || record.etag === etag) && record.size === size) continue;
     state.objects[key] = { sha256: "", size, contentType: "", cacheControl: "", etag };
     unknown.push(key);
   }
-  return unknown;
+  return { unknown, missing };
 }
 
-/** Reads the stored hash and headers of objects the state did not know (a killed deploy's last uploads). */
-async function learnUnknown(
+/**
+ * Asks the store for each of `keys`: its stored hash and headers replace what the state said
+ * (an unknown object: a killed deploy's last uploads), and one that is not there is forgotten.
+ */
+async function askStore(
   client: S3Client,
   address: S3Address,
   state: S3State,
@@ -219,13 +226,17 @@ async function learnUnknown(
   concurrency: number,
 ): Promise<void> {
   await eachLimited(keys, concurrency, async (key) => {
-    const head = await client.send(
-      new HeadObjectCommand({ Bucket: address.bucket, Key: fullKey(address.prefix, key) }),
-    );
-    const hash = head.Metadata?.[HASH_METADATA];
-    if (!hash) return;
+    let head: HeadObjectCommandOutput;
+    try {
+      head = await client.send(new HeadObjectCommand({ Bucket: address.bucket, Key: fullKey(address.prefix, key) }));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      delete state.objects[key];
+      delete state.stale[key];
+      return;
+    }
     state.objects[key] = {
-      sha256: hash,
+      sha256: head.Metadata?.[HASH_METADATA] ?? "",
       size: head.ContentLength ?? 0,
       contentType: head.ContentType ?? "",
       cacheControl: head.CacheControl ?? "",
@@ -277,15 +288,10 @@ export async function deployToS3(options: S3DeployOptions): Promise<S3DeploySumm
   }
 
   try {
-    const unknown = reconcile(state, listed);
+    const { unknown, missing } = reconcile(state, listed);
     const wanted = new Set(specs.map((spec) => spec.key));
-    await learnUnknown(
-      client,
-      address,
-      state,
-      unknown.filter((key) => wanted.has(key)),
-      concurrency,
-    );
+    // an unknown object the release does not want is stale whatever it holds
+    await askStore(client, address, state, [...missing, ...unknown.filter((key) => wanted.has(key))], concurrency);
 
     const byKey = new Map(specs.map((spec) => [spec.key, spec]));
     const redirects = specs.filter((spec) => spec.redirect !== undefined);

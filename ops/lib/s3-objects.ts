@@ -4,7 +4,7 @@
  * (a page folder without its slash, "events" -> "/events/"). Pure, so ops/lib/s3-deploy.ts
  * only moves bytes.
  *
- * Not objects: the .br/.gz copies (the CDN compresses; docs/adr/0008-compressed-copies-in-a-bucket.md),
+ * Not objects: the .br/.gz copies (the CDN compresses; docs/adr/0009-compressed-copies-in-a-bucket.md),
  * the build artefacts no visitor may read (source maps, webpack stats, the rules files) and the
  * release's own files (release.json, the nginx configuration): the "rules" phase of the
  * shared plan (ops/lib/deploy-plan.ts) holds them for a directory, and the redirect objects here.

@@ -33,15 +33,13 @@ export class Progress {
   private lastLine = 0;
   private drawn = false;
 
+  /** `tty`: redraw one line (a terminal, unless CI is set) or write plain lines */
   constructor(
     private readonly out: ProgressOutput,
     private readonly label: string,
+    private readonly tty = out.isTTY === true && !process.env.CI,
     private readonly intervalMs = 5000,
   ) {}
-
-  private get tty(): boolean {
-    return this.out.isTTY === true && !process.env.CI;
-  }
 
   private share(): number {
     if (this.bytes > 0) return this.doneBytes / this.bytes;
