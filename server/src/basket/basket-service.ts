@@ -105,11 +105,11 @@ export function basketService(deps: AppDeps) {
     if (windowMs <= 0) return;
     const since = (scope: "hold-expired-session" | "hold-expired-buyer", key: string) =>
       deps.throttle.recent(scope, `${key} ${ticketId}`, windowMs, now).last ?? 0;
-    let waitMs = Math.max(
+    const last = Math.max(
       since("hold-expired-session", sessionId),
       ...baskets.buyersOf(sessionId).map((buyer) => since("hold-expired-buyer", buyer)),
     );
-    waitMs = waitMs > 0 ? waitMs + windowMs - now : 0;
+    let waitMs = last > 0 ? last + windowMs - now : 0;
     if (clientIp !== null) {
       const max = Math.max(1, config.holdCooldownClientTickets);
       waitMs = Math.max(
