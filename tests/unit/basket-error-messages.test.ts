@@ -11,6 +11,7 @@ describe("why a basket change failed, as a toast key", () => {
     assert.equal(basketErrorKey(err("over_max_per_order", 409)), "toast.overMaxPerOrder");
     assert.equal(basketErrorKey(err("event_not_on_sale", 409)), "toast.eventNotOnSale");
     assert.equal(basketErrorKey(err("hold_cooldown", 409)), "toast.holdCooldown");
+    assert.equal(basketErrorKey(err("session_replaced", 409)), "toast.sessionReplaced");
     assert.equal(basketErrorKey(err("network", null, true)), "toast.basketUnreachable");
     assert.equal(basketErrorKey(err("http_503", 503)), "toast.basketServerError");
     assert.equal(basketErrorKey(err("bad_request", 400)), "toast.basketChangeFailed");
