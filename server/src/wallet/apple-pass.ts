@@ -148,8 +148,7 @@ export function buildApplePass(f: PassFacts, signer: AppleSigner, links: PassLin
     pass.setLocations({ latitude: f.venue.latitude, longitude: f.venue.longitude, relevantText: x.relevantText });
 
   // each language's pass.strings translates pass.json's texts (the order language's) into its own
-  const own = passTexts(f, f.lang);
-  const ownStrings = textsToTranslate(own);
+  const ownStrings = textsToTranslate(x);
   for (const lang of LANGS) {
     const theirs = textsToTranslate(passTexts(f, lang));
     const translations: Record<string, string> = {};

@@ -122,9 +122,9 @@ async function paidSampleOrder(config: ServerConfig, lang: string, name: string)
   const { solveChallenge } = await import("altcha-lib/v1");
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new Error("the sample's captcha has no solution");
-  const captcha = Buffer.from(JSON.stringify({ ...c, number: solution.number, maxnumber: undefined })).toString(
-    "base64",
-  );
+  const { algorithm, challenge, salt, signature } = c;
+  const answer = { algorithm, challenge, number: solution.number, salt, signature };
+  const captcha = Buffer.from(JSON.stringify(answer)).toString("base64");
   const order = (await call("POST", "/api/orders", {
     email: "sample.buyer@example.ae",
     name,
