@@ -22,9 +22,10 @@ const ANDROID =
 
 /** The device the page believes it runs on (what the badges are chosen by). */
 async function pretendToBe(t: TestPage, userAgent: string): Promise<void> {
-  await t.context.addInitScript((ua: string) => {
-    Object.defineProperty(Navigator.prototype, "userAgent", { get: () => ua });
-  }, userAgent);
+  // a script's text, not a function: the test's compiled functions carry helpers the page does not have
+  await t.context.addInitScript({
+    content: `Object.defineProperty(Navigator.prototype, "userAgent", { get: () => ${JSON.stringify(userAgent)} });`,
+  });
 }
 
 /** Answers the order's wallet links as a server with certificates would. */
@@ -52,11 +53,12 @@ async function offerWallets(page: Page, order: ApiOrder): Promise<void> {
   );
 }
 
-const ticketsPage = (order: ApiOrder) => `${href.orderTickets()}?order=${encodeURIComponent(order.id)}`;
+/** The payment success page, where a buyer first meets the tickets (a free order goes there too). */
+const ticketsPage = (order: ApiOrder) => href.paymentSuccess(order.id);
 const freeOrder = (t: TestPage, lang: (typeof LANGS)[number], count: number) =>
   orderOwnTickets(t.context, { lang, count, free: true, email: uniqueEmail(`wallet-${lang}`), acquisitionId: null });
 
-describe("wallet badges on the tickets page", () => {
+describe("wallet badges on the success page", () => {
   for (const lang of LANGS) {
     it(`in ${lang}: an iPhone gets Apple's badge on each ticket and for all of them, never Google's`, async () => {
       await withPage(async (t) => {
@@ -151,6 +153,30 @@ describe("wallet badge in My orders", () => {
       assert.equal(await badge.getAttribute("href"), `http://127.0.0.1:1/api/wallet/apple/orders/${order.id}?token=t`);
       assert.equal(await badge.getAttribute("aria-label"), site.text("tickets:wallet.appleOrder", { count: 3 }));
       assert.ok(((await line.textContent()) ?? "").includes(site.text("tickets:wallet.allTickets", { count: 3 })));
+      assert.deepEqual(t.errors, []);
+    });
+  });
+});
+
+describe("wallet badges after a look-up", () => {
+  it("an order found from another phone shows its tickets' badges once, not again on its line", async () => {
+    const email = uniqueEmail("wallet-lookup");
+    const order = await withPage((buyer) =>
+      orderOwnTickets(buyer.context, { lang: "ar", count: 2, free: true, email, acquisitionId: null }),
+    );
+    await withPage(async (t) => {
+      await pretendToBe(t, ANDROID);
+      await offerWallets(t.page, order);
+      const site = new SitePage(t, "ar");
+      await site.open(href.orderLookup());
+      await t.page.getByLabel(site.text("tickets:lookup.number")).fill(order.number);
+      await t.page.getByLabel(site.text("tickets:lookup.email")).fill(email);
+      await t.page.getByRole("button", { name: site.text("tickets:lookup.submit") }).click();
+      await t.page.getByTestId("lookup-result").waitFor();
+      const google = t.page.locator('a[data-wallet="google"]');
+      await google.nth(2).waitFor({ timeout: 20_000 });
+      assert.equal(await google.count(), 3, "one per ticket and one for the order, none on the order's line");
+      assert.equal(await t.page.locator('[data-testid="order-line"] a[data-wallet]').count(), 0);
       assert.deepEqual(t.errors, []);
     });
   });
