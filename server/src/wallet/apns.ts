@@ -16,7 +16,15 @@ export const APNS_HOSTS = {
   development: "https://api.sandbox.push.apple.com",
 } as const;
 
-export function apnsSender(host: string, tls: { cert: string; key: string; passphrase?: string }): PushSender {
+export function apnsSender(
+  host: string,
+  tls: {
+    cert: string;
+    key: string;
+    passphrase?: string /** roots to trust instead of the system's (tests) */;
+    ca?: string;
+  },
+): PushSender {
   let session: ReturnType<typeof connect> | undefined;
   const open = () => {
     if (!session || session.closed || session.destroyed) {
@@ -24,6 +32,7 @@ export function apnsSender(host: string, tls: { cert: string; key: string; passp
         cert: tls.cert,
         key: tls.key,
         ...(tls.passphrase ? { passphrase: tls.passphrase } : {}),
+        ...(tls.ca ? { ca: tls.ca } : {}),
       });
       session.on("error", () => session?.destroy());
       session.unref();

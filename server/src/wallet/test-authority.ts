@@ -24,6 +24,9 @@ export interface TestAuthority {
   googleServiceAccount: string;
   googlePublicKeyPem: string;
   googleIssuerId: string;
+  /** a server certificate for 127.0.0.1, for local stand-ins of Apple's services */
+  localCertPem: string;
+  localKeyPem: string;
 }
 
 export function makeTestAuthority(passTypeId = "pass.ae.uaetickets.test", teamId = "TESTTEAM01"): TestAuthority {
@@ -33,6 +36,10 @@ export function makeTestAuthority(passTypeId = "pass.ae.uaetickets.test", teamId
   try {
     writeFileSync(at("ca.ext"), "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n");
     writeFileSync(at("leaf.ext"), "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n");
+    writeFileSync(
+      at("local.ext"),
+      "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nsubjectAltName=IP:127.0.0.1\n",
+    );
     openssl(
       "req",
       "-x509",
@@ -91,6 +98,7 @@ export function makeTestAuthority(passTypeId = "pass.ae.uaetickets.test", teamId
       "wwdr",
       "leaf.ext",
     );
+    issue("local", "/CN=127.0.0.1", "root", "local.ext");
     const google = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const googleKey = google.privateKey.export({ format: "pem", type: "pkcs8" }).toString();
     return {
@@ -107,6 +115,8 @@ export function makeTestAuthority(passTypeId = "pass.ae.uaetickets.test", teamId
       }),
       googlePublicKeyPem: google.publicKey.export({ format: "pem", type: "spki" }).toString(),
       googleIssuerId: "3388000000012345678",
+      localCertPem: readFileSync(at("local.pem"), "utf8"),
+      localKeyPem: readFileSync(at("local.key"), "utf8"),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
