@@ -21,7 +21,7 @@ import { useSessionValidity } from "./session-validity";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, type TicketView, ticketViews } from "./ticket-view";
 import { useVenues } from "./use-venues";
-import { OrderWalletBadge, TicketWalletBadge, useWalletOffer } from "./wallet-buttons";
+import { type DeviceWallet, OrderWalletBadge, TicketWalletBadge, useWalletOffer } from "./wallet-buttons";
 import * as styles from "./tickets.module.css";
 
 function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
@@ -50,7 +50,7 @@ export function TicketCard({
   ticket: TicketView;
   print?: boolean;
   /** the device's wallet and its links, when the server offers it */
-  wallet?: ReturnType<typeof useWalletOffer>;
+  wallet?: DeviceWallet;
 }): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const { siteUrl } = useSite();

@@ -47,11 +47,11 @@ export function useOrderWallets(orderId: string, paid: boolean): OrderWallets {
   return wallets;
 }
 
+/** The device's wallet and what the server offers in it; null when it offers nothing there (or not yet known). */
+export type DeviceWallet = { platform: WalletPlatform; offer: WalletOffer } | null;
+
 /** The offer this device is shown: its own wallet's, when the server offers it. */
-export function useWalletOffer(
-  orderId: string,
-  paid: boolean,
-): { platform: WalletPlatform; offer: WalletOffer } | null {
+export function useWalletOffer(orderId: string, paid: boolean): DeviceWallet {
   const platform = useWalletPlatform();
   const wallets = useOrderWallets(orderId, paid && platform !== null);
   const offer = platform ? offerFor(wallets, platform) : null;
@@ -116,13 +116,7 @@ export function WalletBadge({
 }
 
 /** The badge for one ticket, when the device's wallet is offered for it. */
-export function TicketWalletBadge({
-  wallet,
-  code,
-}: {
-  wallet: { platform: WalletPlatform; offer: WalletOffer } | null;
-  code: string;
-}): React.JSX.Element | null {
+export function TicketWalletBadge({ wallet, code }: { wallet: DeviceWallet; code: string }): React.JSX.Element | null {
   const { t } = useTranslation("tickets", { keyPrefix: "wallet" });
   const url = ticketLink(wallet?.offer ?? null, code);
   if (!wallet || !url) return null;
@@ -136,13 +130,7 @@ export function TicketWalletBadge({
 }
 
 /** The badge that adds every ticket of an order at once (My orders, and above several tickets). */
-export function OrderWalletBadge({
-  wallet,
-  count,
-}: {
-  wallet: { platform: WalletPlatform; offer: WalletOffer } | null;
-  count: number;
-}): React.JSX.Element | null {
+export function OrderWalletBadge({ wallet, count }: { wallet: DeviceWallet; count: number }): React.JSX.Element | null {
   const { t } = useTranslation("tickets", { keyPrefix: "wallet" });
   if (!wallet?.offer.orderUrl) return null;
   return (
