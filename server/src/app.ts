@@ -26,6 +26,8 @@ import { mediaRoutes } from "./routes/media";
 import { orderRoutes } from "./routes/orders";
 import { sandboxAcquirer } from "./sandbox/acquirer";
 import { seedSample } from "./seed/seed-sample";
+import { walletRoutes } from "./wallet/wallet-routes";
+import { walletService } from "./wallet/wallet-service";
 
 export interface BuildOptions {
   config?: Partial<ServerConfig>;
@@ -98,6 +100,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     throttle: throttle(db),
     checkin: checkinService(db, tickets, { siteUrl: config.siteUrl }),
     faults: new FaultController(config.faults),
+    wallet: walletService(db, { config, now, log: (message) => app.log.warn(message) }),
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
     now,
     releaseExpired(at) {
@@ -132,6 +135,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(async (scope) => sandboxAcquirer(scope, deps, service));
   await app.register(async (scope) => checkinRoutes(scope, deps));
   await app.register(mediaRoutes);
+  await app.register(walletRoutes, { deps, wallet: deps.wallet });
   app.get("/", async () => ({
     name: "uae-tickets local server",
     contracts: ["contracts/catalogue.openapi.yaml", "contracts/basket.openapi.yaml", "contracts/checkin.openapi.yaml"],

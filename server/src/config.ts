@@ -1,4 +1,5 @@
 import path from "node:path";
+import { type WalletSettings, walletSettings } from "./wallet/wallet-settings";
 
 /** Everything the server reads from its environment, resolved once. */
 export interface ServerConfig {
@@ -83,6 +84,8 @@ export interface ServerConfig {
   walTruncateBytes: number;
   /** the longest a request may take to arrive whole (headers and body), ms; then 408 and the socket is closed */
   requestTimeoutMs: number;
+  /** Apple and Google Wallet: certificates, keys and the push (server/src/wallet, docs/WALLET.md) */
+  wallet: WalletSettings;
 }
 
 export type FaultScope = "all" | "catalogue" | "basket";
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionIdleMs: num(env.SESSION_IDLE_HOURS, 3) * 3600_000,
     walTruncateBytes: num(env.WAL_TRUNCATE_BYTES, 1024 * 1024),
     requestTimeoutMs: num(env.REQUEST_TIMEOUT_MS, 15_000),
+    wallet: walletSettings(env),
     ...overrides,
   };
 }

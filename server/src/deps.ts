@@ -12,6 +12,7 @@ import type { FaultController } from "./faults";
 import type { ByteBoundCache } from "./lib/byte-bound-cache";
 import type { CaptchaService } from "./orders/captcha";
 import type { Throttle } from "./orders/throttle";
+import type { WalletService } from "./wallet/wallet-service";
 
 /** An order as the contract shows it, in the order's own language. */
 export type WireOrder = components["schemas"]["Order"];
@@ -56,6 +57,8 @@ export interface AppDeps {
   /** ticket codes, signing and the door (server/src/checkin) */
   checkin: CheckinService;
   faults: FaultController;
+  /** Apple and Google Wallet passes of issued tickets (server/src/wallet) */
+  wallet: WalletService;
   notifier: OrderNotifier;
   /** serialized catalogue answers, bounded by size */
   responseCache: ByteBoundCache;

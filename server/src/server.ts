@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   let mailer: MailNotifier | undefined;
   const app = await buildApp({
     config,
-    notifier: (deps) => (mailer = mailNotifierFor(config, { catalogue: deps.catalogue, outbox: deps.outbox })),
+    notifier: (deps) =>
+      (mailer = mailNotifierFor(config, { catalogue: deps.catalogue, outbox: deps.outbox, wallet: deps.wallet })),
   });
   const stop = async () => {
     // the mailer first: it stops between two e-mails, and what is left waits in the outbox
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   await app.listen({ host: config.host, port: config.port });
+  // once, at start: a wallet whose certificates or keys are missing is simply not offered
+  for (const note of app.deps.wallet.notes) console.log(note);
   const f = config.faults;
   const faults = f.dead || f.latencyMs || f.rate429 || f.rate503 ? ` faults=${JSON.stringify(f)}` : "";
   console.log(

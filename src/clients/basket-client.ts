@@ -16,6 +16,7 @@ import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from "axios";
 import type { components, operations } from "../core/generated/basket";
 import type { Basket, BasketChange, BasketEventGroup, ETicket, NewOrder, Order } from "../core/order";
 import { isLang, type Lang } from "../core/routes";
+import { NO_WALLETS, type OrderWallets, type WalletOffer } from "../core/wallet";
 
 type WireBasket = components["schemas"]["Basket"];
 type WireBasketEvent = components["schemas"]["BasketEvent"];
@@ -204,6 +205,19 @@ export interface BasketClient {
   listOrders(): Promise<Order[]>;
   /** POST /api/orders/lookup: an order by its number and the buyer's e-mail, from any browser; adds it to this session. */
   lookupOrder(number: string, email: string): Promise<Order>;
+  /**
+   * GET /api/orders/{id}/wallet (2.3): the links that add the order's tickets to Apple or Google
+   * Wallet. A server without the route (2.2) offers neither, which is not an error.
+   */
+  getWalletLinks(id: string): Promise<OrderWallets>;
+}
+
+type WireWalletLinks = components["schemas"]["WalletLinks"];
+
+function fromWireOffer(offer: WireWalletLinks["apple"]): WalletOffer | null {
+  return offer
+    ? { orderUrl: offer.order_url, tickets: offer.tickets.map((t) => ({ code: t.code, url: t.url })) }
+    : null;
 }
 
 const defaultLoadAxios = (): Promise<AxiosStatic> => import("axios").then((m) => m.default);
@@ -304,6 +318,15 @@ export function createBasketClient(options: BasketClientOptions): BasketClient {
       return fromWireOrder(
         await request<WireOrder>({ method: "POST", url: "/api/orders/lookup", data: { number, email } }),
       );
+    },
+    async getWalletLinks(id) {
+      try {
+        const wire = await request<WireWalletLinks>({ method: "GET", url: `${orderPath(id)}/wallet` });
+        return { apple: fromWireOffer(wire.apple), google: fromWireOffer(wire.google) };
+      } catch (error) {
+        if (isBasketApiError(error) && error.status === 404) return NO_WALLETS;
+        throw error;
+      }
     },
     async startPayment(id, returnUrl, lang) {
       const wire = await request<WirePaymentStarted>({

@@ -57,5 +57,6 @@ export function lazyBasketClient(options: BasketClientOptions): BasketClient {
     startPayment: (id, returnUrl, lang) => call((real) => real.startPayment(id, returnUrl, lang)),
     listOrders: () => call((real) => real.listOrders()),
     lookupOrder: (number, email) => call((real) => real.lookupOrder(number, email)),
+    getWalletLinks: (id) => call((real) => real.getWalletLinks(id)),
   };
 }

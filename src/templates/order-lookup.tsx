@@ -164,7 +164,7 @@ export default function OrderLookupPage(_props: TemplateProps<StaticPageContext>
             <h2 id="lookup-found">
               <Trans t={t} i18nKey="lookup.found" values={{ number: order.number }} components={{ 1: <bdi /> }} />
             </h2>
-            <OrderLine order={order} />
+            <OrderLine order={order} showWallet={false} />
             <TicketCards order={order} />
           </section>
         )}

@@ -1,7 +1,7 @@
 /**
  * One order in a list (my orders) or as a found result (order lookup): its number, status,
  * date, ticket count and amount, and the way on: to the tickets when paid, to payment
- * while it can still be paid.
+ * while it can still be paid; a paid order's tickets into the phone's wallet at once.
  */
 import { useTranslation } from "react-i18next";
 import { usePageLanguage } from "../app/site-context";
@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from "../core/format";
 import type { Order } from "../core/order";
 import { href } from "../core/routes";
 import { Link } from "../i18n/link";
+import { OrderWalletBadge, useWalletOffer } from "./wallet-buttons";
 import * as styles from "./tickets.module.css";
 
 export function canStillPay(order: Order, now: number): boolean {
@@ -20,8 +21,19 @@ export function canStillPay(order: Order, now: number): boolean {
   );
 }
 
-export function OrderLine({ order, as: Tag = "div" }: { order: Order; as?: "div" | "li" }): React.JSX.Element {
+export function OrderLine({
+  order,
+  as: Tag = "div",
+  showWallet = true,
+}: {
+  order: Order;
+  as?: "div" | "li";
+  /** false where the tickets themselves follow with their own wallet badges (the look-up) */
+  showWallet?: boolean;
+}): React.JSX.Element {
   const { t } = useTranslation("tickets");
+  const paid = order.status === "paid" && order.tickets.length > 0;
+  const wallet = useWalletOffer(order.id, showWallet && paid);
   const language = usePageLanguage();
   const titles = [...new Set(order.events.map((g) => g.event.title))].join(" · ");
   return (
@@ -45,11 +57,12 @@ export function OrderLine({ order, as: Tag = "div" }: { order: Order; as?: "div"
           <span className={styles.muted}>{t("orders.payBy", { time: formatDateTime(order.expiresAt, language) })}</span>
         )}
       </div>
-      {order.status === "paid" && order.tickets.length > 0 && (
+      {paid && (
         <Link className="btn" to={href.orderTickets(order.id)}>
           {t("orders.showTickets")}
         </Link>
       )}
+      {paid && showWallet && <OrderWalletBadge wallet={wallet} count={order.tickets.length} />}
       {canStillPay(order, Date.now()) && (
         <Link className="btn" to={href.orderPay(order.id)}>
           {t("orders.pay")}

@@ -5,6 +5,7 @@
 
 import { useBasket } from "../basket/basket-context";
 import type { Order } from "../core/order";
+import type { OrderWallets } from "../core/wallet";
 
 export interface OrdersApi {
   /** GET /api/orders: this browser's orders (placed or found), newest first */
@@ -13,6 +14,8 @@ export interface OrdersApi {
   lookupOrder(number: string, email: string): Promise<Order>;
   /** GET /api/orders/{id} */
   getOrder(id: string): Promise<Order>;
+  /** GET /api/orders/{id}/wallet (2.3): the wallet links of its tickets; none from a 2.2 server */
+  getWalletLinks(id: string): Promise<OrderWallets>;
 }
 
 export function useOrdersApi(): OrdersApi {

@@ -2,7 +2,8 @@
  * The e-tickets of a paid order: one card per admitted person with its QR code (holding
  * `qrPayload(ticket)`: the signed payload, or the code), the code in text, the event, the session in UAE time, the
  * venue with its address and map link, the category, the holder and the order number;
- * a way to print or save them as PDF, and "add to calendar" per ticket.
+ * a way to print or save them as PDF, "add to calendar" and the phone's wallet per ticket
+ * (and the wallet for all of them at once).
  *
  * Mounted by the payment-success, order, bill and printable pages.
  */
@@ -20,6 +21,7 @@ import { QrCode } from "./qr-code";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, type TicketView, ticketViews } from "./ticket-view";
 import { useVenues } from "./use-venues";
+import { type DeviceWallet, OrderWalletBadge, TicketWalletBadge, useWalletOffer } from "./wallet-buttons";
 import * as styles from "./tickets.module.css";
 
 function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
@@ -40,7 +42,16 @@ function downloadIcs(ticket: TicketView, siteUrl: string, lang: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function TicketCard({ ticket, print = false }: { ticket: TicketView; print?: boolean }): React.JSX.Element {
+export function TicketCard({
+  ticket,
+  print = false,
+  wallet = null,
+}: {
+  ticket: TicketView;
+  print?: boolean;
+  /** the device's wallet and its links, when the server offers it */
+  wallet?: DeviceWallet;
+}): React.JSX.Element {
   const { t } = useTranslation("tickets", { keyPrefix: "tickets" });
   const { siteUrl } = useSite();
   const language = usePageLanguage();
@@ -135,6 +146,7 @@ export function TicketCard({ ticket, print = false }: { ticket: TicketView; prin
             {t("addToCalendar")}
           </button>
         )}
+        {!print && <TicketWalletBadge wallet={wallet} code={ticket.code} />}
       </div>
     </article>
   );
@@ -170,6 +182,7 @@ export function TicketCards({
     language,
   );
   const tickets = useMemo(() => ticketViews(order, venues), [order, venues]);
+  const wallet = useWalletOffer(order.id, order.status === "paid");
   if (order.status !== "paid" || tickets.length === 0) return null;
   return (
     <section className={styles.tickets} aria-labelledby="tickets-heading" data-testid="e-tickets">
@@ -182,9 +195,10 @@ export function TicketCards({
         )}
       </div>
       <p className={styles.hint}>{t("scanHint")}</p>
+      {tickets.length > 1 && <OrderWalletBadge wallet={wallet} count={tickets.length} />}
       <div className={styles.list}>
         {tickets.map((ticket) => (
-          <TicketCard key={ticket.code} ticket={ticket} />
+          <TicketCard key={ticket.code} ticket={ticket} wallet={wallet} />
         ))}
       </div>
     </section>

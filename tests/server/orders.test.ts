@@ -42,13 +42,18 @@ const get = async (id: string, v = visitor, query = "") => v.request("GET", `/ap
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe("coverage", () => {
-  it("these tests and the basket tests cover every path and method of the basket contract", () => {
+  it("these tests, the basket tests and the wallet tests cover every path and method of the basket contract", () => {
     assert.deepEqual(contractOperations(contracts.basket), [
       "DELETE /api/basket",
       "GET /api/basket",
       "GET /api/captcha",
       "GET /api/orders",
       "GET /api/orders/{id}",
+      "GET /api/orders/{id}/wallet",
+      "GET /api/wallet/apple/orders/{id}",
+      "GET /api/wallet/apple/passes/{serial}",
+      "GET /api/wallet/google/orders/{id}",
+      "GET /api/wallet/google/passes/{serial}",
       "POST /api/basket",
       "POST /api/orders",
       "POST /api/orders/lookup",

@@ -238,3 +238,28 @@ describe("basket client", () => {
     assert.equal(error.status, null);
   });
 });
+
+describe("wallet links (contract 2.3)", () => {
+  it("GET /api/orders/{id}/wallet, reshaped; a wallet the server does not offer stays null", async () => {
+    reply = () => ({
+      status: 200,
+      json: {
+        apple: { order_url: "http://api/a/o", tickets: [{ code: "UAE-AAAAA-BBBBB", url: "http://api/a/t" }] },
+        google: null,
+      },
+    });
+    const wallets = await client.getWalletLinks("ord 1");
+    assert.equal(seen.at(-1)?.url, "/api/orders/ord%201/wallet?lang=ru");
+    assert.deepEqual(wallets, {
+      apple: { orderUrl: "http://api/a/o", tickets: [{ code: "UAE-AAAAA-BBBBB", url: "http://api/a/t" }] },
+      google: null,
+    });
+  });
+
+  it("a 2.2 server (no such route: 404) offers neither wallet; other failures are errors", async () => {
+    reply = () => ({ status: 404, json: { detail: "Route GET:/api/orders/x/wallet not found", code: "not_found" } });
+    assert.deepEqual(await client.getWalletLinks("x"), { apple: null, google: null });
+    reply = () => ({ status: 503, json: { detail: "down", code: "unavailable" } });
+    await assert.rejects(client.getWalletLinks("x"));
+  });
+});

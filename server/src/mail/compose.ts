@@ -14,6 +14,17 @@ import type { MailConfig } from "./mail-config";
 import { fill, MAIL_TEXTS, type MailTexts } from "./mail-texts";
 
 export type WireOrder = components["schemas"]["Order"];
+export type WalletLinks = components["schemas"]["WalletLinks"];
+
+/** A ticket's wallet links, as [badge text, url]: Apple's first, as both platforms' rules allow. */
+function walletLinksOf(wallet: WalletLinks | null, code: string, t: MailTexts): Array<[string, string]> {
+  const apple = wallet?.apple?.tickets.find((l) => l.code === code);
+  const google = wallet?.google?.tickets.find((l) => l.code === code);
+  const out: Array<[string, string]> = [];
+  if (apple) out.push([t.addToAppleWallet, apple.url]);
+  if (google) out.push([t.addToGoogleWallet, google.url]);
+  return out;
+}
 
 export interface MailAttachment {
   filename: string;
@@ -65,6 +76,13 @@ const codeHtml = (s: string): string =>
 /** A label above its value, so a long Arabic label never squeezes the value on a phone. */
 const stacked = (label: string, valueHtml: string): string =>
   `<p style="margin:0 0 10px"><span class="label" style="display:block;color:#555555;font-size:13px">${escapeHtml(label)}</span><span class="value" style="display:block;font-weight:600">${valueHtml}</span></p>`;
+
+/**
+ * A wallet's badge: black, rounded, its own words (an e-mail cannot know the reader's phone, so
+ * it shows both; images are often blocked in mail, so the badge is styled text).
+ */
+const walletBadge = (url: string, label: string): string =>
+  `<a href="${escapeHtml(url)}" style="display:inline-block;margin:4px 8px 4px 0;padding:8px 14px;border-radius:8px;background:#000000;color:#ffffff;font-weight:600;font-size:14px;text-decoration:none;white-space:nowrap">${escapeHtml(label)}</a>`;
 
 const link = (url: string, label: string): string =>
   `<a href="${escapeHtml(url)}" style="color:#c2185b">${escapeHtml(label)}</a>`;
@@ -160,6 +178,8 @@ export async function composeConfirmation(
   kind: MailKind,
   catalogue: CatalogueData,
   config: MailConfig,
+  /** the links that add the tickets to Apple and Google Wallet, when the server offers them */
+  wallet: WalletLinks | null = null,
 ): Promise<ConfirmationMail> {
   const lang: Lang = order.lang && isLang(order.lang) ? order.lang : "en";
   const t = MAIL_TEXTS[lang];
@@ -274,6 +294,9 @@ export async function composeConfirmation(
         stacked(t.category, bdi(ticket.title)),
         name && stacked(t.holder, bdi(name)),
       ].filter(Boolean);
+      const walletLinks = walletLinksOf(wallet, ticket.code, t);
+      if (walletLinks.length > 0)
+        details.push(`<p style="margin:0">${walletLinks.map(([label, to]) => walletBadge(to, label)).join("")}</p>`);
       ticketBlocks.push({
         cid: escapeHtml(cid),
         qrAlt: escapeHtml(fill(t.qrAlt, { code: ticket.code })),
@@ -288,6 +311,7 @@ export async function composeConfirmation(
       };
       const lines = textEvent.sessions.get(when ?? "") ?? [];
       lines.push(`  ${heading}${comma}${ticket.title}: ${t.code} ${ticket.code}`);
+      for (const [label, to] of walletLinks) lines.push(`    ${label}: ${to}`);
       textEvent.sessions.set(when ?? "", lines);
       textEvents.set(eventTitle, textEvent);
     }

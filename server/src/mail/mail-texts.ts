@@ -52,6 +52,9 @@ export interface MailTexts {
   billPage: string;
   lookupPage: string;
   refundHeading: string;
+  /** the wallets' own badge texts, as Apple and Google publish them for this language */
+  addToAppleWallet: string;
+  addToGoogleWallet: string;
 }
 
 export const MAIL_TEXTS: Record<Lang, MailTexts> = {
@@ -106,6 +109,8 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     billPage: "Tax invoice",
     lookupPage: "Find my order",
     refundHeading: "Refunds",
+    addToAppleWallet: "Add to Apple Wallet",
+    addToGoogleWallet: "Add to Google Wallet",
   },
   ru: {
     shopName: SELLER.shopName.ru,
@@ -155,6 +160,8 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     billPage: "Налоговый счёт-фактура",
     lookupPage: "Найти заказ",
     refundHeading: "Возврат",
+    addToAppleWallet: "Добавить в Apple Wallet",
+    addToGoogleWallet: "Добавить в Google Кошелек",
   },
   ar: {
     shopName: SELLER.shopName.ar,
@@ -204,6 +211,8 @@ export const MAIL_TEXTS: Record<Lang, MailTexts> = {
     billPage: "الفاتورة الضريبية",
     lookupPage: "ابحث عن طلبي",
     refundHeading: "الاسترداد",
+    addToAppleWallet: "إضافة إلى Apple Wallet",
+    addToGoogleWallet: "إضافة إلى محفظة Google",
   },
 };
 

@@ -7,7 +7,7 @@ import {
   type OutboxRepository,
   outboxRepository,
 } from "../db/repositories/outbox-repository";
-import { composeConfirmation, mailKind, type WireOrder } from "./compose";
+import { composeConfirmation, type MailKind, mailKind, type WalletLinks, type WireOrder } from "./compose";
 import { loadMailConfig, type MailConfig } from "./mail-config";
 import { type MailTransport, transportFor } from "./transport";
 
@@ -46,6 +46,8 @@ export interface MailNotifierDeps {
    */
   outbox?: OutboxRepository;
   log?: MailLog;
+  /** the wallet links of an order's tickets (server/src/wallet); without it the e-mail has no wallet buttons */
+  wallet?: { links(orderId: string): WalletLinks };
   transport?: MailTransport;
   now?: () => number;
 }
@@ -87,6 +89,20 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
 
   const describe = (e: OutboxEntry) => `order ${entryNumber(e)} (${e.event})`;
 
+  /** The wallet links of a tickets e-mail, made when it is sent (the tokens stay valid, the passes follow the catalogue). */
+  function walletLinksOf(order: WireOrder, kind: MailKind): WalletLinks | null {
+    if (kind !== "tickets" || !deps.wallet) return null;
+    try {
+      return deps.wallet.links(order.id);
+    } catch (error) {
+      // an e-mail without wallet buttons is still the tickets: it goes out
+      log.warn(
+        `mail: order ${order.number}: no wallet links (${error instanceof Error ? error.message : String(error)})`,
+      );
+      return null;
+    }
+  }
+
   async function deliver(entry: OutboxEntry): Promise<void> {
     const attempt = entry.attempts + 1;
     let order: WireOrder;
@@ -107,7 +123,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
     const stem = `${order.created_at.slice(0, 19).replace(/[^0-9T]/g, "")}-${order.number}-${kind}`;
     let sent: { where: string; lang: string };
     try {
-      const mail = await composeConfirmation(order, kind, deps.catalogue.data, config);
+      const mail = await composeConfirmation(order, kind, deps.catalogue.data, config, walletLinksOf(order, kind));
       const { where } = await transport.send(mail, stem, messageIdOf(entry, config.from));
       sent = { where, lang: mail.lang };
     } catch (error) {

@@ -147,6 +147,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * (2.3) The wallet links of one order of this visitor's session (404 for any other)
+         * @description Empty lists before the order is paid; a wallet the server does not offer is null.
+         *     The links are absolute and carry their own token: they are what the e-mail links to.
+         */
+        get: operations["getWalletLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/apple/passes/{serial}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * (2.3) One ticket as an Apple Wallet pass
+         * @description A signed .pkpass (an event ticket: the event, the session in UAE time, the venue and
+         *     its coordinates, the category, the admission, the order number, the buyer's name and
+         *     the QR code), in the order's language with en, ru and ar translations.
+         */
+        get: operations["getApplePass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/apple/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** (2.3) Every ticket of a paid order as Apple Wallet passes, in one .pkpasses bundle */
+        get: operations["getAppleOrderPasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/google/passes/{serial}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * (2.3) Saves one ticket to Google Wallet
+         * @description A redirect to Google's save page, https://pay.google.com/gp/v/save/<JWT>: a JWT signed
+         *     (RS256) with the issuer's service-account key that carries the event ticket class (the
+         *     event, the venue, the session) and object (the ticket, with the same QR code), made
+         *     when asked so that it says what the catalogue says now.
+         */
+        get: operations["saveGooglePass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/google/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** (2.3) Saves every ticket of a paid order to Google Wallet at once */
+        get: operations["saveGoogleOrderPasses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -267,6 +367,26 @@ export interface components {
             /** Format: date-time */
             paid_at?: string | null;
         };
+        WalletLink: {
+            /** @description the ticket's code (ETicket.code) */
+            code: string;
+            /** @description an absolute link with its token */
+            url: string;
+        };
+        /** @description (2.3) where a paid order's tickets are added to the phone's wallets; null for a wallet the server does not offer */
+        WalletLinks: {
+            apple: {
+                /** @description every ticket at once (.pkpasses); null when there are none */
+                order_url: string | null;
+                /** @description one .pkpass per ticket */
+                tickets: components["schemas"]["WalletLink"][];
+            } | null;
+            google: {
+                /** @description every ticket at once; null when there are none */
+                order_url: string | null;
+                tickets: components["schemas"]["WalletLink"][];
+            } | null;
+        };
     };
     responses: {
         /** @description an error */
@@ -283,6 +403,8 @@ export interface components {
         lang: "en" | "ru" | "ar";
         /** @description the currency to price the basket in (default AED); unknown codes are a 400 */
         currency_code: string;
+        /** @description (2.3) the link's own token, as getWalletLinks gives it */
+        wallet_token: string;
     };
     requestBodies: never;
     headers: never;
@@ -630,6 +752,155 @@ export interface operations {
             };
             /** @description (2.2) too soon after a decline, or too many payments started for this order or from this client address (code too_many_attempts); Retry-After says when to try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWalletLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletLinks"];
+                };
+            };
+            404: components["responses"]["Error"];
+        };
+    };
+    getApplePass: {
+        parameters: {
+            query: {
+                /** @description (2.3) the link's own token, as getWalletLinks gives it */
+                token: components["parameters"]["wallet_token"];
+            };
+            header?: never;
+            path: {
+                /** @description the ticket's code */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the pass */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.pkpass": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getAppleOrderPasses: {
+        parameters: {
+            query: {
+                /** @description (2.3) the link's own token, as getWalletLinks gives it */
+                token: components["parameters"]["wallet_token"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the passes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.pkpasses": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            /** @description no such order, or it has no tickets (code no_tickets) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveGooglePass: {
+        parameters: {
+            query: {
+                /** @description (2.3) the link's own token, as getWalletLinks gives it */
+                token: components["parameters"]["wallet_token"];
+            };
+            header?: never;
+            path: {
+                /** @description the ticket's code */
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to Google's save page (Location) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    saveGoogleOrderPasses: {
+        parameters: {
+            query: {
+                /** @description (2.3) the link's own token, as getWalletLinks gives it */
+                token: components["parameters"]["wallet_token"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description to Google's save page (Location) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            /** @description no such order, or it has no tickets (code no_tickets) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

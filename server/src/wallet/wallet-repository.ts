@@ -1,0 +1,217 @@
+/**
+ * What the wallets need, in SQL: the facts of one issued ticket (its order, event, session,
+ * venue and category, read live, so a moved session or venue shows in the next pass), and the
+ * PassKit web service's own tables: which device holds which pass, and when each pass last
+ * changed (the update tag the devices ask with).
+ */
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/database";
+import type { StoredTicket } from "../db/repositories/orders-repository";
+import { type I18nText, isLang, type Lang, parseI18n } from "../lib/i18n";
+
+const WALLET_SQL = `
+-- a device (an iPhone's Wallet) that holds a pass and wants to hear when it changes
+CREATE TABLE IF NOT EXISTS wallet_registrations (
+  device_id TEXT NOT NULL,
+  pass_type_id TEXT NOT NULL,
+  serial TEXT NOT NULL,
+  push_token TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (device_id, pass_type_id, serial)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS wallet_registrations_serial ON wallet_registrations(serial);
+-- what a pass on a phone was last built from (a hash of its facts) and when that changed
+CREATE TABLE IF NOT EXISTS wallet_passes (
+  serial TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL,
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+`;
+
+/** Everything a pass says about one ticket, in every language the catalogue has. */
+export interface PassFacts {
+  /** the ticket's code: the pass's serial number */
+  serial: string;
+  /** exactly what the ticket's QR code holds (ETicket.qr), or the code for tickets issued before signing */
+  qr: string;
+  orderId: string;
+  orderNumber: string;
+  /** the order's language: the pass's own */
+  lang: Lang;
+  holder: string;
+  /** the ticket's place in its order, from 1 */
+  index: number;
+  count: number;
+  eventId: number;
+  eventTitle: I18nText;
+  venue: {
+    title: I18nText;
+    address: I18nText | null;
+    latitude: number | null;
+    longitude: number | null;
+  };
+  hall: I18nText | null;
+  category: I18nText;
+  /** the session, epoch ms */
+  startsAt: number;
+  endsAt: number | null;
+  /** the validity the QR code's signature carries, epoch ms */
+  validTo: number;
+  /** revoked, or its order cancelled */
+  voided: boolean;
+}
+
+type FactsDb = {
+  code: string;
+  order_id: string;
+  order_number: string;
+  holder: string;
+  event_id: number;
+  valid_to: number;
+  revoked_at: number | null;
+  status: string;
+  lang: string;
+  name: string;
+  tickets_json: string | null;
+  event_title: string;
+  place_title: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  hall_title: string | null;
+  category: string;
+  started_at: number;
+  finished_at: number | null;
+};
+
+export function walletRepository(db: Db) {
+  db.exec(WALLET_SQL);
+  const s = {
+    facts: db.prepare(
+      `SELECT i.code, i.order_id, i.order_number, i.holder, i.event_id, i.valid_to, i.revoked_at,
+         o.status, o.lang, o.name, o.tickets_json,
+         e.title AS event_title, p.title AS place_title, p.address, p.latitude, p.longitude, h.title AS hall_title,
+         t.title AS category, s.started_at, s.finished_at
+       FROM issued_tickets i
+       JOIN orders o ON o.id = i.order_id
+       JOIN events e ON e.id = i.event_id
+       JOIN places p ON p.id = e.place_id
+       LEFT JOIN halls h ON h.id = e.hall_id
+       JOIN tickets t ON t.id = i.ticket_id
+       JOIN event_sessions s ON s.id = CASE WHEN i.session_id > 0 THEN i.session_id ELSE t.session_id END
+       WHERE i.code = ?`,
+    ),
+    order: db.prepare("SELECT id, status, tickets_json FROM orders WHERE id = ?"),
+    secret: db.prepare("SELECT value FROM meta WHERE key = 'wallet_secret'"),
+    keepSecret: db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('wallet_secret', ?)"),
+    register: db.prepare(
+      `INSERT INTO wallet_registrations (device_id, pass_type_id, serial, push_token, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (device_id, pass_type_id, serial) DO UPDATE SET push_token = excluded.push_token`,
+    ),
+    registered: db.prepare(
+      "SELECT 1 FROM wallet_registrations WHERE device_id = ? AND pass_type_id = ? AND serial = ?",
+    ),
+    unregister: db.prepare("DELETE FROM wallet_registrations WHERE device_id = ? AND pass_type_id = ? AND serial = ?"),
+    forgetToken: db.prepare("DELETE FROM wallet_registrations WHERE push_token = ?"),
+    serialsOf: db.prepare(
+      `SELECT r.serial, COALESCE(w.updated_at, 0) AS updated_at FROM wallet_registrations r
+       LEFT JOIN wallet_passes w ON w.serial = r.serial WHERE r.device_id = ? AND r.pass_type_id = ?`,
+    ),
+    registeredSerials: db.prepare("SELECT DISTINCT serial FROM wallet_registrations"),
+    devicesOf: db.prepare("SELECT DISTINCT push_token, pass_type_id FROM wallet_registrations WHERE serial = ?"),
+    pass: db.prepare("SELECT fingerprint, updated_at FROM wallet_passes WHERE serial = ?"),
+    savePass: db.prepare(
+      `INSERT INTO wallet_passes (serial, fingerprint, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (serial) DO UPDATE SET fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`,
+    ),
+  };
+
+  const ticketsOf = (json: string | null): StoredTicket[] => (json ? (JSON.parse(json) as StoredTicket[]) : []);
+
+  return {
+    /** The facts of the ticket with this code, or undefined when no such ticket was issued. */
+    facts(serial: string): PassFacts | undefined {
+      const r = s.facts.get(serial) as FactsDb | undefined;
+      if (!r) return undefined;
+      const tickets = ticketsOf(r.tickets_json);
+      const at = tickets.findIndex((t) => t.code === r.code);
+      const stored = tickets[at];
+      return {
+        serial: r.code,
+        qr: stored?.qr ?? r.code,
+        orderId: r.order_id,
+        orderNumber: r.order_number,
+        lang: isLang(r.lang) ? r.lang : "en",
+        holder: r.holder || r.name,
+        index: at + 1 || 1,
+        count: Math.max(1, tickets.length),
+        eventId: r.event_id,
+        eventTitle: parseI18n(r.event_title) as I18nText,
+        venue: {
+          title: parseI18n(r.place_title) as I18nText,
+          address: parseI18n(r.address),
+          latitude: r.latitude,
+          longitude: r.longitude,
+        },
+        hall: parseI18n(r.hall_title),
+        category: parseI18n(r.category) as I18nText,
+        startsAt: r.started_at,
+        endsAt: r.finished_at,
+        validTo: r.valid_to,
+        voided: r.revoked_at !== null || r.status === "cancelled",
+      };
+    },
+    /** An order's status and its tickets' codes (empty until paid). */
+    order(id: string): { id: string; status: string; codes: string[] } | undefined {
+      const r = s.order.get(id) as { id: string; status: string; tickets_json: string | null } | undefined;
+      return r && { id: r.id, status: r.status, codes: ticketsOf(r.tickets_json).map((t) => t.code) };
+    },
+    /** The key of the links' tokens: made once and kept, so links in sent e-mails keep working after a restart. */
+    secret(): string {
+      s.keepSecret.run(randomBytes(32).toString("base64url"));
+      return (s.secret.get() as { value: string }).value;
+    },
+    /** true when the device had not registered this pass before */
+    register(deviceId: string, passTypeId: string, serial: string, pushToken: string, now: number): boolean {
+      const fresh = s.registered.get(deviceId, passTypeId, serial) === undefined;
+      s.register.run(deviceId, passTypeId, serial, pushToken, now);
+      return fresh;
+    },
+    unregister(deviceId: string, passTypeId: string, serial: string): boolean {
+      return s.unregister.run(deviceId, passTypeId, serial).changes > 0;
+    },
+    /** A push token APNs says is gone (the device removed the pass, or the app): nothing is sent to it again. */
+    forgetPushToken(token: string): void {
+      s.forgetToken.run(token);
+    },
+    /** The serials a device holds, each with when it last changed. */
+    serialsOf(deviceId: string, passTypeId: string): Array<{ serial: string; updatedAt: number }> {
+      return (s.serialsOf.all(deviceId, passTypeId) as Array<{ serial: string; updated_at: number }>).map((r) => ({
+        serial: r.serial,
+        updatedAt: r.updated_at,
+      }));
+    },
+    registeredSerials(): string[] {
+      return (s.registeredSerials.all() as Array<{ serial: string }>).map((r) => r.serial);
+    },
+    devicesOf(serial: string): Array<{ pushToken: string; passTypeId: string }> {
+      return (s.devicesOf.all(serial) as Array<{ push_token: string; pass_type_id: string }>).map((r) => ({
+        pushToken: r.push_token,
+        passTypeId: r.pass_type_id,
+      }));
+    },
+    /**
+     * Records what a pass is built from now; when that differs from what was recorded, the pass
+     * counts as changed at `now`. Answers the pass's update time and whether it just changed.
+     */
+    touch(serial: string, fingerprint: string, now: number): { updatedAt: number; changed: boolean } {
+      const row = s.pass.get(serial) as { fingerprint: string; updated_at: number } | undefined;
+      if (row?.fingerprint === fingerprint) return { updatedAt: row.updated_at, changed: false };
+      // the tag only grows, even if the clock steps back
+      const at = row ? Math.max(now, row.updated_at + 1) : now;
+      s.savePass.run(serial, fingerprint, at);
+      return { updatedAt: at, changed: row !== undefined };
+    },
+  };
+}
+export type WalletRepository = ReturnType<typeof walletRepository>;
