@@ -6,7 +6,7 @@
  *
  * Each word, in the index and in the query, stands for up to four forms: itself, its Arabic
  * form without the article, its Snowball stem (English, Russian, Arabic) and a sound key (the
- * word transliterated to Latin and folded: kh/ch -> h, ph -> f, w -> v, doubled letters once,
+ * word transliterated to Latin and folded: kh/ch -> h, ph -> f, w -> v, y -> i, doubled letters once,
  * a final v -> f). A query word matches when one of its forms matches one of an entry's forms
  * at its start or within a small edit distance (MiniSearch: prefix + fuzzy 0.2, i.e. one typo
  * from five letters, two from ten); every query word must match. An entry whose title holds
