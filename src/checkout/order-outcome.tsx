@@ -1,10 +1,10 @@
 /**
  * The page of an order's outcome (paid, waiting for a payment made elsewhere, failed, not
  * completed): the mark, the heading, why it did not go through, the order number, the
- * page's own next steps, the order's summary beside them and, once issued, the tickets. The
- * template puts it in the page frame, with `className={styles.page}` and its `data-outcome`.
+ * page's own next steps, the order's summary beside them and, once issued, the tickets.
  */
 import type React from "react";
+import { PageShell } from "../app/page-shell";
 import type { Order } from "../core/order";
 import { orderIdFromSearch } from "../core/routes";
 import { TicketCards } from "../tickets/ticket-cards";
@@ -21,6 +21,7 @@ export function OrderOutcome({
   heading,
   lead,
   reason,
+  outcome,
   tickets = false,
   children,
 }: {
@@ -30,12 +31,14 @@ export function OrderOutcome({
   lead?: string;
   /** why the payment did not go through: an error when trying again can help, else a notice */
   reason?: { text: string; tone: "error" | "info" };
+  /** `data-outcome` of the page, for the pages that show several */
+  outcome?: string;
   /** the ticket cards below (an order whose tickets are issued or on their way) */
   tickets?: boolean;
   children?: React.ReactNode;
 }): React.JSX.Element {
   return (
-    <>
+    <PageShell className={styles.page} data-outcome={outcome}>
       {mark}
       <h1>{heading}</h1>
       {lead !== undefined && <p className={styles.lead}>{lead}</p>}
@@ -56,6 +59,6 @@ export function OrderOutcome({
         <OrderSummaryAside order={order} />
       </div>
       {tickets && <TicketCards order={order} />}
-    </>
+    </PageShell>
   );
 }

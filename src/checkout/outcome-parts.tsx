@@ -4,6 +4,7 @@
  */
 import type React from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { PageShell } from "../app/page-shell";
 import { usePageLanguage } from "../app/site-context";
 import { useMoneyText } from "../components/money";
 import type { Acquisition } from "../core/catalogue";
@@ -239,8 +240,7 @@ export function OrderSummaryAside({ order }: { order: Order }): React.JSX.Elemen
 /**
  * An outcome page while its order is not (or not yet) the one it is about: loading, no
  * order in the address (a direct visit: `empty`), someone else's or an unknown order, a
- * failed load, or an order in another state (`ready`). The template puts it in the page
- * frame, with `className={styles.page}`.
+ * failed load, or an order in another state (`ready`).
  */
 export function OrderOutcomeFallback({
   title,
@@ -276,9 +276,9 @@ export function OrderOutcomeFallback({
       break;
   }
   return (
-    <>
+    <PageShell className={styles.page}>
       <h1>{title}</h1>
       {body}
-    </>
+    </PageShell>
   );
 }
