@@ -13,6 +13,7 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { OrderOutcomeFallback } from "../app/order-outcome";
 import { usePageLanguage } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
 import { paysOnline } from "../checkout/acquisitions";
@@ -21,7 +22,6 @@ import {
   FixedCurrencyNote,
   OrderNotFound,
   OrderNumber,
-  OrderOutcomeFallback,
   OrderSummaryAside,
   PayLaterInstructions,
   WaysForward,

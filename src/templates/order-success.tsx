@@ -6,13 +6,12 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
-import { pathAfterPayment } from "../checkout/outcome";
+import { OrderOutcome, OrderOutcomeFallback } from "../app/order-outcome";
+import { pathAfterPayment, searchOrderId } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
 import {
   EmptyOutcome,
   FixedCurrencyNote,
-  OrderOutcomeFallback,
   PayLaterInstructions,
   StatusBadge,
   WaysForward,
