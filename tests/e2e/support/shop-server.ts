@@ -4,6 +4,24 @@
  */
 import { type Started, startProcess, waitFor } from "../../../lib/processes";
 
+/** Runs one of the project's TypeScript entry points in `project` and waits until `readyUrl` answers. */
+async function startTypeScript(
+  name: string,
+  project: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  waitingFor: string,
+): Promise<Started> {
+  const started = startProcess(name, process.execPath, ["--import", "tsx", script], {
+    cwd: project,
+    env: { ...process.env, ...env },
+    output: "quiet",
+  });
+  await waitFor(readyUrl, waitingFor, { child: started.child });
+  return started;
+}
+
 /** The shop's server on 127.0.0.1 at `port`, with its own database and no hold sweep. */
 export async function startShopServer(
   name: string,
@@ -12,20 +30,14 @@ export async function startShopServer(
   database: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
-  const server = startProcess(name, process.execPath, ["--import", "tsx", "server/src/server.ts"], {
-    cwd: project,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: database,
-      HOLD_SWEEP_MS: "0",
-      ...env,
-    },
-    output: "quiet",
-  });
-  await waitFor(`http://127.0.0.1:${port}/v2/landings/1`, `${name}'s shop server`, { child: server.child });
-  return server;
+  return startTypeScript(
+    name,
+    project,
+    "server/src/server.ts",
+    { PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: database, HOLD_SWEEP_MS: "0", ...env },
+    `http://127.0.0.1:${port}/v2/landings/1`,
+    `${name}'s shop server`,
+  );
 }
 
 export interface PublisherSetup {
@@ -45,10 +57,11 @@ export async function startPublisher(
   { token, port, releases, apiUrl, siteUrl }: PublisherSetup,
   env: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
-  const publisher = startProcess(name, process.execPath, ["--import", "tsx", "ops/publisher.ts"], {
-    cwd: project,
-    env: {
-      ...process.env,
+  return startTypeScript(
+    name,
+    project,
+    "ops/publisher.ts",
+    {
       PUBLISH_TOKEN: token,
       PUBLISHER_PORT: String(port),
       PUBLISH_ROOT: releases,
@@ -58,8 +71,7 @@ export async function startPublisher(
       SITE_URL: siteUrl,
       ...env,
     },
-    output: "quiet",
-  });
-  await waitFor(`http://127.0.0.1:${port}/hooks/status`, name, { child: publisher.child });
-  return publisher;
+    `http://127.0.0.1:${port}/hooks/status`,
+    name,
+  );
 }
