@@ -4,21 +4,20 @@
  */
 import { type Started, startProcess, waitFor } from "../../../lib/processes";
 
-/** Runs one of the project's TypeScript entry points in `project` and waits until `readyUrl` answers. */
+/** Runs one of the project's TypeScript entry points in `project`; resolves once `readyUrl` answers. */
 async function startTypeScript(
   name: string,
   project: string,
   script: string,
-  env: NodeJS.ProcessEnv,
   readyUrl: string,
-  waitingFor: string,
+  env: NodeJS.ProcessEnv,
 ): Promise<Started> {
   const started = startProcess(name, process.execPath, ["--import", "tsx", script], {
     cwd: project,
     env: { ...process.env, ...env },
     output: "quiet",
   });
-  await waitFor(readyUrl, waitingFor, { child: started.child });
+  await waitFor(readyUrl, name, { child: started.child });
   return started;
 }
 
@@ -30,14 +29,8 @@ export async function startShopServer(
   database: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
-  return startTypeScript(
-    name,
-    project,
-    "server/src/server.ts",
-    { PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: database, HOLD_SWEEP_MS: "0", ...env },
-    `http://127.0.0.1:${port}/v2/landings/1`,
-    `${name}'s shop server`,
-  );
+  const serverEnv = { PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: database, HOLD_SWEEP_MS: "0", ...env };
+  return startTypeScript(name, project, "server/src/server.ts", `http://127.0.0.1:${port}/v2/landings/1`, serverEnv);
 }
 
 export interface PublisherSetup {
@@ -57,21 +50,14 @@ export async function startPublisher(
   { token, port, releases, apiUrl, siteUrl }: PublisherSetup,
   env: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
-  return startTypeScript(
-    name,
-    project,
-    "ops/publisher.ts",
-    {
-      PUBLISH_TOKEN: token,
-      PUBLISHER_PORT: String(port),
-      PUBLISH_ROOT: releases,
-      PUBLISH_SCHEDULE: "0",
-      CATALOGUE_API_URL: apiUrl,
-      BASKET_API_URL: apiUrl,
-      SITE_URL: siteUrl,
-      ...env,
-    },
-    `http://127.0.0.1:${port}/hooks/status`,
-    name,
-  );
+  return startTypeScript(name, project, "ops/publisher.ts", `http://127.0.0.1:${port}/hooks/status`, {
+    PUBLISH_TOKEN: token,
+    PUBLISHER_PORT: String(port),
+    PUBLISH_ROOT: releases,
+    PUBLISH_SCHEDULE: "0",
+    CATALOGUE_API_URL: apiUrl,
+    BASKET_API_URL: apiUrl,
+    SITE_URL: siteUrl,
+    ...env,
+  });
 }
