@@ -146,7 +146,7 @@ let mapping: Mapping = [];
 let ordered: Mapping = [];
 let orderedBack: Mapping = [];
 
-function usePlan(plan: Mapping): void {
+function selectPlan(plan: Mapping): void {
   mapping = plan;
   ordered = [...plan].sort((a, b) => b[0].length - a[0].length);
   orderedBack = [...plan].sort((a, b) => b[1].length - a[1].length);
@@ -364,7 +364,7 @@ function main(): void {
     const plan = PLANS[name];
     if (!plan) throw new Error(`no plan "${name}": ${Object.keys(PLANS).join(", ")}`);
     console.log(`\n# plan ${name}`);
-    usePlan(plan);
+    selectPlan(plan);
     runPlan();
   }
 }
