@@ -11,7 +11,7 @@ const UI_RUNTIME = "^node_modules/(react|react-dom|gatsby|gatsby-[^/]+|react-i18
 const NODE_PACKAGES =
   "^node_modules/(better-sqlite3|fastify|fastify-plugin|@fastify/[^/]+|nodemailer|mjml|@aws-sdk/[^/]+|passkit-generator|altcha-lib|sanitize-html|ajv|ajv-formats|yaml|snowball-stemmers|dependency-cruiser|lighthouse|playwright-core|s3rver|smtp-server|mailparser|autocannon|tsx|typescript|openapi-typescript|patch-package)/";
 /** Pure packages the core may use: dates, and the Ed25519 signature of a ticket's QR payload. */
-const PURE_PACKAGES = "^node_modules/(date-fns|@date-fns|@noble/curves|@noble/hashes)/";
+const PURE_PACKAGES = "^node_modules/(date-fns|@date-fns|@noble/curves)/";
 /** The shell: the provider tree, the layout and the page frame, mounted on every page. */
 const SHELL = "^src/app/";
 /**
