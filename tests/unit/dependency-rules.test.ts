@@ -87,6 +87,8 @@ const BREAKS: ReadonlyArray<readonly [string, string, string]> = [
   [`src/basket/${TAG}-shell.ts`, "src/app/layout", "shell-on-top"],
   [`src/components/${TAG}-shell.ts`, "src/app/page-shell", "shell-on-top"],
   [`src/i18n/${TAG}-shell.ts`, "src/app/app-providers", "shell-on-top"],
+  [`src/kernel/${TAG}-feature.ts`, "src/basket/totals", "kernel-below-features"],
+  [`src/kernel/${TAG}-primitive.ts`, "src/components/money", "kernel-below-features"],
   [`src/components/${TAG}-primitive.ts`, "src/basket/totals", "ui-primitives-no-features"],
 ];
 
@@ -95,6 +97,7 @@ const KEEPS: ReadonlyArray<readonly [string, ...string[]]> = [
   [`src/templates/${TAG}-clean.ts`, "src/core/routes", "src/basket/totals", "src/app/page-shell"],
   [`src/core/${TAG}-pure.ts`, "date-fns", "@noble/curves/ed25519.js", "src/core/routes"],
   [`src/basket/${TAG}-kernel.ts`, "src/app/site-context", "src/app/when-idle", "src/core/routes"],
+  [`src/kernel/${TAG}-clean.ts`, "src/core/routes", "src/catalogue/use-landing", "src/config"],
   [`ops/${TAG}-clean.ts`, "src/core/routes", "lib/cdn-rule-files", "lib/processes"],
   [`scripts/${TAG}-clean.ts`, "src/core/routes", "lib/processes", "ops/lib/releases"],
   [`lib/${TAG}-clean.ts`, "src/core/routes", "node:fs"],
