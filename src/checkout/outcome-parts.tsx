@@ -14,7 +14,6 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
 import { OrderSummary } from "./order-summary";
-import type { OrderView } from "./use-order";
 import * as styles from "./checkout.module.css";
 
 /** The order's number for people (never the long id, which stays in addresses). */
@@ -233,52 +232,5 @@ export function OrderSummaryAside({ order }: { order: Order }): React.JSX.Elemen
         decimals={findCurrency(currencies, order.currencyCode)?.decimals}
       />
     </aside>
-  );
-}
-
-/**
- * An outcome page while its order is not (or not yet) the one it is about: loading, no
- * order in the address (a direct visit: `empty`), someone else's or an unknown order, a
- * failed load, or an order in another state (`ready`). The template puts it in the page
- * frame, with `className={styles.page}`.
- */
-export function OrderOutcomeFallback({
-  title,
-  view,
-  onRetry,
-  empty,
-  ready,
-}: {
-  title: string;
-  view: OrderView;
-  onRetry(): void;
-  empty: React.ReactNode;
-  ready?: (order: Order) => React.ReactNode;
-}): React.JSX.Element {
-  const { t } = useTranslation();
-  let body: React.ReactNode;
-  switch (view.kind) {
-    case "pending":
-    case "loading":
-      body = <LoadingShell text={t("order.loading")} />;
-      break;
-    case "none":
-      body = empty;
-      break;
-    case "not-found":
-      body = <OrderNotFound />;
-      break;
-    case "error":
-      body = <LoadError onRetry={onRetry} />;
-      break;
-    case "ready":
-      body = ready?.(view.order) ?? null;
-      break;
-  }
-  return (
-    <>
-      <h1>{title}</h1>
-      {body}
-    </>
   );
 }

@@ -5,8 +5,9 @@
  */
 import type { AcquisitionType } from "../core/catalogue";
 import type { Order, OrderStatus } from "../core/order";
-import { type FailReason, href, refusalFromSearch } from "../core/routes";
+import { type FailReason, href, orderIdFromSearch, refusalFromSearch } from "../core/routes";
 import { paysOnline } from "./acquisitions";
+import type { UrlLike } from "./use-order";
 
 export type { FailReason };
 
@@ -70,3 +71,6 @@ export function failPathOnReturn(orderId: string, search: string, status: OrderS
   if (status === "failed") return href.orderFail(orderId, "declined");
   return null;
 }
+
+/** Where the outcome pages that are reached after paying find their order: `?order=<id>`. */
+export const searchOrderId = (location: UrlLike): string | null => orderIdFromSearch(location.search);

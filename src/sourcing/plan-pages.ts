@@ -328,15 +328,8 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     cities: placesByCity(lang, data.places, data.facets.locations),
   });
   for (const place of data.places) {
-    add<PlacePageContext>(
-      ROUTES.place,
-      {
-        id: place.id,
-        place,
-        upcoming: index.cards(index.atPlace(place.id).slice(0, LIMITS.placeUpcoming)),
-      },
-      href.place(place.id),
-    );
+    const upcoming = index.cards(index.atPlace(place.id).slice(0, LIMITS.placeUpcoming));
+    add<PlacePageContext>(ROUTES.place, { id: place.id, place, upcoming }, href.place(place.id));
   }
 
   const compare = collator(lang).compare;
@@ -344,15 +337,8 @@ function planLanguage(lang: Lang, snapshot: CatalogueSnapshot, now: Date): Plann
     persons: [...data.persons].sort((a, b) => compare(a.title, b.title)).map(personSummary),
   });
   for (const person of data.persons) {
-    add<PersonPageContext>(
-      ROUTES.person,
-      {
-        id: person.id,
-        person,
-        upcoming: index.cards(index.withPerson(person.id).slice(0, LIMITS.personUpcoming)),
-      },
-      href.person(person.id),
-    );
+    const upcoming = index.cards(index.withPerson(person.id).slice(0, LIMITS.personUpcoming));
+    add<PersonPageContext>(ROUTES.person, { id: person.id, person, upcoming }, href.person(person.id));
   }
 
   const newest = [...data.news].sort((a, b) => time(b.publishedAt) - time(a.publishedAt) || b.id - a.id);

@@ -6,11 +6,10 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageShell } from "../app/page-shell";
-import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
-import { type FailReason, pathAfterPayment } from "../checkout/outcome";
+import { OrderOutcome, OrderOutcomeFallback } from "../app/order-outcome";
+import { type FailReason, pathAfterPayment, searchOrderId } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, OrderNumber, OrderOutcomeFallback, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
@@ -31,45 +30,42 @@ export default function OrderFailPage({ location }: TemplateProps<StaticPageCont
     const why =
       order.status === "cancelled" ? "cancelled" : reason === "cancelled" ? "paymentCancelled" : (reason ?? "unknown");
     return (
-      <PageShell className={styles.page} data-outcome={why}>
-        <OrderOutcome
-          order={order}
-          mark={<FailMark />}
-          heading={t(why === "paymentCancelled" ? "order.fail.headingCancelled" : "order.fail.heading")}
-          reason={{ text: t(`order.fail.reason.${why}`), tone: "error" }}
-        >
-          {order.status !== "cancelled" && (
-            <>
-              <p>{t("order.fail.next")}</p>
-              <WaysForward links={[{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
-            </>
-          )}
-        </OrderOutcome>
-      </PageShell>
+      <OrderOutcome
+        order={order}
+        mark={<FailMark />}
+        heading={t(why === "paymentCancelled" ? "order.fail.headingCancelled" : "order.fail.heading")}
+        outcome={why}
+        reason={{ text: t(`order.fail.reason.${why}`), tone: "error" }}
+      >
+        {order.status !== "cancelled" && (
+          <>
+            <p>{t("order.fail.next")}</p>
+            <WaysForward links={[{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]} />
+          </>
+        )}
+      </OrderOutcome>
     );
   }
 
   return (
-    <PageShell className={styles.page}>
-      <OrderOutcomeFallback
-        title={t("order.fail.emptyTitle")}
-        view={view}
-        onRetry={reload}
-        empty={<EmptyOutcome heading={t("order.fail.emptyHeading")} text={t("order.fail.emptyText")} contacts />}
-        // paid after all (a retry elsewhere, or the back button): show the tickets instead
-        ready={(order) => (
-          <>
-            <OrderNumber number={order.number} />
-            <div className={`${styles.alert} ${styles.alertOk}`} role="status">
-              <p>{t("order.pay.alreadyPaid")}</p>
-            </div>
-            <WaysForward
-              links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
-            />
-          </>
-        )}
-      />
-    </PageShell>
+    <OrderOutcomeFallback
+      title={t("order.fail.emptyTitle")}
+      view={view}
+      onRetry={reload}
+      empty={<EmptyOutcome heading={t("order.fail.emptyHeading")} text={t("order.fail.emptyText")} contacts />}
+      // paid after all (a retry elsewhere, or the back button): show the tickets instead
+      ready={(order) => (
+        <>
+          <OrderNumber number={order.number} />
+          <div className={`${styles.alert} ${styles.alertOk}`} role="status">
+            <p>{t("order.pay.alreadyPaid")}</p>
+          </div>
+          <WaysForward
+            links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
+          />
+        </>
+      )}
+    />
   );
 }
 

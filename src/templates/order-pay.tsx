@@ -13,7 +13,7 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageShell } from "../app/page-shell";
+import { OrderOutcomeFallback } from "../app/order-outcome";
 import { usePageLanguage } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
 import { paysOnline } from "../checkout/acquisitions";
@@ -22,7 +22,6 @@ import {
   FixedCurrencyNote,
   OrderNotFound,
   OrderNumber,
-  OrderOutcomeFallback,
   OrderSummaryAside,
   PayLaterInstructions,
   WaysForward,
@@ -212,15 +211,13 @@ export default function OrderPayPage({
     (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
   // without an order id there is nothing to pay: the same answer as an unknown order
   return (
-    <PageShell className={styles.page}>
-      <OrderOutcomeFallback
-        title={t("order.pay.heading")}
-        view={view}
-        onRetry={reload}
-        empty={<OrderNotFound />}
-        ready={(order) => <PayOrder order={order} acquisition={acquisitionOf(order)} onStale={() => void refresh()} />}
-      />
-    </PageShell>
+    <OrderOutcomeFallback
+      title={t("order.pay.heading")}
+      view={view}
+      onRetry={reload}
+      empty={<OrderNotFound />}
+      ready={(order) => <PayOrder order={order} acquisition={acquisitionOf(order)} onStale={() => void refresh()} />}
+    />
   );
 }
 

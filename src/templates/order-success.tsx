@@ -6,14 +6,12 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { PageShell } from "../app/page-shell";
-import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
-import { pathAfterPayment } from "../checkout/outcome";
+import { OrderOutcome, OrderOutcomeFallback } from "../app/order-outcome";
+import { pathAfterPayment, searchOrderId } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
 import {
   EmptyOutcome,
   FixedCurrencyNote,
-  OrderOutcomeFallback,
   PayLaterInstructions,
   StatusBadge,
   WaysForward,
@@ -36,61 +34,57 @@ export default function OrderSuccessPage({
     const { order } = view;
     const acquisition = (pageContext.acquisitions ?? []).find((a) => a.id === order.acquisitionId) ?? null;
     return (
-      <PageShell className={styles.page}>
-        <OrderOutcome
-          order={order}
-          mark={<PendingMark />}
-          heading={t("order.success.heading")}
-          lead={t("order.success.lead")}
-          tickets
-        >
-          <p>
-            <StatusBadge status={order.status} />
-          </p>
-          {order.status === "paid" ? (
-            <WaysForward
-              links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
-            />
-          ) : (
-            <>
-              {acquisition && order.status === "awaiting_payment" && (
-                <PayLaterInstructions order={order} acquisition={acquisition} />
-              )}
-              <section aria-labelledby="co-next-heading">
-                <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
-                <ol className={styles.next}>
-                  <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
-                  <li>{t("order.success.nextTickets")}</li>
-                  <li>{t("order.success.nextKeep")}</li>
-                </ol>
-              </section>
-              <FixedCurrencyNote currencyCode={order.currencyCode} />
-            </>
-          )}
-          <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
-        </OrderOutcome>
-      </PageShell>
+      <OrderOutcome
+        order={order}
+        mark={<PendingMark />}
+        heading={t("order.success.heading")}
+        lead={t("order.success.lead")}
+        tickets
+      >
+        <p>
+          <StatusBadge status={order.status} />
+        </p>
+        {order.status === "paid" ? (
+          <WaysForward
+            links={[{ to: pathAfterPayment(order.id, "paid"), label: t("order.pay.showTickets"), primary: true }]}
+          />
+        ) : (
+          <>
+            {acquisition && order.status === "awaiting_payment" && (
+              <PayLaterInstructions order={order} acquisition={acquisition} />
+            )}
+            <section aria-labelledby="co-next-heading">
+              <h2 id="co-next-heading">{t("order.success.nextHeading")}</h2>
+              <ol className={styles.next}>
+                <li>{t("order.success.nextDetails", { email: order.email ?? "" })}</li>
+                <li>{t("order.success.nextTickets")}</li>
+                <li>{t("order.success.nextKeep")}</li>
+              </ol>
+            </section>
+            <FixedCurrencyNote currencyCode={order.currencyCode} />
+          </>
+        )}
+        <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />
+      </OrderOutcome>
     );
   }
 
   return (
-    <PageShell className={styles.page}>
-      <OrderOutcomeFallback
-        title={t("order.success.emptyTitle")}
-        view={view}
-        onRetry={reload}
-        empty={
-          <EmptyOutcome
-            heading={t("order.success.emptyHeading")}
-            text={t("order.success.emptyText")}
-            more={[{ to: href.cart(), label: t("order.success.openCart") }]}
-            contacts
-          >
-            <p className="muted">{t("order.success.help")}</p>
-          </EmptyOutcome>
-        }
-      />
-    </PageShell>
+    <OrderOutcomeFallback
+      title={t("order.success.emptyTitle")}
+      view={view}
+      onRetry={reload}
+      empty={
+        <EmptyOutcome
+          heading={t("order.success.emptyHeading")}
+          text={t("order.success.emptyText")}
+          more={[{ to: href.cart(), label: t("order.success.openCart") }]}
+          contacts
+        >
+          <p className="muted">{t("order.success.help")}</p>
+        </EmptyOutcome>
+      }
+    />
   );
 }
 

@@ -18,11 +18,11 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { OrderOutcome, OrderOutcomeFallback } from "../app/order-outcome";
 import { PageShell } from "../app/page-shell";
-import { OrderOutcome, searchOrderId } from "../checkout/order-outcome";
-import { failPathOnReturn, RETURN_POLL_INTERVAL_MS, returnOutcome } from "../checkout/outcome";
+import { failPathOnReturn, RETURN_POLL_INTERVAL_MS, returnOutcome, searchOrderId } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadingShell, OrderNumber, OrderOutcomeFallback, WaysForward } from "../checkout/outcome-parts";
+import { EmptyOutcome, LoadingShell, OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
@@ -37,18 +37,17 @@ function Paid({ order }: { order: Order }): React.JSX.Element {
   // nothing was paid for a free registration: no "payment went through", and no bill for 0.00
   const free = order.total.amount === 0;
   return (
-    <PageShell className={styles.page} data-outcome={free ? "registered" : "paid"}>
-      <OrderOutcome
-        order={order}
-        mark={<SuccessMark />}
-        heading={t(free ? "payment.success.registeredHeading" : "payment.success.heading")}
-        lead={t(free ? "payment.success.registeredLead" : "payment.success.lead", { email: order.email ?? "" })}
-        tickets
-      >
-        {order.email && <TicketsSentTo email={order.email} />}
-        {!free && <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />}
-      </OrderOutcome>
-    </PageShell>
+    <OrderOutcome
+      order={order}
+      mark={<SuccessMark />}
+      heading={t(free ? "payment.success.registeredHeading" : "payment.success.heading")}
+      lead={t(free ? "payment.success.registeredLead" : "payment.success.lead", { email: order.email ?? "" })}
+      outcome={free ? "registered" : "paid"}
+      tickets
+    >
+      {order.email && <TicketsSentTo email={order.email} />}
+      {!free && <WaysForward links={[{ to: href.orderBill(order.id), label: t("payment.success.bill") }]} />}
+    </OrderOutcome>
   );
 }
 
@@ -63,22 +62,21 @@ function NotPaid({
   const { t } = useTranslation();
   const canRetry = outcome === "failed" || outcome === "not-completed";
   return (
-    <PageShell className={styles.page} data-outcome={outcome}>
-      <OrderOutcome
-        order={order}
-        mark={<FailMark />}
-        heading={t(`payment.return.${outcome}.heading`)}
-        reason={{ text: t(`payment.return.${outcome}.text`), tone: canRetry ? "error" : "info" }}
-      >
-        <WaysForward
-          links={
-            canRetry
-              ? [{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]
-              : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
-          }
-        />
-      </OrderOutcome>
-    </PageShell>
+    <OrderOutcome
+      order={order}
+      mark={<FailMark />}
+      heading={t(`payment.return.${outcome}.heading`)}
+      reason={{ text: t(`payment.return.${outcome}.text`), tone: canRetry ? "error" : "info" }}
+      outcome={outcome}
+    >
+      <WaysForward
+        links={
+          canRetry
+            ? [{ to: href.orderPay(order.id), label: t("order.fail.tryAgain"), primary: true }]
+            : [{ to: href.events(), label: t("order.pay.chooseAgain"), primary: true }]
+        }
+      />
+    </OrderOutcome>
   );
 }
 
@@ -127,16 +125,14 @@ export default function PaymentSuccessPage({ location }: TemplateProps<StaticPag
   }
 
   return (
-    <PageShell className={styles.page}>
-      <OrderOutcomeFallback
-        title={t("payment.success.emptyTitle")}
-        view={view}
-        onRetry={reload}
-        empty={
-          <EmptyOutcome heading={t("payment.success.emptyHeading")} text={t("payment.success.emptyText")} contacts />
-        }
-      />
-    </PageShell>
+    <OrderOutcomeFallback
+      title={t("payment.success.emptyTitle")}
+      view={view}
+      onRetry={reload}
+      empty={
+        <EmptyOutcome heading={t("payment.success.emptyHeading")} text={t("payment.success.emptyText")} contacts />
+      }
+    />
   );
 }
 

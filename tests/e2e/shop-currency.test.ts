@@ -9,6 +9,7 @@ import { serverBasket } from "./support/api";
 import { withPage } from "./support/browser";
 import { claim } from "./support/catalogue";
 import { ShopPage } from "./support/pages";
+import { pricesIn } from "./support/prices";
 
 /** Waits until every live price on the page is settled, and returns their currencies and values. */
 async function livePrices(page: Page): Promise<Array<{ currency: string | null; value: string | null }>> {
@@ -22,17 +23,6 @@ async function livePrices(page: Page): Promise<Array<{ currency: string | null; 
   );
   return page.$$eval('[data-testid="live-price"][data-value]:not([data-value=""])', (els) =>
     els.map((e) => ({ currency: e.getAttribute("data-currency"), value: e.getAttribute("data-value") })),
-  );
-}
-
-async function waitForCurrency(page: Page, code: string): Promise<void> {
-  await page.waitForFunction(
-    (c) => {
-      const prices = [...document.querySelectorAll('[data-testid="live-price"][data-currency]')];
-      return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === c);
-    },
-    code,
-    { timeout: 10_000 },
   );
 }
 
@@ -87,7 +77,7 @@ describe("shop: currency", () => {
       async (tp) => {
         const shop = new ShopPage(tp);
         await shop.open("/ru/events/");
-        await waitForCurrency(tp.page, "USD");
+        await pricesIn(tp.page, "USD");
         assert.equal(await tp.page.getByTestId("currency-switcher").inputValue(), "USD");
         assert.deepEqual(tp.errors, []);
       },
@@ -103,7 +93,7 @@ describe("shop: currency", () => {
       await shop.open("/events/");
       const aed = await livePrices(tp.page);
       await tp.page.getByTestId("currency-switcher").selectOption("USD");
-      await waitForCurrency(tp.page, "USD");
+      await pricesIn(tp.page, "USD");
       const usd = await livePrices(tp.page);
       const cheaper = usd.filter((p, i) => Number(p.value) > 0 && Number(p.value) < Number(aed[i]?.value));
       assert.ok(cheaper.length > 0, "dollar figures are smaller than dirham figures");
@@ -119,7 +109,7 @@ describe("shop: currency", () => {
 
       // the event page: its "from" price and the ticket picker in dollars
       await shop.open(`/events/${event.id}/`);
-      await waitForCurrency(tp.page, "USD");
+      await pricesIn(tp.page, "USD");
       const picked = shop.offer(offer.id).locator("[data-currency]").first();
       await picked.waitFor();
       assert.equal(await picked.getAttribute("data-currency"), "USD");

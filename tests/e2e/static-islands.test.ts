@@ -9,6 +9,7 @@ import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { href, localize } from "../../src/core/routes";
 import { siteUrl, waitForHydration, withPage } from "./support/browser";
+import { pricesIn } from "./support/prices";
 import { type Lang, text } from "./support/site";
 
 /** Whether React owns this element (hydrated or rendered): React keeps its fiber on the node. */
@@ -29,18 +30,6 @@ async function markWindow(page: Page): Promise<void> {
 
 async function sameWindow(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { islandMarker?: string }).islandMarker === "still here");
-}
-
-/** Waits until every priced slot's price is in `code` (a price the catalogue does not give has no currency). */
-async function slotPricesIn(page: Page, code: string): Promise<void> {
-  await page.waitForFunction(
-    (c) => {
-      const prices = [...document.querySelectorAll('main [data-price-slot] [data-testid="live-price"][data-currency]')];
-      return prices.length > 0 && prices.every((p) => p.getAttribute("data-currency") === c);
-    },
-    code,
-    { timeout: 10_000 },
-  );
 }
 
 for (const lang of ["en", "ar"] as const) {
@@ -137,7 +126,7 @@ describe("the events list as a static island", () => {
         );
 
         await page.getByTestId("currency-switcher").selectOption("USD");
-        await slotPricesIn(page, "USD");
+        await pricesIn(page, "USD", "main [data-price-slot]");
         assert.equal(
           await page.locator('main [data-price-slot] [data-testid="live-price"]').count(),
           slotCount,
@@ -181,7 +170,7 @@ describe("island prices when the currency goes and comes back", () => {
       await switcher.selectOption("USD");
       await switcher.selectOption("AED");
       release();
-      await slotPricesIn(page, "AED");
+      await pricesIn(page, "AED", "main [data-price-slot]");
       const perSlot = await page.$$eval("main [data-price-slot]", (all) =>
         all.map((slot) => slot.querySelectorAll('[data-testid="live-price"]').length),
       );
@@ -229,7 +218,7 @@ describe("the home page's event cards as static islands", () => {
         assert.ok(slots > 1);
 
         await page.getByTestId("currency-switcher").selectOption("USD");
-        await slotPricesIn(page, "USD");
+        await pricesIn(page, "USD", "main [data-price-slot]");
         assert.equal(await slotPrices.count(), slots, "one price in each slot");
         assert.equal(
           await hero.locator('[data-testid="live-price"]').getAttribute("data-currency"),

@@ -19,28 +19,16 @@ let reply: (req: IncomingMessage, body: string) => { status: number; json: unkno
   json: {},
 });
 
+const START = "2030-01-02T16:00:00Z";
+const END = "2030-01-02T19:00:00Z";
 const wireBasket = {
   currency_code: "USD",
   expires_at: "2030-01-01T10:00:00Z",
   events: [
     {
-      event: {
-        id: 7,
-        event_source_id: 70,
-        title: "Concert",
-        started_at: "2030-01-02T16:00:00Z",
-        place: { id: 3, title: "Arena" },
-      },
+      event: { id: 7, event_source_id: 70, title: "Concert", started_at: START, place: { id: 3, title: "Arena" } },
       tickets: [
-        {
-          id: 11,
-          title: "VIP",
-          price: 100.5,
-          count: 2,
-          started_at: "2030-01-02T16:00:00Z",
-          ends_at: "2030-01-02T19:00:00Z",
-          extra: { service_fee: 5 },
-        },
+        { id: 11, title: "VIP", price: 100.5, count: 2, started_at: START, ends_at: END, extra: { service_fee: 5 } },
         { id: 12, title: "Floor", price: 40, count: 1 },
       ],
     },
@@ -79,23 +67,9 @@ describe("basket client", () => {
       updatedAt: null,
       events: [
         {
-          event: {
-            id: 7,
-            eventSourceId: 70,
-            title: "Concert",
-            startedAt: "2030-01-02T16:00:00Z",
-            place: { id: 3, title: "Arena" },
-          },
+          event: { id: 7, eventSourceId: 70, title: "Concert", startedAt: START, place: { id: 3, title: "Arena" } },
           tickets: [
-            {
-              id: 11,
-              title: "VIP",
-              price: 100.5,
-              count: 2,
-              startedAt: "2030-01-02T16:00:00Z",
-              endsAt: "2030-01-02T19:00:00Z",
-              serviceFee: 5,
-            },
+            { id: 11, title: "VIP", price: 100.5, count: 2, startedAt: START, endsAt: END, serviceFee: 5 },
             { id: 12, title: "Floor", price: 40, count: 1, startedAt: null, endsAt: null, serviceFee: 0 },
           ],
         },

@@ -4,6 +4,23 @@
  */
 import { type Started, startProcess, waitFor } from "../../../lib/processes";
 
+/** Runs one of the project's TypeScript entry points in `project`; resolves once `readyUrl` answers. */
+async function startTypeScript(
+  name: string,
+  project: string,
+  script: string,
+  readyUrl: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Started> {
+  const started = startProcess(name, process.execPath, ["--import", "tsx", script], {
+    cwd: project,
+    env: { ...process.env, ...env },
+    output: "quiet",
+  });
+  await waitFor(readyUrl, name, { child: started.child });
+  return started;
+}
+
 /** The shop's server on 127.0.0.1 at `port`, with its own database and no hold sweep. */
 export async function startShopServer(
   name: string,
@@ -12,20 +29,8 @@ export async function startShopServer(
   database: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
-  const server = startProcess(name, process.execPath, ["--import", "tsx", "server/src/server.ts"], {
-    cwd: project,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: database,
-      HOLD_SWEEP_MS: "0",
-      ...env,
-    },
-    output: "quiet",
-  });
-  await waitFor(`http://127.0.0.1:${port}/v2/landings/1`, `${name}'s shop server`, { child: server.child });
-  return server;
+  const serverEnv = { PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: database, HOLD_SWEEP_MS: "0", ...env };
+  return startTypeScript(name, project, "server/src/server.ts", `http://127.0.0.1:${port}/v2/landings/1`, serverEnv);
 }
 
 export interface PublisherSetup {
@@ -45,21 +50,14 @@ export async function startPublisher(
   { token, port, releases, apiUrl, siteUrl }: PublisherSetup,
   env: NodeJS.ProcessEnv = {},
 ): Promise<Started> {
-  const publisher = startProcess(name, process.execPath, ["--import", "tsx", "ops/publisher.ts"], {
-    cwd: project,
-    env: {
-      ...process.env,
-      PUBLISH_TOKEN: token,
-      PUBLISHER_PORT: String(port),
-      PUBLISH_ROOT: releases,
-      PUBLISH_SCHEDULE: "0",
-      CATALOGUE_API_URL: apiUrl,
-      BASKET_API_URL: apiUrl,
-      SITE_URL: siteUrl,
-      ...env,
-    },
-    output: "quiet",
+  return startTypeScript(name, project, "ops/publisher.ts", `http://127.0.0.1:${port}/hooks/status`, {
+    PUBLISH_TOKEN: token,
+    PUBLISHER_PORT: String(port),
+    PUBLISH_ROOT: releases,
+    PUBLISH_SCHEDULE: "0",
+    CATALOGUE_API_URL: apiUrl,
+    BASKET_API_URL: apiUrl,
+    SITE_URL: siteUrl,
+    ...env,
   });
-  await waitFor(`http://127.0.0.1:${port}/hooks/status`, name, { child: publisher.child });
-  return publisher;
 }
