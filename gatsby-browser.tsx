@@ -21,9 +21,17 @@ function hydrateInTransition(element: ReactNode, container: Element): void {
   // data and template, so no request waits on another).
   void loadDateLocaleOf(window.location.pathname).then(() => {
     startHydration();
-    startTransition(() => {
-      hydrateRoot(container, element);
-    });
+    const variant = (window as { __hydrationVariant?: string }).__hydrationVariant;
+    // The alternatives docs/adr/0011-start-up-and-hydration.md was decided on, which
+    // `npm run bench:pages -- --variants` selects with an init script to measure them side by
+    // side on one build: "sync", hydration as one task; "none", no hydration (what any
+    // hydration costs on top of loading the scripts: the most islands could save).
+    if (variant === "none") return;
+    if (variant === "sync") hydrateRoot(container, element);
+    else
+      startTransition(() => {
+        hydrateRoot(container, element);
+      });
   });
 }
 

@@ -15,7 +15,7 @@
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import type { Compilation, Compiler } from "webpack";
+import type { Compilation, Compiler, WebpackPluginInstance } from "webpack";
 import { writeCdnRules } from "./lib/cdn-rule-files";
 import { ROUTES } from "./src/core/routes";
 import type { SessionTimes } from "./src/core/sessions";
@@ -270,8 +270,56 @@ class SessionsBeforeQueriesPlugin {
   }
 }
 
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, reporter }) => {
-  if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new StableCompilationHashPlugin()] });
+/**
+ * Modules that plugins' browser code requires but the site never runs, each replaced for the
+ * requests of that plugin only (request, the package whose files ask, the stand-in). A require
+ * cannot be tree-shaken, so without this they were part of every page's start-up JavaScript.
+ */
+const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: string }> = [
+  {
+    request: /^react-i18next$/,
+    issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
+    use: "src/i18n/plugin-react-i18next.ts",
+  },
+  {
+    request: /^outdent$/,
+    issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
+    use: "src/i18n/plugin-outdent.ts",
+  },
+  {
+    request: /^browser-lang$/,
+    issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
+    use: "src/i18n/plugin-browser-lang.ts",
+  },
+  { request: /^side-channel$/, issuer: /node_modules[\\/]qs[\\/]/, use: "src/app/side-channel.js" },
+  {
+    request: /inject-partytown-snippet$/,
+    issuer: /node_modules[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]/,
+    use: "src/app/no-partytown.ts",
+  },
+];
+
+type ReplacementPlugin = (
+  request: RegExp,
+  replace: (resource: { request: string; contextInfo?: { issuer?: string } }) => void,
+) => WebpackPluginInstance;
+
+function browserStandIns(normalModuleReplacement: ReplacementPlugin): WebpackPluginInstance[] {
+  return BROWSER_STAND_INS.map(({ request, issuer, use }) =>
+    normalModuleReplacement(request, (resource) => {
+      if (issuer.test(resource.contextInfo?.issuer ?? "")) resource.request = path.join(__dirname, use);
+    }),
+  );
+}
+
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, reporter }) => {
+  if (stage === "build-javascript")
+    actions.setWebpackConfig({
+      plugins: [
+        new StableCompilationHashPlugin(),
+        ...browserStandIns(plugins.normalModuleReplacement as unknown as ReplacementPlugin),
+      ],
+    });
   if (stage === "build-html")
     actions.setWebpackConfig({ plugins: [new SessionsBeforeQueriesPlugin((line) => reporter.info(line))] });
 };

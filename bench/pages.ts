@@ -20,6 +20,17 @@
  * see what a slower host would have measured (for example `--cpu 6`).
  *
  * It is a benchmark, not a test: it never fails on a low score.
+ *
+ * `--variants` measures the ways a page can start (docs/adr/0011-start-up-and-hydration.md) side
+ * by side in one run, in Chromium with the CPU slowed `--cpu` times (4 by default) and a trace of
+ * each load, instead of Lighthouse: the build's hydration in a transition, the same as one task
+ * ("sync"), no hydration at all ("none": what is left if islands hydrated nothing), and, with
+ * `--before <dir>`, an earlier build served from that folder. For each it prints the start-up
+ * JavaScript (gzipped), the components of the first React commit, the most script one start-up
+ * task evaluates (deterministic), and from the trace the longest task, the tasks over 50 ms and
+ * their blocking time (medians of --runs; these follow the host's load).
+ *
+ *   npm run bench:pages -- --variants --cpu 4 --runs 3 --before /tmp/public-before
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -29,6 +40,14 @@ import { join, resolve } from "node:path";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
 import { helpAsked } from "../src/core/command-help";
+import {
+  FIRST_COMMIT_HOOK,
+  largestStartupTask,
+  mainThreadTasks,
+  startupBytes,
+  startupScripts,
+  TRACE_CATEGORIES,
+} from "./lib/startup-cost";
 
 const USAGE = `usage: npm run bench:pages -- [--runs 3] [--pages home,events,...] [--langs en,ar] [--cpu 4] [--detail] [--save <dir>]
   Lighthouse (mobile preset) on the built site (public/), medians per page type
@@ -62,11 +81,11 @@ const PAGE_TYPES = pageTypes(PUBLIC);
 const PAGES = (option("pages") ?? Object.keys(PAGE_TYPES).join(",")).split(",");
 
 /** The site served exactly as `npm run serve` serves it: the CDN rules, precompressed or gzipped answers. */
-async function startSite(): Promise<{ close(): Promise<void> }> {
-  const server = createSiteServer(PUBLIC, await loadRules(PUBLIC));
+async function startSite(dir: string = PUBLIC, port: number = PORT): Promise<{ close(): Promise<void> }> {
+  const server = createSiteServer(dir, await loadRules(dir));
   await new Promise<void>((r, reject) => {
     server.once("error", reject);
-    server.listen(PORT, "127.0.0.1", () => r());
+    server.listen(port, "127.0.0.1", () => r());
   });
   return { close: () => new Promise<void>((r) => server.close(() => r())) };
 }
@@ -152,8 +171,120 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+const LONG_TASK_MS = 50;
+
+interface Variant {
+  name: string;
+  dir: string;
+  port: number;
+  /** what gatsby-browser.tsx's replaceHydrateFunction does, when not the build's default */
+  hydration?: "sync" | "none";
+}
+
+interface StartupMeasure {
+  jsKb: number;
+  components: number;
+  largestEvalKb: number;
+  longestTaskMs: number;
+  longTasks: number;
+  blockingMs: number;
+}
+
+/** One load of `url` under CPU throttling, traced until the network has been quiet and a second more. */
+async function measureStartup(
+  browser: import("playwright-core").Browser,
+  url: string,
+  variant: Variant,
+  path: string,
+): Promise<StartupMeasure> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: FIRST_COMMIT_HOOK });
+    if (variant.hydration) await page.addInitScript({ content: `window.__hydrationVariant = "${variant.hydration}";` });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU ?? 4 });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const trace = await browser.stopTracing();
+    const components = await page.evaluate(
+      () => (globalThis as unknown as { __firstCommitComponents?: number }).__firstCommitComponents ?? 0,
+    );
+    const tasks = mainThreadTasks(trace);
+    const long = tasks.filter((task) => task.durationMs >= LONG_TASK_MS);
+    return {
+      jsKb: startupBytes(path, variant.dir) / 1024,
+      components,
+      largestEvalKb: largestStartupTask(tasks, startupScripts(path, variant.dir)).rawBytes / 1024,
+      longestTaskMs: Math.max(0, ...tasks.map((task) => task.durationMs)),
+      longTasks: long.length,
+      blockingMs: long.reduce((sum, task) => sum + task.durationMs - LONG_TASK_MS, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function compareVariants(): Promise<void> {
+  const before = option("before");
+  const variants: Variant[] = [
+    ...(before ? [{ name: "earlier build", dir: resolve(before), port: PORT + 1 }] : []),
+    { name: "transition", dir: PUBLIC, port: PORT },
+    { name: "sync", dir: PUBLIC, port: PORT, hydration: "sync" },
+    { name: "none", dir: PUBLIC, port: PORT, hydration: "none" },
+  ];
+  const sites = await Promise.all(
+    [...new Map(variants.map((v) => [v.port, v.dir])).entries()].map(([port, dir]) => startSite(dir, port)),
+  );
+  const api = await ensureApi();
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu"] });
+  const rows: string[] = [];
+  try {
+    for (const lang of LANGS) {
+      for (const page of PAGES) {
+        const make = PAGE_TYPES[page];
+        if (!make) throw new Error(`unknown page type "${page}"`);
+        const path = `${lang === "en" ? "" : `/${lang}`}${make()}`;
+        const runs = new Map<string, StartupMeasure[]>(variants.map((v) => [v.name, []]));
+        // the variants take turns, so a change in the host's load falls on all of them alike
+        for (let run = 0; run < RUNS; run++)
+          for (const variant of variants)
+            runs
+              .get(variant.name)
+              ?.push(await measureStartup(browser, `http://127.0.0.1:${variant.port}${path}`, variant, path));
+        for (const variant of variants) {
+          const measured = runs.get(variant.name) ?? [];
+          const m = (key: keyof StartupMeasure) => median(measured.map((r) => r[key]));
+          rows.push(
+            `| \`${path}\` | ${variant.name} | ${m("jsKb").toFixed(1)} KB | ${m("components")} | ${m("largestEvalKb").toFixed(0)} KB | ${Math.round(m("longestTaskMs"))} ms | ${m("longTasks")} | ${Math.round(m("blockingMs"))} ms |`,
+          );
+          process.stdout.write(`${rows.at(-1)}\n`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await Promise.all(sites.map((site) => site.close()));
+    api.stop();
+  }
+  process.stdout.write(
+    [
+      "",
+      `Chromium with the CPU slowed ${CPU ?? 4}x, median of ${RUNS} run(s) per variant, taking turns; served gzipped`,
+      "",
+      "| page | variant | start-up JS gz | components in first commit | largest start-up evaluation | longest task | tasks over 50 ms | blocking (sum over 50 ms) |",
+      "|---|---|---:|---:|---:|---:|---:|---:|",
+      ...rows,
+      "",
+    ].join("\n"),
+  );
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(PUBLIC, "index.html"))) throw new Error("public/ has no build: run npm run build first");
+  if (process.argv.includes("--variants")) return compareVariants();
   // Lighthouse and chrome-launcher are ES modules; this script runs as CommonJS under tsx.
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");

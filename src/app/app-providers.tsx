@@ -14,8 +14,13 @@ import type { Lang } from "../core/catalogue";
 import { CurrencyProvider } from "../currency/currency-context";
 import { PriceProvider } from "../prices/price-context";
 import { ToastProvider } from "../toasts/toast-context";
-import { ToastOutlet } from "../toasts/toast-outlet";
 import { TrackingProvider } from "../tracking/tracking-context";
+import { AfterStartup, deferredPart } from "./deferred-part";
+
+// react-toastify loads with the first toast; the outlet itself once the browser is first idle
+const toastOutlet = deferredPart(() =>
+  import(/* webpackChunkName: "toast-outlet" */ "../toasts/toast-outlet").then((m) => m.ToastOutlet),
+);
 
 export function AppProviders({ children, language }: { children: ReactNode; language: Lang }) {
   return (
@@ -25,7 +30,7 @@ export function AppProviders({ children, language }: { children: ReactNode; lang
           <PriceProvider>
             <BasketProvider language={language}>
               {children}
-              <ToastOutlet />
+              <AfterStartup part={toastOutlet} />
             </BasketProvider>
           </PriceProvider>
         </CurrencyProvider>

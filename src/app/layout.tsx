@@ -12,16 +12,30 @@ import { listen } from "../components/listen";
 import { StaticIsland } from "../components/static-island";
 import { LANGUAGES, type Lang } from "../core/catalogue";
 import { href, localize, showsPlacedOrder } from "../core/routes";
-import { CurrencyChangeNotice } from "../currency/currency-change-notice";
 import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
-import { HeaderSearch } from "../search/header-search";
-import { UnpaidOrderBanner } from "../tickets/unpaid-order-banner";
 import { loadDateLocale } from "./date-locale";
+import { AfterStartup, deferredPart, KeptUntilLoaded } from "./deferred-part";
 import { firstScreenEnd } from "./first-screen";
 import { HeaderShopControls } from "./header-shop-controls";
 import { usePageLanguage } from "./site-context";
 import * as styles from "./layout.module.css";
+
+// Not in the start-up JavaScript: each loads when the browser is first idle (the search box
+// sooner if the visitor reaches for it); the server renders them as before.
+const headerSearch = deferredPart(() =>
+  import(/* webpackChunkName: "header-search" */ "../search/header-search").then((m) => m.HeaderSearch),
+);
+const unpaidOrderBanner = deferredPart(() =>
+  import(/* webpackChunkName: "unpaid-order-banner" */ "../tickets/unpaid-order-banner").then(
+    (m) => m.UnpaidOrderBanner,
+  ),
+);
+const currencyChangeNotice = deferredPart(() =>
+  import(/* webpackChunkName: "currency-change-notice" */ "../currency/currency-change-notice").then(
+    (m) => m.CurrencyChangeNotice,
+  ),
+);
 
 const NAV = [
   { to: href.events(), key: "nav.events" },
@@ -248,7 +262,7 @@ export function Layout({ children, marksFirstScreen = false }: LayoutProps): Rea
             </ul>
           </nav>
           <div className={styles.tools}>
-            <HeaderSearch />
+            <KeptUntilLoaded part={headerSearch} />
             <HeaderShopControls />
             <LanguageSwitcher open={languagesOpen} onOpenChange={openLanguages} />
           </div>
@@ -256,8 +270,8 @@ export function Layout({ children, marksFirstScreen = false }: LayoutProps): Rea
       </header>
       {/* the cart shows its own reminder; the pay page is where the reminder leads */}
       {/* not beside the order's own pages: a failed payment's page does not also say "awaits payment" */}
-      {originalPath !== href.cart() && !showsPlacedOrder(originalPath) && <UnpaidOrderBanner />}
-      {!showsPlacedOrder(originalPath) && <CurrencyChangeNotice />}
+      {originalPath !== href.cart() && !showsPlacedOrder(originalPath) && <AfterStartup part={unpaidOrderBanner} />}
+      {!showsPlacedOrder(originalPath) && <AfterStartup part={currencyChangeNotice} />}
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>

@@ -23,13 +23,12 @@ import {
   useRef,
   useState,
 } from "react";
-import { whenIdle, whenInteracted } from "../app/when-idle";
+import { whenIdle } from "../app/when-idle";
 import type { BasketApiError, BasketClient } from "../clients/basket-client";
 import { lazyBasketClient } from "../clients/load-basket-client";
 import { browserConfig } from "../config";
 import type { Lang } from "../core/catalogue";
 import type { Basket } from "../core/order";
-import { href, unlocalize } from "../core/routes";
 import { isSessionOver } from "../core/sessions";
 import { useCurrency } from "../currency/currency-context";
 import { useToasts } from "../toasts/toast-context";
@@ -70,12 +69,6 @@ export interface BasketValue {
 const BasketContext = createContext<BasketValue | null>(null);
 
 const RETRY_DELAYS_MS = [3_000, 6_000, 12_000, 30_000];
-
-/** The pages that show the basket itself: it is asked for as soon as the browser is idle. */
-function showsBasket(pathname: string): boolean {
-  const path = unlocalize(pathname);
-  return path === href.cart() || path === href.orderCheckout();
-}
 
 export function BasketProvider({ children, language }: { children: ReactNode; language: Lang }) {
   const { code, settled } = useCurrency();
@@ -141,14 +134,12 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   );
 
   // (Re)load when the currency is known or changes (the server prices the basket) and when
-  // the visitor switches language (the server words the titles). On the basket's own pages
-  // once the browser is idle; elsewhere no visitor waits for it at start-up (the header
-  // shows the stored count meanwhile), so after the first interaction: a page that is only
-  // read loads neither the basket nor its client (and axios) while it starts.
+  // the visitor switches language (the server words the titles): once the browser is idle
+  // after the page's start, not at a first touch, because a visitor may be waiting for it
+  // (the header shows the stored count meanwhile).
   useEffect(() => {
     if (!settled || !code) return;
-    const wait = showsBasket(window.location.pathname) ? whenIdle : whenInteracted;
-    return wait(() => void load(code, false));
+    return whenIdle(() => void load(code, false));
   }, [settled, code, load]);
 
   // The server is down: try again, less and less often, silently.

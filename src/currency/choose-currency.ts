@@ -13,6 +13,25 @@ const ROUBLE_CODE = "RUB";
 /** the cookie the switcher sets (path /) */
 export const CURRENCY_COOKIE = "currency";
 
+/**
+ * A cookie's value in a `document.cookie` string ("a=1; currency=RUB"), decoded as js-cookie
+ * writes it; undefined when it is not set. Reading needs no library at start-up: js-cookie
+ * loads when the switcher writes the cookie.
+ */
+export function cookieValue(cookies: string, name: string): string | undefined {
+  for (const pair of cookies.split(";")) {
+    const at = pair.indexOf("=");
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
+    const raw = pair.slice(at + 1).trim();
+    try {
+      return decodeURIComponent(raw.replace(/^"(.*)"$/, "$1"));
+    } catch {
+      return raw;
+    }
+  }
+  return undefined;
+}
+
 export interface CurrencyRuleInput {
   currencies: readonly Currency[];
   /** currency code -> languages that default to it */

@@ -12,11 +12,10 @@
  * all: prices read the code from a context of its own (`useCurrencyCode`), which changes
  * only with the currency, not with `settled`.
  */
-import Cookies from "js-cookie";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLanding } from "../catalogue/use-landing";
 import type { Currency, Lang } from "../core/catalogue";
-import { CURRENCY_COOKIE, chooseCurrency, findCurrency } from "./choose-currency";
+import { CURRENCY_COOKIE, chooseCurrency, cookieValue, findCurrency } from "./choose-currency";
 
 export interface CurrencyValue {
   /** the selected currency (null only if the landing lists none) */
@@ -59,7 +58,7 @@ export function CurrencyProvider({ language, children }: { language: Lang; child
   const [settled, setSettled] = useState(false);
 
   useEffect(() => {
-    setSelected(chooseCurrency({ ...rule, cookie: Cookies.get(CURRENCY_COOKIE) }));
+    setSelected(chooseCurrency({ ...rule, cookie: cookieValue(document.cookie, CURRENCY_COOKIE) }));
     setSettled(true);
   }, [rule]);
 
@@ -72,7 +71,10 @@ export function CurrencyProvider({ language, children }: { language: Lang; child
     (code: string) => {
       const next = findCurrency(landing.currencies, code);
       if (!next) return;
-      Cookies.set(CURRENCY_COOKIE, next.code.toUpperCase(), { path: "/", expires: COOKIE_DAYS, sameSite: "lax" });
+      // js-cookie comes with the visitor's first switch, not with every page; the prices change at once
+      void import("js-cookie").then(({ default: Cookies }) =>
+        Cookies.set(CURRENCY_COOKIE, next.code.toUpperCase(), { path: "/", expires: COOKIE_DAYS, sameSite: "lax" }),
+      );
       setSelected(next);
       setSettled(true);
     },

@@ -16,7 +16,7 @@
 
 import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { whenIdle, whenInteracted } from "../app/when-idle";
+import { whenIdle } from "../app/when-idle";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventPrice } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";
@@ -99,8 +99,6 @@ export function PriceProvider({ children }: { children: ReactNode }) {
   const fresh = useRef(new Set<number>());
   /** the currency of the last request */
   const pricedIn = useRef<string | null>(null);
-  /** the currency the page was rendered in by the build (the first render's) */
-  const builtIn = useRef(code);
 
   const register = useCallback((ids: readonly number[]) => {
     const wanted = normaliseIds(ids);
@@ -140,12 +138,11 @@ export function PriceProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!settled || !code) return;
-    // what to ask is decided when the browser is idle, so registrations of the next
-    // commits join the same request. In the currency the page was built with, the prices
-    // shown are the build's: refreshing them waits for the visitor's first interaction;
-    // in another currency they must be converted, so they are asked for at once.
-    const wait = code === builtIn.current && pricedIn.current === null ? whenInteracted : whenIdle;
-    return wait(() => {
+    // What to ask is decided when the browser is idle, so registrations of the next commits
+    // join the same request. Never later: a page in another currency than its build's shows
+    // placeholders until its prices come, and the visitor waits for them without touching
+    // anything (issue 33); in the build's own currency they are fresher for it.
+    return whenIdle(() => {
       let ids: number[];
       if (pricedIn.current !== code) {
         ids = normaliseIds([...active.current.keys(), ...fresh.current]);

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Currency } from "../../src/core/catalogue";
-import { type CurrencyRuleInput, chooseCurrency, currencyForLanguage } from "../../src/currency/choose-currency";
+import {
+  type CurrencyRuleInput,
+  chooseCurrency,
+  cookieValue,
+  currencyForLanguage,
+} from "../../src/currency/choose-currency";
 
 const c = (code: string): Currency => ({ code, symbol: code, title: code, decimals: 2 });
 const AED = c("AED");
@@ -66,5 +71,21 @@ describe("currency choice: language default, then cookie, then rouble, then the 
 
   it("language matching ignores case", () => {
     assert.equal(currencyForLanguage([AED], { aed: ["AR"] }, "ar")?.code, "AED");
+  });
+});
+
+describe("the currency cookie read from document.cookie", () => {
+  it("finds the cookie among others, whatever its place", () => {
+    assert.equal(cookieValue("currency=RUB", "currency"), "RUB");
+    assert.equal(cookieValue("a=1; currency=USD; b=2", "currency"), "USD");
+  });
+  it("is undefined when the cookie is not set, or only a longer or shorter name is", () => {
+    assert.equal(cookieValue("", "currency"), undefined);
+    assert.equal(cookieValue("currency_seen=AED; xcurrency=USD", "currency"), undefined);
+  });
+  it("decodes what js-cookie encodes, and keeps a value that is not valid encoding", () => {
+    assert.equal(cookieValue("currency=%D1%80%D1%83%D0%B1", "currency"), "\u0440\u0443\u0431");
+    assert.equal(cookieValue('currency="AED"', "currency"), "AED");
+    assert.equal(cookieValue("currency=%E0%A4%A", "currency"), "%E0%A4%A");
   });
 });

@@ -122,9 +122,15 @@ export function siteUrl(path: string): string {
   return `${SITE_URL}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
-/** Waits until Gatsby has hydrated the page (the router is mounted and React took over). */
+/**
+ * Waits until Gatsby has hydrated the page (the router is mounted and React took over), and
+ * the parts whose code loads after start-up (src/app/deferred-part.tsx) have taken over the
+ * server's HTML they were kept as.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true" && !document.querySelector("[data-kept]"),
+    undefined,
+    { timeout: 15_000 },
+  );
 }

@@ -1,0 +1,176 @@
+/**
+ * What a built page costs at start-up, read from the build and from a Chromium trace, with no
+ * timing in it: the JavaScript a page loads before it hydrates, and which start-up task
+ * evaluates how much of it. tests/e2e/site-budgets.test.ts holds the figures to budgets and
+ * `npm run bench:pages -- --variants` prints them beside timings.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { languageOfPath } from "../../src/core/routes";
+
+export interface StartupScript {
+  file: string;
+  gzipBytes: number;
+  /** what the browser parses, compiles and runs */
+  rawBytes: number;
+}
+
+const gzipped = new Map<string, number>();
+
+function gzipSize(publicDir: string, file: string): number {
+  const key = join(publicDir, file);
+  let size = gzipped.get(key);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(key), { level: 9 }).length;
+    gzipped.set(key, size);
+  }
+  return size;
+}
+
+interface WebpackStats {
+  namedChunkGroups: Record<string, { assets: Array<{ name: string }> }>;
+}
+
+const stats = new Map<string, WebpackStats>();
+
+/** The JavaScript files of a webpack chunk group (the page template's, with the chunks it shares). */
+function chunkGroupScripts(publicDir: string, group: string): string[] {
+  let built = stats.get(publicDir);
+  if (!built) {
+    built = JSON.parse(readFileSync(join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+    stats.set(publicDir, built);
+  }
+  const found = built.namedChunkGroups[group];
+  if (!found) throw new Error(`webpack.stats.json has no chunk group ${group}`);
+  return found.assets.map((a) => a.name).filter((name) => name.endsWith(".js"));
+}
+
+/**
+ * The scripts a page runs before it is interactive, with their gzipped sizes: the <script src>
+ * tags of its HTML (webpack runtime, framework, app) and the worker its head starts, then its
+ * template's chunk group (shared chunks and the template's own chunk), which Gatsby loads
+ * before it hydrates.
+ */
+export function startupScripts(path: string, publicDir: string): StartupScript[] {
+  const html = readFileSync(join(publicDir, path, "index.html"), "utf8");
+  const files: string[] = [];
+  // <script src> tags, and the workers the head starts (static/intl-warm.js)
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"|new Worker\("([^"]+)"\)/g)) {
+    const src = (match[1] ?? match[2]) as string;
+    if (!src.startsWith("/") || src.startsWith("//")) continue;
+    files.push(src.slice(1).split(/[?#]/)[0] as string);
+  }
+  const pageData = JSON.parse(
+    readFileSync(join(publicDir, "page-data", path === "/" ? "index" : path, "page-data.json"), "utf8"),
+  ) as { componentChunkName: string };
+  files.push(...chunkGroupScripts(publicDir, pageData.componentChunkName));
+  // a Russian or Arabic page hydrates once its language's date locale is there (src/app/date-locale.ts)
+  const lang = languageOfPath(path);
+  if (lang !== "en") files.push(...chunkGroupScripts(publicDir, `date-locale-${lang}`));
+  return [...new Set(files)].map((file) => ({
+    file,
+    gzipBytes: gzipSize(publicDir, file),
+    rawBytes: statSync(join(publicDir, file)).size,
+  }));
+}
+
+export function startupBytes(path: string, publicDir: string): number {
+  return startupScripts(path, publicDir).reduce((sum, s) => sum + s.gzipBytes, 0);
+}
+
+/**
+ * A minimal React DevTools hook: React (react-dom 18) finds it on window when it loads and
+ * calls onCommitFiberRoot after each commit. The first call counts the components (function,
+ * class, forwardRef and memo fibers) of the tree it committed.
+ */
+export const FIRST_COMMIT_HOOK = `(() => {
+  const COMPONENT_TAGS = new Set([0, 1, 2, 11, 14, 15]);
+  const count = (root) => {
+    let n = 0;
+    const stack = root.current.child ? [root.current.child] : [];
+    while (stack.length) {
+      const fiber = stack.pop();
+      if (COMPONENT_TAGS.has(fiber.tag)) n += 1;
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    return n;
+  };
+  let renderers = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    isDisabled: false,
+    inject(renderer) { renderers += 1; this.renderers.set(renderers, renderer); return renderers; },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      if (window.__firstCommitComponents === undefined) window.__firstCommitComponents = count(root);
+    },
+    onPostCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+  };
+})();`;
+
+/** The Chromium trace categories that hold the main thread's tasks and the scripts they evaluate. */
+export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { url?: string } };
+}
+
+/** One task of the page's main thread, in milliseconds from the first task of the trace. */
+export interface MainThreadTask {
+  startMs: number;
+  durationMs: number;
+  /** the scripts this task evaluated (compiled and ran their top level), by file name */
+  scripts: string[];
+}
+
+/** The renderer main threads' top-level tasks of a Chromium trace, with the scripts each evaluated. */
+export function mainThreadTasks(trace: Buffer | string): MainThreadTask[] {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = (e: TraceEvent) => mains.has(`${e.pid}:${e.tid}`) && e.ph === "X" && e.dur !== undefined;
+  const tasks = events.filter((e) => onMain(e) && e.name === "RunTask").sort((a, b) => a.ts - b.ts);
+  const evaluations = events.filter((e) => onMain(e) && e.name === "EvaluateScript" && e.args?.data?.url);
+  const origin = tasks[0]?.ts ?? 0;
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const scripts = evaluations
+      .filter((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts <= end)
+      .map((e) => new URL(e.args?.data?.url as string).pathname.slice(1));
+    return { startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, scripts };
+  });
+}
+
+/**
+ * The start-up task that evaluates the most script, counted in bytes from a trace: which
+ * scripts each task of the page's main thread evaluated is fixed by the page, not by the
+ * machine, so unlike the task's duration the figure is the same on every run. The bytes are
+ * the files' own (what V8 parses and compiles), of the page's start-up scripts only.
+ */
+export function largestStartupTask(
+  tasks: readonly MainThreadTask[],
+  scripts: readonly StartupScript[],
+): { rawBytes: number; scripts: string[]; durationMs: number } {
+  const sizes = new Map(scripts.map((s) => [s.file, s.rawBytes]));
+  let largest = { rawBytes: 0, scripts: [] as string[], durationMs: 0 };
+  for (const task of tasks) {
+    const own = task.scripts.filter((file) => sizes.has(file));
+    const rawBytes = own.reduce((sum, file) => sum + (sizes.get(file) ?? 0), 0);
+    if (rawBytes > largest.rawBytes) largest = { rawBytes, scripts: own, durationMs: task.durationMs };
+  }
+  return largest;
+}

@@ -1,0 +1,192 @@
+/**
+ * Parts of every page whose code is not in the start-up JavaScript (issue 36): it loads once
+ * the browser is idle after the page's start (src/app/when-idle.ts), or at once when the
+ * visitor reaches for the part. The server renders them as before (React.lazy resolves there
+ * before the HTML is written), so the page looks the same from its first paint.
+ *
+ * - `AfterStartup`: a part with nothing to show at first (a notice, a reminder, the toasts):
+ *   rendered from the browser's first idle moment on, nothing before.
+ * - `KeptUntilLoaded`: a visible part (the header's search box): hydration keeps the server's
+ *   HTML in a wrapper, as a static island does (src/components/static-island.tsx), and the
+ *   part's code renders over it once loaded. What the visitor did meanwhile is carried over:
+ *   the focus, the text typed into a field, and a click on a button, which is replayed.
+ */
+import type React from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { isHydrating } from "./hydration-phase";
+import { whenIdle } from "./when-idle";
+import * as styles from "./layout.module.css";
+
+/** A part's code: loaded once per page load and shared by every place that shows it. */
+export interface DeferredPart {
+  /** loads it (once; a chunk that failed to load is tried again next time) */
+  get(): Promise<ComponentType>;
+  /** the component, once its code is here */
+  loaded(): ComponentType | null;
+  /** the same as React.lazy, for a render before that (the server's waits for it) */
+  Lazy: LazyExoticComponent<ComponentType>;
+}
+
+export function deferredPart(load: () => Promise<ComponentType>): DeferredPart {
+  let loading: Promise<ComponentType> | null = null;
+  let component: ComponentType | null = null;
+  const get = () => {
+    if (loading === null) {
+      const started = load().then((loadedComponent) => {
+        component = loadedComponent;
+        return loadedComponent;
+      });
+      started.catch(() => {
+        if (loading === started) loading = null;
+      });
+      loading = started;
+    }
+    return loading;
+  };
+  return {
+    get,
+    loaded: () => component,
+    Lazy: lazy(() => get().then((loadedComponent) => ({ default: loadedComponent }))),
+  };
+}
+
+/**
+ * The part itself: once its code is here, the component, so a part that mounts after it came
+ * renders in the same commit, never a blank frame; before that, lazily.
+ */
+function PartContent({ part }: { part: DeferredPart }): React.JSX.Element {
+  const Loaded = part.loaded();
+  return Loaded ? (
+    <Loaded />
+  ) : (
+    <Suspense fallback={null}>
+      <part.Lazy />
+    </Suspense>
+  );
+}
+
+/** Resolves when the browser is first idle. */
+function idle(): Promise<void> {
+  return new Promise((resolve) => whenIdle(resolve));
+}
+
+/** A part with nothing to show at first: rendered from the browser's first idle moment on. */
+export function AfterStartup({ part }: { part: DeferredPart }): React.JSX.Element | null {
+  // the server's render and the browser's first render agree on nothing; then the part mounts
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void idle()
+      .then(part.get)
+      .then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [part]);
+  return ready ? <PartContent part={part} /> : null;
+}
+
+const FOCUSABLE = "input, button, a[href], select, textarea";
+/** No content: React finds the same string on every render and leaves the server's HTML alone. */
+const KEEP_SERVER_HTML = { __html: "" };
+
+/** What the visitor did in the kept HTML before the part took over. */
+interface Carried {
+  focused: number;
+  values: Array<string | null>;
+  clicked: number;
+}
+
+function carry(wrapper: HTMLElement, clicked: Element | null): Carried {
+  const elements = Array.from(wrapper.querySelectorAll<HTMLElement>(FOCUSABLE));
+  return {
+    focused: elements.findIndex((element) => element === document.activeElement),
+    values: elements.map((element) => (element instanceof HTMLInputElement ? element.value : null)),
+    clicked: clicked ? elements.findIndex((element) => element === clicked) : -1,
+  };
+}
+
+/** Gives the part what the visitor did: its own handlers see the typing, the focus and the click. */
+function handOver(wrapper: HTMLElement, carried: Carried): void {
+  const elements = Array.from(wrapper.querySelectorAll<HTMLElement>(FOCUSABLE));
+  elements.forEach((element, index) => {
+    const value = carried.values[index];
+    if (!(element instanceof HTMLInputElement) || !value || element.value === value) return;
+    // the way a controlled React input hears of a value it did not set: the native setter, then an input event
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, value);
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  if (carried.focused >= 0) elements[carried.focused]?.focus();
+  if (carried.clicked >= 0) elements[carried.clicked]?.click();
+}
+
+/** A visible part: the server's HTML until its code is here, then the part over it. */
+export function KeptUntilLoaded({ part }: { part: DeferredPart }): React.JSX.Element {
+  // decided at mount: kept while hydrating, unless the code is already here (a later page)
+  const [kept, setKept] = useState(() => isHydrating() && part.loaded() === null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const carried = useRef<Carried | null>(null);
+  const clicked = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const node = wrapper.current;
+    if (!kept || !node) return;
+    // what end-to-end tests wait for before they use the part (tests/e2e/support/browser.ts)
+    node.dataset.kept = "true";
+    let live = true;
+    const take = () => {
+      if (!live) return;
+      live = false;
+      void part.get().then(() => {
+        carried.current = carry(node, clicked.current);
+        setKept(false);
+      });
+    };
+    const onUse = (event: Event) => {
+      // a press only fetches the code: taking over before its click would lose the click
+      if (event.type === "pointerdown") {
+        void part.get();
+        return;
+      }
+      if (event.type === "click") {
+        // the kept button does nothing yet: the part's own will be clicked instead
+        clicked.current = (event.target as Element | null)?.closest(FOCUSABLE) ?? null;
+        event.preventDefault();
+      }
+      take();
+    };
+    const uses = ["pointerdown", "focusin", "keydown", "click"] as const;
+    for (const type of uses) node.addEventListener(type, onUse);
+    const cancelIdle = whenIdle(take);
+    return () => {
+      live = false;
+      cancelIdle();
+      for (const type of uses) node.removeEventListener(type, onUse);
+    };
+  }, [kept, part]);
+
+  useEffect(() => {
+    if (kept || !carried.current || !wrapper.current) return;
+    // the part renders in the same commit as this wrapper's children: wait for its elements
+    const node = wrapper.current;
+    const handed = carried.current;
+    carried.current = null;
+    requestAnimationFrame(() => handOver(node, handed));
+  }, [kept]);
+
+  // two keys: the part gets a new wrapper, so React removes the kept HTML rather than adding beside it
+  return kept ? (
+    <div
+      key="kept"
+      ref={wrapper}
+      className={styles.part}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: it keeps the server's HTML
+      dangerouslySetInnerHTML={KEEP_SERVER_HTML}
+      suppressHydrationWarning
+    />
+  ) : (
+    <div key="part" ref={wrapper} className={styles.part}>
+      <PartContent part={part} />
+    </div>
+  );
+}
