@@ -1,10 +1,10 @@
 import type { GatsbyBrowser } from "gatsby";
 import { type ReactNode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { loadDateLocaleOf } from "./src/app/date-locale";
-import { endHydration, startHydration } from "./src/app/hydration-phase";
 import { wrapPage } from "./src/app/wrap-page";
 import { noteNotFoundAddress, restoreNotFoundAddress } from "./src/i18n/not-found-address";
+import { loadDateLocaleOf } from "./src/kernel/date-locale";
+import { endHydration, startHydration } from "./src/kernel/hydration-phase";
 import "./src/styles/global.css";
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = (args) => wrapPage(args);

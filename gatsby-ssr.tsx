@@ -1,8 +1,8 @@
 import type { GatsbySSR } from "gatsby";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { FIRST_PAINT_SCRIPTS } from "./src/app/first-paint-scripts";
-import { FIRST_SCREEN_END_ID } from "./src/app/first-screen";
 import { wrapPage } from "./src/app/wrap-page";
+import { FIRST_SCREEN_END_ID } from "./src/kernel/first-screen";
 // the server render writes every language's dates (the browser loads only its page's locale)
 import "./src/core/date-locales-all";
 import { directionOf, languageOfPath } from "./src/core/routes";
@@ -68,7 +68,7 @@ export const onPreRenderHTML: GatsbySSR["onPreRenderHTML"] = ({
     <script key="intl-warm" dangerouslySetInnerHTML={{ __html: INTL_WARM_SCRIPT }} />,
     // no first paint of a half-parsed first screen: each element the parser adds after it
     // would move the ones painted before it (layout shifts); rendering waits for the marker
-    // (src/app/first-screen.tsx; a page without it renders once its HTML is parsed)
+    // (src/kernel/first-screen.tsx; a page without it renders once its HTML is parsed)
     <link key="expect-first-screen" rel="expect" href={`#${FIRST_SCREEN_END_ID}`} {...{ blocking: "render" }} />,
     ...getHeadComponents().map((component) => {
       if (!isValidElement(component) || component.type !== "style") return component;

@@ -65,7 +65,7 @@ export function startupScripts(path: string, publicDir: string): StartupScript[]
     readFileSync(join(publicDir, "page-data", path === "/" ? "index" : path, "page-data.json"), "utf8"),
   ) as { componentChunkName: string };
   files.push(...chunkGroupScripts(publicDir, pageData.componentChunkName));
-  // a Russian or Arabic page hydrates once its language's date locale is there (src/app/date-locale.ts)
+  // a Russian or Arabic page hydrates once its language's date locale is there (src/kernel/date-locale.ts)
   const lang = languageOfPath(path);
   if (lang !== "en") files.push(...chunkGroupScripts(publicDir, `date-locale-${lang}`));
   return [...new Set(files)].map((file) => ({

@@ -1,6 +1,6 @@
 /**
  * Parts of every page whose code is not in the start-up JavaScript (issue 36): it loads once
- * the browser is idle after the page's start (src/app/when-idle.ts), or at once when the
+ * the browser is idle after the page's start (src/kernel/when-idle.ts), or at once when the
  * visitor reaches for the part. The server renders them as before (React.lazy resolves there
  * before the HTML is written), so the page looks the same from its first paint.
  *
@@ -13,8 +13,8 @@
  */
 import type React from "react";
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useRef, useState } from "react";
-import { isHydrating } from "./hydration-phase";
-import { whenIdle } from "./when-idle";
+import { isHydrating } from "../kernel/hydration-phase";
+import { whenIdle } from "../kernel/when-idle";
 import * as styles from "./layout.module.css";
 
 /** A part's code: loaded once per page load and shared by every place that shows it. */

@@ -4,7 +4,7 @@
  * Gatsby's scripts slice lists the webpack runtime, the framework and the app as `<script
  * async>` at the end of the body; the browser fetched them at once and ran each as soon as it
  * arrived, which was often before the first paint (the paint waits for the stylesheet and for
- * the first screen's marker, src/app/first-screen.tsx). A phone then evaluated 100-600 ms of
+ * the first screen's marker, src/kernel/first-screen.tsx). A phone then evaluated 100-600 ms of
  * script before it showed the page it already had. `patches/gatsby+5.16.1.patch` puts those
  * tags in an inert `<template id="gatsby-scripts">`, and this script, which gatsby-ssr.tsx
  * puts after the slice, adds them to the page after the first frame: in a

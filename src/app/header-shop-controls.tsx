@@ -5,7 +5,6 @@
  * first browser render agree on "no badge").
  */
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
 import { BasketIcon } from "../components/icons";
 import { formatNumber } from "../core/format";
@@ -13,7 +12,7 @@ import { href, showsPlacedOrder } from "../core/routes";
 import { useCurrency } from "../currency/currency-context";
 import { CurrencySwitcher } from "../currency/currency-switcher";
 import { Link } from "../i18n/link";
-import { usePageLanguage } from "./site-context";
+import { usePageLanguage, useSite } from "../kernel/site-context";
 import * as styles from "./header-shop-controls.module.css";
 
 export function HeaderShopControls() {

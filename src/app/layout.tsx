@@ -6,7 +6,6 @@ import { navigate } from "gatsby";
 import type React from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSite } from "../app/site-context";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../components/icons";
 import { listen } from "../components/listen";
 import { StaticIsland } from "../components/static-island";
@@ -14,11 +13,11 @@ import { LANGUAGES, type Lang } from "../core/catalogue";
 import { href, localize, showsPlacedOrder } from "../core/routes";
 import { addressTail } from "../i18n/current-address";
 import { Link } from "../i18n/link";
-import { loadDateLocale } from "./date-locale";
+import { loadDateLocale } from "../kernel/date-locale";
+import { firstScreenEnd } from "../kernel/first-screen";
+import { usePageLanguage, useSite } from "../kernel/site-context";
 import { AfterStartup, deferredPart, KeptUntilLoaded } from "./deferred-part";
-import { firstScreenEnd } from "./first-screen";
 import { HeaderShopControls } from "./header-shop-controls";
-import { usePageLanguage } from "./site-context";
 import * as styles from "./layout.module.css";
 
 // Not in the start-up JavaScript: each loads when the browser is first idle (the search box
@@ -32,7 +31,7 @@ const unpaidOrderBanner = deferredPart(() =>
   ),
 );
 const currencyChangeNotice = deferredPart(() =>
-  import(/* webpackChunkName: "currency-change-notice" */ "../currency/currency-change-notice").then(
+  import(/* webpackChunkName: "currency-change-notice" */ "./currency-change-notice").then(
     (m) => m.CurrencyChangeNotice,
   ),
 );

@@ -13,8 +13,8 @@ import { isValidElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { isLang, type Lang, languageOfPath } from "../core/routes";
 import { memoizeTranslations } from "../i18n/memo-t";
+import { SiteProvider } from "../kernel/site-context";
 import { AppProviders } from "./app-providers";
-import { SiteProvider } from "./site-context";
 
 interface WrapPageArgs {
   element: React.ReactNode;

@@ -23,7 +23,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { whenIdle } from "../app/when-idle";
 import type { BasketApiError, BasketClient } from "../clients/basket-client";
 import { lazyBasketClient } from "../clients/load-basket-client";
 import { browserConfig } from "../config";
@@ -31,6 +30,7 @@ import type { Lang } from "../core/catalogue";
 import type { Basket } from "../core/order";
 import { isSessionOver } from "../core/sessions";
 import { useCurrency } from "../currency/currency-context";
+import { whenIdle } from "../kernel/when-idle";
 import { useToasts } from "../toasts/toast-context";
 import { basketErrorKey } from "./error-messages";
 import { basketReducer, initialBasketState, type LocalChange, type TicketToAdd, visibleBasket } from "./reducer";

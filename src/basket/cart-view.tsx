@@ -6,7 +6,6 @@
  */
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { Countdown } from "../components/countdown";
 import { Money, useMoneyText } from "../components/money";
 import type { TicketOffer } from "../core/catalogue";
@@ -17,6 +16,7 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { useAdmission } from "../events/admission";
 import { Link } from "../i18n/link";
+import { usePageLanguage } from "../kernel/site-context";
 import { useBasket } from "./basket-context";
 import { LimitNote } from "./limit-note";
 import { basketLimit, clampCount, limitReason } from "./limits";

@@ -3,8 +3,8 @@
  * group of two round buttons around the count, which is read out when it changes.
  */
 import type React from "react";
-import { usePageLanguage } from "../app/site-context";
 import { formatNumber } from "../core/format";
+import { usePageLanguage } from "../kernel/site-context";
 import * as styles from "./stepper.module.css";
 
 export interface StepperProps {

@@ -10,7 +10,6 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import { Money, useMoneyText } from "../components/money";
@@ -23,6 +22,7 @@ import { useCurrency } from "../currency/currency-context";
 import { useAdmission } from "../events/admission";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
+import { usePageLanguage } from "../kernel/site-context";
 import { useBasket } from "./basket-context";
 import { LimitNote } from "./limit-note";
 import { addableCount, clampCount, limitReason, offerAvailability } from "./limits";

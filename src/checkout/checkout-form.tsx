@@ -16,7 +16,6 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { announceBasket, useBasket } from "../basket/basket-context";
 import { toBasketApiError } from "../clients/basket-client";
 import { Money } from "../components/money";
@@ -25,6 +24,7 @@ import { emptyBasket } from "../core/order";
 import { href } from "../core/routes";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
+import { usePageLanguage } from "../kernel/site-context";
 import { readUtm } from "../tracking/utm";
 import { acceptsCurrency, acquisitionsForCurrency, defaultAcquisitionId, paysOnline } from "./acquisitions";
 import {

@@ -6,13 +6,13 @@
  */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
 import { Money, useMoneyText } from "../components/money";
 import type { Lang } from "../core/catalogue";
 import { formatNumber, formatSession } from "../core/format";
 import type { BasketEventGroup } from "../core/order";
 import { bySession } from "../core/sessions";
+import { usePageLanguage } from "../kernel/site-context";
 import * as styles from "./checkout.module.css";
 
 /** Tickets and service fee always; the payment fee and amount once a way to pay is known. */

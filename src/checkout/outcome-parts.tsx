@@ -4,7 +4,6 @@
  */
 import type React from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { useMoneyText } from "../components/money";
 import type { Acquisition } from "../core/catalogue";
 import { formatDateTime, joinParts } from "../core/format";
@@ -13,6 +12,7 @@ import { href } from "../core/routes";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
+import { usePageLanguage } from "../kernel/site-context";
 import { OrderSummary } from "./order-summary";
 import * as styles from "./checkout.module.css";
 

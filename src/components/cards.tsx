@@ -1,9 +1,9 @@
 /** Cards for performers, venues and news: the same stretched-link pattern as EventCard. */
 import type React from "react";
-import { usePageLanguage } from "../app/site-context";
 import { formatDate } from "../core/format";
 import type { NewsSummary, PersonSummary, PlaceSummary } from "../core/page-context";
 import { href } from "../core/routes";
+import { usePageLanguage } from "../kernel/site-context";
 import { CardTitle } from "./card-parts";
 import { Media } from "./media";
 import { StaticIsland } from "./static-island";

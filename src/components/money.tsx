@@ -6,8 +6,8 @@
  * (An event's "from" price is the live price's own: src/prices/live-price.tsx.)
  */
 import type React from "react";
-import { usePageLanguage } from "../app/site-context";
 import { formatMoney } from "../core/format";
+import { usePageLanguage } from "../kernel/site-context";
 
 export interface MoneyProps {
   value: number;

@@ -8,8 +8,8 @@
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage, useSite } from "../app/site-context";
 import { absoluteUrl } from "../core/routes";
+import { usePageLanguage, useSite } from "../kernel/site-context";
 import { ShareIcon } from "./icons";
 import { shareTargets } from "./share-targets";
 import * as styles from "./share-button.module.css";

@@ -17,9 +17,9 @@
 import { navigate } from "gatsby";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
-import { isHydrating } from "../app/hydration-phase";
-import { usePageLanguage, useSite } from "../app/site-context";
 import { isClientNavigation, prefetchNow, watch } from "../i18n/link";
+import { isHydrating } from "../kernel/hydration-phase";
+import { usePageLanguage, useSite } from "../kernel/site-context";
 
 /** No content at all: React finds the same string on every render and leaves the DOM alone. */
 const KEEP_SERVER_HTML = { __html: "" };

@@ -34,7 +34,7 @@ export function weekStartsOn(localeTag: string): 0 | 1 {
  * The date-fns locales known so far. English is always there: date-fns' `format` carries it
  * as its default anyway. The others are registered by whoever runs the formatting: the server
  * render, the build and the server register all of them (./date-locales-all.ts); a browser
- * page loads only its own language's, before it hydrates (src/app/date-locale.ts), so no
+ * page loads only its own language's, before it hydrates (src/kernel/date-locale.ts), so no
  * page ships the month names of the other languages.
  */
 const DATE_FNS_LOCALES = new Map<Lang, Locale>([["en", enUS]]);

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { currencyName } from "../core/format";
+import { usePageLanguage } from "../kernel/site-context";
 import { useCurrency } from "./currency-context";
 
 /**

@@ -4,13 +4,13 @@
  * target (the title's link stretches over it) so the tab order stays one stop per card.
  */
 import type React from "react";
-import { usePageLanguage } from "../app/site-context";
 import { CardTitle, isInactive } from "../components/card-parts";
 import { Media } from "../components/media";
 import { StatusBadges } from "../components/status-badges";
 import type { EventCardData } from "../core/catalogue";
 import { dateBadge, formatTime, joinParts } from "../core/format";
 import { href } from "../core/routes";
+import { usePageLanguage } from "../kernel/site-context";
 import { EventPrice, EventVenue } from "./event-parts";
 import * as styles from "./event-card.module.css";
 

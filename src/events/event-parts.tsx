@@ -3,9 +3,9 @@
  * ticket picker's bar): its live "from" price and its venue line.
  */
 import type React from "react";
-import { usePageLanguage } from "../app/site-context";
 import type { EventCardData } from "../core/catalogue";
 import { listSeparator } from "../core/format";
+import { usePageLanguage } from "../kernel/site-context";
 import { LivePrice } from "../prices/live-price";
 
 /** The event's lowest price, live in the visitor's currency, the build's price until then. */

@@ -5,7 +5,6 @@
  */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { CardTitle, isInactive } from "../components/card-parts";
 import { ArrowIcon } from "../components/icons";
@@ -14,6 +13,7 @@ import { StatusBadges } from "../components/status-badges";
 import type { EventCardData } from "../core/catalogue";
 import { dateBadge, formatTime, formatUntilDay, joinParts } from "../core/format";
 import { href } from "../core/routes";
+import { usePageLanguage } from "../kernel/site-context";
 import { EventPrice, EventVenue } from "./event-parts";
 import * as styles from "./event-row.module.css";
 

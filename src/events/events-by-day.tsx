@@ -6,12 +6,12 @@
 import type React from "react";
 import { Fragment, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { firstScreenEnd } from "../app/first-screen";
-import { usePageLanguage } from "../app/site-context";
 import { StaticIsland } from "../components/static-island";
 import type { EventCardData } from "../core/catalogue";
 import { formatLongDate, uaeDateKey } from "../core/format";
 import { listDayOf } from "../core/quick-dates";
+import { firstScreenEnd } from "../kernel/first-screen";
+import { usePageLanguage } from "../kernel/site-context";
 import { IslandPrices } from "../prices/island-prices";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import { wideDays } from "./day-layout";

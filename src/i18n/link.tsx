@@ -18,10 +18,10 @@
 import { navigate } from "gatsby";
 import type React from "react";
 import { forwardRef, useCallback, useEffect, useRef } from "react";
-import { loadDateLocaleOf } from "../app/date-locale";
-import { usePageLanguage, useSite } from "../app/site-context";
-import { whenIdle } from "../app/when-idle";
 import { asLang, localize } from "../core/routes";
+import { loadDateLocaleOf } from "../kernel/date-locale";
+import { usePageLanguage, useSite } from "../kernel/site-context";
+import { whenIdle } from "../kernel/when-idle";
 
 export interface LinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   /** the page path without language, with its query and hash if any */

@@ -10,10 +10,10 @@
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { formatPrice } from "../core/format";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrencyCode } from "../currency/currency-context";
+import { usePageLanguage } from "../kernel/site-context";
 import { usePriceEntry, usePriceRegister } from "./price-context";
 
 export interface LivePriceProps {

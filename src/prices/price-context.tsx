@@ -16,10 +16,10 @@
 
 import type { ReactNode } from "react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { whenIdle } from "../app/when-idle";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventPrice } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";
+import { whenIdle } from "../kernel/when-idle";
 import { normaliseIds } from "./merge-prices";
 
 export const UPDATE_PRICES_EVENT = "UPDATE_PRICES";

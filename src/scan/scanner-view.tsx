@@ -6,11 +6,11 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { browserConfig } from "../config";
 import { formatDateTime, formatDayRange, formatTime } from "../core/format";
 import type { Lang } from "../core/routes";
 import { normaliseCode } from "../core/ticket-code";
+import { usePageLanguage } from "../kernel/site-context";
 import { type CameraScan, startCamera } from "./camera";
 import { type DeviceState, EMPTY_STATE, loadState, saveState } from "./device-store";
 import { signal, toneOf } from "./feedback";

@@ -6,12 +6,12 @@
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventSummary, Lang } from "../core/catalogue";
 import { formatDate } from "../core/format";
 import { uaeNoon } from "../core/uae-time";
 import { EventGrid } from "../events/event-grid";
+import { usePageLanguage } from "../kernel/site-context";
 import type { SearchFacets } from "./search-filters";
 import { type SearchState, widenDates } from "./search-query";
 import * as styles from "./search.module.css";

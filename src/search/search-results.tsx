@@ -1,10 +1,10 @@
 /** The results of a search, with its loading, empty and error states and "more results". */
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import type { EventCardData } from "../core/catalogue";
 import { formatNumber } from "../core/format";
 import { EventGrid } from "../events/event-grid";
+import { usePageLanguage } from "../kernel/site-context";
 import type { EventSearch } from "./use-event-search";
 import * as styles from "./search.module.css";
 

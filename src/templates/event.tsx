@@ -3,7 +3,6 @@ import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Layout } from "../app/layout";
-import { usePageLanguage } from "../app/site-context";
 import { TicketPicker } from "../basket/ticket-picker";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { AboutSection } from "../components/about-section";
@@ -34,6 +33,7 @@ import { hasEnded, isSessionOver, type SessionTimes } from "../core/sessions";
 import { EventGrid } from "../events/event-grid";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
+import { usePageLanguage } from "../kernel/site-context";
 import { eventJsonLd } from "../site/json-ld";
 import * as styles from "./event.module.css";
 

@@ -3,7 +3,6 @@ import type React from "react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
-import { usePageLanguage } from "../app/site-context";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { TemplateProps } from "../components/template-types";
 import { listHead } from "../components/text-head";
@@ -12,6 +11,7 @@ import { formatNumber } from "../core/format";
 import type { EventsListPageContext } from "../core/page-context";
 import { isQuickDate, QUICK_DATES, type QuickDate, quickDateRange } from "../core/quick-dates";
 import { EventsByDay } from "../events/events-by-day";
+import { usePageLanguage } from "../kernel/site-context";
 import { listEventsOnDuring } from "../search/running-events";
 import * as styles from "./events-list.module.css";
 

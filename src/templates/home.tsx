@@ -1,9 +1,7 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { firstScreenEnd } from "../app/first-screen";
 import { PageShell } from "../app/page-shell";
-import { usePageLanguage } from "../app/site-context";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { CardList } from "../components/card-list";
 import { NewsCard } from "../components/cards";
@@ -22,6 +20,8 @@ import { EventGrid } from "../events/event-grid";
 import { EventPrice, EventVenue } from "../events/event-parts";
 import { UpcomingEvents } from "../events/upcoming-events";
 import { Link } from "../i18n/link";
+import { firstScreenEnd } from "../kernel/first-screen";
+import { usePageLanguage } from "../kernel/site-context";
 import { IslandPrices } from "../prices/island-prices";
 import { usePriceRefresh } from "../prices/use-price-refresh";
 import * as styles from "./home.module.css";

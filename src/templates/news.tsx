@@ -2,7 +2,6 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { Layout } from "../app/layout";
-import { usePageLanguage } from "../app/site-context";
 import { Media } from "../components/media";
 import { SafeHtml } from "../components/safe-html";
 import { Section } from "../components/section";
@@ -11,6 +10,7 @@ import { contentHead } from "../components/text-head";
 import { formatDate } from "../core/format";
 import type { NewsPageContext } from "../core/page-context";
 import { EventGrid } from "../events/event-grid";
+import { usePageLanguage } from "../kernel/site-context";
 import * as styles from "./detail.module.css";
 
 export default function NewsTemplate({ pageContext }: TemplateProps<NewsPageContext>): React.JSX.Element {

@@ -7,7 +7,6 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
-import { usePageLanguage } from "../app/site-context";
 import { roundMoney } from "../basket/totals";
 import { pathAfterPayment } from "../checkout/outcome";
 import {
@@ -31,6 +30,7 @@ import { includedVat, SELLER } from "../core/seller";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { useAdmission } from "../events/admission";
+import { usePageLanguage } from "../kernel/site-context";
 import * as styles from "../checkout/checkout.module.css";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");

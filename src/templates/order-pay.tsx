@@ -14,7 +14,6 @@ import type React from "react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OrderOutcomeFallback } from "../app/order-outcome";
-import { usePageLanguage } from "../app/site-context";
 import { useBasket } from "../basket/basket-context";
 import { paysOnline } from "../checkout/acquisitions";
 import { pathAfterPayment } from "../checkout/outcome";
@@ -39,6 +38,7 @@ import type { PayAndDeliveryPageContext } from "../core/page-context";
 import { absoluteUrl, href, orderIdFromPath } from "../core/routes";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
+import { usePageLanguage } from "../kernel/site-context";
 import * as styles from "../checkout/checkout.module.css";
 
 const payOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "pay");

@@ -2,13 +2,13 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
-import { usePageLanguage } from "../app/site-context";
 import { Section } from "../components/section";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import { formatNumber } from "../core/format";
 import type { PayAndDeliveryPageContext } from "../core/page-context";
 import { REFUND_POLICY } from "../core/seller";
+import { usePageLanguage } from "../kernel/site-context";
 import * as styles from "./pay-and-delivery.module.css";
 
 /** "Bank card" under the title "Bank card" says nothing: the kind is shown only when it adds a word. */

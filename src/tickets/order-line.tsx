@@ -4,12 +4,12 @@
  * while it can still be paid; a paid order's tickets into the phone's wallet at once.
  */
 import { useTranslation } from "react-i18next";
-import { usePageLanguage } from "../app/site-context";
 import { Money } from "../components/money";
 import { formatDate, formatDateTime } from "../core/format";
 import type { Order } from "../core/order";
 import { href } from "../core/routes";
 import { Link } from "../i18n/link";
+import { usePageLanguage } from "../kernel/site-context";
 import { OrderWalletBadge, useWalletOffer } from "./wallet-buttons";
 import * as styles from "./tickets.module.css";
 

@@ -9,7 +9,6 @@
  */
 import { useMemo } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { usePageLanguage, useSite } from "../app/site-context";
 import { LogoMark } from "../components/icons";
 import { formatLongDate, formatTime, joinParts } from "../core/format";
 import type { Order } from "../core/order";
@@ -17,6 +16,7 @@ import { href } from "../core/routes";
 import { SELLER } from "../core/seller";
 import { useAdmission } from "../events/admission";
 import { Link } from "../i18n/link";
+import { usePageLanguage, useSite } from "../kernel/site-context";
 import { QrCode } from "./qr-code";
 import { icsFileName, ticketIcs } from "./ticket-ics";
 import { placeIds, type TicketView, ticketViews } from "./ticket-view";

@@ -7,7 +7,7 @@
  *
  * And each page's start-up JavaScript carries only its own language's date data: the month
  * names of the other languages' date-fns locales are not among the scripts it loads before it
- * is interactive (src/app/date-locale.ts).
+ * is interactive (src/kernel/date-locale.ts).
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * A page loads only its own language's date locale (src/app/date-locale.ts), and a client-side
+ * A page loads only its own language's date locale (src/kernel/date-locale.ts), and a client-side
  * switch to another language loads that one before the new page renders: after switching from
  * /ru/events/ to /ar/events/ in the same document, the day headings are written with
  * date-fns' Arabic locale, as the server render writes them, and nothing logged an error.

@@ -5,7 +5,7 @@
  * element parsed after that moved the ones painted before it (layout shifts Lighthouse and CI
  * caught on some loads). Every page's head holds
  * `<link rel="expect" href="#first-screen-end" blocking="render">` (gatsby-ssr.tsx): the
- * browser paints nothing before the marker (src/app/first-screen.tsx) is parsed, which comes
+ * browser paints nothing before the marker (src/kernel/first-screen.tsx) is parsed, which comes
  * after the footer, or on a long page (home, the events list) after what a phone's first
  * screen shows.
  */

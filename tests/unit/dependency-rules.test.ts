@@ -116,7 +116,7 @@ const BREAKS: Record<string, ReadonlyArray<readonly [string, string]>> = {
 const KEEPS: ReadonlyArray<readonly [string, ...string[]]> = [
   [`src/templates/${TAG}-clean.ts`, "src/core/routes", "src/basket/totals", "src/app/page-shell"],
   [`src/core/${TAG}-pure.ts`, "date-fns", "@noble/curves/ed25519.js", "src/core/routes"],
-  [`src/basket/${TAG}-kernel.ts`, "src/app/site-context", "src/app/when-idle", "src/core/routes"],
+  [`src/basket/${TAG}-kernel.ts`, "src/kernel/site-context", "src/kernel/when-idle", "src/core/routes"],
   [`src/kernel/${TAG}-clean.ts`, "src/core/routes", "src/catalogue/use-landing", "src/config"],
   [`ops/${TAG}-clean.ts`, "src/core/routes", "lib/cdn-rule-files", "lib/processes"],
   [`scripts/${TAG}-clean.ts`, "src/core/routes", "lib/processes", "ops/lib/releases"],

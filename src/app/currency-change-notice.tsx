@@ -8,8 +8,8 @@ import Cookies from "js-cookie";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
-import { CURRENCY_COOKIE } from "./choose-currency";
-import { useCurrency } from "./currency-context";
+import { CURRENCY_COOKIE } from "../currency/choose-currency";
+import { useCurrency } from "../currency/currency-context";
 import * as styles from "../tickets/tickets.module.css";
 
 /** The currency the visitor last saw prices in, this tab. */
