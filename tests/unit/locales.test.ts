@@ -29,7 +29,7 @@ const PLURAL_FORMS: Record<Lang, readonly string[]> = {
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Names and codes written in Latin letters in every language. */
 const LATIN_NAMES =
-  /UAE Tickets|UAE|GMT|English|Enter|name@example\.com|3-D Secure|OpenStreetMap|Apple Pay|Google Pay|PDF|Telegram|WhatsApp|TRN|Coca-Cola Arena|Emirates ID/g;
+  /UAE Tickets|UAE|GMT|English|Enter|name@example\.com|3-D Secure|OpenStreetMap|Apple Pay|Google Pay|Apple Wallet|Google Wallet|Google|Apple|PDF|Telegram|WhatsApp|TRN|Coca-Cola Arena|Emirates ID/g;
 
 type Tree = { [key: string]: unknown };
 

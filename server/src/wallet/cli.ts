@@ -1,5 +1,5 @@
 /**
- * `npm run wallet -- <command>`: a sample order's passes to try on a phone, and the push of
+ * `usage: npm run wallet -- <command>`: a sample order's passes to try on a phone, and the push of
  * changed passes (server/scripts/wallet.ts runs it).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -13,7 +13,7 @@ import { makeTestAuthority, type TestAuthority } from "./test-authority";
 import type { WalletService } from "./wallet-service";
 import type { WalletSettings } from "./wallet-settings";
 
-export const USAGE = `npm run wallet -- <command>
+export const USAGE = `usage: npm run wallet -- <command>
 
   sample --out <folder> [--lang en|ru|ar] [--name "Buyer Name"]
       Makes a paid sample order (in memory; the server's database is not touched) and writes
