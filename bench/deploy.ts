@@ -149,7 +149,18 @@ async function benchShape(label: string, shape: Shape): Promise<Row[]> {
   return rows;
 }
 
+const USAGE = `npm run bench:deploy [-- options]
+  --events 2000        the large site's events (10000)
+  --only sample        one of the two: sample, or the number given to --events
+  --dir /tmp/x         where the trees and the buckets go (/tmp/bench-deploy)
+  --reuse-bucket       keep the last run's bucket: two one-event changes instead of a first deploy
+`;
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--help")) {
+    process.stdout.write(USAGE);
+    return;
+  }
   if (ONLY !== `${EVENTS}`) await benchShape("sample", SAMPLE);
   if (ONLY !== "sample") await benchShape(`${EVENTS}-events`, scaled(EVENTS));
 }
