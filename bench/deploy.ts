@@ -7,6 +7,7 @@
  *   npm run bench:deploy -- --events 2000       # the sample and 2,000 events
  *   npm run bench:deploy -- --only sample       # the sample only
  *   npm run bench:deploy -- --dir /tmp/bench-deploy   # where the trees and the bucket go
+ *   npm run bench:deploy -- --reuse-bucket       # keep the last run's bucket: two one-event changes
  *
  * The release trees are synthesized in the real site's shape (bench/lib/synthetic-release.ts),
  * not built: a 10,000-event build takes about 40 minutes, and the deploy reads only files. The
@@ -35,6 +36,8 @@ function arg(name: string): string | undefined {
 const DIR = path.resolve(arg("dir") ?? "/tmp/bench-deploy");
 const EVENTS = Number(arg("events") ?? 10_000);
 const ONLY = arg("only");
+/** the last run's bucket (release 0002 live): the first tree, then the changed one again */
+const REUSE = process.argv.includes("--reuse-bucket");
 
 /** CPU seconds (user + system) of a process so far, from /proc. */
 function cpuSeconds(pid: number): number {
@@ -99,14 +102,15 @@ interface Row {
 async function benchShape(label: string, shape: Shape): Promise<Row[]> {
   const trees = releaseTrees(label, shape);
   const dataDir = path.join(DIR, `${label}-bucket`);
-  rmSync(dataDir, { recursive: true, force: true });
+  const reuse = REUSE && existsSync(dataDir);
+  if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   const server = await startServer(dataDir);
   const env = { ...process.env, ...localS3Env(`http://127.0.0.1:${server.port}`) };
   Object.assign(process.env, env);
   const rows: Row[] = [];
   try {
     for (const [run, dir, release] of [
-      ["first deploy", trees.first, "0001"],
+      [reuse ? "one event back" : "first deploy", trees.first, "0001"],
       ["one event changed", trees.changed, "0002"],
     ] as const) {
       const [cpu0, server0, wall0] = [ownCpu(), cpuSeconds(server.pid), Date.now()];
@@ -145,7 +149,18 @@ async function benchShape(label: string, shape: Shape): Promise<Row[]> {
   return rows;
 }
 
+const USAGE = `npm run bench:deploy [-- options]
+  --events 2000        the large site's events (10000)
+  --only sample        one of the two: sample, or the number given to --events
+  --dir /tmp/x         where the trees and the buckets go (/tmp/bench-deploy)
+  --reuse-bucket       keep the last run's bucket: two one-event changes instead of a first deploy
+`;
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--help")) {
+    process.stdout.write(USAGE);
+    return;
+  }
   if (ONLY !== `${EVENTS}`) await benchShape("sample", SAMPLE);
   if (ONLY !== "sample") await benchShape(`${EVENTS}-events`, scaled(EVENTS));
 }

@@ -242,6 +242,7 @@ Options:
   --release 0005       deploy that release of PUBLISH_ROOT instead of the live one
   --verbose            every object written and removed
   --dry-run            (s3) print the plan, change nothing
+  --verify             (s3) check what the bucket holds against its listing (after other tools wrote to it)
   --list               (s3) the releases the bucket keeps
   --rollback [0005]    (s3) serve the release before the bucket's live one (or the named one)
   --cdn-config <dir>   (s3) write the Cloudflare Worker for the bucket (worker.js, wrangler.toml)
@@ -303,6 +304,7 @@ async function deployToBucket(to: string, args: string[]): Promise<void> {
     graceMs: parseDuration(grace),
     keep,
     dryRun,
+    verify: args.includes("--verify"),
     verbose: args.includes("--verbose"),
     concurrency,
   });
@@ -317,7 +319,7 @@ export async function deploy(args: string[]): Promise<void> {
   const to = option(args, "to");
   if (!to) throw new Error("say where to: npm run deploy -- --to <directory | user@host:path | s3://bucket/prefix>");
   if (isS3Address(to)) return deployToBucket(to, args);
-  for (const s3Only of ["--dry-run", "--list", "--rollback", "--cdn-config"])
+  for (const s3Only of ["--dry-run", "--verify", "--list", "--rollback", "--cdn-config"])
     if (args.includes(s3Only))
       throw new Error(
         `${s3Only} is for s3:// targets; a directory or rsync target follows npm run publish -- --rollback`,

@@ -11,7 +11,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { GetObjectCommand, HeadObjectCommand, ListObjectsCommand, type S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
 import { phaseOf } from "../../ops/lib/deploy-plan";
 import { walkFiles } from "../../ops/lib/releases";
 import { s3Client } from "../../ops/lib/s3-client";
@@ -200,6 +206,11 @@ describe("deploy to S3-compatible storage", () => {
     ]);
     assert.equal(summary.uploaded, site.length);
     assert.equal((await deploy("0002")).uploaded, 0, "nothing when nothing changed");
+    // an object removed by another tool: the state of an ended deploy is trusted, --verify lists
+    await client.send(new DeleteObjectCommand({ Bucket: BUCKET, Key: `${PREFIX}/ru/events/3/index.html` }));
+    assert.equal((await deploy("0002")).uploaded, 0);
+    assert.equal((await deploy("0002", { verify: true })).uploaded, 1);
+    assert.ok(await exists("ru/events/3/index.html"));
   });
 
   it("never lets a reader polling during a deploy find a page whose assets are missing", async () => {
