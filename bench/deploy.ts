@@ -149,7 +149,7 @@ async function benchShape(label: string, shape: Shape): Promise<Row[]> {
   return rows;
 }
 
-const USAGE = `npm run bench:deploy [-- options]
+const USAGE = `usage: npm run bench:deploy [-- options]
   --events 2000        the large site's events (10000)
   --only sample        one of the two: sample, or the number given to --events
   --dir /tmp/x         where the trees and the buckets go (/tmp/bench-deploy)
