@@ -175,6 +175,7 @@ export function CheckoutForm({
       void reload();
       await navigate(pathAfterOrderCreated(order, acquisition?.type ?? null));
     } catch (error) {
+      captcha.renew();
       const apiError = toBasketApiError(error);
       const explained = explainServerError(apiError.status ?? 0, apiError.network ? null : apiError.code);
       if (explained.action === "back-to-cart") {

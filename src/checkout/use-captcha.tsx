@@ -20,6 +20,12 @@ const RETRY_MS = 5_000;
 export interface UseCaptcha {
   /** a solution never sent before; waits for the one being solved */
   take(): Promise<string>;
+  /**
+   * Starts solving the next challenge, after an order attempt failed. Not at once in take():
+   * fetched while the order is being made, it would be sent with the session the order replaces
+   * and refused (409 session_replaced).
+   */
+  renew(): void;
   /** rendered anywhere: it lands in the hidden captcha container */
   element: React.ReactNode;
 }
@@ -77,11 +83,15 @@ export function useCaptcha(client: BasketClient): UseCaptcha {
       // the background attempt failed (server briefly away): one more, now that it is needed
       payload = await start();
     }
-    // used once: the next order attempt gets a fresh one, solved from now on
-    start().catch(() => undefined);
+    // used once: the next order attempt gets a fresh one through renew(), once this one's answer is in
+    current.current = null;
     return payload;
   }, [start]);
 
+  const renew = useCallback((): void => {
+    start().catch(() => undefined);
+  }, [start]);
+
   const field = <input type="hidden" name="altcha" data-testid="captcha" data-state={state} value={state} readOnly />;
-  return { take, element: container ? createPortal(field, container) : null };
+  return { take, renew, element: container ? createPortal(field, container) : null };
 }
