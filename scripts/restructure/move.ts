@@ -150,11 +150,29 @@ const KERNEL: Mapping = [
 ];
 
 /** The plans in the order they were made; re-running one that is done changes nothing. */
+/** Issue 34: the order server sliced by feature, each slice with its routes, service and repository. */
+const SERVER_SLICES: Mapping = [
+  ["server/src/routes/query.ts", "server/src/http/query.ts"],
+  ["server/src/routes/catalogue.ts", "server/src/catalogue/catalogue-routes.ts"],
+  ["server/src/routes/media.ts", "server/src/catalogue/media-routes.ts"],
+  ["server/src/db/repositories/catalogue-repository.ts", "server/src/catalogue/catalogue-repository.ts"],
+  ["server/src/routes/basket.ts", "server/src/basket/basket-routes.ts"],
+  ["server/src/db/repositories/baskets-repository.ts", "server/src/basket/baskets-repository.ts"],
+  ["server/src/db/repositories/sessions-repository.ts", "server/src/basket/sessions-repository.ts"],
+  ["server/src/db/repositories/tickets-repository.ts", "server/src/basket/tickets-repository.ts"],
+  ["server/src/routes/orders.ts", "server/src/orders/order-routes.ts"],
+  ["server/src/db/repositories/orders-repository.ts", "server/src/orders/orders-repository.ts"],
+  ["server/src/db/repositories/outbox-repository.ts", "server/src/mail/outbox-repository.ts"],
+  ["server/src/sandbox/", "server/src/payment/"],
+  ["server/src/routes/checkin.ts", "server/src/checkin/checkin-routes.ts"],
+];
+
 export const PLANS: Readonly<Record<string, Mapping>> = {
   layout: LAYOUT,
   "shared-lib": SHARED_LIB,
   "unit-test-names": UNIT_TEST_NAMES,
   kernel: KERNEL,
+  "server-slices": SERVER_SLICES,
 };
 
 /** The plan being run (main() sets it). */

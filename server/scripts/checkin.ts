@@ -5,11 +5,11 @@
  */
 
 import { helpAsked } from "../../src/core/command-help";
+import { ticketsRepository } from "../src/basket/tickets-repository";
 import { checkinService } from "../src/checkin/checkin-service";
 import { runCheckinCommand, USAGE, UsageError } from "../src/checkin/cli";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
-import { ticketsRepository } from "../src/db/repositories/tickets-repository";
 import { HttpError } from "../src/lib/errors";
 
 if (helpAsked(process.argv.slice(2))) {

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { helpAsked } from "../../src/core/command-help";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
-import { entryNumber, type OutboxState, outboxRepository } from "../src/db/repositories/outbox-repository";
+import { entryNumber, type OutboxState, outboxRepository } from "../src/mail/outbox-repository";
 
 const USAGE = "usage: npm run mail:outbox -- list [--all] | retry [ORDER-NUMBER ...]  [--database <file>]";
 

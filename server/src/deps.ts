@@ -1,16 +1,16 @@
 import type { components } from "../../src/core/generated/basket";
+import type { BasketsRepository } from "./basket/baskets-repository";
+import type { SessionsRepository } from "./basket/sessions-repository";
+import type { TicketsRepository } from "./basket/tickets-repository";
 import type { CatalogueService } from "./catalogue/catalogue-service";
 import type { CheckinService } from "./checkin/checkin-service";
 import type { ServerConfig } from "./config";
 import type { Db } from "./db/database";
-import type { BasketsRepository } from "./db/repositories/baskets-repository";
-import type { OrdersRepository, PaymentsRepository } from "./db/repositories/orders-repository";
-import type { OutboxRepository } from "./db/repositories/outbox-repository";
-import type { SessionsRepository } from "./db/repositories/sessions-repository";
-import type { TicketsRepository } from "./db/repositories/tickets-repository";
 import type { FaultController } from "./faults";
 import type { ByteBoundCache } from "./lib/byte-bound-cache";
+import type { OutboxRepository } from "./mail/outbox-repository";
 import type { CaptchaService } from "./orders/captcha";
+import type { OrdersRepository, PaymentsRepository } from "./orders/orders-repository";
 import type { Throttle } from "./orders/throttle";
 import type { WalletService } from "./wallet/wallet-service";
 

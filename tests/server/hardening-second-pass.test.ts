@@ -7,9 +7,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { SYNC_MAX } from "../../server/src/checkin/checkin-routes";
 import type { WireOrder } from "../../server/src/deps";
-import { SYNC_MAX } from "../../server/src/routes/checkin";
-import { expiryShown, parseExpiry } from "../../server/src/sandbox/acquirer";
+import { expiryShown, parseExpiry } from "../../server/src/payment/acquirer";
 import { type DeviceState, EMPTY_STATE } from "../../src/scan/device-store";
 import { decideOffline, type OfflineData } from "../../src/scan/offline-decide";
 import { newNonce } from "../../src/scan/scanner-client";

@@ -1,11 +1,11 @@
 import type { components, operations } from "../../../src/core/generated/basket";
-import type { CurrencyRow } from "../db/repositories/catalogue-repository";
-import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
+import type { CurrencyRow } from "../catalogue/catalogue-repository";
 import type { AppDeps } from "../deps";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { type Lang, pick } from "../lib/i18n";
 import { findCurrency, fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
+import { sessionOpen, type TicketInfo } from "./tickets-repository";
 
 export type BasketJson = components["schemas"]["Basket"];
 export type BasketEventJson = components["schemas"]["BasketEvent"];

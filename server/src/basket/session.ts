@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerConfig } from "../config";
-import type { SessionsRepository } from "../db/repositories/sessions-repository";
 import { conflict } from "../lib/errors";
+import type { SessionsRepository } from "./sessions-repository";
 
 export const SESSION_COOKIE = "session";
 const SESSION_RE = /^[A-Za-z0-9_-]{32}$/;

@@ -1,7 +1,7 @@
 import type { Db } from "../db/database";
-import { type CatalogueData, dataVersion, type EventRow, loadCatalogue } from "../db/repositories/catalogue-repository";
 import { LANGS, type Lang, pick } from "../lib/i18n";
 import { toUaeDate } from "../lib/time";
+import { type CatalogueData, dataVersion, type EventRow, loadCatalogue } from "./catalogue-repository";
 import { type EventSearchIndex, indexTexts, matchRank, queryTokens } from "./search-match";
 import { Serializer } from "./serialize";
 

@@ -1,14 +1,7 @@
 import type { components } from "../../../src/core/generated/catalogue";
-import type {
-  CatalogueData,
-  EventRow,
-  NewsRow,
-  PersonRow,
-  PlaceRow,
-  RefRow,
-} from "../db/repositories/catalogue-repository";
 import { type I18nText, type Lang, pick } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
+import type { CatalogueData, EventRow, NewsRow, PersonRow, PlaceRow, RefRow } from "./catalogue-repository";
 
 export type Schemas = components["schemas"];
 export type EventJson = Schemas["Event"];

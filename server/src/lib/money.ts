@@ -1,4 +1,4 @@
-import type { CurrencyRow } from "../db/repositories/catalogue-repository";
+import type { CurrencyRow } from "../catalogue/catalogue-repository";
 import { badRequest } from "./errors";
 
 /** The one currency lookup: by code, in any case (the catalogue keys its currencies upper-case). */

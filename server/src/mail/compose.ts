@@ -6,7 +6,7 @@ import { openStreetMapUrl } from "../../../src/core/map-link";
 import { qrPayload } from "../../../src/core/qr-payload";
 import { absoluteUrl, href } from "../../../src/core/routes";
 import { includedVat, REFUND_POLICY, SELLER } from "../../../src/core/seller";
-import type { CatalogueData } from "../db/repositories/catalogue-repository";
+import type { CatalogueData } from "../catalogue/catalogue-repository";
 import { isLang, type Lang, pick } from "../lib/i18n";
 import { currencyOf } from "../lib/money";
 import { confirmationTemplate, renderConfirmation, type Slots } from "./confirmation-template";

@@ -1,14 +1,9 @@
+import type { CatalogueData } from "../catalogue/catalogue-repository";
 import type { ServerConfig } from "../config";
 import { openDatabase } from "../db/database";
-import type { CatalogueData } from "../db/repositories/catalogue-repository";
-import {
-  entryNumber,
-  type OutboxEntry,
-  type OutboxRepository,
-  outboxRepository,
-} from "../db/repositories/outbox-repository";
 import { composeConfirmation, type MailKind, mailKind, type WalletLinks, type WireOrder } from "./compose";
 import { loadMailConfig, type MailConfig } from "./mail-config";
+import { entryNumber, type OutboxEntry, type OutboxRepository, outboxRepository } from "./outbox-repository";
 import { type MailTransport, transportFor } from "./transport";
 
 /**

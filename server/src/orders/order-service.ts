@@ -4,16 +4,9 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { operations } from "../../../src/core/generated/basket";
 import { type BasketEventJson, basketService } from "../basket/basket-service";
 import { rotateSession } from "../basket/session";
+import { sessionOpen, type TicketInfo } from "../basket/tickets-repository";
+import type { AcquisitionRow } from "../catalogue/catalogue-repository";
 import { siteOriginCheck } from "../config";
-import type { AcquisitionRow } from "../db/repositories/catalogue-repository";
-import {
-  type FailEvent,
-  type NewOrder,
-  numberKey,
-  type OrderRow,
-  type StoredTicket,
-} from "../db/repositories/orders-repository";
-import { sessionOpen, type TicketInfo } from "../db/repositories/tickets-repository";
 import type { AppDeps, WireOrder } from "../deps";
 import { validEmail } from "../lib/email";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
@@ -22,6 +15,7 @@ import { roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 import { buyerName, plainText } from "../lib/validate";
 import { INITIAL_STATE, mayHappen } from "./order-states";
+import { type FailEvent, type NewOrder, numberKey, type OrderRow, type StoredTicket } from "./orders-repository";
 
 const PHONE_RE = /^(\+|00)?[0-9][0-9 ().-]{4,30}$/;
 

@@ -6,27 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/database";
-import type { StoredTicket } from "../db/repositories/orders-repository";
 import { type I18nText, isLang, type Lang, parseI18n } from "../lib/i18n";
-
-const WALLET_SQL = `
--- a device (an iPhone's Wallet) that holds a pass and wants to hear when it changes
-CREATE TABLE IF NOT EXISTS wallet_registrations (
-  device_id TEXT NOT NULL,
-  pass_type_id TEXT NOT NULL,
-  serial TEXT NOT NULL,
-  push_token TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (device_id, pass_type_id, serial)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS wallet_registrations_serial ON wallet_registrations(serial);
--- what a pass on a phone was last built from (a hash of its facts) and when that changed
-CREATE TABLE IF NOT EXISTS wallet_passes (
-  serial TEXT PRIMARY KEY,
-  fingerprint TEXT NOT NULL,
-  updated_at INTEGER NOT NULL
-) WITHOUT ROWID;
-`;
+import type { StoredTicket } from "../orders/orders-repository";
 
 /** Everything a pass says about one ticket, in every language the catalogue has. */
 export interface PassFacts {
@@ -85,7 +66,6 @@ type FactsDb = {
 };
 
 export function walletRepository(db: Db) {
-  db.exec(WALLET_SQL);
   const s = {
     facts: db.prepare(
       `SELECT i.code, i.order_id, i.order_number, i.holder, i.event_id, i.valid_to, i.revoked_at,

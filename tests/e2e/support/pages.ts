@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import jsQR from "jsqr";
 import type { Locator } from "playwright-core";
 import { PNG } from "pngjs";
-import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/sandbox/texts";
+import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/payment/texts";
 import { href, type Lang, localize } from "../../../src/core/routes";
 import { type ApiOrder, type OwnOrder, orderOwnTickets, seedBasket, startPayment } from "./api";
 import { API_URL, siteUrl, type TestPage, waitForHydration } from "./browser";

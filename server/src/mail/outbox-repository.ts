@@ -1,4 +1,4 @@
-import type { Db } from "../database";
+import type { Db } from "../db/database";
 
 export type OutboxState = "pending" | "sent" | "failed";
 

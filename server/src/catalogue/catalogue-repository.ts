@@ -1,5 +1,5 @@
-import { type I18nText, parseI18n } from "../../lib/i18n";
-import type { Db } from "../database";
+import type { Db } from "../db/database";
+import { type I18nText, parseI18n } from "../lib/i18n";
 
 /**
  * Reads the whole (read-only) catalogue into memory. The catalogue answers are then

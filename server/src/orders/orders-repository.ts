@@ -1,7 +1,7 @@
-import type { Lang } from "../../lib/i18n";
-import { buyerKey } from "../../orders/buyer-key";
-import { ORDER_TRANSITIONS, type OrderStatus, sqlStates, UNPAID_STATES } from "../../orders/order-states";
-import type { Db } from "../database";
+import type { Db } from "../db/database";
+import type { Lang } from "../lib/i18n";
+import { buyerKey } from "./buyer-key";
+import { ORDER_TRANSITIONS, type OrderStatus, sqlStates, UNPAID_STATES } from "./order-states";
 
 export type { OrderStatus };
 /** An issued ticket as stored; its title is read from the catalogue in the language asked for. */

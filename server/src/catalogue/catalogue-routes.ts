@@ -1,13 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sessionOpen } from "../basket/tickets-repository";
 import type { EventFilter } from "../catalogue/catalogue-service";
 import type { Schemas } from "../catalogue/serialize";
-import type { RefRow } from "../db/repositories/catalogue-repository";
-import { sessionOpen } from "../db/repositories/tickets-repository";
 import type { AppDeps } from "../deps";
-import { badRequest, notFound } from "../lib/errors";
-import { type Lang, pick } from "../lib/i18n";
-import { currencyOf, findCurrency, fromAed } from "../lib/money";
-import { parseBound, toUaeIso } from "../lib/time";
 import {
   idList,
   integer,
@@ -19,7 +14,12 @@ import {
   required,
   softLang,
   str,
-} from "./query";
+} from "../http/query";
+import { badRequest, notFound } from "../lib/errors";
+import { type Lang, pick } from "../lib/i18n";
+import { currencyOf, findCurrency, fromAed } from "../lib/money";
+import { parseBound, toUaeIso } from "../lib/time";
+import type { RefRow } from "./catalogue-repository";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 /** Answers that depend on "now" (active events) are kept this long. */

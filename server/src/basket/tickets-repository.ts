@@ -1,6 +1,6 @@
-import { isStoredSessionOver } from "../../../../src/core/sessions";
-import { type I18nText, parseI18n } from "../../lib/i18n";
-import type { Db } from "../database";
+import { isStoredSessionOver } from "../../../src/core/sessions";
+import type { Db } from "../db/database";
+import { type I18nText, parseI18n } from "../lib/i18n";
 
 export interface SessionRow {
   id: number;

@@ -1,4 +1,4 @@
-import type { Db } from "../database";
+import type { Db } from "../db/database";
 
 /** The sessions the server has issued. */
 export function sessionsRepository(db: Db) {

@@ -4,13 +4,13 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { formatMoney } from "../../../src/core/format";
 import { standalonePage } from "../../../src/core/standalone-page";
-import type { OrderRow, PaymentRow } from "../db/repositories/orders-repository";
 import type { AppDeps } from "../deps";
 import type { Lang } from "../lib/i18n";
 import { currencyOf } from "../lib/money";
 import { personName } from "../lib/validate";
 import type { OrderService } from "../orders/order-service";
 import { mayHappen } from "../orders/order-states";
+import type { OrderRow, PaymentRow } from "../orders/orders-repository";
 import { type AcquirerTexts, TEXTS } from "./texts";
 
 export const APPROVED_CARD = "4242424242424242";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { type BasketChangeBody, basketService, toChange } from "../basket/basket-service";
 import { currentSession, readSession, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
-import { type Query, softLang, str } from "./query";
+import { type Query, softLang, str } from "../http/query";
 
 /** The visitor's basket (contracts/basket.openapi.yaml, /api/basket). */
 export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

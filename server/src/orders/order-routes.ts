@@ -2,10 +2,10 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { readSession, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
+import { type Query, softLang } from "../http/query";
 import { HttpError } from "../lib/errors";
 import type { OrderService } from "../orders/order-service";
 import { type LookupBody, type OrderBody, type PaymentBody, parseOrder } from "../orders/order-service";
-import { type Query, softLang } from "./query";
 
 /** The captcha and the orders (contracts/basket.openapi.yaml, /api/captcha and /api/orders*); the rules live in the order service. */
 export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: OrderService): Promise<void> {

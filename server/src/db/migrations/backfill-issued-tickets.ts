@@ -1,16 +1,13 @@
-import type Database from "better-sqlite3";
-
-type Db = Database.Database;
-
-import { ASSUMED_LENGTH_MS, GOOD_AFTER_MS, OPENS_BEFORE_MS } from "./redeem-rules";
+import type BetterSqlite3 from "better-sqlite3";
+import { ASSUMED_LENGTH_MS, GOOD_AFTER_MS, OPENS_BEFORE_MS } from "../../checkin/redeem-rules";
 
 /**
  * Tickets sold before check-in existed live only in their order's tickets_json. This records
  * each of them in issued_tickets (same code, its session's window) so the door finds it by its
  * printed code; a code already recorded is left alone, so running it again changes nothing.
- * Orders keep their data as it was. Returns how many tickets were recorded.
+ * Orders keep their data as it was. SQLite only: no PostgreSQL database predates check-in. Returns how many tickets were recorded.
  */
-export function backfillIssuedTickets(db: Db): number {
+export function backfillIssuedTickets(db: BetterSqlite3.Database): number {
   const pending = db
     .prepare(
       `SELECT COUNT(*) AS n FROM orders o, json_each(o.tickets_json) j

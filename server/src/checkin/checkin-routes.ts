@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type OfflineScanInput, type ScanInput, wireList as wire } from "../checkin/checkin-service";
 import { type Direction, SCAN_STATUSES } from "../checkin/redeem-rules";
 import type { AppDeps } from "../deps";
+import { type Query, softLang, str } from "../http/query";
 import { badRequest } from "../lib/errors";
 import { isObject } from "../lib/validate";
-import { type Query, softLang, str } from "./query";
 
 /** At most this many scans in one upload (the contract's maxItems): a phone that was offline for a long evening sends several. */
 export const SYNC_MAX = 500;
