@@ -11,7 +11,17 @@ if (!file || !fs.existsSync(file)) {
   console.error("usage: tsx server/scripts/plant-hostile.ts <existing database path>");
   process.exit(2);
 }
-const db = openDatabase(file);
-plantHostile(db);
-db.close();
-console.log(`planted hostile content in ${file}: ${JSON.stringify(HOSTILE_TARGETS)}`);
+async function main(db = openDatabase(file as string)): Promise<void> {
+  const opened = await db;
+  try {
+    await plantHostile(opened);
+  } finally {
+    await opened.close();
+  }
+  console.log(`planted hostile content in ${file}: ${JSON.stringify(HOSTILE_TARGETS)}`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -55,10 +55,17 @@ const trustHops =
  */
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance & { deps: AppDeps }> {
   const config = { ...loadConfig(), ...opts.config };
-  const db = opts.db ?? openDatabase(config.databasePath);
+  const db =
+    opts.db ?? (await openDatabase(config.databaseUrl ?? config.databasePath, { poolMax: config.databasePoolMax }));
   const now = opts.now ?? Date.now;
-  if (!isSeeded(db)) seedSample(db);
-  else redateIfStale(db, now());
+  // instances that start together on an empty database seed it once
+  const seeded = await db.withTransaction(async () => {
+    await db.lock("singleton", [2]);
+    if (await isSeeded(db)) return true;
+    await seedSample(db);
+    return false;
+  });
+  if (seeded) await redateIfStale(db, now());
 
   const app = Fastify({
     logger: config.logger,
@@ -81,7 +88,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     clientErrorHandler,
   });
 
-  const catalogue = new CatalogueService(db, config.publicUrl);
+  const catalogue = await CatalogueService.open(db, config.publicUrl);
   const baskets = basketsRepository(db);
   const orders = ordersRepository(db);
   const tickets = ticketsRepository(db, () => catalogue.generation);
@@ -95,18 +102,18 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     payments: paymentsRepository(db),
     sessions: sessionsRepository(db),
     outbox: outboxRepository(db),
-    captcha: captchaService(db, config, now),
+    captcha: await captchaService(db, config, now),
     notifier: loggingNotifier((message) => app.log.info(message)),
     throttle: throttle(db),
-    checkin: checkinService(db, tickets, { siteUrl: config.siteUrl }),
+    checkin: await checkinService(db, tickets, { siteUrl: config.siteUrl }),
     faults: new FaultController(config.faults),
-    wallet: walletService(db, { config, now, log: (message) => app.log.warn(message) }),
+    wallet: await walletService(db, { config, now, log: (message) => app.log.warn(message) }),
     responseCache: new ByteBoundCache(config.cacheMaxBytes),
     now,
-    releaseExpired(at) {
+    async releaseExpired(at) {
       try {
-        baskets.releaseExpired(at);
-        orders.expireDue(at);
+        await baskets.releaseExpired(at);
+        await orders.expireDue(at);
       } catch (err) {
         // holds also end lazily: on a full disk they end later, and reads keep being answered
         if ((err as { code?: unknown }).code !== "SQLITE_FULL") throw err;
@@ -143,15 +150,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // a database this app opened itself gets its WAL checkpoints off the request path
   const checkpointer =
-    !opts.db && config.databasePath !== ":memory:"
+    !opts.db && db.sqlite && config.databasePath !== ":memory:"
       ? startCheckpointer(config.databasePath, 1000, config.walTruncateBytes, (err) => {
           // without the worker, SQLite checkpoints inside commits again
           app.log.error(err);
-          db.pragma("wal_autocheckpoint = 1000");
+          db.sqlite?.pragma("wal_autocheckpoint = 1000");
         })
       : undefined;
   // a safety net only: the worker checkpoints every second, long before 10,000 pages
-  if (checkpointer) db.pragma("wal_autocheckpoint = 10000");
+  if (checkpointer) db.sqlite?.pragma("wal_autocheckpoint = 10000");
 
   // holds also end lazily whenever availability is read or changed; the timer only keeps the
   // numbers right for readers that never ask (and clears spent captchas and old sessions)
@@ -159,29 +166,37 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // idle empty sessions are looked for at most this often (a scan of the sessions)
   const idleSweepMs = Math.min(10 * 60_000, Math.max(1000, config.sessionIdleMs / 6));
   let idleSweptAt = now();
+  // one round at a time: a slow round (a big expiry) is not overtaken by the next
+  let sweeping: Promise<void> | undefined;
+  const sweep = async (at: number) => {
+    try {
+      await deps.releaseExpired(at);
+      await deps.captcha.prune(at);
+      await deps.throttle.prune(at);
+      await deps.sessions.removeExpired(at);
+      if (at - idleSweptAt >= idleSweepMs) {
+        idleSweptAt = at;
+        await deps.sessions.removeIdle(at - config.sessionIdleMs);
+      }
+    } catch (err) {
+      // a full disk, for one: the next round tries again
+      app.log.error(err);
+    }
+  };
   if (config.sweepIntervalMs > 0) {
     sweeper = setInterval(() => {
-      const at = now();
-      try {
-        deps.releaseExpired(at);
-        deps.captcha.prune(at);
-        deps.throttle.prune(at);
-        deps.sessions.removeExpired(at);
-        if (at - idleSweptAt >= idleSweepMs) {
-          idleSweptAt = at;
-          deps.sessions.removeIdle(at - config.sessionIdleMs);
-        }
-      } catch (err) {
-        // a full disk, for one: the next round tries again
-        app.log.error(err);
-      }
+      if (sweeping) return;
+      sweeping = sweep(now()).finally(() => {
+        sweeping = undefined;
+      });
     }, config.sweepIntervalMs);
     sweeper.unref();
   }
   app.addHook("onClose", async () => {
     if (sweeper) clearInterval(sweeper);
+    await sweeping;
     if (checkpointer) await checkpointer.stop();
-    if (!opts.db) db.close();
+    if (!opts.db) await db.close();
   });
 
   return Object.assign(app as unknown as FastifyInstance, { deps });

@@ -5,7 +5,12 @@ import { type WalletSettings, walletSettings } from "./wallet/wallet-settings";
 export interface ServerConfig {
   host: string;
   port: number;
+  /** the SQLite file, when no PostgreSQL server is named */
   databasePath: string;
+  /** a PostgreSQL server (DATABASE_URL=postgres://…): then it, not the file, holds everything */
+  databaseUrl: string | undefined;
+  /** connections each instance keeps to PostgreSQL */
+  databasePoolMax: number;
   siteOrigins: string[];
   holdMinutes: number;
   /** absolute base for `next`/`previous` links and image URLs, no trailing slash */
@@ -133,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const host = env.HOST || "127.0.0.1";
   const port = num(env.PORT, 4010);
   const databasePath = path.resolve(REPO_ROOT, env.DATABASE_PATH || "data/local.sqlite");
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl))
+    throw new Error(
+      `DATABASE_URL must name a PostgreSQL server (postgres://user@host:port/name), not "${databaseUrl}"; a SQLite file is DATABASE_PATH`,
+    );
   const siteOrigins = env.SITE_ORIGINS
     ? env.SITE_ORIGINS.split(",")
         .map((o) => o.trim().replace(/\/+$/, ""))
@@ -145,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host,
     port,
     databasePath,
+    databaseUrl,
+    databasePoolMax: num(env.DATABASE_POOL_MAX, 10),
     siteOrigins,
     holdMinutes: num(env.HOLD_MINUTES, 15),
     publicUrl,

@@ -65,5 +65,5 @@ export interface AppDeps {
   /** the clock, replaceable in tests */
   now: () => number;
   /** Ends every hold whose time is up: expired baskets and unpaid orders give their tickets back. */
-  releaseExpired(now: number): void;
+  releaseExpired(now: number): Promise<void>;
 }

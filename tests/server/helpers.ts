@@ -12,8 +12,8 @@ import { parse } from "yaml";
 import { type BuildOptions, buildApp } from "../../server/src/app";
 import type { Schemas } from "../../server/src/catalogue/serialize";
 import { DEFAULT_SITE_ORIGINS, type ServerConfig } from "../../server/src/config";
-import { openDatabase } from "../../server/src/db/database";
 import type { AppDeps, WireOrder } from "../../server/src/deps";
+import { openTestDatabase } from "../support/test-database";
 
 const root = join(__dirname, "..", "..");
 
@@ -129,14 +129,17 @@ export interface Clock {
   advance(ms: number): void;
 }
 
-/** A fresh app on its own in-memory database (seeded with the sample data), with a clock the test can move. */
+/**
+ * A fresh app on a database of its own (in memory, or a new PostgreSQL database when the suite runs
+ * there), seeded with the sample data, with a clock the test can move.
+ */
 export async function makeApp(
   config: Partial<ServerConfig> = {},
   opts: { notifier?: BuildOptions["notifier"] } = {},
 ): Promise<{ app: TestApp; clock: Clock }> {
   let offset = 0;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
-  const db = openDatabase(":memory:");
+  const db = await openTestDatabase();
   const app = (await buildApp({
     db,
     now: clock.now,

@@ -15,19 +15,17 @@ import { seedSample } from "../../server/src/seed/seed-sample";
 const root = path.join(__dirname, "..", "..");
 
 /** A healthy seeded database, and a copy with garbage over the root pages of sessions and orders. */
-function healthyAndDamaged(): { healthy: string; damaged: string } {
+async function healthyAndDamaged(): Promise<{ healthy: string; damaged: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), "integrity-"));
   after(() => rmSync(dir, { recursive: true, force: true }));
   const healthy = path.join(dir, "healthy.sqlite");
-  const db = openDatabase(healthy);
-  seedSample(db);
-  const pageSize = db.pragma("page_size", { simple: true }) as number;
+  const db = await openDatabase(healthy);
+  await seedSample(db);
+  const pageSize = db.sqlite?.pragma("page_size", { simple: true }) as number;
   const roots = (
-    db.prepare("SELECT rootpage FROM sqlite_master WHERE name IN ('sessions', 'orders')").all() as Array<{
-      rootpage: number;
-    }>
+    await db.all<{ rootpage: number }>("SELECT rootpage FROM sqlite_master WHERE name IN ('sessions', 'orders')")
   ).map((r) => r.rootpage);
-  db.close(); // checkpoints the WAL into the file and removes it
+  await db.close(); // checkpoints the WAL into the file and removes it
   const damaged = path.join(dir, "damaged.sqlite");
   copyFileSync(healthy, damaged);
   const fd = openSync(damaged, "r+");
@@ -39,18 +37,18 @@ function healthyAndDamaged(): { healthy: string; damaged: string } {
   return { healthy, damaged };
 }
 
-test("openDatabase refuses a damaged file, naming it; the healthy original opens", () => {
-  const { healthy, damaged } = healthyAndDamaged();
-  assert.throws(
+test("openDatabase refuses a damaged file, naming it; the healthy original opens", async () => {
+  const { healthy, damaged } = await healthyAndDamaged();
+  await assert.rejects(
     () => openDatabase(damaged),
     (err: unknown) =>
       err instanceof DamagedDatabaseError && err.message.includes(damaged) && /backup/.test(err.message),
   );
-  openDatabase(healthy).close();
+  await (await openDatabase(healthy)).close();
 });
 
 test("the server does not start on a damaged database: non-zero exit and a message saying what to do", async () => {
-  const { damaged } = healthyAndDamaged();
+  const { damaged } = await healthyAndDamaged();
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/server.ts"], {
     cwd: root,
     env: { ...process.env, DATABASE_PATH: damaged, PORT: "0", HOST: "127.0.0.1", SERVER_LOG: "0" },

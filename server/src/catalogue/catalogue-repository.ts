@@ -1,4 +1,4 @@
-import type { Db } from "../db/database";
+import { type Db, readMeta } from "../db/database";
 import { type I18nText, parseI18n } from "../lib/i18n";
 
 /**
@@ -121,30 +121,30 @@ function byId<T extends { id: number }>(rows: T[]): Map<number, T> {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export function loadCatalogue(db: Db): CatalogueData {
-  const all = <T>(sql: string): T[] => db.prepare(sql).all() as T[];
+export async function loadCatalogue(db: Db): Promise<CatalogueData> {
+  const all = <T>(sql: string): Promise<T[]> => db.all<T>(sql);
   /** A link table read as "owner id → linked ids"; the query names the two columns k and v. */
-  const links = (sql: string) => groupIds(all<{ k: number; v: number }>(sql));
+  const links = async (sql: string) => groupIds(await all<{ k: number; v: number }>(sql));
   /** A table of id + title: the reference rows the facets are made of. */
-  const refs = (table: string): RefRow[] =>
-    all<{ id: number; title: string }>(`SELECT id, title FROM ${table} ORDER BY id`).map((r) => ({
+  const refs = async (table: string): Promise<RefRow[]> =>
+    (await all<{ id: number; title: string }>(`SELECT id, title FROM ${table} ORDER BY id`)).map((r) => ({
       id: r.id,
       title: t(r.title),
     }));
 
-  const images = byId(all<ImageRow>("SELECT id, path, width, height FROM images"));
-  const locations = byId(refs("locations"));
-  const categoryTypes = refs("category_types");
-  const labels = byId(refs("labels"));
+  const images = byId(await all<ImageRow>("SELECT id, path, width, height FROM images"));
+  const locations = byId(await refs("locations"));
+  const categoryTypes = await refs("category_types");
+  const labels = byId(await refs("labels"));
   const categories = byId(
-    all<{ id: number; type_id: number; title: string }>("SELECT id, type_id, title FROM categories ORDER BY id").map(
-      (r): CategoryRow => ({ id: r.id, typeId: r.type_id, title: t(r.title) }),
-    ),
+    (
+      await all<{ id: number; type_id: number; title: string }>("SELECT id, type_id, title FROM categories ORDER BY id")
+    ).map((r): CategoryRow => ({ id: r.id, typeId: r.type_id, title: t(r.title) })),
   );
   const halls = byId(
-    all<{ id: number; place_id: number; title: string }>("SELECT id, place_id, title FROM halls ORDER BY id").map(
-      (r): HallRow => ({ id: r.id, placeId: r.place_id, title: t(r.title) }),
-    ),
+    (
+      await all<{ id: number; place_id: number; title: string }>("SELECT id, place_id, title FROM halls ORDER BY id")
+    ).map((r): HallRow => ({ id: r.id, placeId: r.place_id, title: t(r.title) })),
   );
   const hallsByPlace = groupIds([...halls.values()].map((h) => ({ k: h.placeId, v: h.id })));
 
@@ -160,7 +160,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     updated_at: number;
   };
   const places = byId(
-    all<PlaceDb>("SELECT * FROM places ORDER BY id").map(
+    (await all<PlaceDb>("SELECT * FROM places ORDER BY id")).map(
       (r): PlaceRow => ({
         id: r.id,
         locationId: r.location_id,
@@ -184,7 +184,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     updated_at: number;
   };
   const persons = byId(
-    all<PersonDb>("SELECT * FROM persons ORDER BY id").map(
+    (await all<PersonDb>("SELECT * FROM persons ORDER BY id")).map(
       (r): PersonRow => ({
         id: r.id,
         title: t(r.title),
@@ -195,20 +195,20 @@ export function loadCatalogue(db: Db): CatalogueData {
     ),
   );
 
-  const evCats = links("SELECT event_id AS k, category_id AS v FROM event_categories ORDER BY event_id, category_id");
-  const evPersons = links("SELECT event_id AS k, person_id AS v FROM event_persons ORDER BY event_id, position");
-  const evLabels = links("SELECT event_id AS k, label_id AS v FROM event_labels ORDER BY event_id, label_id");
+  const evCats = await links(
+    "SELECT event_id AS k, category_id AS v FROM event_categories ORDER BY event_id, category_id",
+  );
+  const evPersons = await links("SELECT event_id AS k, person_id AS v FROM event_persons ORDER BY event_id, position");
+  const evLabels = await links("SELECT event_id AS k, label_id AS v FROM event_labels ORDER BY event_id, label_id");
   const spans = new Map<number, { s: number; f: number | null }>();
-  for (const r of db
-    .prepare(
-      "SELECT event_id, MIN(started_at) AS s, MAX(COALESCE(finished_at, started_at)) AS f FROM event_sessions GROUP BY event_id",
-    )
-    .all() as Array<{ event_id: number; s: number; f: number | null }>)
+  for (const r of await all<{ event_id: number; s: number; f: number | null }>(
+    "SELECT event_id, MIN(started_at) AS s, MAX(COALESCE(finished_at, started_at)) AS f FROM event_sessions GROUP BY event_id",
+  ))
     spans.set(r.event_id, { s: r.s, f: r.f });
   const minPrices = new Map<number, number>();
-  for (const r of db
-    .prepare("SELECT event_id, MIN(price_aed) AS p FROM tickets WHERE total - sold - held > 0 GROUP BY event_id")
-    .all() as Array<{ event_id: number; p: number }>)
+  for (const r of await all<{ event_id: number; p: number }>(
+    "SELECT event_id, MIN(price_aed) AS p FROM tickets WHERE total - sold - held > 0 GROUP BY event_id",
+  ))
     minPrices.set(r.event_id, r.p);
 
   type EventDb = {
@@ -226,7 +226,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     updated_at: number;
   };
   const events: EventRow[] = [];
-  for (const r of all<EventDb>("SELECT * FROM events ORDER BY id")) {
+  for (const r of await all<EventDb>("SELECT * FROM events ORDER BY id")) {
     const span = spans.get(r.id);
     if (!span) continue; // an event without a date cannot be listed
     events.push({
@@ -251,7 +251,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     });
   }
 
-  const newsEvents = links("SELECT news_id AS k, event_id AS v FROM news_events ORDER BY news_id, event_id");
+  const newsEvents = await links("SELECT news_id AS k, event_id AS v FROM news_events ORDER BY news_id, event_id");
   type NewsDb = {
     id: number;
     title: string;
@@ -261,7 +261,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     image_id: number | null;
     updated_at: number;
   };
-  const news = all<NewsDb>("SELECT * FROM news ORDER BY published_at DESC, id DESC").map((r) => ({
+  const news = (await all<NewsDb>("SELECT * FROM news ORDER BY published_at DESC, id DESC")).map((r) => ({
     id: r.id,
     title: t(r.title),
     lead: parseI18n(r.lead),
@@ -280,7 +280,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     fee_percent: number | null;
     description: string | null;
   };
-  const acquisitions = all<AcqDb>("SELECT * FROM acquisitions ORDER BY position, id").map((r) => ({
+  const acquisitions = (await all<AcqDb>("SELECT * FROM acquisitions ORDER BY position, id")).map((r) => ({
     id: r.id,
     title: t(r.title),
     type: r.type,
@@ -290,13 +290,13 @@ export function loadCatalogue(db: Db): CatalogueData {
   }));
 
   const currencies = new Map<string, CurrencyRow>();
-  for (const r of db.prepare("SELECT * FROM currencies ORDER BY position").all() as Array<{
+  for (const r of await all<{
     code: string;
     symbol: string;
     title: string;
     decimals: number;
     rate_from_aed: number;
-  }>)
+  }>("SELECT * FROM currencies ORDER BY position"))
     currencies.set(r.code.toUpperCase(), {
       code: r.code,
       symbol: r.symbol,
@@ -315,7 +315,7 @@ export function loadCatalogue(db: Db): CatalogueData {
     ui_config_show_currencies: number;
   };
   const landings = new Map<number, LandingRow>();
-  for (const r of all<LandingDb>("SELECT * FROM landings"))
+  for (const r of await all<LandingDb>("SELECT * FROM landings ORDER BY id"))
     landings.set(r.id, {
       id: r.id,
       siteUrl: r.site_url,
@@ -345,7 +345,13 @@ export function loadCatalogue(db: Db): CatalogueData {
   };
 }
 
-/** Changes made by another connection (a seeder, the hostile planter) bump this number. */
-export function dataVersion(db: Db): number {
-  return db.pragma("data_version", { simple: true }) as number;
+/**
+ * A number that changes whenever the catalogue is changed from elsewhere. SQLite: the file's data
+ * version, bumped by every other connection's commit (a seeder, the hostile planter, an editor).
+ * PostgreSQL: a counter in meta that triggers on the catalogue's tables bump in the same commit as
+ * the change, whichever instance or command makes it (migration 0005).
+ */
+export async function dataVersion(db: Db): Promise<string> {
+  if (db.sqlite) return String(db.sqlite.pragma("data_version", { simple: true }));
+  return (await readMeta(db, "catalogue_version")) ?? "0";
 }

@@ -95,7 +95,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
   function cached(params: readonly string[], handler: (req: FastifyRequest<{ Querystring: Query }>) => string) {
     return async (req: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply) => {
       const now = deps.now();
-      catalogue.refreshIfChanged(now);
+      await catalogue.refreshIfChanged(now);
       const query = canonicalQuery(req.query, params);
       canonical.set(req, query);
       const key = `${req.url.split("?", 1)[0]}?${query.toString()}`;
@@ -297,7 +297,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
   );
 
   app.get<{ Params: { id: string }; Querystring: Query }>("/v2/landings/:id", async (req, reply) => {
-    catalogue.refreshIfChanged(deps.now());
+    await catalogue.refreshIfChanged(deps.now());
     if (!/^[0-9]{1,15}$/.test(req.params.id)) throw notFound(`no landing "${req.params.id.slice(0, 100)}"`);
     const landing = catalogue.data.landings.get(Number(req.params.id));
     if (!landing) throw notFound(`no landing ${req.params.id}`);
@@ -327,7 +327,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   app.get<{ Querystring: Query }>("/v2/events_prices", async (req, reply) => {
     const q = req.query;
-    catalogue.refreshIfChanged(deps.now());
+    await catalogue.refreshIfChanged(deps.now());
     const ids = idList(q, "event_source_id_in");
     if (ids === undefined) throw badRequest("event_source_id_in is required");
     const currency = currencyParam(q, "currency_code");
@@ -338,7 +338,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
       const e = catalogue.data.eventsBySource.get(sid);
       return e ? [e] : [];
     });
-    const ranges = tickets.priceRanges(
+    const ranges = await tickets.priceRanges(
       events.filter((e) => e.status === "on_sale" || e.status === "postponed").map((e) => e.id),
       now,
     );
@@ -356,7 +356,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
 
   app.get<{ Querystring: Query }>("/v2/dates_prices", async (req, reply) => {
     const q = req.query;
-    catalogue.refreshIfChanged(deps.now());
+    await catalogue.refreshIfChanged(deps.now());
     const sourceId = integer(q, "event_source_id", 0);
     if (sourceId === undefined) throw badRequest("event_source_id is required");
     const currency = currencyParam(q, "currency");
@@ -367,8 +367,8 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     const now = deps.now();
     deps.releaseExpired(now);
     const onSale = event.status === "on_sale" || event.status === "postponed";
-    const offers = tickets.ofEvent(event.id);
-    const body: Schemas["DatePrices"][] = tickets.sessionsOf(event.id).map((s) => ({
+    const offers = await tickets.ofEvent(event.id);
+    const body: Schemas["DatePrices"][] = (await tickets.sessionsOf(event.id)).map((s) => ({
       started_at: toUaeIso(s.startedAt),
       finished_at: s.finishedAt === null ? null : toUaeIso(s.finishedAt),
       tickets: offers

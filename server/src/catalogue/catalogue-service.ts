@@ -39,32 +39,51 @@ export class CatalogueService {
   private collators = new Map<Lang, Intl.Collator>(
     LANGS.map((l) => [l, new Intl.Collator(l, { sensitivity: "base", numeric: true })]),
   );
-  private version = -1;
+  private version = "";
   private checkedAt = 0;
+  private reloading: Promise<void> | undefined;
   /** bumped on every reload, so that caches of answers know they are stale */
   generation = 0;
 
-  constructor(
+  private constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
-  ) {
-    this.reload();
+  ) {}
+
+  /** The catalogue as the database holds it now. */
+  static async open(db: Db, publicUrl: string): Promise<CatalogueService> {
+    const service = new CatalogueService(db, publicUrl);
+    await service.reload();
+    return service;
   }
 
-  reload(): void {
-    this.version = dataVersion(this.db);
-    this.data = loadCatalogue(this.db);
-    this.serializer = new Serializer(this.data, this.publicUrl);
+  /** Reads the whole catalogue again; readers keep the previous one until the new one is complete. */
+  async reload(): Promise<void> {
+    const version = await dataVersion(this.db);
+    const data = await loadCatalogue(this.db);
+    this.version = version;
+    this.data = data;
+    this.serializer = new Serializer(data, this.publicUrl);
     this.eventJson.clear();
     this.searchIndex.clear();
     this.generation++;
   }
 
-  /** Cheap check (at most once a second) whether the database was changed from outside. */
-  refreshIfChanged(now = Date.now()): void {
+  /**
+   * Cheap check (at most once a second) whether the catalogue was changed from outside: by a
+   * command, or by another instance of the server. Requests that arrive while it reloads wait for
+   * the one reload.
+   */
+  async refreshIfChanged(now = Date.now()): Promise<void> {
+    if (this.reloading) return this.reloading;
     if (now - this.checkedAt < 1000) return;
     this.checkedAt = now;
-    if (dataVersion(this.db) !== this.version) this.reload();
+    this.reloading = (async () => {
+      if ((await dataVersion(this.db)) !== this.version) await this.reload();
+    })().finally(() => {
+      this.reloading = undefined;
+    });
+    return this.reloading;
   }
 
   eventJsonText(e: EventRow, lang: Lang): string {

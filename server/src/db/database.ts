@@ -159,7 +159,10 @@ export async function redateIfStale(db: Database, now: number): Promise<number> 
     const days = Math.floor((now - Number(seededAt)) / DAY_MS);
     if (days < 1) return 0;
     const shift = days * DAY_MS;
-    await tx.run("UPDATE event_sessions SET started_at = started_at + ?, finished_at = finished_at + ?", [shift, shift]);
+    await tx.run("UPDATE event_sessions SET started_at = started_at + ?, finished_at = finished_at + ?", [
+      shift,
+      shift,
+    ]);
     await tx.run("UPDATE events SET updated_at = updated_at + ?", [shift]);
     await tx.run("UPDATE news SET published_at = published_at + ?, updated_at = updated_at + ?", [shift, shift]);
     await tx.run("UPDATE places SET updated_at = updated_at + ?", [shift]);

@@ -1,4 +1,4 @@
-import type { Db } from "../db/database";
+import { type Db, writeMeta } from "../db/database";
 import { i18n } from "../lib/i18n";
 import type { Tr } from "./sample-reference";
 import { ACQUISITIONS, CATEGORIES, CATEGORY_TYPES, CURRENCIES, LABELS, LOCATIONS } from "./sample-reference";
@@ -17,71 +17,67 @@ export const IMAGE_SIZES: Record<ImageKind, [number, number]> = {
 /** Prepared inserts shared by the sample and the scale seeders. */
 export function catalogueWriter(db: Db) {
   const s = {
-    image: db.prepare("INSERT INTO images (path, width, height) VALUES (?, ?, ?)"),
-    location: db.prepare("INSERT INTO locations (id, title) VALUES (?, ?)"),
-    place: db.prepare(
+    image: "INSERT INTO images (path, width, height) VALUES (?, ?, ?) RETURNING id",
+    location: "INSERT INTO locations (id, title) VALUES (?, ?)",
+    place:
       "INSERT INTO places (id, location_id, title, address, description, latitude, longitude, image_id, updated_at) VALUES (?,?,?,?,?,?,?,?,?)",
-    ),
-    hall: db.prepare("INSERT INTO halls (place_id, title) VALUES (?, ?)"),
-    person: db.prepare("INSERT INTO persons (id, title, description, image_id, updated_at) VALUES (?,?,?,?,?)"),
-    event: db.prepare(
+    hall: "INSERT INTO halls (place_id, title) VALUES (?, ?) RETURNING id",
+    person: "INSERT INTO persons (id, title, description, image_id, updated_at) VALUES (?,?,?,?,?)",
+    event:
       "INSERT INTO events (id, event_source_id, title, short_description, description, place_id, hall_id, image_id, age_limit, status, popularity, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-    ),
-    eventCategory: db.prepare("INSERT INTO event_categories (event_id, category_id) VALUES (?, ?)"),
-    eventPerson: db.prepare("INSERT INTO event_persons (event_id, person_id, position) VALUES (?, ?, ?)"),
-    eventLabel: db.prepare("INSERT INTO event_labels (event_id, label_id) VALUES (?, ?)"),
-    session: db.prepare("INSERT INTO event_sessions (event_id, started_at, finished_at) VALUES (?, ?, ?)"),
-    ticket: db.prepare(
-      "INSERT INTO tickets (session_id, event_id, title, price_aed, service_fee_aed, total, sold, max_per_order, position) VALUES (?,?,?,?,?,?,?,?,?)",
-    ),
-    news: db.prepare(
-      "INSERT INTO news (id, title, lead, body, published_at, image_id, updated_at) VALUES (?,?,?,?,?,?,?)",
-    ),
-    newsEvent: db.prepare("INSERT INTO news_events (news_id, event_id) VALUES (?, ?)"),
+    eventCategory: "INSERT INTO event_categories (event_id, category_id) VALUES (?, ?)",
+    eventPerson: "INSERT INTO event_persons (event_id, person_id, position) VALUES (?, ?, ?)",
+    eventLabel: "INSERT INTO event_labels (event_id, label_id) VALUES (?, ?)",
+    session: "INSERT INTO event_sessions (event_id, started_at, finished_at) VALUES (?, ?, ?) RETURNING id",
+    ticket:
+      "INSERT INTO tickets (session_id, event_id, title, price_aed, service_fee_aed, total, sold, max_per_order, position) VALUES (?,?,?,?,?,?,?,?,?) RETURNING id",
+    news: "INSERT INTO news (id, title, lead, body, published_at, image_id, updated_at) VALUES (?,?,?,?,?,?,?)",
+    newsEvent: "INSERT INTO news_events (news_id, event_id) VALUES (?, ?)",
   };
 
+  const insertId = async (text: string, params: unknown[]): Promise<number> =>
+    ((await db.one<{ id: number }>(text, params)) as { id: number }).id;
+
   return {
-    image(kind: ImageKind, key: number): number {
+    async image(kind: ImageKind, key: number): Promise<number> {
       const [w, h] = IMAGE_SIZES[kind];
-      return Number(s.image.run(`/media/${kind}/${key}.svg`, w, h).lastInsertRowid);
+      return insertId(s.image, [`/media/${kind}/${key}.svg`, w, h]);
     },
     /**
      * Facets, labels, currencies, ways to pay and the landing: the same in every database.
      * The landing's site_url is left empty so that the server answers its SITE_URL.
      */
-    reference(): void {
-      for (const [id, title] of LOCATIONS) s.location.run(id, i18n(title));
-      const ct = db.prepare("INSERT INTO category_types (id, title) VALUES (?, ?)");
-      for (const [id, title] of CATEGORY_TYPES) ct.run(id, i18n(title));
-      const c = db.prepare("INSERT INTO categories (id, type_id, title) VALUES (?, ?, ?)");
-      for (const [id, typeId, title] of CATEGORIES) c.run(id, typeId, i18n(title));
-      const l = db.prepare("INSERT INTO labels (id, title) VALUES (?, ?)");
-      for (const [id, title] of LABELS) l.run(id, i18n(title));
-      const cur = db.prepare(
-        "INSERT INTO currencies (code, symbol, title, decimals, rate_from_aed, position) VALUES (?,?,?,?,?,?)",
-      );
-      CURRENCIES.forEach((x, i) => {
-        cur.run(x.code, x.symbol, i18n(x.title), x.decimals, x.rate, i);
-      });
-      const acq = db.prepare(
-        "INSERT INTO acquisitions (id, title, type, currencies, fee_percent, description, position) VALUES (?,?,?,?,?,?,?)",
-      );
-      ACQUISITIONS.forEach((a, i) => {
-        acq.run(a.id, i18n(a.title), a.type, JSON.stringify(a.currencies), a.fee, i18n(a.description), i);
-      });
-      db.prepare(
+    async reference(): Promise<void> {
+      for (const [id, title] of LOCATIONS) await db.run(s.location, [id, i18n(title)]);
+      for (const [id, title] of CATEGORY_TYPES)
+        await db.run("INSERT INTO category_types (id, title) VALUES (?, ?)", [id, i18n(title)]);
+      for (const [id, typeId, title] of CATEGORIES)
+        await db.run("INSERT INTO categories (id, type_id, title) VALUES (?, ?, ?)", [id, typeId, i18n(title)]);
+      for (const [id, title] of LABELS) await db.run("INSERT INTO labels (id, title) VALUES (?, ?)", [id, i18n(title)]);
+      for (const [i, x] of CURRENCIES.entries())
+        await db.run(
+          "INSERT INTO currencies (code, symbol, title, decimals, rate_from_aed, position) VALUES (?,?,?,?,?,?)",
+          [x.code, x.symbol, i18n(x.title), x.decimals, x.rate, i],
+        );
+      for (const [i, a] of ACQUISITIONS.entries())
+        await db.run(
+          "INSERT INTO acquisitions (id, title, type, currencies, fee_percent, description, position) VALUES (?,?,?,?,?,?,?)",
+          [a.id, i18n(a.title), a.type, JSON.stringify(a.currencies), a.fee, i18n(a.description), i],
+        );
+      await db.run(
         "INSERT INTO landings (id, site_url, languages, main_lang, currencies, language_currency, ui_config_show_currencies) VALUES (?,?,?,?,?,?,?)",
-      ).run(
-        1,
-        null,
-        JSON.stringify(["en", "ru", "ar"]),
-        "en",
-        JSON.stringify(["AED", "USD", "EUR", "RUB"]),
-        JSON.stringify({ AED: [{ value: "ar" }, { value: "en" }], RUB: [{ value: "ru" }] }),
-        1,
+        [
+          1,
+          null,
+          JSON.stringify(["en", "ru", "ar"]),
+          "en",
+          JSON.stringify(["AED", "USD", "EUR", "RUB"]),
+          JSON.stringify({ AED: [{ value: "ar" }, { value: "en" }], RUB: [{ value: "ru" }] }),
+          1,
+        ],
       );
     },
-    place(p: {
+    async place(p: {
       id: number;
       location: number;
       title: Text;
@@ -91,8 +87,8 @@ export function catalogueWriter(db: Db) {
       lng: number | null;
       imageId: number | null;
       updatedAt: number;
-    }): void {
-      s.place.run(
+    }): Promise<void> {
+      await db.run(s.place, [
         p.id,
         p.location,
         i18n(p.title),
@@ -102,15 +98,21 @@ export function catalogueWriter(db: Db) {
         p.lng,
         p.imageId,
         p.updatedAt,
-      );
+      ]);
     },
-    hall(placeId: number, title: Text): number {
-      return Number(s.hall.run(placeId, i18n(title)).lastInsertRowid);
+    async hall(placeId: number, title: Text): Promise<number> {
+      return insertId(s.hall, [placeId, i18n(title)]);
     },
-    person(p: { id: number; title: Text; description: Text | null; imageId: number | null; updatedAt: number }): void {
-      s.person.run(p.id, i18n(p.title), opt(p.description), p.imageId, p.updatedAt);
+    async person(p: {
+      id: number;
+      title: Text;
+      description: Text | null;
+      imageId: number | null;
+      updatedAt: number;
+    }): Promise<void> {
+      await db.run(s.person, [p.id, i18n(p.title), opt(p.description), p.imageId, p.updatedAt]);
     },
-    event(e: {
+    async event(e: {
       id: number;
       eventSourceId: number;
       title: Text;
@@ -126,8 +128,8 @@ export function catalogueWriter(db: Db) {
       categories: number[];
       persons: number[];
       labels: number[];
-    }): void {
-      s.event.run(
+    }): Promise<void> {
+      await db.run(s.event, [
         e.id,
         e.eventSourceId,
         i18n(e.title),
@@ -140,17 +142,15 @@ export function catalogueWriter(db: Db) {
         e.status,
         e.popularity,
         e.updatedAt,
-      );
-      for (const c of e.categories) s.eventCategory.run(e.id, c);
-      e.persons.forEach((p, i) => {
-        s.eventPerson.run(e.id, p, i);
-      });
-      for (const l of e.labels) s.eventLabel.run(e.id, l);
+      ]);
+      for (const c of e.categories) await db.run(s.eventCategory, [e.id, c]);
+      for (const [i, p] of e.persons.entries()) await db.run(s.eventPerson, [e.id, p, i]);
+      for (const l of e.labels) await db.run(s.eventLabel, [e.id, l]);
     },
-    session(eventId: number, startedAt: number, finishedAt: number | null): number {
-      return Number(s.session.run(eventId, startedAt, finishedAt).lastInsertRowid);
+    async session(eventId: number, startedAt: number, finishedAt: number | null): Promise<number> {
+      return insertId(s.session, [eventId, startedAt, finishedAt]);
     },
-    ticket(t: {
+    async ticket(t: {
       sessionId: number;
       eventId: number;
       title: Tr | Text;
@@ -160,22 +160,20 @@ export function catalogueWriter(db: Db) {
       sold: number;
       maxPerOrder: number;
       position: number;
-    }): number {
-      return Number(
-        s.ticket.run(
-          t.sessionId,
-          t.eventId,
-          i18n(t.title),
-          t.priceAed,
-          t.feeAed,
-          t.total,
-          t.sold,
-          t.maxPerOrder,
-          t.position,
-        ).lastInsertRowid,
-      );
+    }): Promise<number> {
+      return insertId(s.ticket, [
+        t.sessionId,
+        t.eventId,
+        i18n(t.title),
+        t.priceAed,
+        t.feeAed,
+        t.total,
+        t.sold,
+        t.maxPerOrder,
+        t.position,
+      ]);
     },
-    news(n: {
+    async news(n: {
       id: number;
       title: Text;
       lead: Text | null;
@@ -184,9 +182,9 @@ export function catalogueWriter(db: Db) {
       imageId: number | null;
       updatedAt: number;
       events: number[];
-    }): void {
-      s.news.run(n.id, i18n(n.title), opt(n.lead), opt(n.body), n.publishedAt, n.imageId, n.updatedAt);
-      for (const e of n.events) s.newsEvent.run(n.id, e);
+    }): Promise<void> {
+      await db.run(s.news, [n.id, i18n(n.title), opt(n.lead), opt(n.body), n.publishedAt, n.imageId, n.updatedAt]);
+      for (const e of n.events) await db.run(s.newsEvent, [n.id, e]);
     },
   };
 }
@@ -215,7 +213,30 @@ export function prng(seed: number): () => number {
   };
 }
 
-export function markSeeded(db: Db, kind: string, now: number): void {
-  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded_at', ?)").run(String(now));
-  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('seed_kind', ?)").run(kind);
+/** Tables the seeders fill with ids of their own: PostgreSQL's identities must start after them. */
+const SEEDED_IDS = [
+  "locations",
+  "category_types",
+  "categories",
+  "labels",
+  "places",
+  "persons",
+  "events",
+  "news",
+  "acquisitions",
+  "landings",
+];
+
+/**
+ * Records that the catalogue was seeded, and when. On PostgreSQL, the identities of the tables the
+ * seeders gave ids to are moved past those ids, so that a row added later gets a free one.
+ */
+export async function markSeeded(db: Db, kind: string, now: number): Promise<void> {
+  await writeMeta(db, "seeded_at", String(now));
+  await writeMeta(db, "seed_kind", kind);
+  if (db.engine !== "postgres") return;
+  for (const table of SEEDED_IDS)
+    await db.run(
+      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT MAX(id) FROM ${table}), 1))`,
+    );
 }

@@ -20,24 +20,24 @@ const everyLanguage = (text: string) => i18n({ en: text, ru: text, ar: text });
  * Rewrites a few records of an existing database with hostile content for the site's
  * security tests. A running server notices the change within a second.
  */
-export function plantHostile(db: Db, now = Date.now()): void {
+export async function plantHostile(db: Db, now = Date.now()): Promise<void> {
   const t = HOSTILE_TARGETS;
-  db.transaction(() => {
-    db.prepare("UPDATE events SET description = ?, updated_at = ? WHERE id = ?").run(
+  await db.withTransaction(async () => {
+    await db.run("UPDATE events SET description = ?, updated_at = ? WHERE id = ?", [
       everyLanguage(HOSTILE_HTML),
       now,
       t.descriptionEventId,
-    );
-    db.prepare("UPDATE events SET title = ?, updated_at = ? WHERE id = ?").run(
+    ]);
+    await db.run("UPDATE events SET title = ?, updated_at = ? WHERE id = ?", [
       everyLanguage(HOSTILE_TITLE),
       now,
       t.titleEventId,
-    );
-    db.prepare("UPDATE news SET body = ?, updated_at = ? WHERE id = ?").run(everyLanguage(HOSTILE_HTML), now, t.newsId);
-    db.prepare("UPDATE persons SET description = ?, updated_at = ? WHERE id = ?").run(
+    ]);
+    await db.run("UPDATE news SET body = ?, updated_at = ? WHERE id = ?", [everyLanguage(HOSTILE_HTML), now, t.newsId]);
+    await db.run("UPDATE persons SET description = ?, updated_at = ? WHERE id = ?", [
       everyLanguage(HOSTILE_HTML),
       now,
       t.personId,
-    );
-  })();
+    ]);
+  });
 }

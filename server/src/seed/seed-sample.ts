@@ -29,15 +29,15 @@ export function daysUntilWeekday(now: number, day: number, weekday: number | und
 }
 
 /** Fills an empty database with the hand-written trilingual sample catalogue, dated from `now`. */
-export function seedSample(db: Db, opts: { now?: number } = {}): void {
+export async function seedSample(db: Db, opts: { now?: number } = {}): Promise<void> {
   const now = opts.now ?? Date.now();
   const w = catalogueWriter(db);
   const rand = prng(20261201);
-  db.transaction(() => {
-    w.reference();
+  await db.withTransaction(async () => {
+    await w.reference();
     const hallIds = new Map<number, number[]>();
     for (const p of PLACES) {
-      w.place({
+      await w.place({
         id: p.id,
         location: p.location,
         title: p.title,
@@ -45,20 +45,19 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
         description: para(p.about),
         lat: p.lat,
         lng: p.lng,
-        imageId: p.image ? w.image("places", p.id) : null,
+        imageId: p.image ? await w.image("places", p.id) : null,
         updatedAt: now - 40 * 24 * HOUR + p.id * HOUR,
       });
-      hallIds.set(
-        p.id,
-        p.halls.map((h) => w.hall(p.id, h)),
-      );
+      const halls: number[] = [];
+      for (const h of p.halls) halls.push(await w.hall(p.id, h));
+      hallIds.set(p.id, halls);
     }
     for (const p of PERSONS) {
-      w.person({
+      await w.person({
         id: p.id,
         title: p.title,
         description: para(p.about),
-        imageId: p.image ? w.image("persons", p.id) : null,
+        imageId: p.image ? await w.image("persons", p.id) : null,
         updatedAt: now - 20 * 24 * HOUR + p.id * HOUR,
       });
     }
@@ -70,7 +69,7 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
       const tiers = TIERS[e.tiers];
       const hall = e.hall === null ? null : (hallIds.get(e.place)?.[e.hall] ?? null);
       const labels = [...(e.labels ?? [])];
-      w.event({
+      await w.event({
         id: e.id,
         eventSourceId: EVENT_SOURCE_OFFSET + e.id,
         title: e.title,
@@ -78,7 +77,7 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
         description: eventDescription(e.about, e.age),
         placeId: e.place,
         hallId: hall,
-        imageId: e.image === false ? null : w.image("events", e.id),
+        imageId: e.image === false ? null : await w.image("events", e.id),
         age: e.age ?? null,
         status,
         popularity: e.popularity,
@@ -90,14 +89,14 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
       const firstDay = e.day + daysUntilWeekday(now, e.day, e.weekday);
       for (let i = 0; i < count; i++) {
         const start = uaeDayAt(now, firstDay + i * every, hh, mm);
-        const sessionId = w.session(e.id, start, start + hours * HOUR);
-        tiers.forEach(([title, price, total], position) => {
+        const sessionId = await w.session(e.id, start, start + hours * HOUR);
+        for (const [position, [title, price, total]] of tiers.entries()) {
           // a few offers are nearly or wholly sold, so that buyers meet every state
           let sold = Math.floor(total * rand() * 0.6);
           if (status === "sold_out") sold = total;
           else if (e.id === 13 && position === 1) sold = total;
           else if (e.id === 1 && position === 2) sold = total - 4;
-          w.ticket({
+          await w.ticket({
             sessionId,
             eventId: e.id,
             title,
@@ -108,22 +107,22 @@ export function seedSample(db: Db, opts: { now?: number } = {}): void {
             maxPerOrder: position === tiers.length - 1 && tiers.length > 2 ? 4 : 10,
             position,
           });
-        });
+        }
       }
     }
     for (const n of NEWS) {
       const published = uaeDayAt(now, -n.daysAgo, 9, 30);
-      w.news({
+      await w.news({
         id: n.id,
         title: n.title,
         lead: n.lead,
         body: para(n.body),
         publishedAt: published,
-        imageId: n.image ? w.image("news", n.id) : null,
+        imageId: n.image ? await w.image("news", n.id) : null,
         updatedAt: published + HOUR,
         events: n.events,
       });
     }
-    markSeeded(db, "sample", now);
-  })();
+    await markSeeded(db, "sample", now);
+  });
 }

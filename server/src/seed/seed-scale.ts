@@ -32,10 +32,10 @@ const join = (a: Tr, b: Tr, n?: number): Tr => {
  * Seeds an empty database with `events` generated events and proportionate places
  * (1 per 20 events), persons (1 per 10) and news (1 per 10), all trilingual, dated from `now`.
  */
-export function seedScale(
+export async function seedScale(
   db: Db,
   opts: { events: number; now?: number },
-): { places: number; persons: number; news: number } {
+): Promise<{ places: number; persons: number; news: number }> {
   const now = opts.now ?? Date.now();
   const n = Math.max(1, Math.floor(opts.events));
   const placeCount = Math.max(25, Math.ceil(n / 20));
@@ -45,8 +45,8 @@ export function seedScale(
   const pickOf = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const w = catalogueWriter(db);
 
-  db.transaction(() => {
-    w.reference();
+  await db.withTransaction(async () => {
+    await w.reference();
     const placeHalls: number[][] = [];
     const placeKinds: TierKind[] = [];
     for (let id = 1; id <= placeCount; id++) {
@@ -58,7 +58,7 @@ export function seedScale(
         ru: `${kindTitle.ru[0]!.toUpperCase()}${kindTitle.ru.slice(1)} «${word.ru}» ${id}`,
       };
       const loc = LOCATIONS[id % LOCATIONS.length]!;
-      w.place({
+      await w.place({
         id,
         location: loc[0],
         title,
@@ -72,11 +72,11 @@ export function seedScale(
         ),
         lat: 24 + rand() * 2,
         lng: 54 + rand() * 2.3,
-        imageId: id % 7 === 0 ? null : w.image("places", id),
+        imageId: id % 7 === 0 ? null : await w.image("places", id),
         updatedAt: now - 30 * 24 * HOUR,
       });
-      const halls = [w.hall(id, t("Main hall", "Главный зал", "القاعة الرئيسية"))];
-      if (id % 3 === 0) halls.push(w.hall(id, t("Small hall", "Малый зал", "القاعة الصغيرة")));
+      const halls = [await w.hall(id, t("Main hall", "Главный зал", "القاعة الرئيسية"))];
+      if (id % 3 === 0) halls.push(await w.hall(id, t("Small hall", "Малый зал", "القاعة الصغيرة")));
       placeHalls.push(halls);
       placeKinds.push(kind);
     }
@@ -88,7 +88,7 @@ export function seedScale(
         id > FIRST.length * LAST.length ? id : undefined,
       );
       personNames.push(name);
-      w.person({
+      await w.person({
         id,
         title: name,
         description: para(
@@ -98,7 +98,7 @@ export function seedScale(
             `${name.ar} يقدّم عروضه في أنحاء الإمارات.`,
           ),
         ),
-        imageId: id % 6 === 0 ? null : w.image("persons", id),
+        imageId: id % 6 === 0 ? null : await w.image("persons", id),
         updatedAt: now - 10 * 24 * HOUR,
       });
     }
@@ -116,7 +116,7 @@ export function seedScale(
       const r = rand();
       const status = r < 0.03 ? "cancelled" : r < 0.06 ? "sold_out" : r < 0.08 ? "postponed" : "on_sale";
       const halls = placeHalls[placeIndex]!;
-      w.event({
+      await w.event({
         id,
         eventSourceId: EVENT_SOURCE_OFFSET + id,
         title,
@@ -134,7 +134,7 @@ export function seedScale(
         ),
         placeId,
         hallId: rand() < 0.7 ? halls[Math.floor(rand() * halls.length)]! : null,
-        imageId: id % 10 === 0 ? null : w.image("events", id),
+        imageId: id % 10 === 0 ? null : await w.image("events", id),
         age: rand() < 0.3 ? pickOf([6, 12, 16, 18, 21]) : null,
         status,
         popularity: Math.floor(rand() * 1000),
@@ -148,9 +148,9 @@ export function seedScale(
       });
       for (let s = 0; s < sessions; s++) {
         const start = uaeDayAt(now, day + s, hour, 0);
-        const sessionId = w.session(id, start, start + 2.5 * HOUR);
-        TIERS[kind].forEach(([tierTitle, price, total], position) => {
-          w.ticket({
+        const sessionId = await w.session(id, start, start + 2.5 * HOUR);
+        for (const [position, [tierTitle, price, total]] of TIERS[kind].entries()) {
+          await w.ticket({
             sessionId,
             eventId: id,
             title: tierTitle,
@@ -161,13 +161,13 @@ export function seedScale(
             maxPerOrder: 10,
             position,
           });
-        });
+        }
       }
     }
     for (let id = 1; id <= newsCount; id++) {
       const eventId = 1 + Math.floor(rand() * n);
       const published = now - Math.floor(rand() * 120) * 24 * HOUR;
-      w.news({
+      await w.news({
         id,
         title: t(
           `News ${id}: new dates announced`,
@@ -183,12 +183,12 @@ export function seedScale(
           ),
         ),
         publishedAt: published,
-        imageId: id % 4 === 0 ? null : w.image("news", id),
+        imageId: id % 4 === 0 ? null : await w.image("news", id),
         updatedAt: published,
         events: [eventId],
       });
     }
-    markSeeded(db, `scale:${n}`, now);
-  })();
+    await markSeeded(db, `scale:${n}`, now);
+  });
   return { places: placeCount, persons: personCount, news: newsCount };
 }

@@ -1,9 +1,10 @@
 import { type Database, LOCKS } from "../sql";
 import { baseline } from "./0001-baseline";
+import { catalogueVersion } from "./0005-catalogue-version";
 import type { Migration } from "./migration";
 
 /** Every step of the schema, in the order they run. A released step is never edited: a new one is added. */
-export const MIGRATIONS: readonly Migration[] = [baseline];
+export const MIGRATIONS: readonly Migration[] = [baseline, catalogueVersion];
 
 const LEDGER = "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)";
 
@@ -32,7 +33,9 @@ export async function migrate(db: Database, steps: readonly Migration[] = MIGRAT
   const raw = db.sqlite;
   if (!raw) throw new Error("a SQLite database without its connection");
   raw.exec(LEDGER);
-  const done = new Set((raw.prepare("SELECT name FROM schema_migrations").all() as { name: string }[]).map((r) => r.name));
+  const done = new Set(
+    (raw.prepare("SELECT name FROM schema_migrations").all() as { name: string }[]).map((r) => r.name),
+  );
   for (const step of steps) {
     if (done.has(step.name)) continue;
     raw.exec("BEGIN IMMEDIATE");
