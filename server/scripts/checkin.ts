@@ -1,7 +1,7 @@
 /**
  * Check-in lists, devices and reports for the door (server/src/checkin/cli.ts says what each
  * command does): npm run checkin -- list-create --event 7 --name "Gate A"
- * Works on the server's database (DATABASE_PATH), also while the server runs.
+ * Works on the server's database (DATABASE_URL or DATABASE_PATH), also while the server runs.
  */
 
 import { helpAsked } from "../../src/core/command-help";
@@ -17,15 +17,20 @@ if (helpAsked(process.argv.slice(2))) {
   process.exit(0);
 }
 
-const config = loadConfig();
-const db = openDatabase(config.databasePath);
-const service = checkinService(db, ticketsRepository(db), { siteUrl: config.siteUrl });
-runCheckinCommand(process.argv.slice(2), service, Date.now())
-  .then((text) => console.log(text))
-  .catch((err: unknown) => {
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config.databaseUrl ?? config.databasePath);
+  const service = checkinService(db, ticketsRepository(db), { siteUrl: config.siteUrl });
+  try {
+    console.log(await runCheckinCommand(process.argv.slice(2), service, Date.now()));
+  } catch (err) {
     if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
     else if (err instanceof HttpError) console.error(err.detail);
     else throw err;
     process.exitCode = 2;
-  })
-  .finally(() => db.close());
+  } finally {
+    await db.close();
+  }
+}
+
+void main();

@@ -69,7 +69,7 @@ export class Door {
   ) {}
 
   static async pair(app: TestApp, listId: number, name: string): Promise<Door> {
-    const link = app.deps.checkin.pairingLink(listId, app.deps.now());
+    const link = await app.deps.checkin.pairingLink(listId, app.deps.now());
     const res = await app.inject({ method: "POST", url: "/api/checkin/pair", payload: { token: link.token, name } });
     const body = assertCheckin<{ device_token: string }>("/api/checkin/pair", "post", res);
     return new Door(app, body.device_token, name);

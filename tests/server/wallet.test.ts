@@ -218,11 +218,11 @@ describe("an Apple Wallet pass", () => {
     const { order, visitor } = await buyFreeAs(app, 1, "ru");
     // a title with quotes, as an organiser may write one
     const eventId = order.tickets[0]!.event_id;
-    const titles = app.deps.db.prepare("SELECT title FROM events WHERE id = ?").pluck().get(eventId) as string;
-    app.deps.db
-      .prepare("UPDATE events SET title = json_set(title, '$.ru', 'Ночь \"фонарей\"') WHERE id = ?")
-      .run(eventId);
-    after(() => app.deps.db.prepare("UPDATE events SET title = ? WHERE id = ?").run(titles, eventId));
+    const titles = (await app.deps.db.one<{ title: string }>("SELECT title FROM events WHERE id = ?", [eventId]))!
+      .title;
+    const quoted = JSON.stringify({ ...JSON.parse(titles), ru: 'Ночь "фонарей"' });
+    await app.deps.db.run("UPDATE events SET title = ? WHERE id = ?", [quoted, eventId]);
+    after(() => app.deps.db.run("UPDATE events SET title = ? WHERE id = ?", [titles, eventId]));
     const files = readZip((await fetchPass((await linksOf(visitor, order)).apple!.tickets[0]!.url)).rawPayload);
     const pass = passJson(files);
     const en = readStrings(files.get("en.lproj/pass.strings")!);
@@ -357,11 +357,10 @@ describe("the PassKit web service", () => {
 
     // the organiser moves the session an hour later
     await new Promise((r) => setTimeout(r, 5));
-    app.deps.db
-      .prepare(
-        "UPDATE event_sessions SET started_at = started_at + 3600000 WHERE id = (SELECT session_id FROM issued_tickets WHERE code = ?)",
-      )
-      .run(ticket.code);
+    await app.deps.db.run(
+      "UPDATE event_sessions SET started_at = started_at + 3600000 WHERE id = (SELECT session_id FROM issued_tickets WHERE code = ?)",
+      [ticket.code],
+    );
     const changed = await app.inject(`${list}?passesUpdatedSince=${lastUpdated}`);
     assert.equal(changed.statusCode, 200);
     const after = json<{ serialNumbers: string[]; lastUpdated: string }>(changed);
@@ -390,7 +389,7 @@ describe("the PassKit web service", () => {
       201,
     );
     // the same service with a push client: what a configured WALLET_APPLE_PUSH would send, short of Apple's service
-    const pushing = walletService(app.deps.db, { config: app.deps.config, now: app.deps.now, push: fakeApns });
+    const pushing = await walletService(app.deps.db, { config: app.deps.config, now: app.deps.now, push: fakeApns });
     pushes.length = 0;
     assert.deepEqual(
       (await pushing.pushChanges()).filter((p) => p.serial === ticket.code),
@@ -398,7 +397,7 @@ describe("the PassKit web service", () => {
       "nothing changed yet",
     );
 
-    app.deps.checkin.revokeTicket(ticket.code, app.deps.now());
+    await app.deps.checkin.revokeTicket(ticket.code, app.deps.now());
     const made = await pushing.pushChanges();
     assert.deepEqual(
       made.filter((p) => p.serial === ticket.code),
@@ -410,11 +409,11 @@ describe("the PassKit web service", () => {
     );
     // a token APNs says is gone is not pushed to again
     goneTokens.add("beef02");
-    app.deps.db.prepare("UPDATE orders SET name = name || ' ' WHERE id = ?").run(order.id);
-    app.deps.db.prepare("UPDATE issued_tickets SET holder = 'Layla H.' WHERE code = ?").run(ticket.code);
+    await app.deps.db.run("UPDATE orders SET name = name || ' ' WHERE id = ?", [order.id]);
+    await app.deps.db.run("UPDATE issued_tickets SET holder = 'Layla H.' WHERE code = ?", [ticket.code]);
     await pushing.pushChanges();
     pushes.length = 0;
-    app.deps.db.prepare("UPDATE issued_tickets SET holder = 'Layla Haddad' WHERE code = ?").run(ticket.code);
+    await app.deps.db.run("UPDATE issued_tickets SET holder = 'Layla Haddad' WHERE code = ?", [ticket.code]);
     await pushing.pushChanges();
     assert.deepEqual(pushes, [], "the gone token was forgotten");
     const voided = passJson(
@@ -436,10 +435,10 @@ describe("at the door", () => {
     const scanned: string = pass.barcodes[0].message;
     assert.equal(scanned, order.tickets[0]!.qr, "the same text as the e-mail's QR code");
     // offline, as the scanner decides with the shop's public keys
-    const offline = verifyPayload(scanned, app.deps.checkin.keys.publicKeys());
+    const offline = verifyPayload(scanned, await app.deps.checkin.keys.publicKeys());
     assert.ok(offline.ok);
     // online, at a gate of the event
-    const list = app.deps.checkin.createList(
+    const list = await app.deps.checkin.createList(
       { eventId: order.tickets[0]!.event_id, name: "Wallet gate" },
       app.deps.now(),
     );

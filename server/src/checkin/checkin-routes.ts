@@ -65,34 +65,34 @@ export async function checkinRoutes(app: FastifyInstance, deps: AppDeps): Promis
       throw badRequest("token must be the pairing token from the link", "invalid_pairing");
     if (name !== undefined && (typeof name !== "string" || name.length > 60))
       throw badRequest("name must be text of at most 60 characters", "invalid_pairing");
-    const paired = checkin.pair(token, typeof name === "string" ? name.trim() : "", deps.now());
+    const paired = await checkin.pair(token, typeof name === "string" ? name.trim() : "", deps.now());
     return reply.code(201).send({
       device_token: paired.token,
       device: { id: paired.device.id, name: paired.device.name },
       list: wire(paired.list),
-      counts: checkin.counts(paired.list.id),
+      counts: await checkin.counts(paired.list.id),
     });
   });
 
   app.get<{ Querystring: Query }>("/api/checkin/device", async (req) => {
-    const { device: d, list } = device(req);
-    return { device: { id: d.id, name: d.name }, list: wire(list), counts: checkin.counts(list.id) };
+    const { device: d, list } = await device(req);
+    return { device: { id: d.id, name: d.name }, list: wire(list), counts: await checkin.counts(list.id) };
   });
 
   app.post<{ Querystring: Query; Body: unknown }>("/api/checkin/redeem", async (req) => {
-    const { device: d } = device(req);
+    const { device: d } = await device(req);
     const now = deps.now();
     return checkin.redeem(d, parseScan(req.body, "body", now), lang(req), now);
   });
 
   app.post<{ Querystring: Query; Params: { id: string } }>("/api/checkin/scans/:id/undo", async (req) => {
-    const { device: d } = device(req);
+    const { device: d } = await device(req);
     if (!/^[0-9]{1,15}$/.test(req.params.id)) throw badRequest("the scan id must be an integer", "invalid_scan");
     return checkin.undo(d, Number(req.params.id), deps.now());
   });
 
   app.post<{ Querystring: Query; Body: unknown }>("/api/checkin/sync", { bodyLimit: SYNC_BODY_LIMIT }, async (req) => {
-    const { device: d } = device(req);
+    const { device: d } = await device(req);
     const now = deps.now();
     if (!isObject(req.body) || !Array.isArray(req.body.scans))
       throw badRequest("the body must be a JSON object with scans: [...]", "invalid_scan");
@@ -111,19 +111,19 @@ export async function checkinRoutes(app: FastifyInstance, deps: AppDeps): Promis
   });
 
   app.get<{ Querystring: Query }>("/api/checkin/offline", async (req) => {
-    const { list } = device(req);
+    const { list } = await device(req);
     return checkin.offlineData(list, lang(req), deps.now());
   });
 
   app.get<{ Querystring: Query }>("/api/checkin/search", async (req) => {
-    const { list } = device(req);
+    const { list } = await device(req);
     const q = str(req.query, "q");
     if (q === undefined || q.length > 100) throw badRequest("q must be a name or order number", "query_too_short");
-    return { results: checkin.search(list, q, lang(req)) };
+    return { results: await checkin.search(list, q, lang(req)) };
   });
 
   app.get<{ Querystring: Query }>("/api/checkin/report", async (req) => {
-    const { list } = device(req);
+    const { list } = await device(req);
     return checkin.report([list.id], lang(req));
   });
 }

@@ -53,7 +53,7 @@ function langFlag(argv: readonly string[]): Lang {
 
 /** The link in each language (one token: the first phone to open any of them pairs), the QR code in `lang`'s. */
 async function pairingText(service: CheckinService, listId: number, now: number, lang: Lang): Promise<string> {
-  const link = service.pairingLink(listId, now);
+  const link = await service.pairingLink(listId, now);
   const qr = await QRCode.toString(link.urls[lang], { type: "terminal", small: true, errorCorrectionLevel: "L" });
   const links = (Object.keys(link.urls) as Lang[]).map((l) => `  ${`${LANGUAGE_NAMES[l]}:`.padEnd(9)} ${link.urls[l]}`);
   return `pairing link (one phone, valid 24 h), in the phone's language:\n${links.join("\n")}\nQR code (${LANGUAGE_NAMES[lang]}):\n${qr}`;
@@ -71,7 +71,7 @@ export async function runCheckinCommand(
       const name = flag(rest, "name");
       const lang = langFlag(rest);
       if (!name?.trim()) throw new UsageError("--name is required");
-      const list = service.createList(
+      const list = await service.createList(
         {
           eventId: idFlag(rest, "event"),
           name: name.trim(),
@@ -86,50 +86,49 @@ export async function runCheckinCommand(
     case "pair":
       return pairingText(service, idFlag(rest, "list"), now, langFlag(rest));
     case "list": {
-      const lines = service.lists().map((l) => {
-        const c = service.counts(l.id);
-        const devices = service
-          .devices(l.id)
-          .map((d) => `    device ${d.id} ${d.name}${d.revokedAt !== null ? " (revoked)" : ""}`);
-        return [
-          `list ${l.id} "${l.name}" event ${l.eventId}${l.closedAt !== null ? " (closed)" : ""}: ${c.admitted}/${c.expected} admitted${l.reentry ? ", re-entry" : ""}`,
-          ...devices,
-        ].join("\n");
-      });
+      const lines: string[] = [];
+      for (const l of await service.lists()) {
+        const c = await service.counts(l.id);
+        const devices = (await service.devices(l.id)).map(
+          (d) => `    device ${d.id} ${d.name}${d.revokedAt !== null ? " (revoked)" : ""}`,
+        );
+        lines.push(
+          [
+            `list ${l.id} "${l.name}" event ${l.eventId}${l.closedAt !== null ? " (closed)" : ""}: ${c.admitted}/${c.expected} admitted${l.reentry ? ", re-entry" : ""}`,
+            ...devices,
+          ].join("\n"),
+        );
+      }
       return lines.length > 0 ? lines.join("\n") : "no lists yet";
     }
     case "close": {
-      const list = service.closeList(idFlag(rest, "list"), now);
+      const list = await service.closeList(idFlag(rest, "list"), now);
       return `list ${list.id} "${list.name}" closed`;
     }
     case "report": {
       const lang = langFlag(rest);
-      const ids = rest.includes("--event")
-        ? (() => {
-            const event = idFlag(rest, "event");
-            return service
-              .lists()
-              .filter((l) => l.eventId === event)
-              .map((l) => l.id);
-          })()
-        : [idFlag(rest, "list")];
+      const event = rest.includes("--event") ? idFlag(rest, "event") : undefined;
+      const ids =
+        event === undefined
+          ? [idFlag(rest, "list")]
+          : (await service.lists()).filter((l) => l.eventId === event).map((l) => l.id);
       if (ids.length === 0) throw new UsageError("this event has no lists");
-      return reportCsv(service.report(ids, lang)).trimEnd();
+      return reportCsv(await service.report(ids, lang)).trimEnd();
     }
     case "device-revoke": {
       const id = idFlag(rest, "device");
-      return service.revokeDevice(id, now) ? `device ${id} revoked` : `device ${id} was revoked already`;
+      return (await service.revokeDevice(id, now)) ? `device ${id} revoked` : `device ${id} was revoked already`;
     }
     case "ticket-revoke": {
       const code = flag(rest, "code");
       if (!code) throw new UsageError("--code is required");
-      const t = service.revokeTicket(code, now);
+      const t = await service.revokeTicket(code, now);
       return `ticket ${t.code} (order ${t.orderNumber}) revoked`;
     }
     case "help":
       return USAGE;
     case "key-rotate":
-      return `key ${service.keys.rotate(now)} signs new tickets from now on`;
+      return `key ${await service.keys.rotate(now)} signs new tickets from now on`;
     default:
       throw new UsageError(command ? `unknown command ${command}` : "a command is required");
   }

@@ -1,6 +1,4 @@
-import type { CheckinService } from "./checkin-service";
-
-type Report = ReturnType<CheckinService["report"]>;
+import type { CheckinReport as Report } from "./checkin-service";
 
 const cell = (value: string | number): string => {
   const text = String(value);

@@ -23,7 +23,7 @@ export const USAGE = `usage: npm run wallet -- <command>
       throw-away test authority made on the spot, which the output says (phones refuse those).
 
   push
-      Looks at every pass added to a phone (the server's database, DATABASE_PATH) and pushes
+      Looks at every pass added to a phone (the server's database, DATABASE_URL or DATABASE_PATH) and pushes
       those that changed (a moved session, a changed venue, a revoked ticket) through APNs, as
       the server does every WALLET_UPDATE_CHECK_S seconds when WALLET_APPLE_PUSH is set.
 
@@ -82,7 +82,7 @@ export function sampleSettings(configured: WalletSettings): {
 
 /** One paid order in a fresh in-memory shop: a priced ticket of the sample catalogue, paid by card (the sandbox's approval). */
 async function paidSampleOrder(config: ServerConfig, lang: string, name: string) {
-  const db = openDatabase(":memory:");
+  const db = await openDatabase(":memory:");
   const app = await buildApp({
     db,
     config: { ...config, logger: false, sweepIntervalMs: 0, captchaMaxNumber: 1000, captchaSecret: "sample" },
@@ -103,13 +103,13 @@ async function paidSampleOrder(config: ServerConfig, lang: string, name: string)
     return JSON.parse(res.body) as Record<string, unknown>;
   };
   // the first session still to come with a priced ticket left: what a buyer would pick
-  const ticket = db
-    .prepare(
+  const ticket = (
+    await db.one<{ id: number }>(
       `SELECT t.id FROM tickets t JOIN event_sessions s ON s.id = t.session_id
        WHERE t.price_aed > 0 AND t.total - t.sold - t.held >= 2 AND s.started_at > ? ORDER BY s.started_at, t.id LIMIT 1`,
+      [Date.now()],
     )
-    .pluck()
-    .get(Date.now()) as number | undefined;
+  )?.id;
   if (ticket === undefined) throw new Error("the sample catalogue has no priced ticket on sale");
   await call("POST", "/api/basket", { type: "ADD_TICKET", ticket: { id: ticket, count: 2 } });
   const c = (await call("GET", "/api/captcha")) as {
@@ -133,7 +133,7 @@ async function paidSampleOrder(config: ServerConfig, lang: string, name: string)
     lang,
     captcha,
   })) as { id: string; number: string };
-  if (!orderService(app.deps).approve(order.id)) throw new Error("the sample order could not be paid");
+  if (!(await orderService(app.deps).approve(order.id))) throw new Error("the sample order could not be paid");
   return { app, order };
 }
 
@@ -159,11 +159,14 @@ export async function writeSample(
       writeFileSync(path.join(out, name), content);
       files.push(name);
     };
-    const links = wallet.links(order.id);
+    const links = await wallet.links(order.id);
     for (const { code } of links.apple?.tickets ?? [])
-      write(`ticket-${code}.pkpass`, wallet.applePassFile(code, wallet.token("apple-pass", code)));
-    write(`order-${order.number}.pkpasses`, wallet.appleOrderFile(order.id, wallet.token("apple-order", order.id)));
-    const save = wallet.googleOrderUrl(order.id, wallet.token("google-order", order.id));
+      write(`ticket-${code}.pkpass`, await wallet.applePassFile(code, wallet.token("apple-pass", code)));
+    write(
+      `order-${order.number}.pkpasses`,
+      await wallet.appleOrderFile(order.id, wallet.token("apple-order", order.id)),
+    );
+    const save = await wallet.googleOrderUrl(order.id, wallet.token("google-order", order.id));
     write("google-save-link.txt", `${save}\n`);
     const jwt = save.slice(GOOGLE_SAVE_URL.length);
     write("google-jwt.txt", `${jwt}\n`);
@@ -198,10 +201,10 @@ export async function runWalletCommand(args: string[], config: ServerConfig): Pr
     return [...notes, `written to ${path.resolve(out)}:`, ...files.map((f) => `  ${f}`)].join("\n");
   }
   if (command === "push") {
-    const db = openDatabase(config.databasePath);
+    const db = await openDatabase(config.databaseUrl ?? config.databasePath);
     try {
       const { walletService } = await import("./wallet-service");
-      const wallet = walletService(db, { config, now: Date.now });
+      const wallet = await walletService(db, { config, now: Date.now });
       if (!wallet.offers.apple) return wallet.notes.join("\n");
       const pushes = await wallet.pushChanges();
       wallet.close();
@@ -210,7 +213,7 @@ export async function runWalletCommand(args: string[], config: ServerConfig): Pr
         ? `${pushes.length} changed pass(es) on phones; ${sent} push(es) sent`
         : `${pushes.length} changed pass(es) on phones; WALLET_APPLE_PUSH is off, so none was pushed (the phones get them when Wallet next asks)`;
     } finally {
-      db.close();
+      await db.close();
     }
   }
   throw new UsageError(`unknown command: ${command}`);

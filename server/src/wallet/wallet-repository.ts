@@ -5,7 +5,7 @@
  * changed (the update tag the devices ask with).
  */
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/database";
+import { type Db, keepMeta } from "../db/database";
 import { type I18nText, isLang, type Lang, parseI18n } from "../lib/i18n";
 import type { StoredTicket } from "../orders/orders-repository";
 
@@ -65,53 +65,41 @@ type FactsDb = {
   finished_at: number | null;
 };
 
-export function walletRepository(db: Db) {
-  const s = {
-    facts: db.prepare(
-      `SELECT i.code, i.order_id, i.order_number, i.holder, i.event_id, i.valid_to, i.revoked_at,
-         o.status, o.lang, o.name, o.tickets_json,
-         e.title AS event_title, p.title AS place_title, p.address, p.latitude, p.longitude, h.title AS hall_title,
-         t.title AS category, s.started_at, s.finished_at
-       FROM issued_tickets i
-       JOIN orders o ON o.id = i.order_id
-       JOIN events e ON e.id = i.event_id
-       JOIN places p ON p.id = e.place_id
-       LEFT JOIN halls h ON h.id = e.hall_id
-       JOIN tickets t ON t.id = i.ticket_id
-       JOIN event_sessions s ON s.id = CASE WHEN i.session_id > 0 THEN i.session_id ELSE t.session_id END
-       WHERE i.code = ?`,
-    ),
-    order: db.prepare("SELECT id, status, tickets_json FROM orders WHERE id = ?"),
-    secret: db.prepare("SELECT value FROM meta WHERE key = 'wallet_secret'"),
-    keepSecret: db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('wallet_secret', ?)"),
-    register: db.prepare(
-      `INSERT INTO wallet_registrations (device_id, pass_type_id, serial, push_token, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (device_id, pass_type_id, serial) DO UPDATE SET push_token = excluded.push_token`,
-    ),
-    registered: db.prepare(
-      "SELECT 1 FROM wallet_registrations WHERE device_id = ? AND pass_type_id = ? AND serial = ?",
-    ),
-    unregister: db.prepare("DELETE FROM wallet_registrations WHERE device_id = ? AND pass_type_id = ? AND serial = ?"),
-    forgetToken: db.prepare("DELETE FROM wallet_registrations WHERE push_token = ?"),
-    serialsOf: db.prepare(
-      `SELECT r.serial, COALESCE(w.updated_at, 0) AS updated_at FROM wallet_registrations r
-       LEFT JOIN wallet_passes w ON w.serial = r.serial WHERE r.device_id = ? AND r.pass_type_id = ?`,
-    ),
-    registeredSerials: db.prepare("SELECT DISTINCT serial FROM wallet_registrations"),
-    devicesOf: db.prepare("SELECT DISTINCT push_token, pass_type_id FROM wallet_registrations WHERE serial = ?"),
-    pass: db.prepare("SELECT fingerprint, updated_at FROM wallet_passes WHERE serial = ?"),
-    savePass: db.prepare(
-      `INSERT INTO wallet_passes (serial, fingerprint, updated_at) VALUES (?, ?, ?)
-       ON CONFLICT (serial) DO UPDATE SET fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`,
-    ),
-  };
+const SQL = {
+  facts: `SELECT i.code, i.order_id, i.order_number, i.holder, i.event_id, i.valid_to, i.revoked_at,
+      o.status, o.lang, o.name, o.tickets_json,
+      e.title AS event_title, p.title AS place_title, p.address, p.latitude, p.longitude, h.title AS hall_title,
+      t.title AS category, s.started_at, s.finished_at
+    FROM issued_tickets i
+    JOIN orders o ON o.id = i.order_id
+    JOIN events e ON e.id = i.event_id
+    JOIN places p ON p.id = e.place_id
+    LEFT JOIN halls h ON h.id = e.hall_id
+    JOIN tickets t ON t.id = i.ticket_id
+    JOIN event_sessions s ON s.id = CASE WHEN i.session_id > 0 THEN i.session_id ELSE t.session_id END
+    WHERE i.code = ?`,
+  order: "SELECT id, status, tickets_json FROM orders WHERE id = ?",
+  register: `INSERT INTO wallet_registrations (device_id, pass_type_id, serial, push_token, created_at) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (device_id, pass_type_id, serial) DO UPDATE SET push_token = excluded.push_token`,
+  registered: "SELECT 1 AS found FROM wallet_registrations WHERE device_id = ? AND pass_type_id = ? AND serial = ?",
+  unregister: "DELETE FROM wallet_registrations WHERE device_id = ? AND pass_type_id = ? AND serial = ?",
+  forgetToken: "DELETE FROM wallet_registrations WHERE push_token = ?",
+  serialsOf: `SELECT r.serial, COALESCE(w.updated_at, 0) AS updated_at FROM wallet_registrations r
+    LEFT JOIN wallet_passes w ON w.serial = r.serial WHERE r.device_id = ? AND r.pass_type_id = ?`,
+  registeredSerials: "SELECT DISTINCT serial FROM wallet_registrations",
+  devicesOf: "SELECT DISTINCT push_token, pass_type_id FROM wallet_registrations WHERE serial = ?",
+  pass: "SELECT fingerprint, updated_at FROM wallet_passes WHERE serial = ?",
+  savePass: `INSERT INTO wallet_passes (serial, fingerprint, updated_at) VALUES (?, ?, ?)
+    ON CONFLICT (serial) DO UPDATE SET fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`,
+} as const;
 
+export function walletRepository(db: Db) {
   const ticketsOf = (json: string | null): StoredTicket[] => (json ? (JSON.parse(json) as StoredTicket[]) : []);
 
   return {
     /** The facts of the ticket with this code, or undefined when no such ticket was issued. */
-    facts(serial: string): PassFacts | undefined {
-      const r = s.facts.get(serial) as FactsDb | undefined;
+    async facts(serial: string): Promise<PassFacts | undefined> {
+      const r = await db.one<FactsDb>(SQL.facts, [serial]);
       if (!r) return undefined;
       const tickets = ticketsOf(r.tickets_json);
       const at = tickets.findIndex((t) => t.code === r.code);
@@ -142,40 +130,46 @@ export function walletRepository(db: Db) {
       };
     },
     /** An order's status and its tickets' codes (empty until paid). */
-    order(id: string): { id: string; status: string; codes: string[] } | undefined {
-      const r = s.order.get(id) as { id: string; status: string; tickets_json: string | null } | undefined;
+    async order(id: string): Promise<{ id: string; status: string; codes: string[] } | undefined> {
+      const r = await db.one<{ id: string; status: string; tickets_json: string | null }>(SQL.order, [id]);
       return r && { id: r.id, status: r.status, codes: ticketsOf(r.tickets_json).map((t) => t.code) };
     },
     /** The key of the links' tokens: made once and kept, so links in sent e-mails keep working after a restart. */
-    secret(): string {
-      s.keepSecret.run(randomBytes(32).toString("base64url"));
-      return (s.secret.get() as { value: string }).value;
+    secret(): Promise<string> {
+      // every instance keeps the first one written
+      return keepMeta(db, "wallet_secret", randomBytes(32).toString("base64url"));
     },
     /** true when the device had not registered this pass before */
-    register(deviceId: string, passTypeId: string, serial: string, pushToken: string, now: number): boolean {
-      const fresh = s.registered.get(deviceId, passTypeId, serial) === undefined;
-      s.register.run(deviceId, passTypeId, serial, pushToken, now);
+    async register(
+      deviceId: string,
+      passTypeId: string,
+      serial: string,
+      pushToken: string,
+      now: number,
+    ): Promise<boolean> {
+      const fresh = (await db.one(SQL.registered, [deviceId, passTypeId, serial])) === undefined;
+      await db.run(SQL.register, [deviceId, passTypeId, serial, pushToken, now]);
       return fresh;
     },
-    unregister(deviceId: string, passTypeId: string, serial: string): boolean {
-      return s.unregister.run(deviceId, passTypeId, serial).changes > 0;
+    async unregister(deviceId: string, passTypeId: string, serial: string): Promise<boolean> {
+      return (await db.run(SQL.unregister, [deviceId, passTypeId, serial])).changes > 0;
     },
     /** A push token APNs says is gone (the device removed the pass, or the app): nothing is sent to it again. */
-    forgetPushToken(token: string): void {
-      s.forgetToken.run(token);
+    async forgetPushToken(token: string): Promise<void> {
+      await db.run(SQL.forgetToken, [token]);
     },
     /** The serials a device holds, each with when it last changed. */
-    serialsOf(deviceId: string, passTypeId: string): Array<{ serial: string; updatedAt: number }> {
-      return (s.serialsOf.all(deviceId, passTypeId) as Array<{ serial: string; updated_at: number }>).map((r) => ({
+    async serialsOf(deviceId: string, passTypeId: string): Promise<Array<{ serial: string; updatedAt: number }>> {
+      return (await db.all<{ serial: string; updated_at: number }>(SQL.serialsOf, [deviceId, passTypeId])).map((r) => ({
         serial: r.serial,
         updatedAt: r.updated_at,
       }));
     },
-    registeredSerials(): string[] {
-      return (s.registeredSerials.all() as Array<{ serial: string }>).map((r) => r.serial);
+    async registeredSerials(): Promise<string[]> {
+      return (await db.all<{ serial: string }>(SQL.registeredSerials)).map((r) => r.serial);
     },
-    devicesOf(serial: string): Array<{ pushToken: string; passTypeId: string }> {
-      return (s.devicesOf.all(serial) as Array<{ push_token: string; pass_type_id: string }>).map((r) => ({
+    async devicesOf(serial: string): Promise<Array<{ pushToken: string; passTypeId: string }>> {
+      return (await db.all<{ push_token: string; pass_type_id: string }>(SQL.devicesOf, [serial])).map((r) => ({
         pushToken: r.push_token,
         passTypeId: r.pass_type_id,
       }));
@@ -184,12 +178,12 @@ export function walletRepository(db: Db) {
      * Records what a pass is built from now; when that differs from what was recorded, the pass
      * counts as changed at `now`. Answers the pass's update time and whether it just changed.
      */
-    touch(serial: string, fingerprint: string, now: number): { updatedAt: number; changed: boolean } {
-      const row = s.pass.get(serial) as { fingerprint: string; updated_at: number } | undefined;
+    async touch(serial: string, fingerprint: string, now: number): Promise<{ updatedAt: number; changed: boolean }> {
+      const row = await db.one<{ fingerprint: string; updated_at: number }>(SQL.pass, [serial]);
       if (row?.fingerprint === fingerprint) return { updatedAt: row.updated_at, changed: false };
       // the tag only grows, even if the clock steps back
       const at = row ? Math.max(now, row.updated_at + 1) : now;
-      s.savePass.run(serial, fingerprint, at);
+      await db.run(SQL.savePass, [serial, fingerprint, at]);
       return { updatedAt: at, changed: row !== undefined };
     },
   };

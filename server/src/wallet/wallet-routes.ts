@@ -35,8 +35,9 @@ export async function walletRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   // the links of one order of this visitor's session; a 2.2 server has no such route, and the site then shows no buttons
   app.get<{ Params: { id: string } }>("/api/orders/:id/wallet", async (req, reply) => {
     noStore(reply);
-    const session = readSession(deps, req);
-    if (!deps.orders.ofSession(req.params.id, session)) throw notFound("no such order in this session", "not_found");
+    const session = await readSession(deps, req);
+    if (!(await deps.orders.ofSession(req.params.id, session)))
+      throw notFound("no such order in this session", "not_found");
     return wallet.links(req.params.id);
   });
 
@@ -49,18 +50,28 @@ export async function walletRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   };
 
   app.get<{ Params: { serial: string } } & TokenQuery>(`${WALLET_PATH}/apple/passes/:serial`, async (req, reply) =>
-    download(reply, wallet.applePassFile(req.params.serial, req.query.token), "pkpass", `ticket-${req.params.serial}`),
+    download(
+      reply,
+      await wallet.applePassFile(req.params.serial, req.query.token),
+      "pkpass",
+      `ticket-${req.params.serial}`,
+    ),
   );
   app.get<{ Params: { id: string } } & TokenQuery>(`${WALLET_PATH}/apple/orders/:id`, async (req, reply) =>
-    download(reply, wallet.appleOrderFile(req.params.id, req.query.token), "pkpasses", `tickets-${req.params.id}`),
+    download(
+      reply,
+      await wallet.appleOrderFile(req.params.id, req.query.token),
+      "pkpasses",
+      `tickets-${req.params.id}`,
+    ),
   );
 
   // Google's save link is made when asked for, so it carries the session's time and venue as they are now
   app.get<{ Params: { serial: string } } & TokenQuery>(`${WALLET_PATH}/google/passes/:serial`, async (req, reply) =>
-    noStore(reply).redirect(wallet.googleTicketUrl(req.params.serial, req.query.token), 302),
+    noStore(reply).redirect(await wallet.googleTicketUrl(req.params.serial, req.query.token), 302),
   );
   app.get<{ Params: { id: string } } & TokenQuery>(`${WALLET_PATH}/google/orders/:id`, async (req, reply) =>
-    noStore(reply).redirect(wallet.googleOrderUrl(req.params.id, req.query.token), 302),
+    noStore(reply).redirect(await wallet.googleOrderUrl(req.params.id, req.query.token), 302),
   );
 
   // Google fetches the class's logo from here (it asks for 660 px square)
@@ -86,7 +97,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
       if (typeof pushToken !== "string" || !/^[A-Za-z0-9]{1,200}$/.test(pushToken))
         throw badRequest('the body must be {"pushToken": "..."}', "invalid_push_token");
       const { device, passType, serial } = req.params;
-      const status = wallet.register(device, passType, serial, req.headers.authorization, pushToken);
+      const status = await wallet.register(device, passType, serial, req.headers.authorization, pushToken);
       return reply.code(status).send();
     },
   );
@@ -94,7 +105,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
   app.delete<Registration>(`${v1}/devices/:device/registrations/:passType/:serial`, async (req, reply) => {
     checkDevice(req.params.device);
     const { device, passType, serial } = req.params;
-    wallet.unregister(device, passType, serial, req.headers.authorization);
+    await wallet.unregister(device, passType, serial, req.headers.authorization);
     return reply.code(200).send();
   });
 
@@ -102,14 +113,18 @@ export async function walletRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     `${v1}/devices/:device/registrations/:passType`,
     async (req, reply) => {
       checkDevice(req.params.device);
-      const changed = wallet.changedSerials(req.params.device, req.params.passType, req.query.passesUpdatedSince);
+      const changed = await wallet.changedSerials(req.params.device, req.params.passType, req.query.passesUpdatedSince);
       if (!changed) return reply.code(204).send();
       return changed;
     },
   );
 
   app.get<{ Params: { passType: string; serial: string } }>(`${v1}/passes/:passType/:serial`, async (req, reply) => {
-    const { file, updatedAt } = wallet.latestPass(req.params.passType, req.params.serial, req.headers.authorization);
+    const { file, updatedAt } = await wallet.latestPass(
+      req.params.passType,
+      req.params.serial,
+      req.headers.authorization,
+    );
     const modified = new Date(Math.floor(updatedAt / 1000) * 1000);
     const since = Date.parse(String(req.headers["if-modified-since"] ?? ""));
     if (Number.isFinite(since) && modified.getTime() <= since) return reply.code(304).send();

@@ -102,10 +102,11 @@ export interface WalletServiceOptions {
   log?: (message: string) => void;
 }
 
-export function walletService(db: Db, opts: WalletServiceOptions) {
+/** Built once the wallet secret is read (or made and kept) in the database. */
+export async function walletService(db: Db, opts: WalletServiceOptions) {
   const repo = walletRepository(db);
   const { apple, google, notes } = resolveWallets(opts.config.wallet);
-  const secret = opts.config.wallet.secret || repo.secret();
+  const secret = opts.config.wallet.secret || (await repo.secret());
   const base = `${opts.config.publicUrl}${WALLET_PATH}`;
   const pushMode = opts.config.wallet.applePush;
   const push =
@@ -128,23 +129,28 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
   const refuse = (): HttpError => new HttpError(401, "this link or pass token is not valid", "invalid_token");
 
   const ticketsUrl = (f: PassFacts) => absoluteUrl(opts.config.siteUrl, href.orderTickets(f.orderId), f.lang);
-  const factsOf = (serial: string): PassFacts => {
-    const f = SERIAL_RE.test(serial) ? repo.facts(serial) : undefined;
+  const factsOf = async (serial: string): Promise<PassFacts> => {
+    const f = SERIAL_RE.test(serial) ? await repo.facts(serial) : undefined;
     if (!f) throw notFound("no such ticket", "not_found");
     return f;
   };
   /** The tickets of an order that a wallet can hold: those of a paid order not revoked. */
-  const liveFactsOfOrder = (orderId: string): PassFacts[] => {
-    const order = repo.order(orderId);
+  const liveFactsOfOrder = async (orderId: string): Promise<PassFacts[]> => {
+    const order = await repo.order(orderId);
     if (!order) throw notFound("no such order", "not_found");
     if (order.status !== "paid") return [];
-    return order.codes.map((c) => repo.facts(c)).filter((f): f is PassFacts => f !== undefined && !f.voided);
+    const out: PassFacts[] = [];
+    for (const code of order.codes) {
+      const f = await repo.facts(code);
+      if (f && !f.voided) out.push(f);
+    }
+    return out;
   };
 
-  function applePass(f: PassFacts) {
+  async function applePass(f: PassFacts) {
     if (!apple) throw notFound("Apple Wallet passes are not offered", "wallet_not_offered");
     // recorded, so that a later change to the facts is a change to tell the phone about
-    repo.touch(f.serial, fingerprintOf(f), opts.now());
+    await repo.touch(f.serial, fingerprintOf(f), opts.now());
     return buildApplePass(f, apple, {
       webServiceUrl: `${opts.config.publicUrl}${WEB_SERVICE_PATH}`,
       authenticationToken: token("passkit", f.serial),
@@ -182,8 +188,8 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
     },
 
     /** The links of an order's tickets (none before it is paid); null for a wallet that is not offered. */
-    links(orderId: string): WalletLinks {
-      const facts = liveFactsOfOrder(orderId);
+    async links(orderId: string): Promise<WalletLinks> {
+      const facts = await liveFactsOfOrder(orderId);
       const enc = encodeURIComponent;
       const perTicket = (kind: "apple" | "google") =>
         facts.map((f) => ({
@@ -199,29 +205,31 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
     },
 
     /** The .pkpass of one ticket, for a link's token. */
-    applePassFile(serial: string, given: string | undefined): Buffer {
+    async applePassFile(serial: string, given: string | undefined): Promise<Buffer> {
       if (!tokenMatches("apple-pass", serial, given)) throw refuse();
-      return pkpassFile(applePass(factsOf(serial)));
+      return pkpassFile(await applePass(await factsOf(serial)));
     },
 
     /** The .pkpasses of an order's tickets, for a link's token. */
-    appleOrderFile(orderId: string, given: string | undefined): Buffer {
+    async appleOrderFile(orderId: string, given: string | undefined): Promise<Buffer> {
       if (!tokenMatches("apple-order", orderId, given)) throw refuse();
-      const facts = liveFactsOfOrder(orderId);
+      const facts = await liveFactsOfOrder(orderId);
       if (facts.length === 0) throw notFound("this order has no tickets to add", "no_tickets");
-      return pkpassesFile(facts.map(applePass));
+      const passes = [];
+      for (const f of facts) passes.push(await applePass(f));
+      return pkpassesFile(passes);
     },
 
     /** Google's save link for one ticket, for a link's token. */
-    googleTicketUrl(serial: string, given: string | undefined): string {
+    async googleTicketUrl(serial: string, given: string | undefined): Promise<string> {
       if (!tokenMatches("google-pass", serial, given)) throw refuse();
-      return googleUrl([factsOf(serial)]);
+      return googleUrl([await factsOf(serial)]);
     },
 
     /** Google's save link for an order's tickets, for a link's token. */
-    googleOrderUrl(orderId: string, given: string | undefined): string {
+    async googleOrderUrl(orderId: string, given: string | undefined): Promise<string> {
       if (!tokenMatches("google-order", orderId, given)) throw refuse();
-      const facts = liveFactsOfOrder(orderId);
+      const facts = await liveFactsOfOrder(orderId);
       if (facts.length === 0) throw notFound("this order has no tickets to add", "no_tickets");
       return googleUrl(facts);
     },
@@ -229,16 +237,22 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
     // --- the PassKit web service (Apple's "Wallet web service" protocol) ---
 
     /** 201 registered now, 200 already; 401 when the token is not this pass's. */
-    register(deviceId: string, passTypeId: string, serial: string, auth: string | undefined, pushToken: string) {
+    async register(
+      deviceId: string,
+      passTypeId: string,
+      serial: string,
+      auth: string | undefined,
+      pushToken: string,
+    ): Promise<200 | 201> {
       if (!authorised(passTypeId, serial, auth)) throw refuse();
-      const f = factsOf(serial);
-      repo.touch(serial, fingerprintOf(f), opts.now());
-      return repo.register(deviceId, passTypeId, serial, pushToken, opts.now()) ? 201 : 200;
+      const f = await factsOf(serial);
+      await repo.touch(serial, fingerprintOf(f), opts.now());
+      return (await repo.register(deviceId, passTypeId, serial, pushToken, opts.now())) ? 201 : 200;
     },
 
-    unregister(deviceId: string, passTypeId: string, serial: string, auth: string | undefined): void {
+    async unregister(deviceId: string, passTypeId: string, serial: string, auth: string | undefined): Promise<void> {
       if (!authorised(passTypeId, serial, auth)) throw refuse();
-      repo.unregister(deviceId, passTypeId, serial);
+      await repo.unregister(deviceId, passTypeId, serial);
     },
 
     /**
@@ -246,15 +260,15 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
      * and the new tag; null when none did. Each pass is looked at afresh, so a session moved in
      * the catalogue counts as a change even when no push announced it.
      */
-    changedSerials(deviceId: string, passTypeId: string, since: string | undefined) {
+    async changedSerials(deviceId: string, passTypeId: string, since: string | undefined) {
       const after = since && /^[0-9]{1,15}$/.test(since) ? Number(since) : 0;
       const now = opts.now();
       let latest = after;
       const changed: string[] = [];
-      for (const { serial } of repo.serialsOf(deviceId, passTypeId)) {
-        const f = repo.facts(serial);
+      for (const { serial } of await repo.serialsOf(deviceId, passTypeId)) {
+        const f = await repo.facts(serial);
         if (!f) continue;
-        const { updatedAt } = repo.touch(serial, fingerprintOf(f), now);
+        const { updatedAt } = await repo.touch(serial, fingerprintOf(f), now);
         if (updatedAt > after) changed.push(serial);
         latest = Math.max(latest, updatedAt);
       }
@@ -262,11 +276,15 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
     },
 
     /** The pass as it is now, with when it last changed; for the PassKit token. */
-    latestPass(passTypeId: string, serial: string, auth: string | undefined): { file: Buffer; updatedAt: number } {
+    async latestPass(
+      passTypeId: string,
+      serial: string,
+      auth: string | undefined,
+    ): Promise<{ file: Buffer; updatedAt: number }> {
       if (!authorised(passTypeId, serial, auth)) throw refuse();
-      const f = factsOf(serial);
-      const { updatedAt } = repo.touch(serial, fingerprintOf(f), opts.now());
-      return { file: pkpassFile(applePass(f)), updatedAt };
+      const f = await factsOf(serial);
+      const { updatedAt } = await repo.touch(serial, fingerprintOf(f), opts.now());
+      return { file: pkpassFile(await applePass(f)), updatedAt };
     },
 
     /**
@@ -277,14 +295,14 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
     async pushChanges(): Promise<Array<{ serial: string; pushToken: string; topic: string; sent: boolean }>> {
       const now = opts.now();
       const out: Array<{ serial: string; pushToken: string; topic: string; sent: boolean }> = [];
-      for (const serial of repo.registeredSerials()) {
-        const f = repo.facts(serial);
-        if (!f || !repo.touch(serial, fingerprintOf(f), now).changed) continue;
-        for (const { pushToken, passTypeId } of repo.devicesOf(serial)) {
+      for (const serial of await repo.registeredSerials()) {
+        const f = await repo.facts(serial);
+        if (!f || !(await repo.touch(serial, fingerprintOf(f), now)).changed) continue;
+        for (const { pushToken, passTypeId } of await repo.devicesOf(serial)) {
           let sent = false;
           if (push) {
             try {
-              if ((await push.send(pushToken, passTypeId)) === "gone") repo.forgetPushToken(pushToken);
+              if ((await push.send(pushToken, passTypeId)) === "gone") await repo.forgetPushToken(pushToken);
               sent = true;
             } catch (err) {
               // the phone still gets the change when it next asks (Wallet asks on its own from time to time)
@@ -298,4 +316,4 @@ export function walletService(db: Db, opts: WalletServiceOptions) {
     },
   };
 }
-export type WalletService = ReturnType<typeof walletService>;
+export type WalletService = Awaited<ReturnType<typeof walletService>>;
