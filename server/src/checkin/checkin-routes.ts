@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type OfflineScanInput, type ScanInput, wireList as wire } from "../checkin/checkin-service";
-import { type Direction, SCAN_STATUSES } from "../checkin/redeem-rules";
 import type { AppDeps } from "../deps";
 import { type Query, softLang, str } from "../http/query";
 import { badRequest } from "../lib/errors";
 import { isObject } from "../lib/validate";
+import { wireList as wire } from "./lists";
+import type { OfflineScanInput, ScanInput } from "./redeem";
+import { type Direction, SCAN_STATUSES } from "./redeem-rules";
 
 /** At most this many scans in one upload (the contract's maxItems): a phone that was offline for a long evening sends several. */
 export const SYNC_MAX = 500;

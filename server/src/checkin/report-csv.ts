@@ -1,4 +1,4 @@
-import type { CheckinReport as Report } from "./checkin-service";
+import type { CheckinReport as Report } from "./reports";
 
 const cell = (value: string | number): string => {
   const text = String(value);
