@@ -262,6 +262,81 @@ describe("redeeming", () => {
       assert.ok(err.detail.length > 5);
     }
   });
+
+  it("requests are checked by the check-in contract's schemas, each refusal naming the field", async () => {
+    const door = await Door.pair(app, await gate("Contract gate"), "Contract phone");
+    const refused = async (
+      res: { statusCode: number; body: string },
+      path: string,
+      method: string,
+      code: string,
+      detail: RegExp,
+    ) => {
+      const err = assertCheckin<{ code: string; detail: string }>(path, method, res);
+      assert.equal(res.statusCode, 400, res.body);
+      assert.equal(err.code, code);
+      assert.match(err.detail, detail);
+    };
+    await refused(
+      await door.request("POST", "/api/checkin/redeem", { code: "x", nonce: nonce(), direction: "up" }),
+      "/api/checkin/redeem",
+      "post",
+      "invalid_scan",
+      /^direction must be one of entry, exit$/,
+    );
+    await refused(
+      await door.request("POST", "/api/checkin/redeem", { code: 7, nonce: nonce() }),
+      "/api/checkin/redeem",
+      "post",
+      "invalid_scan",
+      /^code must be string$/,
+    );
+    await refused(
+      await door.request("POST", "/api/checkin/scans/abc/undo"),
+      "/api/checkin/scans/{id}/undo",
+      "post",
+      "invalid_scan",
+      /^id must be integer$/,
+    );
+    await refused(
+      await app.inject({ method: "POST", url: "/api/checkin/pair", payload: { token: "t".repeat(20), name: 5 } }),
+      "/api/checkin/pair",
+      "post",
+      "invalid_pairing",
+      /^name must be string$/,
+    );
+    // a language the shop does not have is answered in English, as before
+    const french = await door.request("GET", "/api/checkin/search?q=Layla&lang=fr");
+    assert.equal(french.statusCode, 200, french.body);
+    await refused(
+      await door.request("GET", "/api/checkin/search?q=a"),
+      "/api/checkin/search",
+      "get",
+      "query_too_short",
+      /^q must be at least 2 characters$/,
+    );
+    const scans = Array.from({ length: 501 }, () => ({
+      code: "UAE-22222-22222",
+      nonce: nonce(),
+      scanned_at: new Date(clock.now()).toISOString(),
+      local_status: "unknown",
+    }));
+    await refused(
+      await door.request("POST", "/api/checkin/sync", { scans }),
+      "/api/checkin/sync",
+      "post",
+      "invalid_scan",
+      /^at most 500 scans per request$/,
+    );
+    const recorded = await app.deps.db.one<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM checkin_scans WHERE device_id = ?",
+      [(await app.deps.checkin.authenticate(`Bearer ${door.token}`)).device.id],
+    );
+    assert.equal(Number(recorded?.n), 0, "nothing recorded");
+    // a scan id the contract takes as an integer reaches the door's own rules
+    const missing = await door.request("POST", "/api/checkin/scans/999999/undo");
+    assert.equal(assertCheckin<{ code: string }>("/api/checkin/scans/{id}/undo", "post", missing).code, "not_found");
+  });
 });
 
 describe("offline", () => {

@@ -2,6 +2,7 @@
  * Gates (check-in lists): an event, or some of its sessions and categories, with or without
  * re-entry. What a list covers (the tickets it expects) and how many it admitted.
  */
+import type { components } from "../../../src/core/generated/checkin";
 import type { TicketsRepository } from "../basket/tickets-repository";
 import type { Db } from "../db/database";
 import { inList } from "../db/sql";
@@ -40,13 +41,13 @@ const toList = (r: ListDb): CheckinList => ({
 });
 
 /** A list as the contract's CheckinList. */
-export function wireList(list: CheckinList) {
+export function wireList(list: CheckinList): components["schemas"]["CheckinList"] {
   return {
     id: list.id,
     event_id: list.eventId,
     name: list.name,
-    session_ids: list.sessionIds,
-    category_ids: list.categoryIds,
+    session_ids: list.sessionIds && [...list.sessionIds],
+    category_ids: list.categoryIds && [...list.categoryIds],
     reentry: list.reentry,
     closed: list.closedAt !== null,
   };

@@ -8,6 +8,7 @@ import type { Db } from "../db/database";
 import { badRequest } from "../lib/errors";
 import { type I18nText, type Lang, parseI18n, pick } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
+import type { OfflineData, SearchAnswer } from "./contract";
 import { type CheckinList, type CheckinLists, categoryTitle, wireList } from "./lists";
 import type { SigningKeys } from "./signing";
 
@@ -36,7 +37,7 @@ export function checkinLookup(db: Db, deps: { lists: CheckinLists; tickets: Tick
 
   return {
     /** What a device needs to decide alone: keys, revoked codes and the tickets of its list. */
-    async offlineData(list: CheckinList, lang: Lang, now: number) {
+    async offlineData(list: CheckinList, lang: Lang, now: number): Promise<OfflineData> {
       const admitted = await lists.admittedTimes(list.eventId);
       const inScope = await lists.scope(list);
       const valid = [];
@@ -72,7 +73,7 @@ export function checkinLookup(db: Db, deps: { lists: CheckinLists; tickets: Tick
      * is (at most 20): each with its code and when it was last admitted, so two tickets of
      * one order are told apart and a used one shows as used.
      */
-    async search(list: CheckinList, q: string, lang: Lang) {
+    async search(list: CheckinList, q: string, lang: Lang): Promise<SearchAnswer["results"]> {
       const needle = foldDigits(q).trim().toLocaleLowerCase();
       if (needle.length < 2) throw badRequest("type at least two characters", "query_too_short");
       const plain = needle.toUpperCase().replace(/[^0-9A-Z]/g, "");

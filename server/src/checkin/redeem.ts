@@ -11,9 +11,10 @@ import { conflict, notFound } from "../lib/errors";
 import type { Lang } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
 import type { IssuedTicket, IssuedTicketsRepository } from "../tickets/issued-tickets";
+import type { ScanStatus as ContractStatus, ScanResult, SyncAnswer, UndoAnswer } from "./contract";
 import type { CheckinDevices, Device } from "./devices";
 import { type CheckinList, type CheckinLists, categoryTitle } from "./lists";
-import { canUndo, type Direction, decide, type PastScan, UNDO_WINDOW_MS } from "./redeem-rules";
+import { canUndo, type Direction, decide, type PastScan, type ScanStatus, UNDO_WINDOW_MS } from "./redeem-rules";
 import type { CheckinReports } from "./reports";
 import type { SigningKeys } from "./signing";
 
@@ -26,7 +27,7 @@ export interface ScanInput {
 
 /** One scan uploaded after the fact: what the device decided on its own. */
 export interface OfflineScanInput extends ScanInput {
-  localStatus: string;
+  localStatus: ScanStatus;
 }
 
 type ScanDb = {
@@ -36,7 +37,8 @@ type ScanDb = {
   nonce: string;
   issued_ticket_id: number | null;
   direction: Direction;
-  status: string;
+  /** only ever one the contract names: the door's answers, and conflict */
+  status: ContractStatus;
   scanned_at: number;
   received_at: number;
   offline: number;
@@ -81,7 +83,7 @@ export function checkinRedeem(db: Db, deps: RedeemDeps) {
   }
 
   /** The answer for a recorded scan, as the contract's ScanResult. */
-  async function answer(scan: ScanDb, list: CheckinList, lang: Lang, now: number) {
+  async function answer(scan: ScanDb, list: CheckinList, lang: Lang, now: number): Promise<ScanResult> {
     const ticket = scan.issued_ticket_id === null ? undefined : await issued.byId(scan.issued_ticket_id);
     let used: { at: string; device: string; list: string } | null = null;
     if (scan.status === "already_used" || scan.status === "conflict") {
@@ -131,7 +133,7 @@ export function checkinRedeem(db: Db, deps: RedeemDeps) {
     device: Device,
     input: ScanInput,
     now: number,
-    localStatus?: string,
+    localStatus?: ScanStatus,
   ): Promise<{ scan: ScanDb; fresh: boolean }> {
     return db.withTransaction(async () => {
       const seen = await db.one<ScanDb>(SQL.byNonce, [device.id, input.nonce]);
@@ -146,7 +148,7 @@ export function checkinRedeem(db: Db, deps: RedeemDeps) {
           ])
         : [];
       const history: PastScan[] = past.map((p) => ({ status: p.status, at: p.scanned_at, device: p.device }));
-      let status: string = forged
+      let status: ContractStatus = forged
         ? "forged"
         : decide(
             ticket && {
@@ -191,13 +193,13 @@ export function checkinRedeem(db: Db, deps: RedeemDeps) {
   }
 
   return {
-    async redeem(device: Device, input: ScanInput, lang: Lang, now: number) {
+    async redeem(device: Device, input: ScanInput, lang: Lang, now: number): Promise<ScanResult> {
       const { scan } = await record(device, input, now);
       return answer(scan, await lists.get(device.listId), lang, now);
     },
 
     /** Takes back the device's own admission within the undo window. */
-    undo(device: Device, scanId: number, now: number) {
+    undo(device: Device, scanId: number, now: number): Promise<UndoAnswer> {
       return db.withTransaction(async () => {
         const scan = await db.one<ScanDb>(SQL.byId, [scanId]);
         if (!scan || scan.device_id !== device.id) throw notFound("no such scan of this device", "not_found");
@@ -206,12 +208,12 @@ export function checkinRedeem(db: Db, deps: RedeemDeps) {
         if (!canUndo(scan.received_at, now))
           throw conflict("an admission can only be undone within a minute", "undo_too_late");
         if ((await db.run(SQL.undo, [now, scan.id])).changes !== 1) throw notUndoable();
-        return { undone: true as const, counts: await lists.counts(await lists.get(device.listId)) };
+        return { undone: true, counts: await lists.counts(await lists.get(device.listId)) };
       });
     },
 
     /** Applies scans made without a network; a nonce seen before is not applied again. */
-    async sync(device: Device, scans: OfflineScanInput[], lang: Lang, now: number) {
+    async sync(device: Device, scans: OfflineScanInput[], lang: Lang, now: number): Promise<SyncAnswer> {
       const list = await lists.get(device.listId);
       const results = [];
       for (const input of scans) {

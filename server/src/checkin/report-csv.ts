@@ -1,4 +1,4 @@
-import type { CheckinReport as Report } from "./reports";
+import type { Report } from "./contract";
 
 const cell = (value: string | number): string => {
   const text = String(value);

@@ -8,6 +8,7 @@ import { inList } from "../db/sql";
 import type { Lang } from "../lib/i18n";
 import { toUaeIso } from "../lib/time";
 import type { IssuedTicket, IssuedTicketsRepository } from "../tickets/issued-tickets";
+import type { Report } from "./contract";
 import { type CheckinList, type CheckinLists, categoryTitle, wireList } from "./lists";
 
 /** Every scan of some lists. */
@@ -78,7 +79,7 @@ export function checkinReports(
     conflicts,
 
     /** Admissions per category and hour, refusals, duplicates and conflicts over some lists. */
-    async report(listIds: number[], lang: Lang) {
+    async report(listIds: number[], lang: Lang): Promise<Report> {
       const chosen: CheckinList[] = [];
       for (const id of listIds) chosen.push(await lists.get(id));
       const { text, params } = scansOfLists(listIds);
@@ -135,5 +136,3 @@ export function checkinReports(
   };
 }
 export type CheckinReports = ReturnType<typeof checkinReports>;
-/** A check-in report, as the CSV export reads it. */
-export type CheckinReport = Awaited<ReturnType<CheckinReports["report"]>>;

@@ -1,10 +1,11 @@
 /**
  * Requests are checked by the contracts' own schemas: at start-up the request schemas of
- * contracts/basket.openapi.yaml are read, and every route the contract describes gets them
- * as its Fastify schema (body, path parameters, query), compiled by ajv in JSON Schema
- * 2020-12 as OpenAPI 3.1 writes it. A request the contract refuses is answered 400 with the
- * shop's {detail, code} naming the field; what the contract cannot say (a name's letters, a
- * dialable phone, an e-mail address in IDNA form) is checked by the code after this.
+ * contracts (contracts/basket.openapi.yaml, contracts/checkin.openapi.yaml) are read, and every
+ * route a contract describes gets them as its Fastify schema (body, path parameters, query),
+ * compiled by ajv in JSON Schema 2020-12 as OpenAPI 3.1 writes it. A request the contract
+ * refuses is answered 400 with the shop's {detail, code} naming the field; what the contract
+ * cannot say (a name's letters, a dialable phone, an e-mail address in IDNA form) is checked
+ * by the code after this.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ import { HttpError } from "../lib/errors";
 
 const CONTRACTS = join(__dirname, "..", "..", "..", "contracts");
 
-/** The codes the contract's error answers use for a field that is wrong; any other field is `bad_request`. */
+/** The codes the basket contract's error answers use for a field that is wrong; any other field is `bad_request`. */
 const FIELD_CODES: Record<string, string> = {
   email: "invalid_email",
   name: "invalid_name",
@@ -32,7 +33,7 @@ const FIELD_CODES: Record<string, string> = {
   return_url: "invalid_return_url",
 };
 
-const ajv = new Ajv2020({
+const AJV_OPTIONS = {
   strict: false,
   allErrors: false,
   // the schema that failed rides along with each error: a oneOf's branches name their kinds
@@ -40,7 +41,14 @@ const ajv = new Ajv2020({
   // e-mail addresses are checked by the code (WHATWG rules, IDNA), which is stricter and knows
   // non-Latin domains; the contract's `format` is documentation here
   validateFormats: false,
-});
+};
+const ajv = new Ajv2020(AJV_OPTIONS);
+// path parameters and queries arrive as text: "42" is the integer a contract's {id} asks for
+const coercing = new Ajv2020({ ...AJV_OPTIONS, coerceTypes: true });
+
+/** The code of a refused request, from the field that is wrong and the route ("POST /api/checkin/redeem"). */
+export type CodeOf = (field: string, route: string) => string | undefined;
+const basketCodes: CodeOf = (field) => FIELD_CODES[field];
 
 /** "body", "/ticket/count" → "ticket.count"; the body itself is "the body". */
 function fieldOf(part: string, e: ErrorObject): string {
@@ -72,6 +80,8 @@ function sentence(field: string, e: ErrorObject): string {
     case "minLength":
     case "maxLength":
       return `${field} must be ${e.keyword === "minLength" ? "at least" : "at most"} ${String(p.limit)} characters`;
+    case "maxItems":
+      return `at most ${String(p.limit)} ${field} per request`;
     default:
       return `${field} ${e.message ?? "does not match the contract"}`;
   }
@@ -115,9 +125,14 @@ function explain(part: string, errors: ErrorObject[]): { field: string; detail: 
   return { field, detail: sentence(field, first) };
 }
 
-export function validationError(part: string, errors: ErrorObject[]): HttpError {
+export function validationError(
+  part: string,
+  errors: ErrorObject[],
+  codeOf: CodeOf = basketCodes,
+  route = "",
+): HttpError {
   const { field, detail, code } = explain(part, errors);
-  return new HttpError(400, detail, code ?? FIELD_CODES[field] ?? "bad_request");
+  return new HttpError(400, detail, code ?? codeOf(field, route) ?? "bad_request");
 }
 
 /** The request schemas of the contract files, by "METHOD /router/:path". */
@@ -130,20 +145,30 @@ export function contractRequestSchemas(names: readonly string[]): Map<string, Re
   return all;
 }
 
-async function contractValidation(app: FastifyInstance, opts: { contracts: readonly string[] }): Promise<void> {
+async function contractValidation(
+  app: FastifyInstance,
+  opts: {
+    contracts: readonly string[];
+    /** how the contracts name what is wrong; by default the basket contract's field codes */
+    codes?: CodeOf;
+  },
+): Promise<void> {
   const schemas = contractRequestSchemas(opts.contracts);
+  const codeOf = opts.codes ?? basketCodes;
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const found = schemas.get(`${method} ${route.url}`);
+      const key = `${method} ${route.url}`;
+      const found = schemas.get(key);
       if (!found || route.schema) continue;
       route.schema = {
         ...(found.body ? { body: found.body } : {}),
         ...(found.params ? { params: found.params } : {}),
         ...(found.querystring ? { querystring: found.querystring } : {}),
       };
-      route.validatorCompiler = ({ schema }) => ajv.compile(schema as object);
-      route.schemaErrorFormatter = (errors, part) => validationError(part, errors as ErrorObject[]);
+      route.validatorCompiler = ({ schema, httpPart }) =>
+        (httpPart === "body" ? ajv : coercing).compile(schema as object);
+      route.schemaErrorFormatter = (errors, part) => validationError(part, errors as ErrorObject[], codeOf, key);
     }
   });
   // an empty query value counts as absent (?currency_code=), as the query readers say
