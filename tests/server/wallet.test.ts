@@ -8,6 +8,7 @@ import { after, before, describe, it } from "node:test";
 import type { WireOrder } from "../../server/src/deps";
 import type { PushSender } from "../../server/src/wallet/apns";
 import { makeTestAuthority, type TestAuthority } from "../../server/src/wallet/test-authority";
+import { walletRepository } from "../../server/src/wallet/wallet-repository";
 import { type WalletLinks, walletService } from "../../server/src/wallet/wallet-service";
 import { verifyPayload } from "../../src/core/ticket-payload";
 import { Door } from "./checkin-helpers";
@@ -424,6 +425,23 @@ describe("the PassKit web service", () => {
     assert.equal(voided.voided, true);
     // and the order no longer links it
     assert.deepEqual((await linksOf(visitor, order)).apple?.tickets, []);
+  });
+});
+
+describe("several server instances", () => {
+  it("a pass that changed is recorded as changed (and so pushed) by one instance, however many look at once", async () => {
+    const serial = "UAE-CHNGD-PASS2";
+    const now = app.deps.now();
+    // each instance has its own repository on the shared database
+    const instances = Array.from({ length: 4 }, () => walletRepository(app.deps.db));
+    assert.deepEqual(await instances[0]!.touch(serial, "first", now), { updatedAt: now, changed: false });
+    const seen = await Promise.all(instances.map((repo) => repo.touch(serial, "second", now + 1000)));
+    assert.equal(seen.filter((t) => t.changed).length, 1, JSON.stringify(seen));
+    assert.ok(seen.every((t) => t.updatedAt === now + 1000));
+    assert.deepEqual(await instances[1]!.touch(serial, "second", now + 2000), {
+      updatedAt: now + 1000,
+      changed: false,
+    });
   });
 });
 

@@ -89,12 +89,38 @@ const SQL = {
   registeredSerials: "SELECT DISTINCT serial FROM wallet_registrations",
   devicesOf: "SELECT DISTINCT push_token, pass_type_id FROM wallet_registrations WHERE serial = ?",
   pass: "SELECT fingerprint, updated_at FROM wallet_passes WHERE serial = ?",
-  savePass: `INSERT INTO wallet_passes (serial, fingerprint, updated_at) VALUES (?, ?, ?)
-    ON CONFLICT (serial) DO UPDATE SET fingerprint = excluded.fingerprint, updated_at = excluded.updated_at`,
+  firstPass:
+    "INSERT INTO wallet_passes (serial, fingerprint, updated_at) VALUES (?, ?, ?) ON CONFLICT (serial) DO NOTHING",
+  // compare-and-set: of the instances that see the same change at once, one records it
+  changePass: "UPDATE wallet_passes SET fingerprint = ?, updated_at = ? WHERE serial = ? AND fingerprint = ?",
 } as const;
 
 export function walletRepository(db: Db) {
   const ticketsOf = (json: string | null): StoredTicket[] => (json ? (JSON.parse(json) as StoredTicket[]) : []);
+
+  /**
+   * Records what a pass is built from now; when that differs from what was recorded, the pass
+   * counts as changed at `now`. Answers the pass's update time and whether it just changed.
+   */
+  async function touch(
+    serial: string,
+    fingerprint: string,
+    now: number,
+  ): Promise<{ updatedAt: number; changed: boolean }> {
+    const read = () => db.one<{ fingerprint: string; updated_at: number }>(SQL.pass, [serial]);
+    const row = await read();
+    if (row?.fingerprint === fingerprint) return { updatedAt: row.updated_at, changed: false };
+    if (!row) {
+      await db.run(SQL.firstPass, [serial, fingerprint, now]);
+      return { updatedAt: (await read())?.updated_at ?? now, changed: false };
+    }
+    // the tag only grows, even if the clock steps back
+    const at = Math.max(now, row.updated_at + 1);
+    if ((await db.run(SQL.changePass, [fingerprint, at, serial, row.fingerprint])).changes === 1)
+      return { updatedAt: at, changed: true };
+    // another instance recorded a change meanwhile: the change is its to announce
+    return touch(serial, fingerprint, now);
+  }
 
   return {
     /** The facts of the ticket with this code, or undefined when no such ticket was issued. */
@@ -174,18 +200,7 @@ export function walletRepository(db: Db) {
         passTypeId: r.pass_type_id,
       }));
     },
-    /**
-     * Records what a pass is built from now; when that differs from what was recorded, the pass
-     * counts as changed at `now`. Answers the pass's update time and whether it just changed.
-     */
-    async touch(serial: string, fingerprint: string, now: number): Promise<{ updatedAt: number; changed: boolean }> {
-      const row = await db.one<{ fingerprint: string; updated_at: number }>(SQL.pass, [serial]);
-      if (row?.fingerprint === fingerprint) return { updatedAt: row.updated_at, changed: false };
-      // the tag only grows, even if the clock steps back
-      const at = row ? Math.max(now, row.updated_at + 1) : now;
-      await db.run(SQL.savePass, [serial, fingerprint, at]);
-      return { updatedAt: at, changed: row !== undefined };
-    },
+    touch,
   };
 }
 export type WalletRepository = ReturnType<typeof walletRepository>;
