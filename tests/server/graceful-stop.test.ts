@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, it } from "node:test";
+import { connectionRefused } from "../e2e/support/ports";
 
 const root = path.join(__dirname, "..", "..");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,16 +64,6 @@ async function slowBasket(base: string, latencyMs: number): Promise<void> {
   assert.equal(res.status, 200);
 }
 
-/** Whether a new connection is refused (the port is closed), not merely answered with an error. */
-async function refused(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(2000) });
-    return false;
-  } catch (error) {
-    return /ECONNREFUSED/.test(String((error as { cause?: unknown }).cause ?? error));
-  }
-}
-
 describe("SIGTERM stops the server gracefully", () => {
   it("says stopping, refuses new connections, finishes the request in flight and exits 0", {
     timeout: 60_000,
@@ -94,7 +85,7 @@ describe("SIGTERM stops the server gracefully", () => {
     assert.equal(stopping.headers.get("connection"), "close");
 
     const closedBy = Date.now() + 3000;
-    while (!(await refused(`${server.base}/health`))) {
+    while (!(await connectionRefused(`${server.base}/health`))) {
       assert.ok(Date.now() < closedBy, `the port did not close:\n${server.log()}`);
       await sleep(100);
     }
