@@ -186,3 +186,37 @@ async function withClient(url: string, work: (client: Client) => Promise<unknown
     await client.end();
   }
 }
+
+export interface TestDatabase {
+  /** what the test files get: TEST_DATABASE_URL, or why there is none (TEST_POSTGRES_UNAVAILABLE) */
+  env: NodeJS.ProcessEnv;
+  /** the cluster started for the run, to stop at its end */
+  cluster?: PostgresCluster;
+  /** said to the person running the tests */
+  note: string;
+}
+
+/**
+ * The PostgreSQL of a test run (`npm test`): the server TEST_DATABASE_URL names, or a
+ * throw-away cluster. When that cannot start, CI (`CI` set) fails the run with what is missing;
+ * elsewhere the tests that need it are told why, and skip themselves saying so.
+ */
+export async function postgresForTests(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  start: (options: ClusterOptions) => Promise<PostgresCluster> = startPostgresCluster,
+): Promise<TestDatabase> {
+  if (env.TEST_DATABASE_URL)
+    return { env: {}, note: `PostgreSQL tests against TEST_DATABASE_URL (${new URL(env.TEST_DATABASE_URL).host})` };
+  try {
+    const cluster = await start({ port });
+    return { env: { TEST_DATABASE_URL: cluster.url }, cluster, note: `PostgreSQL for the tests at ${cluster.url}` };
+  } catch (error) {
+    if (!(error instanceof PostgresUnavailableError)) throw error;
+    if (env.CI) throw new Error(`the tests on PostgreSQL need it, and it cannot start: ${error.message}`);
+    return {
+      env: { TEST_DATABASE_URL: "", TEST_POSTGRES_UNAVAILABLE: error.message },
+      note: `WARNING: the tests on PostgreSQL are skipped in this run, because it cannot start: ${error.message}`,
+    };
+  }
+}

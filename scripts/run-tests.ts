@@ -19,7 +19,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type PostgresCluster, PostgresUnavailableError, startPostgresCluster } from "../lib/postgres-cluster";
+import { type PostgresCluster, postgresForTests } from "../lib/postgres-cluster";
 import { answers, type Started, startProcess, stopAll, waitFor } from "../lib/processes";
 import { helpAsked } from "../src/core/command-help";
 
@@ -158,32 +158,8 @@ function ensureSystemPackages(): void {
   }
 }
 
+/** the tests' throw-away PostgreSQL cluster, when this run started one */
 let postgres: PostgresCluster | undefined;
-
-/**
- * The PostgreSQL the server tests use, as the environment of the test files: a throw-away
- * cluster, or the server TEST_DATABASE_URL already names. In CI a PostgreSQL that cannot start
- * fails the run; elsewhere the tests that need it are skipped and say why.
- */
-async function testDatabaseEnv(): Promise<NodeJS.ProcessEnv> {
-  if (process.env.TEST_DATABASE_URL) {
-    log(`PostgreSQL tests against TEST_DATABASE_URL (${new URL(process.env.TEST_DATABASE_URL).host})`);
-    return {};
-  }
-  try {
-    postgres = await startPostgresCluster({ port: postgresPort });
-    log(`PostgreSQL for the tests at ${postgres.url}`);
-    return { TEST_DATABASE_URL: postgres.url };
-  } catch (error) {
-    if (!(error instanceof PostgresUnavailableError)) throw error;
-    if (process.env.CI)
-      throw new Error(`the server tests on PostgreSQL need it, and it cannot start: ${error.message}`);
-    process.stderr.write(
-      `[run-tests] WARNING: the tests on PostgreSQL are skipped in this run, because it cannot start: ${error.message}\n`,
-    );
-    return { TEST_DATABASE_URL: "", TEST_POSTGRES_UNAVAILABLE: error.message };
-  }
-}
 
 /** The test files' run; async, so a SIGTERM to this script is seen while it lasts. */
 let tests: ReturnType<typeof spawn> | undefined;
@@ -232,7 +208,10 @@ async function main(): Promise<number> {
       throw new Error(`${url} is already in use; stop what runs there or set E2E_API_PORT / E2E_SITE_PORT`);
   }
 
-  const databaseEnv = await testDatabaseEnv();
+  // before the long build, so that CI stops early when PostgreSQL cannot start
+  const database = await postgresForTests(process.env, postgresPort);
+  postgres = database.cluster;
+  log(database.note);
 
   // First start creates and seeds the database; then the hostile records are planted
   // while no server holds it, and the server starts again for the build and the tests.
@@ -250,7 +229,7 @@ async function main(): Promise<number> {
 
   const files = testFiles();
   log(`running ${files.length} test files`);
-  return runTests(files, { ...baseEnv, ...databaseEnv });
+  return runTests(files, { ...baseEnv, ...database.env });
 }
 
 async function cleanUp(): Promise<void> {

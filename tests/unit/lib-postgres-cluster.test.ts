@@ -16,6 +16,7 @@ import {
   INSTALL_HINT,
   PostgresUnavailableError,
   postgresBinDir,
+  postgresForTests,
   startPostgresCluster,
   systemUser,
 } from "../../lib/postgres-cluster";
@@ -146,6 +147,56 @@ describe("finding PostgreSQL", () => {
     assert.equal(
       databaseUrl("postgres://postgres@127.0.0.1:4132/postgres", "orders_1"),
       "postgres://postgres@127.0.0.1:4132/orders_1",
+    );
+  });
+});
+
+describe("a test run's PostgreSQL", () => {
+  const cannotStart = async (): Promise<never> => {
+    throw new PostgresUnavailableError("PostgreSQL's initdb and pg_ctl were not found");
+  };
+  const started = async (options: { port?: number }) => ({
+    url: `postgres://postgres@127.0.0.1:${options.port}/postgres`,
+    port: options.port ?? 0,
+    dir: "/tmp/x",
+    stop: async () => undefined,
+  });
+
+  it("hands the tests a started cluster's URL", async () => {
+    const run = await postgresForTests({}, 4132, started);
+    assert.deepEqual(run.env, { TEST_DATABASE_URL: "postgres://postgres@127.0.0.1:4132/postgres" });
+    assert.equal(run.cluster?.port, 4132);
+  });
+
+  it("uses the server TEST_DATABASE_URL names, starting none", async () => {
+    const run = await postgresForTests({ TEST_DATABASE_URL: "postgres://ci@db:5432/postgres" }, 4132, cannotStart);
+    assert.deepEqual(run.env, {});
+    assert.equal(run.cluster, undefined);
+    assert.match(run.note, /TEST_DATABASE_URL \(db:5432\)/);
+  });
+
+  it("fails the run in CI when PostgreSQL cannot start, saying what is missing", async () => {
+    await assert.rejects(
+      postgresForTests({ CI: "true" }, 4132, cannotStart),
+      /the tests on PostgreSQL need it, and it cannot start: PostgreSQL's initdb and pg_ctl were not found/,
+    );
+  });
+
+  it("elsewhere warns and tells the tests why they skip", async () => {
+    const run = await postgresForTests({}, 4132, cannotStart);
+    assert.deepEqual(run.env, {
+      TEST_DATABASE_URL: "",
+      TEST_POSTGRES_UNAVAILABLE: "PostgreSQL's initdb and pg_ctl were not found",
+    });
+    assert.match(run.note, /^WARNING: the tests on PostgreSQL are skipped in this run, because it cannot start/);
+  });
+
+  it("does not take any other failure for a missing PostgreSQL", async () => {
+    await assert.rejects(
+      postgresForTests({}, 4132, async () => {
+        throw new TypeError("a bug");
+      }),
+      /a bug/,
     );
   });
 });
