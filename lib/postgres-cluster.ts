@@ -102,15 +102,15 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
     await run(command, commandArgs, { cwd: dir, env: { ...process.env, LC_ALL: "C" } });
   };
 
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    // immediate: nothing in it is kept, so no shutdown checkpoint to wait for
-    if (existsSync(path.join(dataDir, "postmaster.pid")))
-      await program("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  };
+  // one stop, however many ask: each caller waits for the same folder to be gone
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // immediate: nothing in it is kept, so no shutdown checkpoint to wait for
+      if (existsSync(path.join(dataDir, "postmaster.pid")))
+        await program("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    })());
   try {
     await program("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "-N"]);
     await appendFile(

@@ -232,11 +232,17 @@ async function main(): Promise<number> {
   return runTests(files, { ...baseEnv, ...database.env });
 }
 
-async function cleanUp(): Promise<void> {
-  await stopAll();
-  // its own session (pg_ctl's doing): stopped by name, not with our process group
-  await postgres?.stop();
-  rmSync(workDir, { recursive: true, force: true });
+let cleaning: Promise<void> | undefined;
+
+/** Once, whether the run ends or is stopped: every caller waits for the same clean-up. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAll();
+    // its own session (pg_ctl's doing): stopped by name, not with our process group
+    await postgres?.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  })();
+  return cleaning;
 }
 
 async function runAndCleanUp(): Promise<void> {
