@@ -35,17 +35,20 @@ function serverCluster(args: string[], env: Record<string, string>): Run {
       SERVER_LOG: "0",
       ...env,
     },
-    // its own group, so the instances and nginx it started can be cleaned up if it fails
-    detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-  });
-  after(() => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
   });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // a test that failed half-way: the runner stops the instances and nginx it started, as on SIGTERM
+  after(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    await exited;
+    clearTimeout(killer);
+  });
   return { child, exited, output: () => output };
 }
 
