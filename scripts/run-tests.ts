@@ -7,21 +7,27 @@
  * single `node --test` invocation, so CI reads one closing summary. Everything it starts
  * is stopped when it ends.
  *
+ * The server tests that need PostgreSQL get a throw-away cluster (lib/postgres-cluster.ts) as
+ * TEST_DATABASE_URL. When it cannot start, CI fails the run; elsewhere a warning says why and
+ * those tests are skipped, each with that reason (tests/server/postgres-helpers.ts).
+ *
  *   npm test                      # all of it
  *   npm test -- --skip-build      # reuse public/ from an earlier run (local iteration)
  *   npm test -- tests/e2e/shop-basket.test.ts   # only these files (server and site still started)
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { type PostgresCluster, postgresForTests } from "../lib/postgres-cluster";
 import { answers, type Started, startProcess, stopAll, waitFor } from "../lib/processes";
 import { helpAsked } from "../src/core/command-help";
 
 const USAGE = `usage: npm test -- [--skip-build] [test files ...]
   type-checks, starts a fresh local server, builds and serves the site, runs every test (or the files named)
   --skip-build         reuse public/ from an earlier run
-ports: E2E_API_PORT (4110), E2E_SITE_PORT (9190), E2E_ORIGIN_PORT (9191)`;
+ports: E2E_API_PORT (4110), E2E_SITE_PORT (9190), E2E_ORIGIN_PORT (9191), E2E_PG_PORT (4132, the tests' PostgreSQL)
+  TEST_DATABASE_URL    a PostgreSQL superuser URL to test against instead of a throw-away cluster`;
 
 // tsx runs scripts as CommonJS here (package.json has no "type": "module"): no top-level await.
 const root = resolve(__dirname, "..");
@@ -30,6 +36,8 @@ const apiPort = Number(process.env.E2E_API_PORT ?? 4110);
 const sitePort = Number(process.env.E2E_SITE_PORT ?? 9190);
 // the nginx origin the origin tests start on the same build
 const originPort = Number(process.env.E2E_ORIGIN_PORT ?? 9191);
+// the throw-away PostgreSQL cluster of the server tests
+const postgresPort = Number(process.env.E2E_PG_PORT ?? 4132);
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const siteUrl = `http://127.0.0.1:${sitePort}`;
 
@@ -150,6 +158,24 @@ function ensureSystemPackages(): void {
   }
 }
 
+/** the tests' throw-away PostgreSQL cluster, when this run started one */
+let postgres: PostgresCluster | undefined;
+
+/** The test files' run; async, so a SIGTERM to this script is seen while it lasts. */
+let tests: ReturnType<typeof spawn> | undefined;
+
+function runTests(files: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    tests = spawn(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], {
+      cwd: root,
+      env,
+      stdio: "inherit",
+    });
+    tests.once("error", () => resolve(1));
+    tests.once("exit", (code) => resolve(code ?? 1));
+  });
+}
+
 /** What the layer rules cruise (package.json's lint:deps). */
 const LAYER_ROOTS = [
   "src",
@@ -182,6 +208,11 @@ async function main(): Promise<number> {
       throw new Error(`${url} is already in use; stop what runs there or set E2E_API_PORT / E2E_SITE_PORT`);
   }
 
+  // before the long build, so that CI stops early when PostgreSQL cannot start
+  const database = await postgresForTests(process.env, postgresPort);
+  postgres = database.cluster;
+  log(database.note);
+
   // First start creates and seeds the database; then the hostile records are planted
   // while no server holds it, and the server starts again for the build and the tests.
   let server = start("server", tsx, ["server/src/server.ts"], serverEnv());
@@ -198,12 +229,20 @@ async function main(): Promise<number> {
 
   const files = testFiles();
   log(`running ${files.length} test files`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], {
-    cwd: root,
-    env: baseEnv,
-    stdio: "inherit",
-  });
-  return result.status ?? 1;
+  return runTests(files, { ...baseEnv, ...database.env });
+}
+
+let cleaning: Promise<void> | undefined;
+
+/** Once, whether the run ends or is stopped: every caller waits for the same clean-up. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAll();
+    // its own session (pg_ctl's doing): stopped by name, not with our process group
+    await postgres?.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  })();
+  return cleaning;
 }
 
 async function runAndCleanUp(): Promise<void> {
@@ -214,10 +253,18 @@ async function runAndCleanUp(): Promise<void> {
     process.stderr.write(`[run-tests] ${(err as Error).message}\n`);
     code = 1;
   } finally {
-    await stopAll();
-    rmSync(workDir, { recursive: true, force: true });
+    await cleanUp();
   }
   process.exit(code);
+}
+
+// stopped from outside (Ctrl-C, a CI timeout): nothing it started is left running
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping everything it started`);
+    tests?.kill(signal);
+    void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  });
 }
 
 void runAndCleanUp();

@@ -179,6 +179,37 @@ export function unprivilegedUser(groupFile = "/etc/group"): string {
 
 const startedAsRoot = () => process.getuid?.() === 0;
 
+/**
+ * The `user` line's value for nginx's workers: the one asked for, or, when this process runs as
+ * root, an unprivileged user (undefined: by this process); never root.
+ */
+export function workerUserFor(asked: string | null | undefined): string | null {
+  const workerUser = asked === undefined ? (startedAsRoot() ? unprivilegedUser() : null) : asked;
+  if (workerUser !== null && /^\s*root\b/.test(workerUser)) throw new Error("nginx's workers never run as root");
+  return workerUser;
+}
+
+const TEMP_FOLDERS = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"] as const;
+
+/** nginx's temp paths, inside its prefix folder rather than root's places. */
+export function tempPathLines(prefix: string, indent = "  "): string {
+  return TEMP_FOLDERS.map((temp) => `${indent}${temp}_temp_path ${path.join(prefix, "temp", temp)};`).join("\n");
+}
+
+/**
+ * Makes the folders an nginx configuration from this module needs in its prefix folder (logs,
+ * temp paths). With a `user` line, the workers (another user) must be able to reach their
+ * temp folders, which nginx's master, started as root, hands to that user.
+ */
+export async function preparePrefix(prefixDir: string, main: string): Promise<void> {
+  await mkdir(path.join(prefixDir, "logs"), { recursive: true });
+  for (const temp of TEMP_FOLDERS) await mkdir(path.join(prefixDir, "temp", temp), { recursive: true });
+  if (/^user /m.test(main)) {
+    await chmod(prefixDir, 0o755);
+    await chmod(path.join(prefixDir, "temp"), 0o755);
+  }
+}
+
 export interface NginxFiles {
   /** nginx.conf */
   main: string;
@@ -192,9 +223,7 @@ export function nginxConfig(options: NginxOptions & { rules: CdnRules }): NginxF
   const root = path.resolve(options.root);
   const host = options.host ?? "127.0.0.1";
   const brotli = options.brotli ?? existsSync(BROTLI_STATIC_MODULE);
-  const workerUser =
-    options.workerUser === undefined ? (startedAsRoot() ? unprivilegedUser() : null) : options.workerUser;
-  if (workerUser !== null && /^\s*root\b/.test(workerUser)) throw new Error("nginx's workers never run as root");
+  const workerUser = workerUserFor(options.workerUser);
   const headersFile = path.join(prefix, "site-headers.conf");
   const include = `include ${headersFile};`;
   const plan = planHeaders(rules);
@@ -239,11 +268,7 @@ ${typesBlock()}
   charset_types ${charsetTypes()};
 
   ${options.accessLog ? `access_log ${path.join(prefix, "logs", "access.log")};` : "access_log off;"}
-  client_body_temp_path ${path.join(prefix, "temp", "client_body")};
-  proxy_temp_path ${path.join(prefix, "temp", "proxy")};
-  fastcgi_temp_path ${path.join(prefix, "temp", "fastcgi")};
-  uwsgi_temp_path ${path.join(prefix, "temp", "uwsgi")};
-  scgi_temp_path ${path.join(prefix, "temp", "scgi")};
+${tempPathLines(prefix)}
 
   sendfile on;
   tcp_nopush on;
@@ -334,15 +359,7 @@ export async function writeNginxConfig(options: NginxOptions): Promise<WrittenNg
   };
   const rules = options.rules ?? (await readCdnRules(path.resolve(options.root), settings));
   const files = nginxConfig({ ...options, prefixDir, rules });
-  await mkdir(path.join(prefixDir, "logs"), { recursive: true });
-  for (const temp of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"])
-    await mkdir(path.join(prefixDir, "temp", temp), { recursive: true });
-  if (/^user /m.test(files.main)) {
-    // the workers (another user) reach their temp folders through these; nginx's master,
-    // started as root, hands the temp folders themselves to the workers' user
-    await chmod(prefixDir, 0o755);
-    await chmod(path.join(prefixDir, "temp"), 0o755);
-  }
+  await preparePrefix(prefixDir, files.main);
   const configFile = path.join(prefixDir, "nginx.conf");
   await writeFile(path.join(prefixDir, "site-headers.conf"), files.headers, "utf8");
   await writeFile(configFile, files.main, "utf8");

@@ -1,17 +1,12 @@
-/**
- * A TCP port free on 127.0.0.1 at the moment of asking: the system picks one for a probe
- * server, which is closed again before the port is handed out. For the servers a test starts
- * itself (publisher, origin, a stand-in) next to the ones the test runner started.
- */
-import { createServer } from "node:net";
+/** The tests' free ports come from lib/, where the commands that start servers find theirs. */
+export { freePort } from "../../../lib/free-port";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
+/** Whether a new connection to `url` is refused (nothing listens there any more), not merely answered with an error. */
+export async function connectionRefused(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return false;
+  } catch (error) {
+    return /ECONNREFUSED/.test(String((error as { cause?: unknown }).cause ?? error));
+  }
 }
