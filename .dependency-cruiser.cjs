@@ -9,7 +9,7 @@ const FEATURES = "^src/(basket|checkout|currency|prices|search|toasts|tickets|tr
 const UI_RUNTIME = "^node_modules/(react|react-dom|gatsby|gatsby-[^/]+|react-i18next|react-toastify|js-cookie)/";
 /** Packages that need Node (a database, a mail or HTTP server, the file system, a build tool). */
 const NODE_PACKAGES =
-  "^node_modules/(better-sqlite3|fastify|fastify-plugin|@fastify/[^/]+|nodemailer|mjml|@aws-sdk/[^/]+|passkit-generator|altcha-lib|sanitize-html|ajv|ajv-formats|yaml|dependency-cruiser|lighthouse|playwright-core|s3rver|smtp-server|mailparser|autocannon|tsx|typescript|openapi-typescript|patch-package)/";
+  "^node_modules/(better-sqlite3|fastify|fastify-plugin|@fastify/[^/]+|nodemailer|mjml|@aws-sdk/[^/]+|passkit-generator|altcha-lib|sanitize-html|ajv|ajv-formats|yaml|dependency-cruiser|lighthouse|playwright-core|s3rver|smtp-server|mailparser|autocannon|tsx|typescript|openapi-typescript|patch-package|pg|pg-[^/]+|kysely)/";
 /** Pure packages the core may use: dates, and the Ed25519 signature of a ticket's QR payload. */
 const PURE_PACKAGES = "^node_modules/(date-fns|@date-fns|@noble/curves)/";
 /** The shell: the provider tree, the layout and the page frames, mounted on every page. */

@@ -1,7 +1,7 @@
 import type { Server, ServerResponse } from "node:http";
 import { helpAsked } from "../../src/core/command-help";
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, type ServerConfig } from "./config";
 import { DamagedDatabaseError } from "./db/database";
 import { health } from "./http/health";
 import { type MailNotifier, mailNotifierFor } from "./mail/notifier";
@@ -64,6 +64,14 @@ function requestsInFlight(server: Server) {
   };
 }
 
+/** Where the data is, for the start line: the PostgreSQL server without its password, or the SQLite file. */
+function databaseName(config: ServerConfig): string {
+  if (!config.databaseUrl) return config.databasePath;
+  const url = new URL(config.databaseUrl);
+  url.password = "";
+  return url.toString();
+}
+
 /** The only file that listens. */
 async function main(): Promise<void> {
   if (helpAsked(process.argv.slice(2))) {
@@ -82,7 +90,9 @@ async function main(): Promise<void> {
   });
   let stopping = false;
   await app.register(health, {
-    ping: async () => app.deps.db.prepare("SELECT 1").get(),
+    ping: async () => {
+      await app.deps.db.one("SELECT 1");
+    },
     stopping: () => stopping,
   });
   const inFlight = requestsInFlight(app.server);
@@ -118,7 +128,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   console.log(
-    `local server on http://${config.host}:${port} (database ${config.databasePath}; site origins ${config.siteOrigins.join(", ")})${faults}`,
+    `local server on http://${config.host}:${port} (database ${databaseName(config)}; site origins ${config.siteOrigins.join(", ")})${faults}`,
   );
 }
 

@@ -3,8 +3,7 @@
  * PostgreSQL (TEST_ENGINE=postgres with TEST_DATABASE_URL naming the throw-away cluster `npm test`
  * starts), a fresh PostgreSQL database of its own, dropped when it is closed.
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { createDatabase } from "../../lib/postgres-cluster";
 import { type Database, openDatabase } from "../../server/src/db/database";
 
 /** The engine the server tests run on in this process. */
@@ -15,33 +14,11 @@ export function postgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
-const withDatabaseName = (url: string, name: string): string => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
-
-/** Runs one statement on the cluster's maintenance database. */
-async function admin(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new, empty PostgreSQL database on the test cluster: its URL, and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(prefix = "t"): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = postgresUrl();
   if (!base) throw new Error("TEST_DATABASE_URL is not set: PostgreSQL tests need the cluster npm test starts");
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  await admin(base, `CREATE DATABASE ${name}`);
-  return {
-    url: withDatabaseName(base, name),
-    drop: () => admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return createDatabase(base, { prefix });
 }
 
 /** A fresh database at the newest schema on the engine of this test run; closing it removes it. */
