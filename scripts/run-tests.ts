@@ -14,6 +14,8 @@
  *   npm test                      # all of it
  *   npm test -- --skip-build      # reuse public/ from an earlier run (local iteration)
  *   npm test -- tests/e2e/shop-basket.test.ts   # only these files (server and site still started)
+ *
+ * The server's tests run twice: on SQLite, then on the throw-away PostgreSQL cluster it starts.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -229,8 +231,18 @@ async function main(): Promise<number> {
 
   const files = testFiles();
   log(`running ${files.length} test files`);
-  return runTests(files, { ...baseEnv, ...database.env });
+  const code = await runTests(files, { ...baseEnv, ...database.env });
+  // the server's tests once more, each app on a PostgreSQL database of its own (the run above
+  // used SQLite in memory); the tests of several instances already ran on PostgreSQL above
+  const serverFiles = files.filter((f) => f.startsWith("tests/server/") && !ENGINE_NEUTRAL.test(f));
+  if (!(database.env.TEST_DATABASE_URL ?? process.env.TEST_DATABASE_URL) || serverFiles.length === 0) return code;
+  log(`running ${serverFiles.length} server test files again, on PostgreSQL (TEST_ENGINE=postgres)`);
+  const onPostgres = await runTests(serverFiles, { ...baseEnv, ...database.env, TEST_ENGINE: "postgres" });
+  return code || onPostgres;
 }
+
+/** Server test files that do not depend on the engine of the run: PostgreSQL-only, or no database. */
+const ENGINE_NEUTRAL = /(postgres|instances|migration|integrity|health|graceful-stop|config|email-address)/;
 
 let cleaning: Promise<void> | undefined;
 
