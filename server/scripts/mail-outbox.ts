@@ -1,29 +1,39 @@
 /**
  * The mail outbox of a server's database, for whoever runs the shop.
- *   npm run mail:outbox -- list [--all] [--database data/local.sqlite]
+ *   npm run mail:outbox -- list [--all] [--database data/local.sqlite|postgres://…]
  *   npm run mail:outbox -- retry [ORDER-NUMBER ...] [--database ...]
  * `list` shows the e-mails waiting to be sent and those given up (with --all, the sent ones too);
  * `retry` puts given-up e-mails back in line (all of them, or those of the orders named), and the
- * running server sends them within a few seconds. DATABASE_PATH is read as the server reads it.
+ * running server sends them within a few seconds. DATABASE_URL and DATABASE_PATH are read as the
+ * server reads them.
  */
 import fs from "node:fs";
 import { helpAsked } from "../../src/core/command-help";
 import { loadConfig } from "../src/config";
-import { openDatabase } from "../src/db/database";
+import { isPostgresUrl, openDatabase } from "../src/db/database";
 import { entryNumber, type OutboxState, outboxRepository } from "../src/mail/outbox-repository";
 
-const USAGE = "usage: npm run mail:outbox -- list [--all] | retry [ORDER-NUMBER ...]  [--database <file>]";
+const USAGE = "usage: npm run mail:outbox -- list [--all] | retry [ORDER-NUMBER ...]  [--database <file|url>]";
 
-function main(argv: string[]): number {
+/** The database as a log may show it: a PostgreSQL URL without its password. */
+function shown(location: string): string {
+  if (!isPostgresUrl(location)) return location;
+  const url = new URL(location);
+  if (url.password) url.password = "***";
+  return url.toString();
+}
+
+async function main(argv: string[]): Promise<number> {
   if (helpAsked(argv)) {
     console.log(`${USAGE}
   list [--all]                the e-mails waiting to be sent and those given up (--all: the sent ones too)
   retry [ORDER-NUMBER ...]    puts given-up e-mails back in line (all, or those of the orders named)
-  --database <file>           the server's database (default: DATABASE_PATH, as the server reads it)`);
+  --database <file|url>       the server's database (default: DATABASE_URL, else DATABASE_PATH, as the server reads them)`);
     return 0;
   }
   const args = [...argv];
-  let file = loadConfig().databasePath;
+  const config = loadConfig();
+  let file = config.databaseUrl ?? config.databasePath;
   const at = args.indexOf("--database");
   if (at >= 0) {
     const value = args[at + 1];
@@ -40,24 +50,26 @@ function main(argv: string[]): number {
     console.error(USAGE);
     return 2;
   }
-  if (!fs.existsSync(file)) {
+  if (!isPostgresUrl(file) && !fs.existsSync(file)) {
     console.error(`no database at ${file} (set DATABASE_PATH or pass --database)`);
     return 1;
   }
-  const db = openDatabase(file);
+  const db = await openDatabase(file);
   try {
     const outbox = outboxRepository(db);
     if (command === "retry") {
       const now = Date.now();
-      const moved =
-        rest.length === 0 ? outbox.retry(now) : rest.reduce((sum, order) => sum + outbox.retry(now, order), 0);
+      let moved = rest.length === 0 ? await outbox.retry(now) : 0;
+      for (const order of rest) moved += await outbox.retry(now, order);
       console.log(`${moved} e-mail(s) put back in line; a running server sends them within a few seconds`);
       return 0;
     }
     const states: OutboxState[] = all ? ["pending", "failed", "sent"] : ["pending", "failed"];
-    const entries = outbox.list(states);
-    const counts = outbox.counts();
-    console.log(`mail outbox of ${file}: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent`);
+    const entries = await outbox.list(states);
+    const counts = await outbox.counts();
+    console.log(
+      `mail outbox of ${shown(file)}: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent`,
+    );
     const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " "));
     for (const e of entries) {
       const when = e.state === "sent" ? `sent ${iso(e.sentAt)}` : e.state === "pending" ? `next ${iso(e.nextAt)}` : "";
@@ -77,8 +89,16 @@ function main(argv: string[]): number {
     }
     return 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  },
+);

@@ -3,23 +3,36 @@
  * and address resolve): a paid order with two sessions of one event and a payment fee, and
  * an order still waiting for a bank transfer.
  */
+import { before } from "node:test";
+import type { CatalogueData } from "../../server/src/catalogue/catalogue-repository";
 import { CatalogueService } from "../../server/src/catalogue/catalogue-service";
-import { openDatabase } from "../../server/src/db/database";
+import { type Database, openDatabase } from "../../server/src/db/database";
 import type { WireOrder } from "../../server/src/mail/compose";
 import { seedSample } from "../../server/src/seed/seed-sample";
 import { assertSchema } from "./helpers";
 
 export type MailLang = "en" | "ru" | "ar";
 
-/** The sample catalogue in a database of its own; close it after the file's tests. */
-export function sampleCatalogue(): { catalogue: CatalogueService; close: () => void } {
-  const db = openDatabase(":memory:");
-  seedSample(db);
-  return { catalogue: new CatalogueService(db, "http://api.test"), close: () => db.close() };
+/** What the mail needs of the catalogue: its data. */
+export type SampleCatalogue = { data: CatalogueData };
+
+/**
+ * The sample catalogue in a database of its own, read before the file's tests run (its `data` is
+ * there from the first test on); close it after them.
+ */
+export function sampleCatalogue(): { catalogue: SampleCatalogue; close: () => Promise<void> } {
+  const catalogue = {} as SampleCatalogue;
+  let db: Database | undefined;
+  before(async () => {
+    db = await openDatabase(":memory:");
+    await seedSample(db);
+    catalogue.data = (await CatalogueService.open(db, "http://api.test")).data;
+  });
+  return { catalogue, close: async () => db?.close() };
 }
 
 /** An event of the sample that is still to come (else the first), with its venue. */
-export function sampleEvent(catalogue: CatalogueService) {
+export function sampleEvent(catalogue: SampleCatalogue) {
   const event =
     catalogue.data.events.find((e) => e.status === "on_sale" && e.startedAt > Date.now()) ?? catalogue.data.events[0]!;
   return { event, place: catalogue.data.places.get(event.placeId)! };
@@ -49,7 +62,7 @@ const CATEGORY: Record<MailLang, [string, string]> = {
 };
 
 /** Paid in USD: 2 Adult tickets on the first session, 1 Child on the second, a 2.5 % payment fee. */
-export function paidOrder(catalogue: CatalogueService, lang: MailLang, over: Partial<WireOrder> = {}): WireOrder {
+export function paidOrder(catalogue: SampleCatalogue, lang: MailLang, over: Partial<WireOrder> = {}): WireOrder {
   const { event, place } = sampleEvent(catalogue);
   const first = new Date(event.startedAt).toISOString();
   const second = new Date(event.startedAt + 2 * 86_400_000).toISOString();
@@ -90,7 +103,7 @@ export function paidOrder(catalogue: CatalogueService, lang: MailLang, over: Par
 }
 
 /** The same order placed for a bank transfer and not paid yet, by a buyer who typed `name`. */
-export function bankOrder(catalogue: CatalogueService, lang: MailLang, name: string): WireOrder {
+export function bankOrder(catalogue: SampleCatalogue, lang: MailLang, name: string): WireOrder {
   return paidOrder(catalogue, lang, {
     id: `id-${lang}-bank`,
     status: "awaiting_payment",

@@ -17,6 +17,7 @@ import type { WireOrder } from "../../server/src/deps";
 import type { ConfirmationMail } from "../../server/src/mail/compose";
 import { createMailNotifier, type MailNotifier } from "../../server/src/mail/notifier";
 import type { MailTransport } from "../../server/src/mail/transport";
+import { createPostgresDatabase, TEST_ENGINE } from "../support/test-database";
 import {
   BUYER,
   createOrder,
@@ -52,15 +53,24 @@ function recordingTransport(): MailTransport & {
   return t;
 }
 
-function tempDir(): string {
+/**
+ * A database that outlives the servers started on it, on the engine of the run: a SQLite file in a
+ * folder of its own, or a PostgreSQL database of its own; removed after the file's tests.
+ */
+async function shopDatabase(): Promise<string> {
+  if (TEST_ENGINE === "postgres") {
+    const made = await createPostgresDatabase();
+    after(made.drop);
+    return made.url;
+  }
   const dir = mkdtempSync(path.join(tmpdir(), "outbox-db-"));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  return path.join(dir, "shop.sqlite");
 }
 
 /** The app on a database file with the mailer delivering from its outbox, as server.ts wires them. */
 async function serverOn(
-  file: string,
+  location: string,
   transport: MailTransport,
   over: { attempts?: number } = {},
 ): Promise<{ app: TestApp; mailer: MailNotifier; log: ReturnType<typeof logSink>; stop: () => Promise<void> }> {
@@ -70,7 +80,7 @@ async function serverOn(
     baseDelayMs: 10,
     maxDelayMs: 40,
   });
-  const db = openDatabase(file);
+  const db = await openDatabase(location, { poolMax: 4 });
   let mailer: MailNotifier | undefined;
   const app = (await buildApp({
     db,
@@ -81,7 +91,7 @@ async function serverOn(
   const stop = async () => {
     await mailer?.close();
     await app.close();
-    db.close();
+    await db.close();
   };
   return { app, mailer: mailer!, log, stop };
 }
@@ -109,19 +119,19 @@ describe("the e-mail is queued with the change that causes it", () => {
     const bankBuyer = new Visitor(app);
     await bankBuyer.add(ticket, 1);
     const bank = await placeOrder(app, bankBuyer, { ...BUYER, email: "bank@example.com", acquisition_id: 3 });
-    const queued = outbox.get(bank.id, "awaiting_payment");
+    const queued = await outbox.get(bank.id, "awaiting_payment");
     assert.equal(queued?.state, "pending", "queued by the time the order is answered");
     assert.equal(json<WireOrder>({ body: queued.orderJson }).number, bank.number);
 
     const cardBuyer = new Visitor(app);
     await cardBuyer.add(ticket, 1);
     const card = await placeOrder(app, cardBuyer, { ...BUYER, email: "card@example.com" });
-    assert.equal(outbox.get(card.id, "awaiting_payment"), undefined, "a card order gets its e-mail once paid");
+    assert.equal(await outbox.get(card.id, "awaiting_payment"), undefined, "a card order gets its e-mail once paid");
     const declined = await payByCard(app, cardBuyer, card.id, "4000000000000002");
     assert.equal(declined.result?.statusCode, 303);
-    assert.equal(outbox.get(card.id, "paid"), undefined, "a declined payment queues nothing");
+    assert.equal(await outbox.get(card.id, "paid"), undefined, "a declined payment queues nothing");
     await payByCard(app, cardBuyer, card.id, "4242424242424242");
-    const paid = outbox.get(card.id, "paid");
+    const paid = await outbox.get(card.id, "paid");
     assert.equal(paid?.state, "pending");
     assert.equal(
       json<WireOrder>({ body: paid.orderJson }).tickets.length,
@@ -130,18 +140,18 @@ describe("the e-mail is queued with the change that causes it", () => {
     );
 
     const free = await freeOrder(app, "free@example.com");
-    assert.equal(outbox.get(free.id, "paid")?.state, "pending");
+    assert.equal((await outbox.get(free.id, "paid"))?.state, "pending");
 
     const empty = new Visitor(app);
     await empty.basket();
     assert.equal((await createOrder(app, empty)).statusCode, 409);
-    assert.equal(outbox.counts().pending, 3);
+    assert.equal((await outbox.counts()).pending, 3);
   });
 });
 
 describe("delivered from the outbox", () => {
   test("left pending by a stopped server, sent by the next start, once; never again after that", async () => {
-    const file = path.join(tempDir(), "shop.sqlite");
+    const file = await shopDatabase();
     const refusing = recordingTransport();
     refusing.refusing = true;
     const first = await serverOn(file, refusing, { attempts: 1000 });
@@ -164,7 +174,7 @@ describe("delivered from the outbox", () => {
     await second.mailer.idle();
     assert.deepEqual(transport.sent.map((s) => s.mail.to).sort(), ["one@example.com", "two@example.com"]);
     for (const o of orders) {
-      const entry = second.app.deps.outbox.get(o.id, "paid");
+      const entry = await second.app.deps.outbox.get(o.id, "paid");
       assert.equal(entry?.state, "sent");
       assert.ok((entry?.attempts ?? 0) > 1, "the refused attempts were counted");
     }
@@ -184,13 +194,13 @@ describe("delivered from the outbox", () => {
   });
 
   test("given up after its attempts: kept as failed, listed by the admin command, sent after `retry`", async () => {
-    const file = path.join(tempDir(), "shop.sqlite");
+    const file = await shopDatabase();
     const transport = recordingTransport();
     transport.refusing = true;
     const server = await serverOn(file, transport, { attempts: 3 });
     const order = await freeOrder(server.app, "late@example.com");
     await server.mailer.idle();
-    const entry = server.app.deps.outbox.get(order.id, "paid");
+    const entry = await server.app.deps.outbox.get(order.id, "paid");
     assert.equal(entry?.state, "failed");
     assert.equal(entry?.attempts, 3);
     assert.match(entry?.lastError ?? "", /451/);
@@ -210,9 +220,9 @@ describe("delivered from the outbox", () => {
     assert.match(retried.stdout, /^1 e-mail\(s\) put back/);
     // the running server looks at the outbox on its own: the command only changed the database
     const until = Date.now() + 15_000;
-    while (server.app.deps.outbox.get(order.id, "paid")?.state !== "sent" && Date.now() < until)
+    while ((await server.app.deps.outbox.get(order.id, "paid"))?.state !== "sent" && Date.now() < until)
       await new Promise((r) => setTimeout(r, 100));
-    assert.equal(server.app.deps.outbox.get(order.id, "paid")?.state, "sent");
+    assert.equal((await server.app.deps.outbox.get(order.id, "paid"))?.state, "sent");
     assert.equal(transport.sent.length, 1);
     const listed = await run(tsx, [script, "list", "--all", "--database", file], { cwd: root });
     assert.match(listed.stdout, new RegExp(`sent\\s+${order.number}`));

@@ -65,16 +65,22 @@ describe("the service and the SQL carry the table out", () => {
   });
   after(async () => app.close());
 
-  const statusOf = (id: string): OrderStatus =>
-    (app.deps.db.prepare("SELECT status FROM orders WHERE id = ?").get(id) as { status: OrderStatus }).status;
+  const statusOf = async (id: string): Promise<OrderStatus> =>
+    (
+      (await app.deps.db.one<{ status: OrderStatus }>("SELECT status FROM orders WHERE id = ?", [id])) as {
+        status: OrderStatus;
+      }
+    ).status;
 
   /** A card order put straight into `state`, its hold running for another hour. */
   async function orderIn(state: OrderStatus): Promise<WireOrder> {
     await visitor.add(1, 1);
     const o = await placeOrder(app, visitor, { ...BUYER, email: `machine${++buyers}@example.ae` });
-    app.deps.db
-      .prepare("UPDATE orders SET status = ?, expires_at = ? WHERE id = ?")
-      .run(state, clock.now() + 3600_000, o.id);
+    await app.deps.db.run("UPDATE orders SET status = ?, expires_at = ? WHERE id = ?", [
+      state,
+      clock.now() + 3600_000,
+      o.id,
+    ]);
     return o;
   }
 
@@ -86,31 +92,31 @@ describe("the service and the SQL carry the table out", () => {
         const res = await visitor.request("POST", `/api/orders/${id}/payments`, {
           return_url: `${SITE_ORIGIN}/order/?step=pay`,
         });
-        assert.equal(res.statusCode, mayHappen(event, statusOf(id)) ? 201 : 409, res.body);
+        assert.equal(res.statusCode, mayHappen(event, await statusOf(id)) ? 201 : 409, res.body);
         return;
       }
       case "acquirer_approve":
-        service.approve(id);
+        await service.approve(id);
         return;
       case "acquirer_decline":
       case "acquirer_cancel":
-        service.decline(id, event);
+        await service.decline(id, event);
         return;
       case "session_ended": {
         // every session of the sample data is over a few years on; the order's hold is moved along
         const jump = 5 * 365 * 24 * 3600_000;
-        app.deps.db.prepare("UPDATE orders SET expires_at = ? WHERE id = ?").run(clock.now() + jump + 3600_000, id);
+        await app.deps.db.run("UPDATE orders SET expires_at = ? WHERE id = ?", [clock.now() + jump + 3600_000, id]);
         clock.advance(jump);
         try {
-          assert.equal(service.approve(id), false, "no ticket for a session that has ended");
+          assert.equal(await service.approve(id), false, "no ticket for a session that has ended");
         } finally {
           clock.advance(-jump);
         }
         return;
       }
       case "hold_expiry":
-        app.deps.db.prepare("UPDATE orders SET expires_at = ? WHERE id = ?").run(clock.now() - 1, id);
-        app.deps.releaseExpired(clock.now());
+        await app.deps.db.run("UPDATE orders SET expires_at = ? WHERE id = ?", [clock.now() - 1, id]);
+        await app.deps.releaseExpired(clock.now());
         return;
     }
   }
@@ -122,30 +128,31 @@ describe("the service and the SQL carry the table out", () => {
       it(`${event} on an order that is ${state} leaves it ${after}`, async () => {
         const o = await orderIn(state);
         await raise(event, o.id);
-        assert.equal(statusOf(o.id), after);
+        assert.equal(await statusOf(o.id), after);
       });
     }
   }
 
   it("gives the tickets of an expired order back, and of no other", async () => {
-    const tickets = () => (app.deps.db.prepare("SELECT sold FROM tickets WHERE id = 1").get() as { sold: number }).sold;
+    const tickets = async () =>
+      (await app.deps.db.one<{ sold: number }>("SELECT sold FROM tickets WHERE id = 1"))?.sold;
     for (const state of ORDER_STATES) {
       const o = await orderIn(state);
-      const sold = tickets();
+      const sold = (await tickets()) ?? 0;
       await raise("hold_expiry", o.id);
-      assert.equal(tickets(), EXPECTED.hold_expiry.from.includes(state) ? sold - 1 : sold, state);
+      assert.equal(await tickets(), EXPECTED.hold_expiry.from.includes(state) ? sold - 1 : sold, state);
     }
   });
 
   it("refuses a forbidden change in the SQL too, when the service's guard is passed by", async () => {
     for (const state of ORDER_STATES) {
       const o = await orderIn(state);
-      const paid = app.deps.orders.markPaid(o.id, [], clock.now());
+      const paid = await app.deps.orders.markPaid(o.id, [], clock.now());
       assert.equal(paid, EXPECTED.acquirer_approve.from.includes(state), `markPaid from ${state}`);
       const again = await orderIn(state);
       for (const event of ["acquirer_decline", "acquirer_cancel", "session_ended"] as const) {
-        const before = statusOf(again.id);
-        const moved = app.deps.orders.markFailed(again.id, event);
+        const before = await statusOf(again.id);
+        const moved = await app.deps.orders.markFailed(again.id, event);
         assert.equal(moved, EXPECTED[event].from.includes(before), `${event} from ${before}`);
       }
     }

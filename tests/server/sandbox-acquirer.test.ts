@@ -232,8 +232,8 @@ describe("card outcomes", () => {
     const fields = cardFields(page.html, "4242424242424242");
     const results = await Promise.all([1, 2, 3].map(() => submitAcquirer(app, page.path, fields)));
     for (const r of results) assert.equal(r.statusCode, 303);
-    const row = app.deps.db.prepare("SELECT charges FROM orders WHERE id = ?").get(o.id) as { charges: number };
-    assert.equal(row.charges, 1);
+    const row = await app.deps.db.one<{ charges: number }>("SELECT charges FROM orders WHERE id = ?", [o.id]);
+    assert.equal(row?.charges, 1);
     assert.equal((await status(o.id)).tickets.length, 2);
   });
 

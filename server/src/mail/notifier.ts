@@ -1,6 +1,6 @@
 import type { CatalogueData } from "../catalogue/catalogue-repository";
 import type { ServerConfig } from "../config";
-import { openDatabase } from "../db/database";
+import { type Database, openDatabase } from "../db/database";
 import { composeConfirmation, type MailKind, mailKind, type WalletLinks, type WireOrder } from "./compose";
 import { loadMailConfig, type MailConfig } from "./mail-config";
 import { entryNumber, type OutboxEntry, type OutboxRepository, outboxRepository } from "./outbox-repository";
@@ -42,7 +42,7 @@ export interface MailNotifierDeps {
   outbox?: OutboxRepository;
   log?: MailLog;
   /** the wallet links of an order's tickets (server/src/wallet); without it the e-mail has no wallet buttons */
-  wallet?: { links(orderId: string): WalletLinks };
+  wallet?: { links(orderId: string): Promise<WalletLinks> | WalletLinks };
   transport?: MailTransport;
   now?: () => number;
 }
@@ -73,9 +73,19 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
   const transport = deps.transport ?? transportFor(config);
   const log = deps.log ?? consoleLog;
   const now = deps.now ?? Date.now;
-  let privateDb: ReturnType<typeof openDatabase> | undefined;
-  if (!deps.outbox) privateDb = openDatabase(":memory:");
-  const outbox = deps.outbox ?? outboxRepository(privateDb!);
+  const privateDb = deps.outbox ? undefined : openDatabase(":memory:");
+  const outboxReady: Promise<OutboxRepository> = deps.outbox
+    ? Promise.resolve(deps.outbox)
+    : (privateDb as Promise<Database>).then(outboxRepository);
+  // the private database opens (and migrates) before anything is read from it
+  const outbox = new Proxy({} as OutboxRepository, {
+    get:
+      (_target, name: keyof OutboxRepository) =>
+      async (...args: unknown[]) =>
+        ((await outboxReady)[name] as (...a: unknown[]) => unknown)(...args),
+  });
+  /** e-mails handed over by orderConfirmed that are still being queued */
+  const queueing = new Set<Promise<void>>();
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
@@ -85,10 +95,10 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
   const describe = (e: OutboxEntry) => `order ${entryNumber(e)} (${e.event})`;
 
   /** The wallet links of a tickets e-mail, made when it is sent (the tokens stay valid, the passes follow the catalogue). */
-  function walletLinksOf(order: WireOrder, kind: MailKind): WalletLinks | null {
+  async function walletLinksOf(order: WireOrder, kind: MailKind): Promise<WalletLinks | null> {
     if (kind !== "tickets" || !deps.wallet) return null;
     try {
-      return deps.wallet.links(order.id);
+      return await deps.wallet.links(order.id);
     } catch (error) {
       // an e-mail without wallet buttons is still the tickets: it goes out
       log.warn(
@@ -104,27 +114,33 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
     try {
       order = JSON.parse(entry.orderJson) as WireOrder;
     } catch {
-      outbox.markFailed(entry.orderId, entry.event, "the stored order cannot be read");
+      await outbox.markFailed(entry.orderId, entry.event, "the stored order cannot be read");
       log.error(`mail: ${describe(entry)}: the stored order cannot be read; not sent`);
       return;
     }
     const kind = mailKind(order, deps.catalogue.data);
     if (!kind || !order.email) {
       const why = kind ? "the order has no e-mail address" : "this order event has no e-mail";
-      outbox.markFailed(entry.orderId, entry.event, why);
+      await outbox.markFailed(entry.orderId, entry.event, why);
       log.warn(`mail: ${describe(entry)}: ${why}; nothing sent`);
       return;
     }
     const stem = `${order.created_at.slice(0, 19).replace(/[^0-9T]/g, "")}-${order.number}-${kind}`;
     let sent: { where: string; lang: string };
     try {
-      const mail = await composeConfirmation(order, kind, deps.catalogue.data, config, walletLinksOf(order, kind));
+      const mail = await composeConfirmation(
+        order,
+        kind,
+        deps.catalogue.data,
+        config,
+        await walletLinksOf(order, kind),
+      );
       const { where } = await transport.send(mail, stem, messageIdOf(entry, config.from));
       sent = { where, lang: mail.lang };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (attempt >= config.attempts) {
-        outbox.markFailed(entry.orderId, entry.event, reason);
+        await outbox.markFailed(entry.orderId, entry.event, reason);
         log.error(
           `mail: order ${order.number} (${kind}) not sent after ${attempt} attempt(s): ${reason}; ` +
             "kept as failed in the outbox (npm run mail:outbox -- list | retry)",
@@ -132,12 +148,12 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
         return;
       }
       const wait = retryDelay(attempt + 1, config);
-      outbox.retryAt(entry.orderId, entry.event, now() + wait, reason);
+      await outbox.retryAt(entry.orderId, entry.event, now() + wait, reason);
       log.warn(`mail: order ${order.number} (${kind}) attempt ${attempt} failed (${reason}); retrying in ${wait} ms`);
       return;
     }
     // at once after the mail server took it: only a crash in between could send it again (same Message-ID)
-    outbox.markSent(entry.orderId, entry.event, now());
+    await outbox.markSent(entry.orderId, entry.event, now());
     log.info(`mail: order ${order.number} (${kind}, ${sent.lang}) -> ${sent.where}`);
   }
 
@@ -147,7 +163,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       again = false;
       for (;;) {
         if (closed) return;
-        const due = outbox.due(now(), 20);
+        const due = await outbox.due(now(), 20);
         if (due.length === 0) break;
         for (const entry of due) {
           if (closed) return;
@@ -155,7 +171,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
         }
       }
     } while (again && !closed);
-    const next = outbox.nextDue();
+    const next = await outbox.nextDue();
     schedule(next === null ? POLL_MS : Math.min(POLL_MS, Math.max(0, next - now())));
   }
 
@@ -184,53 +200,66 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
     timer = setTimeout(() => {
       timer = undefined;
       timerAt = Number.POSITIVE_INFINITY;
-      try {
-        outbox.purgeSent(now() - KEEP_SENT_MS);
-      } catch {
-        /* the next round */
-      }
-      kick();
+      outbox
+        .purgeSent(now() - KEEP_SENT_MS)
+        .catch(() => {
+          /* the next round */
+        })
+        .finally(kick);
     }, ms);
     timer.unref();
   }
 
   // what the last run left: said in the log, and delivered now
-  try {
-    const counts = outbox.counts();
-    if (counts.pending > 0 || counts.failed > 0) {
-      log.warn(
-        `mail: the outbox holds ${counts.pending} e-mail(s) to send and ${counts.failed} given up ` +
-          "(npm run mail:outbox -- list; -- retry sends the given-up ones again)",
-      );
-    }
-  } catch (error) {
-    log.error(`mail: the outbox cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  outbox
+    .counts()
+    .then((counts) => {
+      if (counts.pending > 0 || counts.failed > 0) {
+        log.warn(
+          `mail: the outbox holds ${counts.pending} e-mail(s) to send and ${counts.failed} given up ` +
+            "(npm run mail:outbox -- list; -- retry sends the given-up ones again)",
+        );
+      }
+    })
+    .catch((error: unknown) => {
+      log.error(`mail: the outbox cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    });
   setImmediate(kick);
 
   return {
     orderConfirmed(order) {
       if (closed) return;
-      try {
-        // the server has queued it in the order's own transaction already; a direct caller has not
-        const kind = mailKind(order, deps.catalogue.data);
-        if (kind) outbox.add(order.id, order.status, JSON.stringify(order), now());
-      } catch (error) {
-        log.error(`mail: order ${order.number}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      const queued = (async () => {
+        try {
+          // the server has queued it in the order's own transaction already; a direct caller has not
+          const kind = mailKind(order, deps.catalogue.data);
+          if (kind) await outbox.add(order.id, order.status, JSON.stringify(order), now());
+        } catch (error) {
+          log.error(`mail: order ${order.number}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      })();
+      queueing.add(queued);
       // after the answer: nothing the mailer does can delay or fail the request
-      setImmediate(kick);
+      void queued.finally(() => {
+        queueing.delete(queued);
+        setImmediate(kick);
+      });
     },
     async idle() {
       // the server hands orders over from a setImmediate of its own: let those run first
       await new Promise<void>((resolve) => setImmediate(resolve));
       await new Promise<void>((resolve) => setImmediate(resolve));
       while (!closed) {
+        if (queueing.size > 0) {
+          await Promise.all(queueing);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          continue;
+        }
         if (running) {
           await running;
           continue;
         }
-        const next = outbox.nextDue();
+        const next = await outbox.nextDue();
         if (next === null) return;
         await new Promise<void>((resolve) => setTimeout(resolve, Math.max(1, Math.min(50, next - now()))));
         kick();
@@ -242,7 +271,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       timer = undefined;
       if (running) await running;
       transport.close();
-      privateDb?.close();
+      if (privateDb) await (await privateDb).close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database";
+import { inList } from "../db/sql";
 
 export type OutboxState = "pending" | "sent" | "failed";
 
@@ -56,83 +57,94 @@ export const entryNumber = (e: Pick<OutboxEntry, "orderJson" | "orderId">): stri
  * to the process afterwards. The mailer delivers from here and notes the outcome.
  */
 export function outboxRepository(db: Db) {
-  const s = {
-    add: db.prepare(
-      `INSERT OR IGNORE INTO mail_outbox (order_id, event, order_json, state, attempts, next_at, created_at)
-        VALUES (?, ?, ?, 'pending', 0, ?, ?)`,
-    ),
-    due: db.prepare("SELECT * FROM mail_outbox WHERE state = 'pending' AND next_at <= ? ORDER BY next_at LIMIT ?"),
-    nextDue: db.prepare("SELECT MIN(next_at) AS at FROM mail_outbox WHERE state = 'pending'"),
-    sent: db.prepare(
-      `UPDATE mail_outbox SET state = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
-        WHERE order_id = ? AND event = ? AND state = 'pending'`,
-    ),
-    later: db.prepare(
-      `UPDATE mail_outbox SET attempts = attempts + 1, next_at = ?, last_error = ?
-        WHERE order_id = ? AND event = ? AND state = 'pending'`,
-    ),
-    failed: db.prepare(
-      `UPDATE mail_outbox SET state = 'failed', attempts = attempts + 1, last_error = ?
-        WHERE order_id = ? AND event = ? AND state = 'pending'`,
-    ),
-    get: db.prepare("SELECT * FROM mail_outbox WHERE order_id = ? AND event = ?"),
-    list: db.prepare("SELECT * FROM mail_outbox WHERE state IN (SELECT value FROM json_each(?)) ORDER BY created_at"),
-    counts: db.prepare("SELECT state, COUNT(*) AS n FROM mail_outbox GROUP BY state"),
-    retryAll: db.prepare(
-      "UPDATE mail_outbox SET state = 'pending', attempts = 0, next_at = ?, last_error = NULL WHERE state = 'failed'",
-    ),
-    retryOne: db.prepare(
-      `UPDATE mail_outbox SET state = 'pending', attempts = 0, next_at = ?, last_error = NULL
-        WHERE state = 'failed' AND (order_id = ? OR json_extract(order_json, '$.number') = ?)`,
-    ),
-    purge: db.prepare("DELETE FROM mail_outbox WHERE state = 'sent' AND sent_at < ?"),
-  };
+  const entries = async (text: string, params: readonly unknown[]): Promise<OutboxEntry[]> =>
+    (await db.all<EntryDb>(text, params)).map(toEntry);
+  const changes = async (text: string, params: readonly unknown[]): Promise<number> =>
+    (await db.run(text, params)).changes;
   return {
     /**
      * Queues the e-mail of an order event; a second one for the same order and event is ignored.
      * Called inside the transaction that makes the change. True when it was queued now.
      */
-    add(orderId: string, event: string, orderJson: string, now: number): boolean {
-      return s.add.run(orderId, event, orderJson, now, now).changes === 1;
+    async add(orderId: string, event: string, orderJson: string, now: number): Promise<boolean> {
+      const queued = await changes(
+        `INSERT INTO mail_outbox (order_id, event, order_json, state, attempts, next_at, created_at)
+          VALUES (?, ?, ?, 'pending', 0, ?, ?) ON CONFLICT (order_id, event) DO NOTHING`,
+        [orderId, event, orderJson, now, now],
+      );
+      return queued === 1;
     },
-    get(orderId: string, event: string): OutboxEntry | undefined {
-      const r = s.get.get(orderId, event) as EntryDb | undefined;
-      return r && toEntry(r);
+    async get(orderId: string, event: string): Promise<OutboxEntry | undefined> {
+      return (await entries("SELECT * FROM mail_outbox WHERE order_id = ? AND event = ?", [orderId, event]))[0];
     },
     /** Pending e-mails whose next attempt is due, oldest due first. */
-    due(now: number, limit: number): OutboxEntry[] {
-      return (s.due.all(now, limit) as EntryDb[]).map(toEntry);
+    due(now: number, limit: number): Promise<OutboxEntry[]> {
+      return entries(
+        "SELECT * FROM mail_outbox WHERE state = 'pending' AND next_at <= ? ORDER BY next_at, order_id, event LIMIT ?",
+        [now, limit],
+      );
     },
     /** When the earliest pending e-mail is due, or null when none is pending. */
-    nextDue(): number | null {
-      return (s.nextDue.get() as { at: number | null }).at;
+    async nextDue(): Promise<number | null> {
+      const r = await db.one<{ at: number | null }>(
+        "SELECT MIN(next_at) AS at FROM mail_outbox WHERE state = 'pending'",
+      );
+      return r?.at ?? null;
     },
-    markSent(orderId: string, event: string, now: number): boolean {
-      return s.sent.run(now, orderId, event).changes === 1;
+    async markSent(orderId: string, event: string, now: number): Promise<boolean> {
+      const sent = await changes(
+        `UPDATE mail_outbox SET state = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL
+          WHERE order_id = ? AND event = ? AND state = 'pending'`,
+        [now, orderId, event],
+      );
+      return sent === 1;
     },
     /** One more failed attempt; tried again at `nextAt`. */
-    retryAt(orderId: string, event: string, nextAt: number, error: string): void {
-      s.later.run(nextAt, error.slice(0, 500), orderId, event);
+    async retryAt(orderId: string, event: string, nextAt: number, error: string): Promise<void> {
+      await db.run(
+        `UPDATE mail_outbox SET attempts = attempts + 1, next_at = ?, last_error = ?
+          WHERE order_id = ? AND event = ? AND state = 'pending'`,
+        [nextAt, error.slice(0, 500), orderId, event],
+      );
     },
     /** Given up after its attempts: kept as failed until someone retries it. */
-    markFailed(orderId: string, event: string, error: string): void {
-      s.failed.run(error.slice(0, 500), orderId, event);
+    async markFailed(orderId: string, event: string, error: string): Promise<void> {
+      await db.run(
+        `UPDATE mail_outbox SET state = 'failed', attempts = attempts + 1, last_error = ?
+          WHERE order_id = ? AND event = ? AND state = 'pending'`,
+        [error.slice(0, 500), orderId, event],
+      );
     },
-    list(states: OutboxState[]): OutboxEntry[] {
-      return (s.list.all(JSON.stringify(states)) as EntryDb[]).map(toEntry);
+    list(states: OutboxState[]): Promise<OutboxEntry[]> {
+      const wanted = inList(states);
+      return entries(
+        `SELECT * FROM mail_outbox WHERE state IN ${wanted.text} ORDER BY created_at, order_id, event`,
+        wanted.params,
+      );
     },
-    counts(): Record<OutboxState, number> {
+    async counts(): Promise<Record<OutboxState, number>> {
       const out: Record<OutboxState, number> = { pending: 0, sent: 0, failed: 0 };
-      for (const r of s.counts.all() as Array<{ state: OutboxState; n: number }>) out[r.state] = r.n;
+      const rows = await db.all<{ state: OutboxState; n: number }>(
+        "SELECT state, COUNT(*) AS n FROM mail_outbox GROUP BY state",
+      );
+      for (const r of rows) out[r.state] = Number(r.n);
       return out;
     },
     /** Failed e-mails back to pending, due now: all of them, or one order's (by id or number). Returns how many. */
-    retry(now: number, order?: string): number {
-      return order === undefined ? s.retryAll.run(now).changes : s.retryOne.run(now, order, order).changes;
+    retry(now: number, order?: string): Promise<number> {
+      const reset =
+        "UPDATE mail_outbox SET state = 'pending', attempts = 0, next_at = ?, last_error = NULL WHERE state = 'failed'";
+      if (order === undefined) return changes(reset, [now]);
+      // by the order's id, or its number as the orders table keeps it
+      return changes(`${reset} AND order_id IN (SELECT id FROM orders WHERE id = ? OR number = ?)`, [
+        now,
+        order,
+        order,
+      ]);
     },
     /** Forgets e-mails sent before `before` (their orders cannot cause them again). */
-    purgeSent(before: number): number {
-      return s.purge.run(before).changes;
+    purgeSent(before: number): Promise<number> {
+      return changes("DELETE FROM mail_outbox WHERE state = 'sent' AND sent_at < ?", [before]);
     },
   };
 }

@@ -32,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
   app.get("/api/captcha", async (req, reply) => {
     const now = deps.now();
     const { captchaFetchMax, captchaFetchWindowMs } = deps.config;
-    const wait = deps.throttle.waitMs("captcha-client", req.ip, captchaFetchMax, captchaFetchWindowMs, now);
+    const wait = await deps.throttle.waitMs("captcha-client", req.ip, captchaFetchMax, captchaFetchWindowMs, now);
     if (wait > 0) {
       const s = Math.ceil(wait / 1000);
       throw new HttpError(
@@ -44,7 +44,7 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
         },
       );
     }
-    deps.throttle.hit("captcha-client", req.ip, now);
+    await deps.throttle.hit("captcha-client", req.ip, now);
     // the challenge is bound to the session, which starts here if the visitor has none
     return writeSession(deps, req, reply, (session) => deps.captcha.challenge(session));
   });
@@ -55,37 +55,39 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps, service: 
     { config: { rateLimit: { max: deps.config.orderRateMax, timeWindow: deps.config.orderRateWindowMs } } },
     async (req, reply) => {
       // an order is made from the session's basket: without a session it is empty (409), and nothing is written
-      const session = readSession(deps, req);
+      const session = await readSession(deps, req);
       const input = parseOrder(req.body);
       if (input.lang === null) input.lang = softLang(req.query);
       const order = await service.create(req, reply, session, input, req.ip);
       // in the order's language: the one asked for in the body, else the query's
-      return reply.code(201).send(service.render(order));
+      return reply.code(201).send(await service.render(order));
     },
   );
 
   app.get<{ Querystring: Query }>("/api/orders", async (req) => {
-    const session = readSession(deps, req);
+    const session = await readSession(deps, req);
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
-    return { results: service.list(session).map((o) => service.render(o, lang)) };
+    return { results: await Promise.all((await service.list(session)).map((o) => service.render(o, lang))) };
   });
 
   app.post<{ Querystring: Query; Body: LookupBody }>("/api/orders/lookup", async (req, reply) => {
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
     // the order found joins the visitor's session, created then if there is none, and the session is rotated
-    const found = writeSession(deps, req, reply, (session) => service.lookup(req, reply, session, req.ip, req.body));
+    const found = await writeSession(deps, req, reply, (session) =>
+      service.lookup(req, reply, session, req.ip, req.body),
+    );
     return service.render(found, lang);
   });
 
   app.get<{ Params: { id: string }; Querystring: Query }>("/api/orders/:id", async (req) => {
-    const session = readSession(deps, req);
+    const session = await readSession(deps, req);
     const lang = req.query.lang === undefined ? undefined : softLang(req.query);
-    return service.render(service.get(session, req.params.id), lang);
+    return service.render(await service.get(session, req.params.id), lang);
   });
 
   app.post<{ Params: { id: string }; Body: PaymentBody }>("/api/orders/:id/payments", async (req, reply) => {
     // only an order of the visitor's session can be paid: a stranger gets 404 and nothing is written
-    const session = readSession(deps, req);
-    return reply.code(201).send(service.startPayment(session, req.params.id, req.body, req.ip));
+    const session = await readSession(deps, req);
+    return reply.code(201).send(await service.startPayment(session, req.params.id, req.body, req.ip));
   });
 }

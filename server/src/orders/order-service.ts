@@ -14,6 +14,7 @@ import { LANGS, type Lang, pick } from "../lib/i18n";
 import { roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 import { buyerName, plainText } from "../lib/validate";
+import { buyerKey } from "./buyer-key";
 import { INITIAL_STATE, mayHappen } from "./order-states";
 import { type FailEvent, type NewOrder, numberKey, type OrderRow, type StoredTicket } from "./orders-repository";
 
@@ -34,6 +35,9 @@ const PEOPLE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 const randomChars = (n: number): string =>
   Array.from({ length: n }, () => PEOPLE_ALPHABET[randomInt(PEOPLE_ALPHABET.length)]).join("");
+
+/** Thrown to roll back an approval whose guarded update was refused. */
+const NOT_PAID = Symbol("not paid");
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -123,19 +127,19 @@ export function orderService(deps: AppDeps) {
     );
   }
 
-  function newNumber(): string {
+  async function newNumber(): Promise<string> {
     for (;;) {
       const n = `UAE-${randomChars(6)}`;
-      if (!orders.numberTaken(n)) return n;
+      if (!(await orders.numberTaken(n))) return n;
     }
   }
 
   /** One code and signed QR text per admitted person, recorded unique by the check-in service. */
-  function issueTickets(
+  async function issueTickets(
     order: { id: string; number: string; name: string },
     items: Array<{ ticketId: number; count: number }>,
-  ): StoredTicket[] {
-    return deps.checkin.issue(order, items, deps.now()).map((t) => ({
+  ): Promise<StoredTicket[]> {
+    return (await deps.checkin.issue(order, items, deps.now())).map((t) => ({
       ...t,
       started_at: t.started_at === null ? null : toUaeIso(t.started_at),
       ends_at: t.ends_at === null ? null : toUaeIso(t.ends_at),
@@ -143,7 +147,7 @@ export function orderService(deps: AppDeps) {
   }
 
   /** The contract's Order in `lang` (the order's own language when not given). */
-  function render(o: OrderRow, lang?: Lang): WireOrder {
+  async function render(o: OrderRow, lang?: Lang): Promise<WireOrder> {
     const l = lang ?? o.lang;
     const byLang = JSON.parse(o.eventsJson) as Partial<Record<Lang, BasketEventJson[]>>;
     return {
@@ -164,19 +168,21 @@ export function orderService(deps: AppDeps) {
         count: o.totalCount,
       },
       acquisition_id: o.acquisitionId,
-      tickets: o.tickets.map((t) => {
-        const info = tickets.info(t.ticket_id);
-        return {
-          code: t.code,
-          ...(t.qr ? { qr: t.qr } : {}),
-          event_id: t.event_id,
-          ticket_id: t.ticket_id,
-          title: info ? pick(info.title, l) : "",
-          started_at: t.started_at,
-          ends_at:
-            t.ends_at !== undefined ? t.ends_at : info && info.finishedAt !== null ? toUaeIso(info.finishedAt) : null,
-        };
-      }),
+      tickets: await Promise.all(
+        o.tickets.map(async (t) => {
+          const info = await tickets.info(t.ticket_id);
+          return {
+            code: t.code,
+            ...(t.qr ? { qr: t.qr } : {}),
+            event_id: t.event_id,
+            ticket_id: t.ticket_id,
+            title: info ? pick(info.title, l) : "",
+            started_at: t.started_at,
+            ends_at:
+              t.ends_at !== undefined ? t.ends_at : info && info.finishedAt !== null ? toUaeIso(info.finishedAt) : null,
+          };
+        }),
+      ),
       created_at: toUaeIso(o.createdAt),
       expires_at: o.status === "paid" || o.expiresAt === null ? null : toUaeIso(o.expiresAt),
       paid_at: o.paidAt === null ? null : toUaeIso(o.paidAt),
@@ -187,13 +193,13 @@ export function orderService(deps: AppDeps) {
    * Queues the e-mail this order's new state causes, inside the transaction that made the change:
    * the e-mail exists exactly when the change does (a crash cannot lose one nor invent one).
    */
-  function queueMail(o: OrderRow, now: number): void {
-    deps.outbox.add(o.id, o.status, JSON.stringify(render(o)), now);
+  async function queueMail(o: OrderRow, now: number): Promise<void> {
+    await deps.outbox.add(o.id, o.status, JSON.stringify(await render(o)), now);
   }
 
   /** Tells the notifier after the answer is on its way; a notifier that throws harms nothing. */
-  function notify(o: OrderRow): void {
-    const order = render(o);
+  async function notify(o: OrderRow): Promise<void> {
+    const order = await render(o);
     setImmediate(() => {
       try {
         deps.notifier.orderConfirmed(order);
@@ -212,21 +218,21 @@ export function orderService(deps: AppDeps) {
    * their own caps, bank-transfer and cash orders capped per address and per event, and orders
    * whose email goes out at once capped per recipient and hour. Inside the order's transaction.
    */
-  function checkLimits(
+  async function checkLimits(
     email: string,
     clientIp: string,
     items: Array<{ ticketId: number; count: number }>,
     order: { free: boolean; offline: boolean; count: number },
     now: number,
-  ): void {
+  ): Promise<void> {
     const byEvent = new Map<number, number>();
     for (const item of items) {
-      const t = tickets.info(item.ticketId);
+      const t = await tickets.info(item.ticketId);
       if (t) byEvent.set(t.eventId, (byEvent.get(t.eventId) ?? 0) + item.count);
     }
     const perBuyer = order.free ? config.freePerBuyer : config.buyerEventMax;
     for (const [eventId, count] of byEvent) {
-      const before = orders.countByBuyerEvent(email, eventId, order.free);
+      const before = await orders.countByBuyerEvent(email, eventId, order.free);
       if (before + count > perBuyer) {
         throw conflict(
           order.free
@@ -237,7 +243,7 @@ export function orderService(deps: AppDeps) {
       }
     }
     const perDay = order.free ? config.freeClientDayMax : config.clientDayMax;
-    const today = orders.countByClientSince(clientIp, now - DAY_MS, order.free);
+    const today = await orders.countByClientSince(clientIp, now - DAY_MS, order.free);
     if (today + order.count > perDay) {
       throw conflict(
         `at most ${perDay} ${order.free ? "free " : ""}tickets can be ordered from one address in 24 hours; ${today} already were`,
@@ -246,7 +252,7 @@ export function orderService(deps: AppDeps) {
     }
     const ways = offlineWays();
     if (order.offline) {
-      const waiting = orders.unpaidByWays(ways, { clientIp });
+      const waiting = await orders.unpaidByWays(ways, { clientIp });
       if (waiting + order.count > config.offlineHeldPerClient) {
         throw conflict(
           `at most ${config.offlineHeldPerClient} tickets from one address can wait for a bank transfer or cash payment; pay by card, or pay the orders waiting first`,
@@ -254,8 +260,8 @@ export function orderService(deps: AppDeps) {
         );
       }
       for (const [eventId, count] of byEvent) {
-        const share = Math.floor((orders.ticketsOfEvent(eventId) * config.offlineEventPercent) / 100);
-        if (orders.unpaidByWays(ways, { eventId }) + count > share) {
+        const share = Math.floor(((await orders.ticketsOfEvent(eventId)) * config.offlineEventPercent) / 100);
+        if ((await orders.unpaidByWays(ways, { eventId })) + count > share) {
           throw conflict(
             "too many tickets of this event are waiting for bank transfer or cash payments just now; pay by card instead",
             "offline_limit",
@@ -264,7 +270,7 @@ export function orderService(deps: AppDeps) {
       }
     }
     if (order.free || order.offline) {
-      const sent = orders.instantMailsSince(email, now - HOUR_MS, ways);
+      const sent = await orders.instantMailsSince(email, now - HOUR_MS, ways);
       if (sent >= config.mailPerRecipientHour) {
         throw new HttpError(
           429,
@@ -280,8 +286,8 @@ export function orderService(deps: AppDeps) {
    * `paymentAttemptsPerOrder` declined payments (card numbers or 3-D Secure codes) never again,
    * and after each decline only once a wait has passed that doubles with every decline.
    */
-  function attemptRefusal(orderId: string, now: number): HttpError | undefined {
-    const declined = deps.throttle.recent("payment-declined", orderId, DAY_MS, now);
+  async function attemptRefusal(orderId: string, now: number): Promise<HttpError | undefined> {
+    const declined = await deps.throttle.recent("payment-declined", orderId, DAY_MS, now);
     if (declined.count >= config.paymentAttemptsPerOrder) {
       return conflict(
         `payment was declined ${declined.count} times for this order; it can no longer be paid on the payment page`,
@@ -297,8 +303,8 @@ export function orderService(deps: AppDeps) {
     });
   }
 
-  function visible(sessionId: string, id: string): OrderRow {
-    const o = orders.ofSession(id, sessionId);
+  async function visible(sessionId: string, id: string): Promise<OrderRow> {
+    const o = await orders.ofSession(id, sessionId);
     if (!o) throw notFound("no such order", "not_found");
     return o;
   }
@@ -317,18 +323,26 @@ export function orderService(deps: AppDeps) {
       const acquisition = input.acquisitionId === null ? undefined : acquisitionOf(input.acquisitionId);
       const captcha = await deps.captcha.verify(input.captcha);
       const now = deps.now();
-      deps.releaseExpired(now);
+      await deps.releaseExpired(now);
       const lang = input.lang ?? "en";
-      const order = deps.baskets.transaction(() => {
-        const items = deps.baskets.get(sessionId)?.items ?? [];
+      const order = await deps.db.withTransaction(async () => {
+        // the basket, then its ticket categories, then the buyer's and the address's limits: the same order
+        // everywhere, so instances that make orders at once take turns instead of waiting on each other
+        await deps.db.lockText("session", [sessionId]);
+        const items = (await deps.baskets.get(sessionId))?.items ?? [];
         if (items.length === 0) throw conflict("the basket is empty (or its hold has expired)", "basket_empty");
+        await deps.db.lock(
+          "ticket",
+          items.map((i) => i.ticketId),
+        );
+        await deps.db.lockText("order", [`buyer ${buyerKey(input.email)}`, `client ${clientIp}`]);
         for (const item of items) {
-          const t = tickets.info(item.ticketId);
+          const t = await tickets.info(item.ticketId);
           if (!t) throw conflict(`ticket ${item.ticketId} is no longer available`, "not_enough_tickets");
           refuseEnded(t, now);
           if (item.count > t.maxPerOrder)
             throw conflict(`at most ${t.maxPerOrder} tickets of this kind per order`, "over_limit");
-          const before = orders.countByEmail(input.email, item.ticketId);
+          const before = await orders.countByEmail(input.email, item.ticketId);
           if (before + item.count > t.maxPerOrder) {
             throw conflict(
               `at most ${t.maxPerOrder} tickets of this kind per buyer; this email already has ${before} in other orders`,
@@ -336,14 +350,13 @@ export function orderService(deps: AppDeps) {
             );
           }
         }
-        const events = Object.fromEntries(LANGS.map((l) => [l, baskets.group(items, cur, l)])) as Record<
-          Lang,
-          BasketEventJson[]
-        >;
+        const events = Object.fromEntries(
+          await Promise.all(LANGS.map(async (l) => [l, await baskets.group(items, cur, l)] as const)),
+        ) as Record<Lang, BasketEventJson[]>;
         const total = baskets.totals(events.en, cur);
         const free = total.price + total.service_fee === 0;
         // unpaid orders hold tickets as baskets do: one address may not keep more than its cap waiting
-        if (!free && orders.unpaidByClient(clientIp) + total.count > config.heldPerClient) {
+        if (!free && (await orders.unpaidByClient(clientIp)) + total.count > config.heldPerClient) {
           throw conflict(
             `at most ${config.heldPerClient} tickets can wait for payment from one address at a time`,
             "over_limit",
@@ -359,17 +372,17 @@ export function orderService(deps: AppDeps) {
           }
         }
         const offline = !free && acquisition !== undefined && !HOSTED_TYPES.has(acquisition.type);
-        checkLimits(input.email, clientIp, items, { free, offline, count: total.count }, now);
+        await checkLimits(input.email, clientIp, items, { free, offline, count: total.count }, now);
         const paymentFee =
           free || !acquisition
             ? 0
             : roundMoney(((total.price + total.service_fee) * (acquisition.feePercent ?? 0)) / 100, cur.decimals);
-        deps.captcha.spend(captcha, sessionId);
-        for (const item of items) deps.baskets.sellHeld(item.ticketId, item.count);
+        await deps.captcha.spend(captcha, sessionId);
+        for (const item of items) await deps.baskets.sellHeld(item.ticketId, item.count);
         const payMinutes =
           acquisition && !HOSTED_TYPES.has(acquisition.type) ? config.offlinePayMinutes : config.cardPayMinutes;
         const id = randomBytes(16).toString("base64url");
-        const number = newNumber();
+        const number = await newNumber();
         const row: NewOrder = {
           id,
           number,
@@ -387,31 +400,31 @@ export function orderService(deps: AppDeps) {
           totalAmount: roundMoney(total.price + total.service_fee + paymentFee, cur.decimals),
           totalCount: total.count,
           utmJson: null,
-          tickets: free ? issueTickets({ id, number, name: input.name }, items) : [],
+          tickets: free ? await issueTickets({ id, number, name: input.name }, items) : [],
           createdAt: now,
           expiresAt: free ? null : now + payMinutes * 60_000,
           paidAt: free ? now : null,
         };
-        orders.insert(row, items, sessionId, input.utm ? JSON.stringify(input.utm) : null, clientIp);
-        deps.baskets.clearItems(sessionId);
-        deps.baskets.touch(sessionId, null, now, clientIp);
-        rotateSession(deps, sessionId, req, reply);
-        const made = orders.get(row.id) as OrderRow;
-        if (made.status === "paid" || (acquisition && !HOSTED_TYPES.has(acquisition.type))) queueMail(made, now);
+        await orders.insert(row, items, sessionId, input.utm ? JSON.stringify(input.utm) : null, clientIp);
+        await deps.baskets.clearItems(sessionId);
+        await deps.baskets.touch(sessionId, null, now, clientIp);
+        await rotateSession(deps, sessionId, req, reply);
+        const made = (await orders.get(row.id)) as OrderRow;
+        if (made.status === "paid" || (acquisition && !HOSTED_TYPES.has(acquisition.type))) await queueMail(made, now);
         return made;
       });
       const acq = order.acquisitionId === null ? undefined : acquisitionOf(order.acquisitionId);
-      if (order.status === "paid" || (acq && !HOSTED_TYPES.has(acq.type))) notify(order);
+      if (order.status === "paid" || (acq && !HOSTED_TYPES.has(acq.type))) await notify(order);
       return order;
     },
 
-    get(sessionId: string, id: string): OrderRow {
-      deps.releaseExpired(deps.now());
+    async get(sessionId: string, id: string): Promise<OrderRow> {
+      await deps.releaseExpired(deps.now());
       return visible(sessionId, id);
     },
 
-    list(sessionId: string): OrderRow[] {
-      deps.releaseExpired(deps.now());
+    async list(sessionId: string): Promise<OrderRow[]> {
+      await deps.releaseExpired(deps.now());
       return orders.listOfSession(sessionId);
     },
 
@@ -422,7 +435,13 @@ export function orderService(deps: AppDeps) {
      * `lookupFailMax` failures in its window is locked, yet still gets one try per
      * `lookupLockedTryMs`, so the right number and email get through while guessing stays slow.
      */
-    lookup(req: FastifyRequest, reply: FastifyReply, sessionId: string, clientIp: string, body: LookupBody): OrderRow {
+    async lookup(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      sessionId: string,
+      clientIp: string,
+      body: LookupBody,
+    ): Promise<OrderRow> {
       const { number, email } = body;
       if (number.trim() === "") throw badRequest("number must be the order number, e.g. UAE-7K3M9Q", "invalid_number");
       if (email.trim() === "") throw badRequest("email is required", "invalid_email");
@@ -433,7 +452,7 @@ export function orderService(deps: AppDeps) {
       ] as const;
       let wait = 0;
       for (const [scope, key] of keys) {
-        const r = deps.throttle.recent(scope, key, config.lookupWindowMs, now);
+        const r = await deps.throttle.recent(scope, key, config.lookupWindowMs, now);
         if (r.count >= config.lookupFailMax && r.last !== null)
           wait = Math.max(wait, r.last + config.lookupLockedTryMs - now);
       }
@@ -443,16 +462,17 @@ export function orderService(deps: AppDeps) {
           "Retry-After": String(s),
         });
       }
-      deps.releaseExpired(now);
-      const o = orders.byNumber(number);
+      await deps.releaseExpired(now);
+      const o = await orders.byNumber(number);
       if (!o || o.email.toLowerCase() !== email.trim().toLowerCase()) {
-        for (const [scope, key] of keys) deps.throttle.hit(scope, key, now);
+        for (const [scope, key] of keys) await deps.throttle.hit(scope, key, now);
         throw notFound("no order with this number and email", "not_found");
       }
-      deps.baskets.transaction(() => {
-        orders.attach(sessionId, o.id);
-        const fresh = rotateSession(deps, sessionId, req, reply);
-        deps.baskets.moveTo(sessionId, fresh);
+      await deps.db.withTransaction(async () => {
+        await deps.db.lockText("session", [sessionId]);
+        await orders.attach(sessionId, o.id);
+        const fresh = await rotateSession(deps, sessionId, req, reply);
+        await deps.baskets.moveTo(sessionId, fresh);
       });
       return o;
     },
@@ -460,7 +480,12 @@ export function orderService(deps: AppDeps) {
     attemptRefusal,
 
     /** Starts a visit to the acquirer's hosted page for an order that can be paid there. */
-    startPayment(sessionId: string, id: string, body: PaymentBody, clientIp: string): { redirect_url: string } {
+    async startPayment(
+      sessionId: string,
+      id: string,
+      body: PaymentBody,
+      clientIp: string,
+    ): Promise<{ redirect_url: string }> {
       const returnUrl = body.return_url;
       let parsed: URL;
       try {
@@ -473,8 +498,8 @@ export function orderService(deps: AppDeps) {
       }
       const lang = body.lang;
       const now = deps.now();
-      deps.releaseExpired(now);
-      const o = visible(sessionId, id);
+      await deps.releaseExpired(now);
+      const o = await visible(sessionId, id);
       if (!mayHappen("pay_start", o.status)) {
         if (o.status === "paid") throw conflict("this order is already paid; nothing more is charged", "already_paid");
         throw conflict(`this order is ${o.status} and can no longer be paid`, "not_payable");
@@ -483,10 +508,16 @@ export function orderService(deps: AppDeps) {
         o.acquisitionId === null ? undefined : catalogue.data.acquisitions.find((a) => a.id === o.acquisitionId);
       if (!acq || !HOSTED_TYPES.has(acq.type))
         throw conflict("this order is paid by bank transfer or in cash, not on the payment page", "not_card_payable");
-      const refusal = attemptRefusal(o.id, now);
+      const refusal = await attemptRefusal(o.id, now);
       if (refusal) throw refusal;
       const hour = 3600_000;
-      const started = deps.throttle.waitMs("payment-client", clientIp, config.paymentStartsPerClientHour, hour, now);
+      const started = await deps.throttle.waitMs(
+        "payment-client",
+        clientIp,
+        config.paymentStartsPerClientHour,
+        hour,
+        now,
+      );
       if (started > 0) {
         const s = Math.ceil(started / 1000);
         throw new HttpError(
@@ -496,14 +527,14 @@ export function orderService(deps: AppDeps) {
           { "Retry-After": String(s) },
         );
       }
-      deps.throttle.hit("payment-client", clientIp, now);
-      for (const item of orders.items(o.id)) {
-        const t = tickets.info(item.ticketId);
+      await deps.throttle.hit("payment-client", clientIp, now);
+      for (const item of await orders.items(o.id)) {
+        const t = await tickets.info(item.ticketId);
         if (t) refuseEnded(t, now);
       }
-      if (lang !== undefined && lang !== o.lang) orders.setLang(o.id, lang);
+      if (lang !== undefined && lang !== o.lang) await orders.setLang(o.id, lang);
       const token = randomBytes(24).toString("base64url");
-      payments.insert({
+      await payments.insert({
         token,
         orderId: o.id,
         csrf: randomBytes(24).toString("base64url"),
@@ -513,41 +544,50 @@ export function orderService(deps: AppDeps) {
       return { redirect_url: `${config.publicUrl}/sandbox-acquirer/pay/${token}` };
     },
 
-    /** The acquirer approved: the order becomes paid with its tickets, unless it expired or was paid already. */
-    approve(orderId: string): boolean {
+    /**
+     * The acquirer approved: the order becomes paid with its tickets, unless it expired or was paid
+     * already. Under the order's lock, so that an approval reaching two instances at once issues
+     * tickets once; the guarded update would refuse the second anyway.
+     */
+    async approve(orderId: string): Promise<boolean> {
       const now = deps.now();
-      deps.releaseExpired(now);
-      const paid = deps.baskets.transaction(() => {
-        const o = orders.get(orderId);
-        if (!o || !mayHappen("acquirer_approve", o.status)) return undefined;
-        const items = orders.items(o.id);
-        // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
-        // (a real acquirer's authorisation would be voided here)
-        if (
-          items.some((item) => {
-            const t = tickets.info(item.ticketId);
-            return t !== undefined && !sessionOpen(t, now);
-          })
-        ) {
-          if (mayHappen("session_ended", o.status)) orders.markFailed(o.id, "session_ended");
-          return undefined;
-        }
-        if (!orders.markPaid(o.id, issueTickets(o, items), now)) return undefined;
-        const paidOrder = orders.get(o.id) as OrderRow;
-        queueMail(paidOrder, now);
-        return paidOrder;
-      });
-      if (paid) notify(paid);
+      await deps.releaseExpired(now);
+      const paid = await deps.db
+        .withTransaction(async () => {
+          await deps.db.lockText("order", [orderId]);
+          const o = await orders.get(orderId);
+          if (!o || !mayHappen("acquirer_approve", o.status)) return undefined;
+          const items = await orders.items(o.id);
+          // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
+          // (a real acquirer's authorisation would be voided here)
+          for (const item of items) {
+            const t = await tickets.info(item.ticketId);
+            if (t !== undefined && !sessionOpen(t, now)) {
+              if (mayHappen("session_ended", o.status)) await orders.markFailed(o.id, "session_ended");
+              return undefined;
+            }
+          }
+          // refused (the hold ran out a moment ago): the tickets just issued are rolled back with it
+          if (!(await orders.markPaid(o.id, await issueTickets(o, items), now))) throw NOT_PAID;
+          const paidOrder = (await orders.get(o.id)) as OrderRow;
+          await queueMail(paidOrder, now);
+          return paidOrder;
+        })
+        .catch((err: unknown) => {
+          if (err === NOT_PAID) return undefined;
+          throw err;
+        });
+      if (paid) await notify(paid);
       return paid !== undefined;
     },
 
     /** The acquirer declined, or the buyer cancelled on its page: a declined attempt either way. */
-    decline(orderId: string, event: Exclude<FailEvent, "session_ended"> = "acquirer_decline"): void {
+    async decline(orderId: string, event: Exclude<FailEvent, "session_ended"> = "acquirer_decline"): Promise<void> {
       const now = deps.now();
-      deps.releaseExpired(now);
-      deps.throttle.hit("payment-declined", orderId, now);
-      const o = orders.get(orderId);
-      if (o && mayHappen(event, o.status)) orders.markFailed(orderId, event);
+      await deps.releaseExpired(now);
+      await deps.throttle.hit("payment-declined", orderId, now);
+      const o = await orders.get(orderId);
+      if (o && mayHappen(event, o.status)) await orders.markFailed(orderId, event);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database";
+import { inList } from "../db/sql";
 import type { Lang } from "../lib/i18n";
 import { buyerKey } from "./buyer-key";
 import { ORDER_TRANSITIONS, type OrderStatus, sqlStates, UNPAID_STATES } from "./order-states";
@@ -104,94 +105,90 @@ const EXPIRE = move("hold_expiry");
 
 export type NewOrder = Omit<OrderRow, "tickets" | "charges"> & { tickets: StoredTicket[] };
 
+const SQL = {
+  insert: `INSERT INTO orders (id, number, number_key, status, email, email_key, name, phone, lang, acquisition_id, currency_code, events_json,
+    total_price, total_service_fee, total_payment_fee, total_amount, total_count, utm_json, tickets_json, created_at, expires_at, paid_at,
+    client_ip) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+  item: "INSERT INTO order_items (order_id, ticket_id, count) VALUES (?, ?, ?)",
+  items: "SELECT ticket_id, count FROM order_items WHERE order_id = ? ORDER BY ticket_id",
+  attach:
+    "INSERT INTO session_orders (session_id, order_id) VALUES (?, ?) ON CONFLICT (session_id, order_id) DO NOTHING",
+  get: "SELECT * FROM orders WHERE id = ?",
+  ofSession:
+    "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? AND o.id = ?",
+  listOfSession:
+    "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? ORDER BY o.created_at DESC, o.id",
+  byNumberKey: "SELECT * FROM orders WHERE number_key = ?",
+  numberTaken: "SELECT 1 AS taken FROM orders WHERE number_key = ?",
+  paid: `UPDATE orders SET status = '${PAY.to}', tickets_json = ?, charges = charges + 1, paid_at = ?, expires_at = NULL
+    WHERE id = ? AND status IN ${PAY.from} AND expires_at > ?`,
+  lang: "UPDATE orders SET lang = ? WHERE id = ?",
+  anyDue: `SELECT 1 AS due FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ? LIMIT 1`,
+  due: `SELECT id FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ? ORDER BY id`,
+  expire: `UPDATE orders SET status = '${EXPIRE.to}' WHERE id = ? AND status IN ${EXPIRE.from}`,
+  release: `UPDATE tickets SET sold = sold - (SELECT count FROM order_items i WHERE i.order_id = ? AND i.ticket_id = tickets.id)
+    WHERE id IN (SELECT ticket_id FROM order_items WHERE order_id = ?)`,
+  unpaidByClient: `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders WHERE client_ip = ? AND status IN ${OPEN}`,
+  byEmail: `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
+    WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ${COUNTED}`,
+  // "free" is 1 or 0: a comparison's truth is an integer on SQLite and a boolean on PostgreSQL, so it is spelt out
+  byBuyerEvent: `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id JOIN tickets t ON t.id = i.ticket_id
+    WHERE o.email_key = ? AND t.event_id = ? AND o.status IN ${COUNTED} AND (CASE WHEN o.total_amount = 0 THEN 1 ELSE 0 END) = ?`,
+  byClientSince: `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
+    WHERE client_ip = ? AND created_at > ? AND status IN ${COUNTED} AND (CASE WHEN total_amount = 0 THEN 1 ELSE 0 END) = ?`,
+  unpaidWaysClient: (ways: string) => `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
+    WHERE client_ip = ? AND status IN ${OPEN} AND acquisition_id IN ${ways}`,
+  unpaidWaysEvent: (ways: string) => `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i
+    JOIN orders o ON o.id = i.order_id JOIN tickets t ON t.id = i.ticket_id
+    WHERE t.event_id = ? AND o.status IN ${OPEN} AND o.acquisition_id IN ${ways}`,
+  eventTotal: "SELECT COALESCE(SUM(total), 0) AS n FROM tickets WHERE event_id = ?",
+  instantMails: (ways: string) => `SELECT COUNT(*) AS n FROM orders WHERE email_key = ? AND created_at > ?
+    AND (total_amount = 0 OR acquisition_id IN ${ways})`,
+};
+
+const failSql = (event: FailEvent): string => {
+  const m = move(event);
+  return `UPDATE orders SET status = '${m.to}' WHERE id = ? AND status IN ${m.from}`;
+};
+
 export function ordersRepository(db: Db) {
-  const s = {
-    insert: db.prepare(
-      `INSERT INTO orders (id, number, number_key, status, email, email_key, name, phone, lang, acquisition_id, currency_code, events_json,
-        total_price, total_service_fee, total_payment_fee, total_amount, total_count, utm_json, tickets_json, created_at, expires_at, paid_at,
-        client_ip) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    ),
-    item: db.prepare("INSERT INTO order_items (order_id, ticket_id, count) VALUES (?, ?, ?)"),
-    items: db.prepare("SELECT ticket_id, count FROM order_items WHERE order_id = ?"),
-    attach: db.prepare("INSERT OR IGNORE INTO session_orders (session_id, order_id) VALUES (?, ?)"),
-    get: db.prepare("SELECT * FROM orders WHERE id = ?"),
-    ofSession: db.prepare(
-      "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? AND o.id = ?",
-    ),
-    listOfSession: db.prepare(
-      "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? ORDER BY o.created_at DESC, o.id",
-    ),
-    byNumberKey: db.prepare("SELECT * FROM orders WHERE number_key = ?"),
-    numberTaken: db.prepare("SELECT 1 FROM orders WHERE number_key = ?"),
-    paid: db.prepare(
-      `UPDATE orders SET status = '${PAY.to}', tickets_json = ?, charges = charges + 1, paid_at = ?, expires_at = NULL
-        WHERE id = ? AND status IN ${PAY.from} AND expires_at > ?`,
-    ),
-    lang: db.prepare("UPDATE orders SET lang = ? WHERE id = ?"),
-    anyDue: db.prepare(`SELECT 1 FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ? LIMIT 1`),
-    due: db.prepare(`SELECT id FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ?`),
-    expire: db.prepare(`UPDATE orders SET status = '${EXPIRE.to}' WHERE id = ? AND status IN ${EXPIRE.from}`),
-    release: db.prepare(
-      `UPDATE tickets SET sold = sold - (SELECT count FROM order_items i WHERE i.order_id = ? AND i.ticket_id = tickets.id)
-        WHERE id IN (SELECT ticket_id FROM order_items WHERE order_id = ?)`,
-    ),
-    unpaidByClient: db.prepare(
-      `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders WHERE client_ip = ? AND status IN ${OPEN}`,
-    ),
-    byEmail: db.prepare(
-      `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE o.email_key = ? AND i.ticket_id = ? AND o.status IN ${COUNTED}`,
-    ),
-    byBuyerEvent: db.prepare(
-      `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id JOIN tickets t ON t.id = i.ticket_id
-        WHERE o.email_key = ? AND t.event_id = ? AND o.status IN ${COUNTED} AND (o.total_amount = 0) = ?`,
-    ),
-    byClientSince: db.prepare(
-      `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
-        WHERE client_ip = ? AND created_at > ? AND status IN ${COUNTED} AND (total_amount = 0) = ?`,
-    ),
-    unpaidWaysClient: db.prepare(
-      `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders
-        WHERE client_ip = ? AND status IN ${OPEN} AND acquisition_id IN (SELECT value FROM json_each(?))`,
-    ),
-    unpaidWaysEvent: db.prepare(
-      `SELECT COALESCE(SUM(i.count), 0) AS n FROM order_items i JOIN orders o ON o.id = i.order_id JOIN tickets t ON t.id = i.ticket_id
-        WHERE t.event_id = ? AND o.status IN ${OPEN} AND o.acquisition_id IN (SELECT value FROM json_each(?))`,
-    ),
-    eventTotal: db.prepare("SELECT COALESCE(SUM(total), 0) AS n FROM tickets WHERE event_id = ?"),
-    instantMails: db.prepare(
-      `SELECT COUNT(*) AS n FROM orders WHERE email_key = ? AND created_at > ?
-        AND (total_amount = 0 OR acquisition_id IN (SELECT value FROM json_each(?)))`,
-    ),
+  const count = async (text: string, params: readonly unknown[]): Promise<number> =>
+    Number((await db.one<{ n: number }>(text, params))?.n ?? 0);
+  const rows = async (text: string, params: readonly unknown[]): Promise<OrderRow[]> =>
+    (await db.all<OrderDb>(text, params)).map(toRow);
+  const row = async (text: string, params: readonly unknown[]): Promise<OrderRow | undefined> => {
+    const r = await db.one<OrderDb>(text, params);
+    return r && toRow(r);
   };
-  const failed = (event: FailEvent) => {
-    const m = move(event);
-    return db.prepare(`UPDATE orders SET status = '${m.to}' WHERE id = ? AND status IN ${m.from}`);
+
+  // orders stored before the buyer key was normalised get it once, before the first count by buyer, so the
+  // limits count them alike (idempotent: instances that start together may both do it)
+  let buyerKeys: Promise<void> | undefined;
+  const normaliseBuyerKeys = (): Promise<void> => {
+    buyerKeys ??= (async () => {
+      if ((await db.one("SELECT 1 AS done FROM meta WHERE key = 'email_key'")) !== undefined) return;
+      await db.withTransaction(async () => {
+        for (const r of await db.all<{ id: string; email: string }>("SELECT id, email FROM orders"))
+          await db.run("UPDATE orders SET email_key = ? WHERE id = ?", [buyerKey(r.email), r.id]);
+        await db.run("INSERT INTO meta (key, value) VALUES ('email_key', 'buyer-key-1') ON CONFLICT (key) DO NOTHING");
+      });
+    })().catch((err: unknown) => {
+      buyerKeys = undefined;
+      throw err;
+    });
+    return buyerKeys;
   };
-  const fail: Record<FailEvent, ReturnType<typeof failed>> = {
-    acquirer_decline: failed("acquirer_decline"),
-    acquirer_cancel: failed("acquirer_cancel"),
-    session_ended: failed("session_ended"),
-  };
-  // orders stored before the buyer key was normalised get it now, once, so the limits count them alike
-  if (db.prepare("SELECT 1 FROM meta WHERE key = 'email_key'").get() === undefined) {
-    const rekey = db.prepare("UPDATE orders SET email_key = ? WHERE id = ?");
-    db.transaction(() => {
-      for (const r of db.prepare("SELECT id, email FROM orders").all() as Array<{ id: string; email: string }>)
-        rekey.run(buyerKey(r.email), r.id);
-      db.prepare("INSERT INTO meta (key, value) VALUES ('email_key', 'buyer-key-1')").run();
-    })();
-  }
+
   const repo = {
     /** Inside a transaction: the order, its items, and the session that may see it. */
-    insert(
+    async insert(
       o: NewOrder,
       items: Array<{ ticketId: number; count: number }>,
       sessionId: string,
       utm: string | null,
       clientIp: string | null,
-    ): void {
-      s.insert.run(
+    ): Promise<void> {
+      await db.run(SQL.insert, [
         o.id,
         o.number,
         numberKey(o.number),
@@ -215,90 +212,104 @@ export function ordersRepository(db: Db) {
         o.expiresAt,
         o.paidAt,
         clientIp,
-      );
-      for (const i of items) s.item.run(o.id, i.ticketId, i.count);
-      s.attach.run(sessionId, o.id);
+      ]);
+      for (const i of items) await db.run(SQL.item, [o.id, i.ticketId, i.count]);
+      await db.run(SQL.attach, [sessionId, o.id]);
     },
-    numberTaken(number: string): boolean {
-      return s.numberTaken.get(numberKey(number)) !== undefined;
+    async numberTaken(number: string): Promise<boolean> {
+      return (await db.one(SQL.numberTaken, [numberKey(number)])) !== undefined;
     },
-    get(id: string): OrderRow | undefined {
-      const r = s.get.get(id) as OrderDb | undefined;
-      return r && toRow(r);
+    get(id: string): Promise<OrderRow | undefined> {
+      return row(SQL.get, [id]);
     },
     /** Only the sessions an order belongs to can see it. */
-    ofSession(id: string, sessionId: string): OrderRow | undefined {
-      const r = s.ofSession.get(sessionId, id) as OrderDb | undefined;
-      return r && toRow(r);
+    ofSession(id: string, sessionId: string): Promise<OrderRow | undefined> {
+      return row(SQL.ofSession, [sessionId, id]);
     },
-    listOfSession(sessionId: string): OrderRow[] {
-      return (s.listOfSession.all(sessionId) as OrderDb[]).map(toRow);
+    listOfSession(sessionId: string): Promise<OrderRow[]> {
+      return rows(SQL.listOfSession, [sessionId]);
     },
-    byNumber(number: string): OrderRow | undefined {
-      const r = s.byNumberKey.get(numberKey(number)) as OrderDb | undefined;
-      return r && toRow(r);
+    byNumber(number: string): Promise<OrderRow | undefined> {
+      return row(SQL.byNumberKey, [numberKey(number)]);
     },
-    attach(sessionId: string, orderId: string): void {
-      s.attach.run(sessionId, orderId);
+    async attach(sessionId: string, orderId: string): Promise<void> {
+      await db.run(SQL.attach, [sessionId, orderId]);
     },
-    items(orderId: string): Array<{ ticketId: number; count: number }> {
-      return (s.items.all(orderId) as Array<{ ticket_id: number; count: number }>).map((r) => ({
+    async items(orderId: string): Promise<Array<{ ticketId: number; count: number }>> {
+      return (await db.all<{ ticket_id: number; count: number }>(SQL.items, [orderId])).map((r) => ({
         ticketId: r.ticket_id,
         count: r.count,
       }));
     },
     /** Tickets in unpaid orders made from one client address. */
-    unpaidByClient(clientIp: string): number {
-      return (s.unpaidByClient.get(clientIp) as { n: number }).n;
+    unpaidByClient(clientIp: string): Promise<number> {
+      return count(SQL.unpaidByClient, [clientIp]);
     },
     /** Tickets of one event a buyer (its email, normalised) has in orders awaiting payment or paid; `free` counts only free orders. */
-    countByBuyerEvent(email: string, eventId: number, free: boolean): number {
-      return (s.byBuyerEvent.get(buyerKey(email), eventId, free ? 1 : 0) as { n: number }).n;
+    async countByBuyerEvent(email: string, eventId: number, free: boolean): Promise<number> {
+      await normaliseBuyerKeys();
+      return count(SQL.byBuyerEvent, [buyerKey(email), eventId, free ? 1 : 0]);
     },
     /** Tickets ordered from one client address since `since` (awaiting payment or paid), free or not. */
-    countByClientSince(clientIp: string, since: number, free: boolean): number {
-      return (s.byClientSince.get(clientIp, since, free ? 1 : 0) as { n: number }).n;
+    countByClientSince(clientIp: string, since: number, free: boolean): Promise<number> {
+      return count(SQL.byClientSince, [clientIp, since, free ? 1 : 0]);
     },
     /** Tickets waiting for payment by one of `acquisitionIds`: from one client address, or of one event. */
-    unpaidByWays(acquisitionIds: number[], by: { clientIp: string } | { eventId: number }): number {
-      const ids = JSON.stringify(acquisitionIds);
-      const r = "clientIp" in by ? s.unpaidWaysClient.get(by.clientIp, ids) : s.unpaidWaysEvent.get(by.eventId, ids);
-      return (r as { n: number }).n;
+    unpaidByWays(acquisitionIds: number[], by: { clientIp: string } | { eventId: number }): Promise<number> {
+      const ways = inList(acquisitionIds);
+      return "clientIp" in by
+        ? count(SQL.unpaidWaysClient(ways.text), [by.clientIp, ...ways.params])
+        : count(SQL.unpaidWaysEvent(ways.text), [by.eventId, ...ways.params]);
     },
     /** All tickets an event has (sold, held and left). */
-    ticketsOfEvent(eventId: number): number {
-      return (s.eventTotal.get(eventId) as { n: number }).n;
+    ticketsOfEvent(eventId: number): Promise<number> {
+      return count(SQL.eventTotal, [eventId]);
     },
     /** Orders to one buyer since `since` whose email went out at once (paid by `acquisitionIds`, or free). */
-    instantMailsSince(email: string, since: number, acquisitionIds: number[]): number {
-      return (s.instantMails.get(buyerKey(email), since, JSON.stringify(acquisitionIds)) as { n: number }).n;
+    async instantMailsSince(email: string, since: number, acquisitionIds: number[]): Promise<number> {
+      await normaliseBuyerKeys();
+      const ways = inList(acquisitionIds);
+      return count(SQL.instantMails(ways.text), [buyerKey(email), since, ...ways.params]);
     },
     /** Tickets of one type an email holds in orders awaiting payment or paid. */
-    countByEmail(email: string, ticketId: number): number {
-      return (s.byEmail.get(buyerKey(email), ticketId) as { n: number }).n;
+    async countByEmail(email: string, ticketId: number): Promise<number> {
+      await normaliseBuyerKeys();
+      return count(SQL.byEmail, [buyerKey(email), ticketId]);
     },
     /** Guarded by status and expiry: a second payment, or one after the order expired, changes nothing. */
-    markPaid(id: string, tickets: StoredTicket[], now: number): boolean {
-      return s.paid.run(JSON.stringify(tickets), now, id, now).changes === 1;
+    async markPaid(id: string, tickets: StoredTicket[], now: number): Promise<boolean> {
+      return (await db.run(SQL.paid, [JSON.stringify(tickets), now, id, now])).changes === 1;
     },
     /** The language the buyer pays in becomes the order's: the acquirer's page and later e-mails follow it. */
-    setLang(id: string, lang: Lang): void {
-      s.lang.run(lang, id);
+    async setLang(id: string, lang: Lang): Promise<void> {
+      await db.run(SQL.lang, [lang, id]);
     },
     /** Guarded by status: an attempt that ends after the order was paid or expired changes nothing. */
-    markFailed(id: string, event: FailEvent): boolean {
-      return fail[event].run(id).changes === 1;
+    async markFailed(id: string, event: FailEvent): Promise<boolean> {
+      return (await db.run(failSql(event), [id])).changes === 1;
     },
-    /** Unpaid orders past their time become expired and give their tickets back. Cheap when there is none. */
-    expireDue(now: number): number {
-      if (s.anyDue.get(now) === undefined) return 0;
-      return db
-        .transaction(() => {
-          const ids = (s.due.all(now) as Array<{ id: string }>).map((r) => r.id);
-          for (const id of ids) if (s.expire.run(id).changes === 1) s.release.run(id, id);
-          return ids.length;
-        })
-        .immediate();
+    /**
+     * Unpaid orders past their time become expired and give their tickets back. Cheap when there is
+     * none. One transaction per order, under the locks of its ticket categories (as every change of
+     * availability takes them); its guarded update settles a race with another instance's sweep or
+     * a payment: only the one that moved it gives its tickets back. Returns how many it expired.
+     */
+    async expireDue(now: number): Promise<number> {
+      if ((await db.one(SQL.anyDue, [now])) === undefined) return 0;
+      let expired = 0;
+      for (const { id } of await db.all<{ id: string }>(SQL.due, [now])) {
+        const moved = await db.withTransaction(async () => {
+          await db.lock(
+            "ticket",
+            (await repo.items(id)).map((i) => i.ticketId),
+          );
+          if ((await db.run(SQL.expire, [id])).changes !== 1) return false;
+          await db.run(SQL.release, [id, id]);
+          return true;
+        });
+        if (moved) expired += 1;
+      }
+      return expired;
     },
   };
   return repo;
@@ -316,28 +327,22 @@ export interface PaymentRow {
 
 /** Visits to the sandbox acquirer's hosted page. */
 export function paymentsRepository(db: Db) {
-  const s = {
-    insert: db.prepare(
-      "INSERT INTO payments (token, order_id, csrf, return_url, state, created_at) VALUES (?, ?, ?, ?, 'open', ?)",
-    ),
-    get: db.prepare("SELECT * FROM payments WHERE token = ?"),
-    move: db.prepare("UPDATE payments SET state = ? WHERE token = ? AND state = ?"),
-  };
   return {
-    insert(p: Omit<PaymentRow, "state">): void {
-      s.insert.run(p.token, p.orderId, p.csrf, p.returnUrl, p.createdAt);
+    async insert(p: Omit<PaymentRow, "state">): Promise<void> {
+      await db.run(
+        "INSERT INTO payments (token, order_id, csrf, return_url, state, created_at) VALUES (?, ?, ?, ?, 'open', ?)",
+        [p.token, p.orderId, p.csrf, p.returnUrl, p.createdAt],
+      );
     },
-    get(token: string): PaymentRow | undefined {
-      const r = s.get.get(token) as
-        | {
-            token: string;
-            order_id: string;
-            csrf: string;
-            return_url: string;
-            state: PaymentRow["state"];
-            created_at: number;
-          }
-        | undefined;
+    async get(token: string): Promise<PaymentRow | undefined> {
+      const r = await db.one<{
+        token: string;
+        order_id: string;
+        csrf: string;
+        return_url: string;
+        state: PaymentRow["state"];
+        created_at: number;
+      }>("SELECT * FROM payments WHERE token = ?", [token]);
       return (
         r && {
           token: r.token,
@@ -350,8 +355,10 @@ export function paymentsRepository(db: Db) {
       );
     },
     /** Moves a payment from one state to the next; false when it was not in `from` any more (a double submit). */
-    move(token: string, from: PaymentRow["state"], to: PaymentRow["state"]): boolean {
-      return s.move.run(to, token, from).changes === 1;
+    async move(token: string, from: PaymentRow["state"], to: PaymentRow["state"]): Promise<boolean> {
+      return (
+        (await db.run("UPDATE payments SET state = ? WHERE token = ? AND state = ?", [to, token, from])).changes === 1
+      );
     },
   };
 }

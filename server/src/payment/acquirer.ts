@@ -261,10 +261,10 @@ ${cancelLink(t, p)}`,
     );
 
   /** The payment and its order, with holds that ran out released first. */
-  function load(token: string): { p: PaymentRow; o: OrderRow } | undefined {
-    deps.releaseExpired(deps.now());
-    const p = deps.payments.get(token);
-    const o = p && deps.orders.get(p.orderId);
+  async function load(token: string): Promise<{ p: PaymentRow; o: OrderRow } | undefined> {
+    await deps.releaseExpired(deps.now());
+    const p = await deps.payments.get(token);
+    const o = p && (await deps.orders.get(p.orderId));
     return p && o ? { p, o } : undefined;
   }
 
@@ -325,16 +325,16 @@ ${cancelLink(t, p)}`,
   ): FastifyReply => reply.code(303).header("Location", returnTo(p, outcome)).send();
 
   /** Approve or decline, then back to the shop; the shop reads the order's status itself. */
-  function conclude(
+  async function conclude(
     reply: FastifyReply,
     p: PaymentRow,
     from: PaymentRow["state"],
     approved: boolean,
     outcome: "approved" | "declined" | "cancelled" = approved ? "approved" : "declined",
-  ): FastifyReply {
-    if (deps.payments.move(p.token, from, approved ? "approved" : "declined")) {
-      if (approved) orders.approve(p.orderId);
-      else orders.decline(p.orderId, outcome === "cancelled" ? "acquirer_cancel" : "acquirer_decline");
+  ): Promise<FastifyReply> {
+    if (await deps.payments.move(p.token, from, approved ? "approved" : "declined")) {
+      if (approved) await orders.approve(p.orderId);
+      else await orders.decline(p.orderId, outcome === "cancelled" ? "acquirer_cancel" : "acquirer_decline");
       return backToShop(reply, p, outcome);
     }
     return backToShop(reply, p);
@@ -344,8 +344,8 @@ ${cancelLink(t, p)}`,
    * Every payment page starts alike: the payment and its order by the token, the page's headers,
    * and a 404 page (answered here) when the token names no payment.
    */
-  function visit(token: string, reply: FastifyReply): { p: PaymentRow; o: OrderRow } | undefined {
-    const found = load(token);
+  async function visit(token: string, reply: FastifyReply): Promise<{ p: PaymentRow; o: OrderRow } | undefined> {
+    const found = await load(token);
     securityHeaders(reply, found?.p);
     reply.type("text/html; charset=utf-8");
     if (!found) reply.code(404).send(notFoundPage());
@@ -356,22 +356,22 @@ ${cancelLink(t, p)}`,
    * A post to one step of the visit (the card form, or the 3-D Secure code) goes on only when it
    * comes from this page and the visit is still at that step; anything else is answered here.
    */
-  function postAt(
+  async function postAt(
     req: FastifyRequest<{ Params: { token: string }; Body: unknown }>,
     reply: FastifyReply,
     step: "open" | "challenge",
-  ): { p: PaymentRow; o: OrderRow } | undefined {
-    const found = visit(req.params.token, reply);
+  ): Promise<{ p: PaymentRow; o: OrderRow } | undefined> {
+    const found = await visit(req.params.token, reply);
     if (!found) return undefined;
     const { p, o } = found;
     if (!trusted(req, p)) refuse(reply, o);
-    else if (p.state !== step || !open(o)) stale(reply, p);
+    else if (p.state !== step || !open(o)) await stale(reply, p);
     else if (step === "open") {
       // pages opened in advance do not get round the order's cap and wait on declined attempts: past the
       // cap the visit ends; while a wait runs, the form is shown again saying how long (what was typed kept)
-      const refusal = orders.attemptRefusal(o.id, deps.now());
+      const refusal = await orders.attemptRefusal(o.id, deps.now());
       if (refusal === undefined) return found;
-      if (refusal.statusCode !== 429) stale(reply, p);
+      if (refusal.statusCode !== 429) await stale(reply, p);
       else {
         const seconds = Number(refusal.headers?.["Retry-After"] ?? 1);
         const t = TEXTS[o.lang];
@@ -387,8 +387,8 @@ ${cancelLink(t, p)}`,
   }
 
   /** A post for a step this visit is no longer at (the order ran out of time, or the visit is over): nothing is charged, the shop shows why. */
-  function stale(reply: FastifyReply, p: PaymentRow): FastifyReply {
-    if (p.state === "open" || p.state === "challenge") deps.payments.move(p.token, p.state, "expired");
+  async function stale(reply: FastifyReply, p: PaymentRow): Promise<FastifyReply> {
+    if (p.state === "open" || p.state === "challenge") await deps.payments.move(p.token, p.state, "expired");
     return backToShop(reply, p);
   }
 
@@ -408,7 +408,7 @@ ${cancelLink(t, p)}`,
   });
 
   app.get<{ Params: { token: string } }>("/sandbox-acquirer/pay/:token", async (req, reply) => {
-    const found = visit(req.params.token, reply);
+    const found = await visit(req.params.token, reply);
     if (!found) return reply;
     const { p, o } = found;
     if (!open(o) || p.state === "approved" || p.state === "declined" || p.state === "expired") return finished(o, p);
@@ -416,7 +416,7 @@ ${cancelLink(t, p)}`,
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token", async (req, reply) => {
-    const found = postAt(req, reply, "open");
+    const found = await postAt(req, reply, "open");
     if (!found) return reply;
     const { p, o } = found;
     const form = (req.body ?? {}) as Form;
@@ -426,19 +426,19 @@ ${cancelLink(t, p)}`,
     if (number !== "" && !KNOWN_CARDS.has(number)) {
       // a number the acquirer refuses counts as a declined attempt, as a declined card does: a card tester
       // gets the order's few attempts, each after a growing wait, not thousands of guesses a minute
-      deps.throttle.hit("payment-declined", o.id, now);
-      if (orders.attemptRefusal(o.id, now)?.statusCode === 409) return stale(reply, p);
+      await deps.throttle.hit("payment-declined", o.id, now);
+      if ((await orders.attemptRefusal(o.id, now))?.statusCode === 409) return stale(reply, p);
     }
     if (Object.keys(errors).length > 0) return reply.code(400).send(cardForm(o, p, form, errors));
     if (number === CHALLENGE_CARD) {
-      if (!deps.payments.move(p.token, "open", "challenge")) return backToShop(reply, p);
+      if (!(await deps.payments.move(p.token, "open", "challenge"))) return backToShop(reply, p);
       return challengeForm(o, p);
     }
     return conclude(reply, p, "open", number === APPROVED_CARD);
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token/cancel", async (req, reply) => {
-    const found = visit(req.params.token, reply);
+    const found = await visit(req.params.token, reply);
     if (!found) return reply;
     const { p, o } = found;
     if (!trusted(req, p)) return refuse(reply, o);
@@ -448,7 +448,7 @@ ${cancelLink(t, p)}`,
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>("/sandbox-acquirer/pay/:token/3ds", async (req, reply) => {
-    const found = postAt(req, reply, "challenge");
+    const found = await postAt(req, reply, "challenge");
     if (!found) return reply;
     const { p, o } = found;
     const code = ((req.body as Form | undefined)?.code ?? "").trim();
