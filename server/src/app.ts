@@ -1,14 +1,9 @@
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
-import { basketRoutes } from "./basket/basket-routes";
-import { basketsRepository } from "./basket/baskets-repository";
-import { sessionsRepository } from "./basket/sessions-repository";
-import { ticketsRepository } from "./basket/tickets-repository";
-import { catalogueRoutes } from "./catalogue/catalogue-routes";
-import { CatalogueService } from "./catalogue/catalogue-service";
-import { mediaRoutes } from "./catalogue/media-routes";
-import { checkinRoutes } from "./checkin/checkin-routes";
-import { checkinService } from "./checkin/checkin-service";
+import fp from "fastify-plugin";
+import { basketFeature } from "./basket/basket-plugin";
+import { catalogueFeature } from "./catalogue/catalogue-plugin";
+import { checkinFeature } from "./checkin/checkin-plugin";
 import { loadConfig, type ServerConfig } from "./config";
 import { startCheckpointer } from "./db/checkpointer";
 import { type Db, isSeeded, openDatabase, redateIfStale } from "./db/database";
@@ -17,17 +12,13 @@ import { FaultController, registerFaults } from "./faults";
 import { contractRequests } from "./http/contract-validation";
 import { cors } from "./http/cors";
 import { clientErrorHandler, frameworkErrors, httpErrors } from "./http/errors";
+import "./http/feature";
 import { ByteBoundCache } from "./lib/byte-bound-cache";
-import { outboxRepository } from "./mail/outbox-repository";
-import { captchaService } from "./orders/captcha";
-import { orderRoutes } from "./orders/order-routes";
-import { orderService } from "./orders/order-service";
-import { ordersRepository, paymentsRepository } from "./orders/orders-repository";
-import { throttle } from "./orders/throttle";
-import { sandboxAcquirer } from "./payment/acquirer";
+import { mailFeature } from "./mail/mail-plugin";
+import { ordersFeature } from "./orders/orders-plugin";
+import { paymentFeature } from "./payment/payment-plugin";
 import { seedSample } from "./seed/seed-sample";
-import { walletRoutes } from "./wallet/wallet-routes";
-import { walletService } from "./wallet/wallet-service";
+import { walletFeature } from "./wallet/wallet-plugin";
 
 export interface BuildOptions {
   config?: Partial<ServerConfig>;
@@ -88,40 +79,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     clientErrorHandler,
   });
 
-  const catalogue = await CatalogueService.open(db, config.publicUrl);
-  const baskets = basketsRepository(db);
-  const orders = ordersRepository(db);
-  const tickets = ticketsRepository(db, () => catalogue.generation);
-  const deps: AppDeps = {
-    config,
-    db,
-    catalogue,
-    tickets,
-    baskets,
-    orders,
-    payments: paymentsRepository(db),
-    sessions: sessionsRepository(db),
-    outbox: outboxRepository(db),
-    captcha: await captchaService(db, config, now),
-    notifier: loggingNotifier((message) => app.log.info(message)),
-    throttle: throttle(db),
-    checkin: await checkinService(db, tickets, { siteUrl: config.siteUrl }),
-    faults: new FaultController(config.faults),
-    wallet: await walletService(db, { config, now, log: (message) => app.log.warn(message) }),
-    responseCache: new ByteBoundCache(config.cacheMaxBytes),
-    now,
-    async releaseExpired(at) {
-      try {
-        await baskets.releaseExpired(at);
-        await orders.expireDue(at);
-      } catch (err) {
-        // holds also end lazily: on a full disk they end later, and reads keep being answered
-        if ((err as { code?: unknown }).code !== "SQLITE_FULL") throw err;
-        app.log.error(err);
-      }
-    },
-  };
-  if (opts.notifier) deps.notifier = typeof opts.notifier === "function" ? opts.notifier(deps) : opts.notifier;
+  // the core every feature needs: settings, database, clock; the features add their own parts
+  const deps = { config, db, now } as AppDeps;
+  deps.faults = new FaultController(config.faults);
+  deps.responseCache = new ByteBoundCache(config.cacheMaxBytes);
+  deps.notifier = loggingNotifier((message) => app.log.info(message));
+  app.decorate("deps", deps);
 
   // CORS and the Origin rule first, so that even an injected 429/503 can be read by the browser.
   await app.register(cors, {
@@ -134,15 +97,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(httpErrors, { bodyLimit: BODY_LIMIT });
   // before the routes: each route the basket contract describes takes its request schemas from it
   await app.register(contractRequests, { contracts: ["basket"] });
+  await app.register(fp(async () => {}, { name: "core" }));
 
-  const service = orderService(deps);
-  await app.register(async (scope) => catalogueRoutes(scope, deps));
-  await app.register(async (scope) => basketRoutes(scope, deps));
-  await app.register(async (scope) => orderRoutes(scope, deps, service));
-  await app.register(async (scope) => sandboxAcquirer(scope, deps, service));
-  await app.register(async (scope) => checkinRoutes(scope, deps));
-  await app.register(mediaRoutes);
-  await app.register(walletRoutes, { deps, wallet: deps.wallet });
+  // the features, each a plugin that names the features it needs (Fastify checks the order)
+  await app.register(catalogueFeature);
+  await app.register(basketFeature);
+  await app.register(mailFeature);
+  await app.register(checkinFeature);
+  await app.register(walletFeature);
+  await app.register(ordersFeature);
+  await app.register(paymentFeature);
+  if (opts.notifier) deps.notifier = typeof opts.notifier === "function" ? opts.notifier(deps) : opts.notifier;
   app.get("/", async () => ({
     name: "uae-tickets local server",
     contracts: ["contracts/catalogue.openapi.yaml", "contracts/basket.openapi.yaml", "contracts/checkin.openapi.yaml"],
@@ -199,5 +164,5 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (!opts.db) await db.close();
   });
 
-  return Object.assign(app as unknown as FastifyInstance, { deps });
+  return app as FastifyInstance & { deps: AppDeps };
 }

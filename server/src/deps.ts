@@ -10,6 +10,7 @@ import type { FaultController } from "./faults";
 import type { ByteBoundCache } from "./lib/byte-bound-cache";
 import type { OutboxRepository } from "./mail/outbox-repository";
 import type { CaptchaService } from "./orders/captcha";
+import type { OrderService } from "./orders/order-service";
 import type { OrdersRepository, PaymentsRepository } from "./orders/orders-repository";
 import type { Throttle } from "./orders/throttle";
 import type { WalletService } from "./wallet/wallet-service";
@@ -39,7 +40,10 @@ export function loggingNotifier(log: (message: string) => void): OrderNotifier {
   };
 }
 
-/** What the route plugins share: built once by the app factory. */
+/**
+ * What the features share. The core (server/src/app.ts) gives the settings, the database and the
+ * clock; each feature plugin adds its own services (server/src/http/feature.ts).
+ */
 export interface AppDeps {
   config: ServerConfig;
   db: Db;
@@ -64,6 +68,8 @@ export interface AppDeps {
   responseCache: ByteBoundCache;
   /** the clock, replaceable in tests */
   now: () => number;
+  /** makes, pays and looks up orders (server/src/orders) */
+  orderService: OrderService;
   /** Ends every hold whose time is up: expired baskets and unpaid orders give their tickets back. */
   releaseExpired(now: number): Promise<void>;
 }

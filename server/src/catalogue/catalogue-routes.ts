@@ -333,7 +333,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     const currency = currencyParam(q, "currency_code");
     sourceIdParam(q);
     const now = deps.now();
-    deps.releaseExpired(now);
+    await deps.releaseExpired(now);
     const events = [...new Set(ids)].flatMap((sid) => {
       const e = catalogue.data.eventsBySource.get(sid);
       return e ? [e] : [];
@@ -365,7 +365,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     if (!event) throw notFound(`no event with event_source_id ${sourceId}`);
     const l = lang(q);
     const now = deps.now();
-    deps.releaseExpired(now);
+    await deps.releaseExpired(now);
     const onSale = event.status === "on_sale" || event.status === "postponed";
     const offers = await tickets.ofEvent(event.id);
     const body: Schemas["DatePrices"][] = (await tickets.sessionsOf(event.id)).map((s) => ({
