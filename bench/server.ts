@@ -1,5 +1,9 @@
 /**
- * `npm run bench:server`: load on 127.0.0.1 against a server in its own process.
+ * `npm run bench:server`: load on 127.0.0.1 against the server in processes of its own.
+ *   - the engines side by side: SQLite with one process, PostgreSQL with one and with three
+ *     instances on one database (a throw-away cluster), each under the same reads, writes and
+ *     holds on one hot event (bench/lib/engines-load.ts); `--engines sqlite,postgres1,postgres3`
+ * Then, on SQLite:
  *   - catalogue reads: GET /v1/events?page_size=20
  *   - basket writes: ADD_TICKET / UPDATE_TICKET cycles, one session per connection
  *   - a stranger loop beside a buyer: one buyer holding and putting back a ticket, request after
@@ -16,10 +20,12 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { helpAsked } from "../src/core/command-help";
+import { compareEngines, engineTable } from "./lib/engines-load";
 
-const USAGE = `usage: npm run bench:server -- [--duration 10] [--connections 20] [--sessions 200] [--strangers 1] [--left 150000] [--port 4018]
-  load on 127.0.0.1 against a local server in its own process: catalogue reads and basket writes,
-  requests/s, p50 and p99 for each; a buyer's p50/p99 alone and beside a stranger's loop`;
+const USAGE = `usage: npm run bench:server -- [--duration 10] [--connections 20] [--sessions 200] [--engines sqlite,postgres1,postgres3] [--strangers 1] [--left 150000] [--port 4018]
+  load on 127.0.0.1 against the server in processes of its own: SQLite with one process and PostgreSQL with one
+  and three instances side by side (reads/s, writes/s, holds/s on one hot event, p50/p99; --engines none skips it),
+  then on SQLite: catalogue reads and basket writes, and a buyer's p50/p99 alone and beside a stranger's loop`;
 if (helpAsked(process.argv.slice(2))) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
@@ -40,6 +46,10 @@ const origin = "http://127.0.0.1:9000";
 const root = path.resolve(__dirname, "..");
 
 const AIMS = { readsPerSec: 3000, writesPerSec: 1000, p99Ms: 50 };
+/** issue 34: PostgreSQL with three instances holds at least this many tickets a second on one hot event, p99 under 100 ms */
+const HOLD_AIM = { perSec: 1000, p99Ms: 100 };
+const enginesArg = process.argv.indexOf("--engines");
+const engines = (enginesArg >= 0 ? (process.argv[enginesArg + 1] ?? "") : "sqlite,postgres1,postgres3").split(",");
 
 async function waitFor(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;
@@ -111,7 +121,28 @@ function rows(file: string): { sessions: number; baskets: number } {
   }
 }
 
+/** The engines side by side; true when PostgreSQL with three instances meets the aims of issue 34. */
+async function enginesSideBySide(): Promise<boolean> {
+  if (engines.includes("none")) return true;
+  console.log(
+    `engines side by side: ${connections} connections × ${duration} s per run, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0]?.toFixed(2)}`,
+  );
+  const rows = await compareEngines({ duration, connections, sessions }, engines);
+  console.log(`\n${engineTable(rows)}\n`);
+  const sqlite = rows.find((r) => r.name.startsWith("SQLite"));
+  const three = rows.find((r) => r.name.startsWith("PostgreSQL, 3"));
+  if (!three) return true;
+  const holdsMet = three.holds.rps >= HOLD_AIM.perSec && three.holds.p99 < HOLD_AIM.p99Ms && three.holds.errors === 0;
+  const readsMet = !sqlite || three.reads.rps >= sqlite.reads.rps;
+  console.log(
+    `PostgreSQL, 3 instances: holds ${Math.round(three.holds.rps)}/s p99 ${three.holds.p99} ms (aim ≥${HOLD_AIM.perSec}/s, p99 <${HOLD_AIM.p99Ms} ms: ${holdsMet ? "met" : "NOT met"}); ` +
+      `reads ${Math.round(three.reads.rps)}/s${sqlite ? ` against SQLite's ${Math.round(sqlite.reads.rps)}/s (aim: no slower: ${readsMet ? "met" : "NOT met"})` : ""}\n`,
+  );
+  return holdsMet && readsMet;
+}
+
 async function main(): Promise<void> {
+  const enginesMet = await enginesSideBySide();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-server-"));
   const dbFile = path.join(dir, "bench.sqlite");
   const server = spawn(process.execPath, ["--import", "tsx", "server/src/server.ts"], {
@@ -270,7 +301,7 @@ async function main(): Promise<void> {
         `  strangers            ${Math.round(strangerResult.requests.average).toLocaleString("en-US").padStart(6)} req/s, ${strangerResult.non2xx} non-2xx; ` +
         `rows they left: ${rowsAfter.sessions - rowsBefore.sessions} sessions, ${rowsAfter.baskets - rowsBefore.baskets} baskets`,
     );
-    process.exitCode = a && b && c ? 0 : 1;
+    process.exitCode = a && b && c && enginesMet ? 0 : 1;
   } finally {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));

@@ -46,6 +46,13 @@ export interface ClusterOptions {
   binDir?: string;
   /** room for several server processes with their pools, and the tests' own connections */
   maxConnections?: number;
+  /**
+   * Written to disk as a production server would (fsync, full pages), for benchmarks. Commits still
+   * do not wait for the flush (synchronous_commit off): what SQLite's WAL with synchronous=NORMAL
+   * promises too, so the two engines are compared on the same terms. Default: a throw-away
+   * cluster for tests, nothing flushed.
+   */
+  durable?: boolean;
 }
 
 /** The bin folder of the highest PostgreSQL version installed under `root`, or null. */
@@ -122,9 +129,8 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
         `port = ${port}`,
         `unix_socket_directories = '${dir}'`,
         `max_connections = ${options.maxConnections ?? 300}`,
-        "fsync = off",
+        ...(options.durable ? [] : ["fsync = off", "full_page_writes = off"]),
         "synchronous_commit = off",
-        "full_page_writes = off",
         "",
       ].join("\n"),
     );
