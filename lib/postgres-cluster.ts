@@ -174,7 +174,8 @@ export async function createDatabase(
   const name = `${prefix}_${process.pid}_${created}_${Date.now().toString(36)}`.slice(0, 63);
   const template = options.template ?? "template0";
   await withClient(adminUrl, (client) =>
-    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.replace(/"/g, '""')}"`),
+    // a file copy of a small template is faster than writing it through the WAL (the default)
+    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.replace(/"/g, '""')}" STRATEGY FILE_COPY`),
   );
   return {
     name,

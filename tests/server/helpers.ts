@@ -139,7 +139,7 @@ export async function makeApp(
 ): Promise<{ app: TestApp; clock: Clock }> {
   let offset = 0;
   const clock: Clock = { now: () => Date.now() + offset, advance: (ms) => (offset += ms) };
-  const db = await openTestDatabase();
+  const db = await openTestDatabase({ seeded: true });
   const app = (await buildApp({
     db,
     now: clock.now,

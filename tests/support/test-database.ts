@@ -5,6 +5,7 @@
  */
 import { createDatabase } from "../../lib/postgres-cluster";
 import { type Database, openDatabase } from "../../server/src/db/database";
+import { seedSample } from "../../server/src/seed/seed-sample";
 
 /** The engine the server tests run on in this process. */
 export const TEST_ENGINE: "sqlite" | "postgres" = process.env.TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
@@ -21,10 +22,38 @@ export async function createPostgresDatabase(prefix = "t"): Promise<{ url: strin
   return createDatabase(base, { prefix });
 }
 
-/** A fresh database at the newest schema on the engine of this test run; closing it removes it. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * This process's template on PostgreSQL: migrated and seeded with the sample once, then copied for
+ * each test (a copy takes a fraction of a seeding). Seeded now, so the sample's dates are today's.
+ */
+let template: Promise<string> | undefined;
+function seededTemplate(): Promise<string> {
+  template ??= (async () => {
+    const made = await createPostgresDatabase("tpl");
+    const db = await openDatabase(made.url, { poolMax: 2 });
+    try {
+      await seedSample(db);
+    } finally {
+      await db.close();
+    }
+    // when the file's tests are over (an after() hook would belong to whichever test called first)
+    process.once("beforeExit", () => void made.drop().catch(() => undefined));
+    return new URL(made.url).pathname.slice(1);
+  })();
+  return template;
+}
+
+/**
+ * A fresh database at the newest schema on the engine of this test run; closing it removes it.
+ * `seeded`: with the sample catalogue already in it (on PostgreSQL a copy of a seeded template).
+ */
+export async function openTestDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   if (TEST_ENGINE === "sqlite") return openDatabase(":memory:");
-  const made = await createPostgresDatabase();
+  const base = postgresUrl();
+  if (!base) throw new Error("TEST_DATABASE_URL is not set: PostgreSQL tests need the cluster npm test starts");
+  const made = opts.seeded
+    ? await createDatabase(base, { prefix: "t", template: await seededTemplate() })
+    : await createPostgresDatabase();
   const db = await openDatabase(made.url, { poolMax: 5 });
   const close = db.close.bind(db);
   db.close = async () => {
