@@ -7,21 +7,12 @@
  * running server sends them within a few seconds. DATABASE_URL and DATABASE_PATH are read as the
  * server reads them.
  */
-import fs from "node:fs";
 import { helpAsked } from "../../src/core/command-help";
-import { loadConfig } from "../src/config";
-import { isPostgresUrl, openDatabase } from "../src/db/database";
+import { openDatabase } from "../src/db/database";
 import { entryNumber, type OutboxState, outboxRepository } from "../src/mail/outbox-repository";
+import { databaseOption, isoSecond, runCommand, shownDatabase } from "./shop-command";
 
 const USAGE = "usage: npm run mail:outbox -- list [--all] | retry [ORDER-NUMBER ...]  [--database <file|url>]";
-
-/** The database as a log may show it: a PostgreSQL URL without its password. */
-function shown(location: string): string {
-  if (!isPostgresUrl(location)) return location;
-  const url = new URL(location);
-  if (url.password) url.password = "***";
-  return url.toString();
-}
 
 async function main(argv: string[]): Promise<number> {
   if (helpAsked(argv)) {
@@ -32,27 +23,14 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const args = [...argv];
-  const config = loadConfig();
-  let file = config.databaseUrl ?? config.databasePath;
-  const at = args.indexOf("--database");
-  if (at >= 0) {
-    const value = args[at + 1];
-    if (!value) {
-      console.error(USAGE);
-      return 2;
-    }
-    file = value;
-    args.splice(at, 2);
-  }
+  const found = databaseOption(args, USAGE);
+  if ("exitCode" in found) return found.exitCode;
+  const file = found.location;
   const all = args.includes("--all");
   const [command, ...rest] = args.filter((a) => a !== "--all");
   if (command !== "list" && command !== "retry") {
     console.error(USAGE);
     return 2;
-  }
-  if (!isPostgresUrl(file) && !fs.existsSync(file)) {
-    console.error(`no database at ${file} (set DATABASE_PATH or pass --database)`);
-    return 1;
   }
   const db = await openDatabase(file);
   try {
@@ -68,18 +46,18 @@ async function main(argv: string[]): Promise<number> {
     const entries = await outbox.list(states);
     const counts = await outbox.counts();
     console.log(
-      `mail outbox of ${shown(file)}: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent`,
+      `mail outbox of ${shownDatabase(file)}: ${counts.pending} pending, ${counts.failed} failed, ${counts.sent} sent`,
     );
-    const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString().slice(0, 19).replace("T", " "));
     for (const e of entries) {
-      const when = e.state === "sent" ? `sent ${iso(e.sentAt)}` : e.state === "pending" ? `next ${iso(e.nextAt)}` : "";
+      const when =
+        e.state === "sent" ? `sent ${isoSecond(e.sentAt)}` : e.state === "pending" ? `next ${isoSecond(e.nextAt)}` : "";
       console.log(
         [
           e.state.padEnd(7),
           entryNumber(e).padEnd(10),
           e.event.padEnd(16),
           `attempts ${e.attempts}`,
-          `queued ${iso(e.createdAt)}`,
+          `queued ${isoSecond(e.createdAt)}`,
           when,
           e.lastError ? `last error: ${e.lastError}` : "",
         ]
@@ -93,12 +71,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

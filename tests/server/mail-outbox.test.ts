@@ -167,11 +167,11 @@ describe("delivered from the outbox", () => {
 
     const transport = recordingTransport();
     const second = await serverOn(file, transport);
+    await second.mailer.idle();
     assert.ok(
       second.log.lines.some((l) => l.includes("the outbox holds 2 e-mail(s) to send")),
       `the start says what is pending:\n${second.log.lines.join("\n")}`,
     );
-    await second.mailer.idle();
     assert.deepEqual(transport.sent.map((s) => s.mail.to).sort(), ["one@example.com", "two@example.com"]);
     for (const o of orders) {
       const entry = await second.app.deps.outbox.get(o.id, "paid");

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { CatalogueData } from "../catalogue/catalogue-repository";
 import type { ServerConfig } from "../config";
 import { type Database, openDatabase } from "../db/database";
@@ -60,6 +62,13 @@ const consoleLog: MailLog = {
 
 /** How often the outbox is looked at even when nobody said anything (a retry asked from the admin command). */
 const POLL_MS = 5000;
+/**
+ * How long an instance holds the e-mails it claimed before another may take them: long enough for
+ * one send (the claim is renewed before each), short enough that a killed instance's e-mails go
+ * out soon from another. Claimed a few at a time, so a slow mail server holds back few.
+ */
+const LEASE_MS = 10_000;
+const CLAIM_BATCH = 5;
 /** Sent e-mails are kept this long (what the admin command can show), then forgotten. */
 const KEEP_SENT_MS = 30 * 24 * 3600_000;
 
@@ -73,6 +82,8 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
   const transport = deps.transport ?? transportFor(config);
   const log = deps.log ?? consoleLog;
   const now = deps.now ?? Date.now;
+  /** this mailer among the instances draining one outbox */
+  const instance = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const privateDb = deps.outbox ? undefined : openDatabase(":memory:");
   const outboxReady: Promise<OutboxRepository> = deps.outbox
     ? Promise.resolve(deps.outbox)
@@ -109,6 +120,8 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
   }
 
   async function deliver(entry: OutboxEntry): Promise<void> {
+    // the claim covers one send at a time: renewed just before it, or left to the instance that took it over
+    if (!(await outbox.renew(instance, entry.orderId, entry.event, now() + LEASE_MS))) return;
     const attempt = entry.attempts + 1;
     let order: WireOrder;
     try {
@@ -163,7 +176,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       again = false;
       for (;;) {
         if (closed) return;
-        const due = await outbox.due(now(), 20);
+        const due = await outbox.claim(instance, now(), LEASE_MS, CLAIM_BATCH);
         if (due.length === 0) break;
         for (const entry of due) {
           if (closed) return;
@@ -211,7 +224,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
   }
 
   // what the last run left: said in the log, and delivered now
-  outbox
+  const reported = outbox
     .counts()
     .then((counts) => {
       if (counts.pending > 0 || counts.failed > 0) {
@@ -246,6 +259,7 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       });
     },
     async idle() {
+      await reported;
       // the server hands orders over from a setImmediate of its own: let those run first
       await new Promise<void>((resolve) => setImmediate(resolve));
       await new Promise<void>((resolve) => setImmediate(resolve));
@@ -270,6 +284,9 @@ export function createMailNotifier(config: MailConfig, deps: MailNotifierDeps): 
       if (timer) clearTimeout(timer);
       timer = undefined;
       if (running) await running;
+      await outbox.release(instance).catch((error: unknown) => {
+        log.error(`mail: claims not given back: ${error instanceof Error ? error.message : String(error)}`);
+      });
       transport.close();
       if (privateDb) await (await privateDb).close();
     },

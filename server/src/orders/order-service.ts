@@ -16,7 +16,15 @@ import { toUaeIso } from "../lib/time";
 import { buyerName, plainText } from "../lib/validate";
 import { buyerKey } from "./buyer-key";
 import { INITIAL_STATE, mayHappen } from "./order-states";
-import { type FailEvent, type NewOrder, numberKey, type OrderRow, type StoredTicket } from "./orders-repository";
+import {
+  type FailEvent,
+  type NewOrder,
+  numberKey,
+  type OrderActor,
+  type OrderPaidEvent,
+  type OrderRow,
+  type StoredTicket,
+} from "./orders-repository";
 
 const PHONE_RE = /^(\+|00)?[0-9][0-9 ().-]{4,30}$/;
 
@@ -35,9 +43,6 @@ const PEOPLE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
 const randomChars = (n: number): string =>
   Array.from({ length: n }, () => PEOPLE_ALPHABET[randomInt(PEOPLE_ALPHABET.length)]).join("");
-
-/** Thrown to roll back an approval whose guarded update was refused. */
-const NOT_PAID = Symbol("not paid");
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -193,8 +198,33 @@ export function orderService(deps: AppDeps) {
    * Queues the e-mail this order's new state causes, inside the transaction that made the change:
    * the e-mail exists exactly when the change does (a crash cannot lose one nor invent one).
    */
-  async function queueMail(o: OrderRow, now: number): Promise<void> {
-    await deps.outbox.add(o.id, o.status, JSON.stringify(await render(o)), now);
+  async function queueMail(o: OrderRow, now: number, orderEventId: number | null = null): Promise<void> {
+    await deps.outbox.add(o.id, o.status, JSON.stringify(await render(o)), now, orderEventId);
+  }
+
+  /**
+   * The consumers of an "order paid" event, each once: ticket issuing, then the e-mail (which carries
+   * the tickets). Each marks the event done in the transaction of its work, so a replay (another
+   * instance, or the catch-up after a crash) finds nothing left to do. Called inside the transaction
+   * that paid the order, so that a paid order, its tickets and its e-mail exist together.
+   */
+  async function consumePaid(event: OrderPaidEvent, now: number): Promise<void> {
+    await deps.db.withTransaction(async () => {
+      await deps.db.lockText("order", [event.orderId]);
+      if (await orders.consume(event.id, "tickets", now)) {
+        const o = (await orders.get(event.orderId)) as OrderRow;
+        await orders.setTickets(o.id, await issueTickets(o, await orders.items(o.id)));
+      }
+      if (await orders.consume(event.id, "mail", now))
+        await queueMail((await orders.get(event.orderId)) as OrderRow, now, event.id);
+    });
+  }
+
+  /** Consumes the "order paid" events a crash left undone (cheap when there is none). */
+  async function consumeLeftovers(now: number): Promise<number> {
+    const open = await orders.openPaidEvents(50);
+    for (const event of open) await consumePaid(event, now);
+    return open.length;
   }
 
   /** Tells the notifier after the answer is on its way; a notifier that throws harms nothing. */
@@ -400,7 +430,8 @@ export function orderService(deps: AppDeps) {
           totalAmount: roundMoney(total.price + total.service_fee + paymentFee, cur.decimals),
           totalCount: total.count,
           utmJson: null,
-          tickets: free ? await issueTickets({ id, number, name: input.name }, items) : [],
+          // a free order's tickets are issued by the consumer of its "order paid" event, below
+          tickets: [],
           createdAt: now,
           expiresAt: free ? null : now + payMinutes * 60_000,
           paidAt: free ? now : null,
@@ -409,8 +440,10 @@ export function orderService(deps: AppDeps) {
         await deps.baskets.clearItems(sessionId);
         await deps.baskets.touch(sessionId, null, now, clientIp);
         await rotateSession(deps, sessionId, req, reply);
+        const paidEvent = await orders.paidEvent(row.id);
+        if (paidEvent) await consumePaid(paidEvent, now);
         const made = (await orders.get(row.id)) as OrderRow;
-        if (made.status === "paid" || (acquisition && !HOSTED_TYPES.has(acquisition.type))) await queueMail(made, now);
+        if (made.status !== "paid" && acquisition && !HOSTED_TYPES.has(acquisition.type)) await queueMail(made, now);
         return made;
       });
       const acq = order.acquisitionId === null ? undefined : acquisitionOf(order.acquisitionId);
@@ -420,13 +453,20 @@ export function orderService(deps: AppDeps) {
 
     async get(sessionId: string, id: string): Promise<OrderRow> {
       await deps.releaseExpired(deps.now());
+      await consumeLeftovers(deps.now());
       return visible(sessionId, id);
     },
 
     async list(sessionId: string): Promise<OrderRow[]> {
       await deps.releaseExpired(deps.now());
+      await consumeLeftovers(deps.now());
       return orders.listOfSession(sessionId);
     },
+
+    consumeLeftovers,
+
+    /** Every change of an order's state, oldest first (the order CLI shows it). */
+    history: (orderId: string) => orders.history(orderId),
 
     /**
      * Finds an order by number and email and adds it to this session, under a new session id (as
@@ -463,6 +503,7 @@ export function orderService(deps: AppDeps) {
         });
       }
       await deps.releaseExpired(now);
+      await consumeLeftovers(now);
       const o = await orders.byNumber(number);
       if (!o || o.email.toLowerCase() !== email.trim().toLowerCase()) {
         for (const [scope, key] of keys) await deps.throttle.hit(scope, key, now);
@@ -545,38 +586,34 @@ export function orderService(deps: AppDeps) {
     },
 
     /**
-     * The acquirer approved: the order becomes paid with its tickets, unless it expired or was paid
-     * already. Under the order's lock, so that an approval reaching two instances at once issues
-     * tickets once; the guarded update would refuse the second anyway.
+     * The acquirer approved: the order becomes paid, with its one "order paid" event whose consumers
+     * issue the tickets and queue the e-mail in the same transaction; unless it expired or was paid
+     * already. Under the order's lock, so that an approval reaching two instances at once pays once;
+     * the guarded update would refuse the second anyway. `actor`: who approved (a command, in tests
+     * and tools).
      */
-    async approve(orderId: string): Promise<boolean> {
+    async approve(orderId: string, actor: OrderActor = "acquirer"): Promise<boolean> {
       const now = deps.now();
       await deps.releaseExpired(now);
-      const paid = await deps.db
-        .withTransaction(async () => {
-          await deps.db.lockText("order", [orderId]);
-          const o = await orders.get(orderId);
-          if (!o || !mayHappen("acquirer_approve", o.status)) return undefined;
-          const items = await orders.items(o.id);
-          // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
-          // (a real acquirer's authorisation would be voided here)
-          for (const item of items) {
-            const t = await tickets.info(item.ticketId);
-            if (t !== undefined && !sessionOpen(t, now)) {
-              if (mayHappen("session_ended", o.status)) await orders.markFailed(o.id, "session_ended");
-              return undefined;
-            }
+      const paid = await deps.db.withTransaction(async () => {
+        await deps.db.lockText("order", [orderId]);
+        const o = await orders.get(orderId);
+        if (!o || !mayHappen("acquirer_approve", o.status)) return undefined;
+        // a session that ended while the buyer was on the bank's page: no ticket, the attempt fails
+        // (a real acquirer's authorisation would be voided here)
+        for (const item of await orders.items(o.id)) {
+          const t = await tickets.info(item.ticketId);
+          if (t !== undefined && !sessionOpen(t, now)) {
+            if (mayHappen("session_ended", o.status)) await orders.markFailed(o.id, "session_ended", now, actor);
+            return undefined;
           }
-          // refused (the hold ran out a moment ago): the tickets just issued are rolled back with it
-          if (!(await orders.markPaid(o.id, await issueTickets(o, items), now))) throw NOT_PAID;
-          const paidOrder = (await orders.get(o.id)) as OrderRow;
-          await queueMail(paidOrder, now);
-          return paidOrder;
-        })
-        .catch((err: unknown) => {
-          if (err === NOT_PAID) return undefined;
-          throw err;
-        });
+        }
+        // refused when the hold ran out a moment ago: nothing is written
+        if (!(await orders.markPaid(o.id, now, actor))) return undefined;
+        const event = await orders.paidEvent(o.id);
+        if (event) await consumePaid(event, now);
+        return (await orders.get(o.id)) as OrderRow;
+      });
       if (paid) await notify(paid);
       return paid !== undefined;
     },
@@ -587,7 +624,8 @@ export function orderService(deps: AppDeps) {
       await deps.releaseExpired(now);
       await deps.throttle.hit("payment-declined", orderId, now);
       const o = await orders.get(orderId);
-      if (o && mayHappen(event, o.status)) await orders.markFailed(orderId, event);
+      if (o && mayHappen(event, o.status))
+        await orders.markFailed(orderId, event, now, event === "acquirer_cancel" ? "buyer" : "acquirer");
     },
   };
 }

@@ -2,7 +2,14 @@ import type { Db } from "../db/database";
 import { inList } from "../db/sql";
 import type { Lang } from "../lib/i18n";
 import { buyerKey } from "./buyer-key";
-import { ORDER_TRANSITIONS, type OrderStatus, sqlStates, UNPAID_STATES } from "./order-states";
+import {
+  nextState,
+  ORDER_TRANSITIONS,
+  type OrderEvent,
+  type OrderStatus,
+  sqlStates,
+  UNPAID_STATES,
+} from "./order-states";
 
 export type { OrderStatus };
 /** An issued ticket as stored; its title is read from the catalogue in the language asked for. */
@@ -93,15 +100,34 @@ export const numberKey = (number: string): string => number.toUpperCase().replac
 const OPEN = sqlStates(UNPAID_STATES);
 /** Orders a buyer's limits count: waiting for payment, or paid. */
 const COUNTED = sqlStates([...UNPAID_STATES, "paid"]);
-/** The guarded change of `event`: from the table's states to the table's state, nothing else. */
-const move = (event: "acquirer_approve" | FailEvent | "hold_expiry") => ({
-  to: ORDER_TRANSITIONS[event].to,
-  from: sqlStates(ORDER_TRANSITIONS[event].from),
-});
-const PAY = move("acquirer_approve");
 /** The events that end a payment attempt without payment; each carries out its own row of the table. */
 export type FailEvent = "acquirer_decline" | "acquirer_cancel" | "session_ended";
-const EXPIRE = move("hold_expiry");
+/** The events that move an order to another state (pay_start only allows or refuses). */
+type MovingEvent = "acquirer_approve" | FailEvent | "hold_expiry";
+/** The states an expiry ends: swept in one statement's look-up. */
+const EXPIRABLE = sqlStates(ORDER_TRANSITIONS.hold_expiry.from);
+
+/** Who or what moved an order, as order_history keeps it. */
+export type OrderActor = "buyer" | "acquirer" | "expiry" | "cli";
+
+/** One change of an order's state. */
+export interface OrderHistoryRow {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** an event of the state table, or "created" */
+  event: OrderEvent | "created";
+  actor: OrderActor;
+  at: number;
+}
+
+/** The one "order paid" event of an order, and what its consumers have done with it. */
+export interface OrderPaidEvent {
+  id: number;
+  orderId: string;
+}
+
+/** What consumes an "order paid" event: ticket issuing, then the e-mail. */
+export type PaidConsumer = "tickets" | "mail";
 
 export type NewOrder = Omit<OrderRow, "tickets" | "charges"> & { tickets: StoredTicket[] };
 
@@ -120,12 +146,23 @@ const SQL = {
     "SELECT o.* FROM orders o JOIN session_orders so ON so.order_id = o.id WHERE so.session_id = ? ORDER BY o.created_at DESC, o.id",
   byNumberKey: "SELECT * FROM orders WHERE number_key = ?",
   numberTaken: "SELECT 1 AS taken FROM orders WHERE number_key = ?",
-  paid: `UPDATE orders SET status = '${PAY.to}', tickets_json = ?, charges = charges + 1, paid_at = ?, expires_at = NULL
-    WHERE id = ? AND status IN ${PAY.from} AND expires_at > ?`,
+  status: "SELECT status FROM orders WHERE id = ?",
+  tickets: "UPDATE orders SET tickets_json = ? WHERE id = ?",
+  history: "INSERT INTO order_history (order_id, from_status, to_status, event, actor, at) VALUES (?, ?, ?, ?, ?, ?)",
+  historyOf: "SELECT from_status, to_status, event, actor, at FROM order_history WHERE order_id = ? ORDER BY id",
+  paidEvent: `INSERT INTO order_events (order_id, kind, created_at) VALUES (?, 'order_paid', ?)
+    ON CONFLICT (order_id, kind) DO NOTHING`,
+  paidEventOf: "SELECT id, order_id FROM order_events WHERE order_id = ? AND kind = 'order_paid'",
+  openEvents:
+    "SELECT id, order_id FROM order_events WHERE tickets_done_at IS NULL OR mail_done_at IS NULL ORDER BY id LIMIT ?",
+  consumed: {
+    tickets: "UPDATE order_events SET tickets_done_at = ? WHERE id = ? AND tickets_done_at IS NULL",
+    // the e-mail carries the tickets: it is written only once they are issued
+    mail: "UPDATE order_events SET mail_done_at = ? WHERE id = ? AND mail_done_at IS NULL AND tickets_done_at IS NOT NULL",
+  } satisfies Record<PaidConsumer, string>,
   lang: "UPDATE orders SET lang = ? WHERE id = ?",
-  anyDue: `SELECT 1 AS due FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ? LIMIT 1`,
-  due: `SELECT id FROM orders WHERE status IN ${EXPIRE.from} AND expires_at <= ? ORDER BY id`,
-  expire: `UPDATE orders SET status = '${EXPIRE.to}' WHERE id = ? AND status IN ${EXPIRE.from}`,
+  anyDue: `SELECT 1 AS due FROM orders WHERE status IN ${EXPIRABLE} AND expires_at <= ? LIMIT 1`,
+  due: `SELECT id FROM orders WHERE status IN ${EXPIRABLE} AND expires_at <= ? ORDER BY id`,
   release: `UPDATE tickets SET sold = sold - (SELECT count FROM order_items i WHERE i.order_id = ? AND i.ticket_id = tickets.id)
     WHERE id IN (SELECT ticket_id FROM order_items WHERE order_id = ?)`,
   unpaidByClient: `SELECT COALESCE(SUM(total_count), 0) AS n FROM orders WHERE client_ip = ? AND status IN ${OPEN}`,
@@ -144,11 +181,6 @@ const SQL = {
   eventTotal: "SELECT COALESCE(SUM(total), 0) AS n FROM tickets WHERE event_id = ?",
   instantMails: (ways: string) => `SELECT COUNT(*) AS n FROM orders WHERE email_key = ? AND created_at > ?
     AND (total_amount = 0 OR acquisition_id IN ${ways})`,
-};
-
-const failSql = (event: FailEvent): string => {
-  const m = move(event);
-  return `UPDATE orders SET status = '${m.to}' WHERE id = ? AND status IN ${m.from}`;
 };
 
 export function ordersRepository(db: Db) {
@@ -178,6 +210,33 @@ export function ordersRepository(db: Db) {
     });
     return buyerKeys;
   };
+
+  /**
+   * Moves an order by `event` as the state table says, and keeps the change in its history, in one
+   * transaction. The update is guarded by the state just read: should another instance have moved
+   * the order in between, it changes nothing and false is answered. `more` adds columns to set and
+   * conditions to the guard.
+   */
+  const transition = (
+    id: string,
+    event: MovingEvent,
+    actor: OrderActor,
+    now: number,
+    more: { set?: string; setParams?: unknown[]; guard?: string; guardParams?: unknown[] } = {},
+  ): Promise<boolean> =>
+    db.withTransaction(async () => {
+      const current = (await db.one<{ status: OrderStatus }>(SQL.status, [id]))?.status;
+      const to = current && nextState(event, current);
+      if (!current || !to) return false;
+      const moved = await db.run(
+        `UPDATE orders SET status = ?${more.set ?? ""} WHERE id = ? AND status = ?${more.guard ?? ""}`,
+        [to, ...(more.setParams ?? []), id, current, ...(more.guardParams ?? [])],
+      );
+      if (moved.changes !== 1) return false;
+      await db.run(SQL.history, [id, current, to, event, actor, now]);
+      if (to === "paid") await db.run(SQL.paidEvent, [id, now]);
+      return true;
+    });
 
   const repo = {
     /** Inside a transaction: the order, its items, and the session that may see it. */
@@ -215,6 +274,8 @@ export function ordersRepository(db: Db) {
       ]);
       for (const i of items) await db.run(SQL.item, [o.id, i.ticketId, i.count]);
       await db.run(SQL.attach, [sessionId, o.id]);
+      await db.run(SQL.history, [o.id, null, o.status, "created", "buyer", o.createdAt]);
+      if (o.status === "paid") await db.run(SQL.paidEvent, [o.id, o.createdAt]);
     },
     async numberTaken(number: string): Promise<boolean> {
       return (await db.one(SQL.numberTaken, [numberKey(number)])) !== undefined;
@@ -276,17 +337,63 @@ export function ordersRepository(db: Db) {
       await normaliseBuyerKeys();
       return count(SQL.byEmail, [buyerKey(email), ticketId]);
     },
-    /** Guarded by status and expiry: a second payment, or one after the order expired, changes nothing. */
-    async markPaid(id: string, tickets: StoredTicket[], now: number): Promise<boolean> {
-      return (await db.run(SQL.paid, [JSON.stringify(tickets), now, id, now])).changes === 1;
+    /**
+     * Guarded by status and expiry: a second payment, or one after the order expired, changes nothing.
+     * The order's one "order paid" event is written with it; its tickets come from that event's consumer.
+     */
+    markPaid(id: string, now: number, actor: OrderActor = "acquirer"): Promise<boolean> {
+      return transition(id, "acquirer_approve", actor, now, {
+        set: ", charges = charges + 1, paid_at = ?, expires_at = NULL",
+        setParams: [now],
+        guard: " AND expires_at > ?",
+        guardParams: [now],
+      });
+    },
+    /** The tickets issued for a paid order (by the consumer of its "order paid" event). */
+    async setTickets(id: string, tickets: StoredTicket[]): Promise<void> {
+      await db.run(SQL.tickets, [JSON.stringify(tickets), id]);
+    },
+    /** Every change of an order's state, oldest first. */
+    async history(orderId: string): Promise<OrderHistoryRow[]> {
+      const found = await db.all<{
+        from_status: OrderStatus | null;
+        to_status: OrderStatus;
+        event: OrderHistoryRow["event"];
+        actor: OrderActor;
+        at: number;
+      }>(SQL.historyOf, [orderId]);
+      return found.map((r) => ({
+        fromStatus: r.from_status,
+        toStatus: r.to_status,
+        event: r.event,
+        actor: r.actor,
+        at: Number(r.at),
+      }));
+    },
+    /** The order's "order paid" event, once it is paid. */
+    async paidEvent(orderId: string): Promise<OrderPaidEvent | undefined> {
+      const r = await db.one<{ id: number; order_id: string }>(SQL.paidEventOf, [orderId]);
+      return r && { id: Number(r.id), orderId: r.order_id };
+    },
+    /** "Order paid" events a consumer has not done yet (left by a crash between two transactions), oldest first. */
+    async openPaidEvents(limit: number): Promise<OrderPaidEvent[]> {
+      const found = await db.all<{ id: number; order_id: string }>(SQL.openEvents, [limit]);
+      return found.map((r) => ({ id: Number(r.id), orderId: r.order_id }));
+    },
+    /**
+     * Marks an event done by `consumer`, inside the transaction of the consumer's work: true when
+     * this caller is the one that does it (the work then commits with the mark, or neither does).
+     */
+    async consume(eventId: number, consumer: PaidConsumer, now: number): Promise<boolean> {
+      return (await db.run(SQL.consumed[consumer], [now, eventId])).changes === 1;
     },
     /** The language the buyer pays in becomes the order's: the acquirer's page and later e-mails follow it. */
     async setLang(id: string, lang: Lang): Promise<void> {
       await db.run(SQL.lang, [lang, id]);
     },
     /** Guarded by status: an attempt that ends after the order was paid or expired changes nothing. */
-    async markFailed(id: string, event: FailEvent): Promise<boolean> {
-      return (await db.run(failSql(event), [id])).changes === 1;
+    markFailed(id: string, event: FailEvent, now: number, actor: OrderActor = "acquirer"): Promise<boolean> {
+      return transition(id, event, actor, now);
     },
     /**
      * Unpaid orders past their time become expired and give their tickets back. Cheap when there is
@@ -303,7 +410,7 @@ export function ordersRepository(db: Db) {
             "ticket",
             (await repo.items(id)).map((i) => i.ticketId),
           );
-          if ((await db.run(SQL.expire, [id])).changes !== 1) return false;
+          if (!(await transition(id, "hold_expiry", "expiry", now))) return false;
           await db.run(SQL.release, [id, id]);
           return true;
         });
