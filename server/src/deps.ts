@@ -10,7 +10,6 @@ import type { FaultController } from "./faults";
 import type { ByteBoundCache } from "./lib/byte-bound-cache";
 import type { OutboxRepository } from "./mail/outbox-repository";
 import type { CaptchaService } from "./orders/captcha";
-import type { OrderService } from "./orders/order-service";
 import type { OrdersRepository, PaymentsRepository } from "./orders/orders-repository";
 import type { Throttle } from "./orders/throttle";
 import type { WalletService } from "./wallet/wallet-service";
@@ -68,8 +67,6 @@ export interface AppDeps {
   responseCache: ByteBoundCache;
   /** the clock, replaceable in tests */
   now: () => number;
-  /** makes, pays and looks up orders (server/src/orders) */
-  orderService: OrderService;
   /** Ends every hold whose time is up: expired baskets and unpaid orders give their tickets back. */
   releaseExpired(now: number): Promise<void>;
 }

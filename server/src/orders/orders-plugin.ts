@@ -1,7 +1,14 @@
 import { feature } from "../http/feature";
 import { orderRoutes } from "./order-routes";
-import { orderService } from "./order-service";
+import { type OrderService, orderService } from "./order-service";
 import { ordersRepository, paymentsRepository } from "./orders-repository";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** makes, pays and looks up orders: what the payment feature carries out */
+    orderService: OrderService;
+  }
+}
 
 /** Orders made from baskets, their states, look-ups and expiry. */
 export const ordersFeature = feature(
@@ -20,7 +27,8 @@ export const ordersFeature = feature(
         app.log.error(err);
       }
     };
-    deps.orderService = orderService(deps);
-    await app.register(async (scope) => orderRoutes(scope, deps, deps.orderService));
+    const service = orderService(deps);
+    app.decorate("orderService", service);
+    await app.register(async (scope) => orderRoutes(scope, deps, service));
   },
 );
