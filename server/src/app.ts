@@ -136,6 +136,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const sweep = async (at: number) => {
     try {
       await deps.releaseExpired(at);
+      // an "order paid" event a crashed instance left unconsumed gets its tickets and e-mail
+      await app.orderService.consumeLeftovers(at);
       await deps.captcha.prune(at);
       await deps.throttle.prune(at);
       await deps.sessions.removeExpired(at);
