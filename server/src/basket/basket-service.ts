@@ -185,6 +185,10 @@ export function basketService(deps: AppDeps) {
         const before = await baskets.get(sessionId);
         const heldSince = before && before.items.length > 0 && before.expiresAt !== null ? before.expiresAt : null;
         const c: BasketChange = change;
+        // the address's cap is checked and then written: another instance's change from the same address waits
+        // (a key no session id can be: those are 32 base64url characters)
+        if ((c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") && clientIp !== null)
+          await deps.db.lockText("session", [`client ${clientIp}`]);
         if (c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") {
           const t = await tickets.get(c.ticketId);
           if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
@@ -214,6 +218,7 @@ export function basketService(deps: AppDeps) {
               );
             }
           }
+          // the hold is a guarded update (enough left, or no row changes): instances can never hold the same last seat
           if (!(await baskets.adjustHold(t.id, delta))) {
             throw conflict(
               `not enough tickets left: ${Math.max(0, t.available)} more can be added`,
@@ -230,7 +235,12 @@ export function basketService(deps: AppDeps) {
         } else if (c.type === "DELETE_EVENT") {
           await checkTarget(c);
           changed = false;
-          for (const item of before?.items ?? []) {
+          const items = [...(before?.items ?? [])].sort((x, y) => x.ticketId - y.ticketId);
+          await deps.db.lock(
+            "ticket",
+            items.map((item) => item.ticketId),
+          );
+          for (const item of items) {
             const t = await tickets.info(item.ticketId);
             if (t && t.eventId === c.eventId) {
               await baskets.adjustHold(t.id, -item.count);

@@ -17,8 +17,10 @@ const MAX_COUNT_PER_HOLD = 1000;
 const SQL = {
   anyExpired: "SELECT 1 AS x FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1",
   expired: "SELECT session_id FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY session_id",
+  stillExpired: "SELECT 1 AS x FROM baskets WHERE session_id = ? AND expires_at IS NOT NULL AND expires_at <= ?",
   basket: "SELECT session_id, expires_at, updated_at FROM baskets WHERE session_id = ?",
   items: "SELECT ticket_id, count FROM basket_items WHERE session_id = ? ORDER BY added_seq, ticket_id",
+  itemTickets: "SELECT ticket_id FROM basket_items WHERE session_id = ? ORDER BY ticket_id",
   item: "SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?",
   itemCount: "SELECT COUNT(*) AS n FROM basket_items WHERE session_id = ?",
   upsertBasket: `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
@@ -81,19 +83,32 @@ export function basketsRepository(db: Db) {
     /** Releases the holds of every basket whose time is up. Cheap when there is none. */
     async releaseExpired(now: number): Promise<number> {
       if ((await db.one(SQL.anyExpired, [now])) === undefined) return 0;
-      return db.withTransaction(async () => {
-        const ids = (await db.all<{ session_id: string }>(SQL.expired, [now])).map((r) => r.session_id);
-        for (const id of ids) {
+      const ids = (await db.all<{ session_id: string }>(SQL.expired, [now])).map((r) => r.session_id);
+      let released = 0;
+      for (const id of ids) {
+        // every instance sweeps: under the basket's lock, only the first to get there finds it still expired and
+        // releases it (and counts its cool-down) once; a buyer's change of it waits for the same lock
+        const done = await db.withTransaction(async () => {
+          await db.lockText("session", [id]);
+          if ((await db.one(SQL.stillExpired, [id, now])) === undefined) return false;
           await db.run(SQL.coolSession, [now, id]);
           await db.run(SQL.coolBuyer, [now, id]);
           await db.run(SQL.coolClient, [now, id]);
           await repo.releaseBasket(id, now);
-        }
-        return ids.length;
-      });
+          return true;
+        });
+        if (done) released += 1;
+      }
+      return released;
     },
     /** Must run inside a transaction. */
     async releaseBasket(sessionId: string, now: number): Promise<void> {
+      // its tickets' rows change together: taken in one order (sorted), as every change of several tickets does
+      const ids = await db.all<{ ticket_id: number }>(SQL.itemTickets, [sessionId]);
+      await db.lock(
+        "ticket",
+        ids.map((r) => Number(r.ticket_id)),
+      );
       await db.run(SQL.releaseAll, [sessionId, sessionId]);
       await db.run(SQL.deleteItems, [sessionId]);
       await db.run(SQL.expire, [now, sessionId]);
