@@ -63,7 +63,7 @@ export async function startInstance(name: string, port: number, env: NodeJS.Proc
     output: "quiet",
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/v1/currencies`, name, { timeoutMs: 60_000 });
+  await waitFor(`${url}/health`, name, { timeoutMs: 60_000 });
   return { url, process: started };
 }
 

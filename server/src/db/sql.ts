@@ -124,7 +124,23 @@ export class Database implements Queryable {
    */
   async withTransaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     if (current.getStore()) return work(this);
-    return this.kysely.transaction().execute((trx) => current.run(trx, () => work(this)));
+    // the work's own error is what the caller hears: when SQLite has already rolled back by itself
+    // (a full disk), the ROLLBACK Kysely sends after it fails too, and must not hide it
+    let failure: { error: unknown } | undefined;
+    try {
+      return await this.kysely.transaction().execute((trx) =>
+        current.run(trx, async () => {
+          try {
+            return await work(this);
+          } catch (error) {
+            failure = { error };
+            throw error;
+          }
+        }),
+      );
+    } catch (error) {
+      throw failure ? failure.error : error;
+    }
   }
 
   /**
