@@ -297,6 +297,11 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     issuer: /node_modules[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]/,
     use: "src/app/no-partytown.ts",
   },
+  {
+    request: /^gatsby-script$/,
+    issuer: /node_modules[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]/,
+    use: "src/app/no-partytown.ts",
+  },
 ];
 
 type ReplacementPlugin = (
