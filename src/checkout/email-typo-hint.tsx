@@ -5,8 +5,7 @@
  * that address.
  */
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Trans } from "../i18n/trans";
+import { Trans, useTranslation } from "react-i18next";
 import { suggestEmail } from "./email-typo";
 import * as styles from "../tickets/tickets.module.css";
 
