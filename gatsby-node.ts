@@ -282,6 +282,11 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     use: "src/i18n/plugin-react-i18next.ts",
   },
   {
+    request: /^gatsby$/,
+    issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
+    use: "src/i18n/plugin-gatsby.ts",
+  },
+  {
     request: /^outdent$/,
     issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
     use: "src/i18n/plugin-outdent.ts",
