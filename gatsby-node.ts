@@ -309,17 +309,36 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
   },
 ];
 
+/**
+ * react-i18next's Trans, for the views that use it (src/i18n/trans.tsx), as a module of its
+ * own. The same file is re-exported by react-i18next's entry, which every page loads for
+ * useTranslation: as one module, webpack kept it, with its HTML parser, in the start-up
+ * bundle of every page (about 3 KB gzipped) as soon as any chunk used it. Requested by path
+ * with a query, it is a second module that lives only in the chunks of those views, and the
+ * entry's copy is dropped as unused (react-i18next and the parser have no side effects).
+ */
+const TRANS_ON_ITS_OWN = {
+  request: /^react-i18next\/TransWithoutContext$/,
+  use: `${path.join(__dirname, "node_modules/react-i18next/dist/es/TransWithoutContext.js")}?on-its-own`,
+};
+const SIDE_EFFECT_FREE_PACKAGES = /node_modules[\\/](html-parse-stringify|void-elements)[\\/]/;
+
 type ReplacementPlugin = (
   request: RegExp,
   replace: (resource: { request: string; contextInfo?: { issuer?: string } }) => void,
 ) => WebpackPluginInstance;
 
 function browserStandIns(normalModuleReplacement: ReplacementPlugin): WebpackPluginInstance[] {
-  return BROWSER_STAND_INS.map(({ request, issuer, use }) =>
-    normalModuleReplacement(request, (resource) => {
-      if (issuer.test(resource.contextInfo?.issuer ?? "")) resource.request = path.join(__dirname, use);
+  return [
+    ...BROWSER_STAND_INS.map(({ request, issuer, use }) =>
+      normalModuleReplacement(request, (resource) => {
+        if (issuer.test(resource.contextInfo?.issuer ?? "")) resource.request = path.join(__dirname, use);
+      }),
+    ),
+    normalModuleReplacement(TRANS_ON_ITS_OWN.request, (resource) => {
+      resource.request = TRANS_ON_ITS_OWN.use;
     }),
-  );
+  ];
 }
 
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, reporter }) => {
@@ -329,6 +348,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
         new StableCompilationHashPlugin(),
         ...browserStandIns(plugins.normalModuleReplacement as unknown as ReplacementPlugin),
       ],
+      module: { rules: [{ test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false }] },
     });
   if (stage === "build-html")
     actions.setWebpackConfig({ plugins: [new SessionsBeforeQueriesPlugin((line) => reporter.info(line))] });
