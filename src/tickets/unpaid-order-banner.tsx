@@ -61,3 +61,8 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
     </div>
   );
 }
+
+/** The reminder in a box of its own, as the cart shows it under its heading. */
+export function BoxedUnpaidOrderBanner(): React.JSX.Element | null {
+  return <UnpaidOrderBanner boxed />;
+}
