@@ -296,6 +296,11 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
     use: "src/i18n/plugin-browser-lang.ts",
   },
+  {
+    request: /^\.\/[\w-]+\/_lib\/(match|formatDistance|formatRelative)\.js$/,
+    issuer: /node_modules[\\/]date-fns[\\/]locale[\\/]/,
+    use: "src/kernel/date-fns-format-only.ts",
+  },
   { request: /^side-channel$/, issuer: /node_modules[\\/]qs[\\/]/, use: "src/app/side-channel.js" },
   {
     request: /inject-partytown-snippet$/,
