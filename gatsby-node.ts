@@ -301,7 +301,6 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     issuer: /node_modules[\\/]date-fns[\\/]locale[\\/]/,
     use: "src/kernel/date-fns-format-only.ts",
   },
-  { request: /^side-channel$/, issuer: /node_modules[\\/]qs[\\/]/, use: "src/app/side-channel.js" },
   {
     request: /inject-partytown-snippet$/,
     issuer: /node_modules[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]/,
