@@ -287,6 +287,11 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     use: "src/i18n/plugin-gatsby.ts",
   },
   {
+    request: /^i18next$/,
+    issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
+    use: "src/i18n/plugin-i18next.ts",
+  },
+  {
     request: /^outdent$/,
     issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
     use: "src/i18n/plugin-outdent.ts",

@@ -55,6 +55,7 @@ const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
     why: "Trans loads with the views that use it",
   },
   { module: /^node_modules\/(qs|gatsby-script)\//, why: "no page needs them at all" },
+  { module: /^node_modules\/i18next\/dist\/cjs\//, why: "i18next's ES build is the one the site loads" },
   {
     module: /^node_modules\/date-fns\/locale\/[\w-]+\/_lib\/(match|formatDistance|formatRelative)\.js$/,
     why: "the site formats dates, it does not parse them or write relative ones",
