@@ -330,6 +330,16 @@ const TRANS_ON_ITS_OWN = {
   request: /^react-i18next\/TransWithoutContext$/,
   use: `${path.join(__dirname, "node_modules/react-i18next/dist/es/TransWithoutContext.js")}?on-its-own`,
 };
+/**
+ * Babel's helpers, as ES modules for every caller in the browser bundle. Code compiled by
+ * Gatsby and CommonJS packages asked for the CommonJS copies, ES packages (i18next,
+ * react-i18next) for the ES ones, so most helpers shipped twice at every page's start-up. A
+ * CommonJS caller gets the ES module through interopRequireDefault, as the bundle's check for
+ * direct calls found for all of them; interopRequireDefault itself stays CommonJS.
+ */
+const COMMONJS_BABEL_HELPER =
+  /^(?:.*[\\/])?@babel[\\/]runtime[\\/]helpers[\\/](?!esm[\\/]|interopRequire)(\w+)(?:\.js)?$/;
+
 const SIDE_EFFECT_FREE_PACKAGES = /node_modules[\\/](html-parse-stringify|void-elements)[\\/]/;
 
 type ReplacementPlugin = (
@@ -346,6 +356,10 @@ function browserStandIns(normalModuleReplacement: ReplacementPlugin): WebpackPlu
     ),
     normalModuleReplacement(TRANS_ON_ITS_OWN.request, (resource) => {
       resource.request = TRANS_ON_ITS_OWN.use;
+    }),
+    normalModuleReplacement(COMMONJS_BABEL_HELPER, (resource) => {
+      const helper = COMMONJS_BABEL_HELPER.exec(resource.request)?.[1];
+      if (helper) resource.request = `@babel/runtime/helpers/esm/${helper}`;
     }),
   ];
 }
