@@ -57,6 +57,10 @@ const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
   { module: /^node_modules\/(qs|gatsby-script)\//, why: "no page needs them at all" },
   { module: /^node_modules\/i18next\/dist\/cjs\//, why: "i18next's ES build is the one the site loads" },
   {
+    module: /^node_modules\/@babel\/runtime\/helpers\/(?!esm\/|interopRequire)/,
+    why: "one copy of each Babel helper, the ES one (gatsby-node.ts)",
+  },
+  {
     module: /^node_modules\/date-fns\/locale\/[\w-]+\/_lib\/(match|formatDistance|formatRelative)\.js$/,
     why: "the site formats dates, it does not parse them or write relative ones",
   },
