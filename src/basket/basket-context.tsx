@@ -50,8 +50,11 @@ function loadEngine(): Promise<Engine> {
   return engineLoading;
 }
 
-/** What an action asked for before the engine was there waits for: the engine's value. */
-type Deferred = (engine: BasketValue) => void;
+/** An action asked for before the engine was there: run on the engine's value, or failed with its chunk. */
+interface Deferred {
+  run(engine: BasketValue): void;
+  fail(error: unknown): void;
+}
 
 export function BasketProvider({ children, language }: { children: ReactNode; language: Lang }) {
   const { code } = useCurrencyCode();
@@ -66,8 +69,11 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   const start = useCallback(() => {
     loadEngine().then(
       (loaded) => setEngine(() => loaded),
-      // offline for a moment: the next action or page tries again
-      () => undefined,
+      // offline for a moment: what waits fails as a chunk that did not load (gatsby-browser.tsx
+      // then loads the page again); without an action, the next action or page tries again
+      (error: unknown) => {
+        for (const action of deferred.current.splice(0)) action.fail(error);
+      },
     );
   }, []);
 
@@ -78,7 +84,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
 
   useEffect(() => {
     if (!published) return;
-    for (const run of deferred.current.splice(0)) run(published);
+    for (const action of deferred.current.splice(0)) action.run(published);
   }, [published]);
 
   const waiting = useMemo<BasketValue>(() => {
@@ -86,7 +92,10 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
       <A extends unknown[], R>(pick: (engine: BasketValue) => (...args: A) => Promise<R>) =>
       (...args: A): Promise<R> =>
         new Promise<R>((resolve, reject) => {
-          deferred.current.push((engineValue) => pick(engineValue)(...args).then(resolve, reject));
+          deferred.current.push({
+            run: (engineValue) => pick(engineValue)(...args).then(resolve, reject),
+            fail: reject,
+          });
           start();
         });
     const basket = emptyBasket(code);
