@@ -282,6 +282,16 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     use: "src/i18n/plugin-react-i18next.ts",
   },
   {
+    request: /^gatsby$/,
+    issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
+    use: "src/i18n/plugin-gatsby.ts",
+  },
+  {
+    request: /^i18next$/,
+    issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
+    use: "src/i18n/plugin-i18next.ts",
+  },
+  {
     request: /^outdent$/,
     issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
     use: "src/i18n/plugin-outdent.ts",
@@ -291,13 +301,46 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     issuer: /node_modules[\\/]gatsby-plugin-react-i18next[\\/]/,
     use: "src/i18n/plugin-browser-lang.ts",
   },
-  { request: /^side-channel$/, issuer: /node_modules[\\/]qs[\\/]/, use: "src/app/side-channel.js" },
+  {
+    request: /^\.\/[\w-]+\/_lib\/(match|formatDistance|formatRelative)\.js$/,
+    issuer: /node_modules[\\/]date-fns[\\/]locale[\\/]/,
+    use: "src/kernel/date-fns-format-only.ts",
+  },
   {
     request: /inject-partytown-snippet$/,
     issuer: /node_modules[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]/,
     use: "src/app/no-partytown.ts",
   },
+  {
+    request: /^gatsby-script$/,
+    issuer: /node_modules[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]/,
+    use: "src/app/no-partytown.ts",
+  },
 ];
+
+/**
+ * react-i18next's Trans, for the views that use it (src/i18n/trans.tsx), as a module of its
+ * own. The same file is re-exported by react-i18next's entry, which every page loads for
+ * useTranslation: as one module, webpack kept it, with its HTML parser, in the start-up
+ * bundle of every page (about 3 KB gzipped) as soon as any chunk used it. Requested by path
+ * with a query, it is a second module that lives only in the chunks of those views, and the
+ * entry's copy is dropped as unused (react-i18next and the parser have no side effects).
+ */
+const TRANS_ON_ITS_OWN = {
+  request: /^react-i18next\/TransWithoutContext$/,
+  use: `${path.join(__dirname, "node_modules/react-i18next/dist/es/TransWithoutContext.js")}?on-its-own`,
+};
+/**
+ * Babel's helpers, as ES modules for every caller in the browser bundle. Code compiled by
+ * Gatsby and CommonJS packages asked for the CommonJS copies, ES packages (i18next,
+ * react-i18next) for the ES ones, so most helpers shipped twice at every page's start-up. A
+ * CommonJS caller gets the ES module through interopRequireDefault, as the bundle's check for
+ * direct calls found for all of them; interopRequireDefault itself stays CommonJS.
+ */
+const COMMONJS_BABEL_HELPER =
+  /^(?:.*[\\/])?@babel[\\/]runtime[\\/]helpers[\\/](?!esm[\\/]|interopRequire)(\w+)(?:\.js)?$/;
+
+const SIDE_EFFECT_FREE_PACKAGES = /node_modules[\\/](html-parse-stringify|void-elements)[\\/]/;
 
 type ReplacementPlugin = (
   request: RegExp,
@@ -305,11 +348,20 @@ type ReplacementPlugin = (
 ) => WebpackPluginInstance;
 
 function browserStandIns(normalModuleReplacement: ReplacementPlugin): WebpackPluginInstance[] {
-  return BROWSER_STAND_INS.map(({ request, issuer, use }) =>
-    normalModuleReplacement(request, (resource) => {
-      if (issuer.test(resource.contextInfo?.issuer ?? "")) resource.request = path.join(__dirname, use);
+  return [
+    ...BROWSER_STAND_INS.map(({ request, issuer, use }) =>
+      normalModuleReplacement(request, (resource) => {
+        if (issuer.test(resource.contextInfo?.issuer ?? "")) resource.request = path.join(__dirname, use);
+      }),
+    ),
+    normalModuleReplacement(TRANS_ON_ITS_OWN.request, (resource) => {
+      resource.request = TRANS_ON_ITS_OWN.use;
     }),
-  );
+    normalModuleReplacement(COMMONJS_BABEL_HELPER, (resource) => {
+      const helper = COMMONJS_BABEL_HELPER.exec(resource.request)?.[1];
+      if (helper) resource.request = `@babel/runtime/helpers/esm/${helper}`;
+    }),
+  ];
 }
 
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins, reporter }) => {
@@ -319,6 +371,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
         new StableCompilationHashPlugin(),
         ...browserStandIns(plugins.normalModuleReplacement as unknown as ReplacementPlugin),
       ],
+      module: { rules: [{ test: SIDE_EFFECT_FREE_PACKAGES, sideEffects: false }] },
     });
   if (stage === "build-html")
     actions.setWebpackConfig({ plugins: [new SessionsBeforeQueriesPlugin((line) => reporter.info(line))] });

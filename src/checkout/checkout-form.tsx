@@ -15,7 +15,7 @@
 import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { announceBasket, useBasket } from "../basket/basket-context";
 import { toBasketApiError } from "../clients/basket-client";
 import { Money } from "../components/money";
@@ -24,6 +24,7 @@ import { emptyBasket } from "../core/order";
 import { href } from "../core/routes";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
+import { Trans } from "../i18n/trans";
 import { usePageLanguage } from "../kernel/site-context";
 import { readUtm } from "../tracking/utm";
 import { acceptsCurrency, acquisitionsForCurrency, defaultAcquisitionId, paysOnline } from "./acquisitions";

@@ -5,7 +5,8 @@
  * that address.
  */
 import { useMemo, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
+import { Trans } from "../i18n/trans";
 import { suggestEmail } from "./email-typo";
 import * as styles from "../tickets/tickets.module.css";
 

@@ -3,7 +3,7 @@
  * shell, the "could not load" notice, the helpful empty state and "order not found".
  */
 import type React from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { useMoneyText } from "../components/money";
 import type { Acquisition } from "../core/catalogue";
 import { formatDateTime, joinParts } from "../core/format";
@@ -12,6 +12,7 @@ import { href } from "../core/routes";
 import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
+import { Trans } from "../i18n/trans";
 import { usePageLanguage } from "../kernel/site-context";
 import { OrderSummary } from "./order-summary";
 import * as styles from "./checkout.module.css";

@@ -5,11 +5,12 @@
  * for upload. The answer fills the screen in green, amber or red with a sound.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { browserConfig } from "../config";
 import { formatDateTime, formatDayRange, formatTime } from "../core/format";
 import type { Lang } from "../core/routes";
 import { normaliseCode } from "../core/ticket-code";
+import { Trans } from "../i18n/trans";
 import { usePageLanguage } from "../kernel/site-context";
 import { type CameraScan, startCamera } from "./camera";
 import { type DeviceState, EMPTY_STATE, loadState, saveState } from "./device-store";

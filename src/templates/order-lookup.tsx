@@ -7,7 +7,7 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { type InputHTMLAttributes, useEffect, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
 import { isBasketApiError } from "../clients/basket-client";
 import type { TemplateProps } from "../components/template-types";
@@ -16,6 +16,7 @@ import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
 import { href, lookupPrefill } from "../core/routes";
 import { Link } from "../i18n/link";
+import { Trans } from "../i18n/trans";
 import { OrderLine } from "../tickets/order-line";
 import { useOrdersApi } from "../tickets/orders-api";
 import { TicketCards } from "../tickets/ticket-cards";

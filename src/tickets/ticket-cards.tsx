@@ -8,7 +8,7 @@
  * Mounted by the payment-success, order, bill and printable pages.
  */
 import { useMemo } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { LogoMark } from "../components/icons";
 import { formatLongDate, formatTime, joinParts } from "../core/format";
 import type { Order } from "../core/order";
@@ -16,6 +16,7 @@ import { href } from "../core/routes";
 import { SELLER } from "../core/seller";
 import { useAdmission } from "../events/admission";
 import { Link } from "../i18n/link";
+import { Trans } from "../i18n/trans";
 import { usePageLanguage, useSite } from "../kernel/site-context";
 import { QrCode } from "./qr-code";
 import { icsFileName, ticketIcs } from "./ticket-ics";

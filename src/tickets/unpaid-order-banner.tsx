@@ -4,13 +4,14 @@
  * payment, so an unpaid order is never forgotten and its tickets are not lost by accident.
  */
 import { useEffect, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
 import { Clock, useSecondsLeft } from "../components/clock";
 import { clockText } from "../core/countdown";
 import type { Order } from "../core/order";
 import { href } from "../core/routes";
 import { Link } from "../i18n/link";
+import { Trans } from "../i18n/trans";
 import { useOrdersApi } from "./orders-api";
 import { unpaidOrder } from "./unpaid-order";
 import * as styles from "./tickets.module.css";
@@ -59,4 +60,9 @@ export function UnpaidOrderBanner({ boxed = false }: { boxed?: boolean }): React
       </Link>
     </div>
   );
+}
+
+/** The reminder in a box of its own, as the cart shows it under its heading. */
+export function BoxedUnpaidOrderBanner(): React.JSX.Element | null {
+  return <UnpaidOrderBanner boxed />;
 }

@@ -9,6 +9,10 @@
  *   parses, compiles and runs a script's top level in one task) evaluates no more than
  *   `startupTaskScriptBytes`, found in a Chromium trace of the page's load.
  *
+ * - none of the start-up scripts carries code that waits for the first idle moment or the
+ *   first use (issue 36), read from their source maps: the API clients and axios, the basket's
+ *   engine, toasts, the header's search box, checkout, check-in, Trans, qs and gatsby-script.
+ *
  * The three figures are deterministic (no timing; the task's duration is printed only). The budgets, in tests/e2e/page-budgets.json,
  * are set at what the site reaches: a change that adds start-up code or hydrated components
  * fails here and either earns its cost by raising the budget in the same commit, or moves
@@ -26,9 +30,41 @@ import {
   mainThreadTasks,
   PAGE_TYPES,
   pagePath,
+  startupModules,
   startupScripts,
   traceStartup,
 } from "./support/startup";
+
+/** What no page runs before it is interactive: it loads when the browser is first idle, or at first use. */
+const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
+  { module: /^node_modules\/axios(-retry|-rate-limit)?\//, why: "the API clients load with their first request" },
+  { module: /^src\/clients\/(basket|catalogue)-client\.ts$/, why: "the API clients load with their first request" },
+  {
+    module: /^src\/basket\/(basket-engine\.tsx|reducer\.ts|error-messages\.ts)$/,
+    why: "the basket's engine loads when the browser is first idle",
+  },
+  { module: /^node_modules\/react-toastify\//, why: "toasts load with the first toast" },
+  { module: /^src\/toasts\/toast-outlet\.tsx$/, why: "the toasts' outlet mounts when the browser is first idle" },
+  {
+    module: /^src\/search\/header-search\.tsx$/,
+    why: "the header's search box is kept from the server until idle or use",
+  },
+  { module: /^src\/(checkout|scan)\//, why: "checkout and check-in load on their own pages" },
+  {
+    module: /^node_modules\/(html-parse-stringify\/|react-i18next\/dist\/es\/Trans)/,
+    why: "Trans loads with the views that use it",
+  },
+  { module: /^node_modules\/(qs|gatsby-script)\//, why: "no page needs them at all" },
+  { module: /^node_modules\/i18next\/dist\/cjs\//, why: "i18next's ES build is the one the site loads" },
+  {
+    module: /^node_modules\/@babel\/runtime\/helpers\/(?!esm\/|interopRequire)/,
+    why: "one copy of each Babel helper, the ES one (gatsby-node.ts)",
+  },
+  {
+    module: /^node_modules\/date-fns\/locale\/[\w-]+\/_lib\/(match|formatDistance|formatRelative)\.js$/,
+    why: "the site formats dates, it does not parse them or write relative ones",
+  },
+];
 
 interface Budgets {
   startupJsGzipBytes: Record<string, number>;
@@ -61,6 +97,19 @@ describe("page-speed budgets of the built site", () => {
             .map((s) => `${s.file} ${s.gzipBytes}`)
             .join(", ")}`,
         );
+      }
+    });
+
+    it(`${type}: no start-up script carries what waits for the first idle moment or the first use`, () => {
+      for (const lang of LANGS) {
+        const path = pagePath(type, lang);
+        const modules = startupModules(path);
+        assert.ok(modules.length > 0, `${path}: the start-up scripts have no source maps to read`);
+        const early = modules.flatMap((module) => {
+          const rule = NOT_AT_START_UP.find((r) => r.module.test(module));
+          return rule ? [`${module} (${rule.why})`] : [];
+        });
+        assert.deepEqual(early, [], `${path} loads at start-up what should wait`);
       }
     });
 

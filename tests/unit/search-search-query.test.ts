@@ -47,6 +47,22 @@ describe("search query in the URL", () => {
     assert.equal(parseSearchQuery(`?${flood}`).q, "", "parameters past the limit are ignored");
   });
 
+  it("reads what a browser or a person may write: plus for a space, commas in the text, stray percent signs", () => {
+    assert.equal(parseSearchQuery("?q=jazz+night").q, "jazz night");
+    assert.equal(parseSearchQuery("?q=rock,%20pop").q, "rock, pop");
+    assert.equal(parseSearchQuery("?q=100%").q, "100%");
+    assert.deepEqual(parseSearchQuery("?places[0]=4&places[1]=5,6").places, [4, 5, 6]);
+    assert.equal(parseSearchQuery("?q=a&q=b").q, "", "a single value given twice is dropped");
+    assert.equal(parseSearchQuery("?star=1&star=1").star, false);
+  });
+
+  it("writes every character a text may hold so that it reads back the same", () => {
+    const state = { ...EMPTY_SEARCH, q: "it's (nearly) 100% *live*! #1 & more, ру ع" };
+    const query = stringifySearchQuery(state);
+    assert.match(query, /^\?q=[A-Za-z0-9%._~-]+$/);
+    assert.deepEqual(parseSearchQuery(query), state);
+  });
+
   it("swaps a reversed date range", () => {
     const state = parseSearchQuery("?from=2026-12-31&to=2026-12-01");
     assert.equal(state.from, "2026-12-01");

@@ -12,7 +12,8 @@
  * Page types are the ones `npm run bench:pages` scores; tests/e2e/site-budgets.test.ts
  * holds the figures to tests/e2e/page-budgets.json.
  */
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import {
   startupBytes as bytesIn,
@@ -45,6 +46,21 @@ export function pagePath(type: string, lang: string): string {
 /** The scripts a page of public/ runs before it is interactive (bench/lib/startup-cost.ts). */
 export function startupScripts(path: string): StartupScript[] {
   return scriptsIn(path, PUBLIC_DIR);
+}
+
+/**
+ * The source modules the start-up scripts of a page of public/ are made of, as their source
+ * maps name them ("node_modules/axios/lib/axios.js", "src/basket/reducer.ts").
+ */
+export function startupModules(path: string): string[] {
+  const modules = new Set<string>();
+  for (const script of startupScripts(path)) {
+    const mapFile = join(PUBLIC_DIR, `${script.file}.map`);
+    if (!existsSync(mapFile)) continue;
+    const { sources } = JSON.parse(readFileSync(mapFile, "utf8")) as { sources: string[] };
+    for (const source of sources) modules.add(source.replace(/^webpack:\/\/[^/]*\/(\.\/)?/, ""));
+  }
+  return [...modules];
 }
 
 export function startupBytes(path: string): number {
