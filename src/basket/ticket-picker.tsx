@@ -23,6 +23,7 @@ import { useAdmission } from "../events/admission";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
 import { usePageLanguage } from "../kernel/site-context";
+import { WaitlistJoinSlot, WaitlistLinkSlot } from "../waitlist/waitlist-slots";
 import { useBasket } from "./basket-context";
 import { LimitNote } from "./limit-note";
 import { addableCount, clampCount, limitReason, offerAvailability } from "./limits";
@@ -285,6 +286,9 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                   />
                 )}
                 {soldOut || locked ? null : <LimitNote reason={limitReason(offer, held + n, held)} />}
+                {soldOut ? (
+                  <WaitlistJoinSlot ticketId={offer.id} ticketTitle={offer.title} maxPerOrder={offer.maxPerOrder} />
+                ) : null}
               </li>
             );
           })}
@@ -379,6 +383,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
 
   return (
     <div className={styles.picker} data-testid="ticket-picker">
+      <WaitlistLinkSlot />
       {body()}
       {stickyBar()}
     </div>
