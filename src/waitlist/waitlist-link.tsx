@@ -75,6 +75,12 @@ export function WaitlistLink(): React.JSX.Element | null {
     }
   };
 
+  const button = (what: "claim" | "leave", className: string, label: string) => (
+    <button type="button" className={className} disabled={busy} onClick={() => void act(what)}>
+      {label}
+    </button>
+  );
+
   const body = (): React.ReactNode => {
     if (load.status === "failed") return <p role="alert">{t(load.key)}</p>;
     const e = load.entry;
@@ -97,18 +103,8 @@ export function WaitlistLink(): React.JSX.Element | null {
             </p>
           ) : null}
           <div className={styles.actions}>
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              onClick={() => void act("claim")}
-              data-testid="waitlist-claim"
-            >
-              {t("waitlist.link.claim")}
-            </button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void act("leave")}>
-              {t("waitlist.link.decline")}
-            </button>
+            {button("claim", "btn", t("waitlist.link.claim"))}
+            {button("leave", "btn btn-ghost", t("waitlist.link.decline"))}
           </div>
         </>
       );
@@ -122,17 +118,7 @@ export function WaitlistLink(): React.JSX.Element | null {
               {t("waitlist.position")} <bdi>{e.position ?? 1}</bdi>
             </p>
           ) : null}
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              onClick={() => void act("leave")}
-              data-testid="waitlist-leave"
-            >
-              {t("waitlist.link.leave")}
-            </button>
-          </div>
+          <div className={styles.actions}>{button("leave", "btn", t("waitlist.link.leave"))}</div>
         </>
       );
     return <p role="status">{t(`waitlist.link.${e.state}`)}</p>;
