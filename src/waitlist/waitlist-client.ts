@@ -68,3 +68,25 @@ export function linkInHash(hash: string): { action: "offer" | "leave"; token: st
     return null;
   }
 }
+
+/** What a sold-out category's sign-up needs to know of it. */
+export interface JoinProps {
+  ticketId: number;
+  ticketTitle: string;
+  maxPerOrder: number;
+}
+
+/** The visitor's words for a refusal, by the server's code. */
+export function errorKey(code: string): string {
+  switch (code) {
+    case "already_waiting":
+    case "not_sold_out":
+    case "waitlist_closed":
+    case "too_many_requests":
+    case "invalid_email":
+    case "network":
+      return `waitlist.error.${code}`;
+    default:
+      return "waitlist.error.other";
+  }
+}

@@ -9,26 +9,10 @@ import { useTranslation } from "react-i18next";
 import { useBasket } from "../basket/basket-context";
 import { solve } from "../checkout/captcha";
 import { usePageLanguage } from "../kernel/site-context";
-import { type WaitlistEntry, WaitlistError, waitlistApi } from "./waitlist-client";
-import type { JoinProps } from "./waitlist-slots";
+import { errorKey, type JoinProps, type WaitlistEntry, WaitlistError, waitlistApi } from "./waitlist-client";
 import * as styles from "./waitlist.module.css";
 
 type View = "hidden" | "closed" | "form" | "sending";
-
-/** The visitor's words for a refusal, by the server's code. */
-export function errorKey(code: string): string {
-  switch (code) {
-    case "already_waiting":
-    case "not_sold_out":
-    case "waitlist_closed":
-    case "too_many_requests":
-    case "invalid_email":
-    case "network":
-      return `waitlist.error.${code}`;
-    default:
-      return "waitlist.error.other";
-  }
-}
 
 export function WaitlistJoin({ ticketId, ticketTitle, maxPerOrder }: JoinProps): React.JSX.Element | null {
   const { t } = useTranslation();

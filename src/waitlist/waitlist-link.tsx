@@ -11,8 +11,7 @@ import { useBasket } from "../basket/basket-context";
 import { formatDateTime } from "../core/format";
 import { href, localize } from "../core/routes";
 import { usePageLanguage } from "../kernel/site-context";
-import { linkInHash, type WaitlistEntry, WaitlistError, waitlistApi } from "./waitlist-client";
-import { errorKey } from "./waitlist-join";
+import { errorKey, linkInHash, type WaitlistEntry, WaitlistError, waitlistApi } from "./waitlist-client";
 import * as styles from "./waitlist.module.css";
 
 type Load = { status: "loading" } | { status: "failed"; key: string } | { status: "ready"; entry: WaitlistEntry };

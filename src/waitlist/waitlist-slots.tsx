@@ -7,12 +7,7 @@
 import type React from "react";
 import { type ComponentType, useEffect, useState } from "react";
 import { whenIdle } from "../kernel/when-idle";
-
-export interface JoinProps {
-  ticketId: number;
-  ticketTitle: string;
-  maxPerOrder: number;
-}
+import type { JoinProps } from "./waitlist-client";
 
 function useIdleImport<P>(load: () => Promise<ComponentType<P>>, wanted: boolean): ComponentType<P> | null {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
