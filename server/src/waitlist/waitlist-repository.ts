@@ -167,11 +167,15 @@ export function waitlistRepository(db: Db) {
       );
     },
 
-    /** Categories where someone waits and tickets are free: where offers can be made now. */
+    /**
+     * Categories where someone waits for no more tickets than are free: where an offer can be made
+     * now. Asked at every release of expired holds, so a category whose free tickets fit nobody's
+     * count costs no transaction.
+     */
     async offerable(): Promise<number[]> {
       const rows = await db.all<{ ticket_id: number }>(
         `SELECT DISTINCT w.ticket_id FROM waitlist_entries w JOIN tickets t ON t.id = w.ticket_id
-         WHERE w.state = 'waiting' AND t.total - t.sold - t.held > 0 ORDER BY w.ticket_id`,
+         WHERE w.state = 'waiting' AND w.count <= t.total - t.sold - t.held ORDER BY w.ticket_id`,
       );
       return rows.map((r) => Number(r.ticket_id));
     },
@@ -273,6 +277,11 @@ export function waitlistRepository(db: Db) {
         `SELECT ${ENTRY_COLUMNS} FROM waitlist_entries WHERE state = 'waiting' AND ticket_id IN ${ids.text} ORDER BY id`,
         ids.params,
       );
+    },
+
+    /** People in a category's line. */
+    waitingCount(ticketId: number): Promise<number> {
+      return count("SELECT COUNT(*) AS n FROM waitlist_entries WHERE state = 'waiting' AND ticket_id = ?", [ticketId]);
     },
 
     /** The entry's place in its line (1 = next), while it waits. */

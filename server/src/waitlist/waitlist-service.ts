@@ -136,7 +136,7 @@ export function waitlistService(deps: AppDeps, { repo, outbox, tokens }: Waitlis
         ticket_id: ticketId,
         sold_out: soldOut,
         open: soldOut && !c.closed && onSale(c, now),
-        waiting: (await repo.waiting(ticketId)).length,
+        waiting: await repo.waitingCount(ticketId),
       };
     },
 
