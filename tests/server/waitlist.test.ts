@@ -22,11 +22,24 @@ import {
 const EVENT_SOURCE = 10008;
 const HOUR = 3600_000;
 
-/** A ticket category of the sample event with exactly `left` tickets left to hold or buy. */
-async function category(app: TestApp, index: number, left: number): Promise<number> {
-  const ticket = (await offersOf(app, EVENT_SOURCE))[0]!.tickets[index]!;
-  await app.deps.db.run("UPDATE tickets SET total = sold + held + ? WHERE id = ?", [left, ticket.id]);
-  return ticket.id;
+/** Ticket categories on sale in the sample events (allowing 3 per order), found once per app. */
+const categories = new WeakMap<TestApp, number[]>();
+
+/** The n-th of those, with exactly `left` tickets left to hold or buy. */
+async function category(app: TestApp, n: number, left: number): Promise<number> {
+  let ids = categories.get(app);
+  if (!ids) {
+    ids = [];
+    for (const source of [EVENT_SOURCE, 10001, 10002, 10003]) {
+      const sessions = await offersOf(app, source);
+      for (const t of sessions.flatMap((s) => s.tickets)) if (t.available > 0 && t.max_per_order >= 3) ids.push(t.id);
+    }
+    categories.set(app, ids);
+  }
+  const id = ids[n];
+  assert.ok(id, `the sample events have no ticket category number ${n}`);
+  await app.deps.db.run("UPDATE tickets SET total = sold + held + ? WHERE id = ?", [left, id]);
+  return id;
 }
 
 async function join(
@@ -243,7 +256,7 @@ describe("waiting list", () => {
     const [ar] = await mails(app, "amal@example.ae");
     const [en] = await mails(app, "sam@example.com");
     assert.equal(ru!.lang, "ru");
-    assert.match(ru!.subject, /лист ожидания/i);
+    assert.match(ru!.subject, /^Вы в листе ожидания/);
     assert.match(ru!.text, /3 билета/);
     assert.match(ru!.text, /Покинуть лист ожидания можно/);
     assert.equal(ar!.lang, "ar");
@@ -290,9 +303,14 @@ describe("waiting list", () => {
       retryMs: 1000,
       now: clock.now,
     };
-    const first = await app.deps.waitlist.outbox.drain(transport, opts);
-    assert.ok(first > 0);
+    const queued = await app.deps.db.all<{ state: string }>("SELECT state FROM waitlist_mail");
+    assert.equal(await app.deps.waitlist.outbox.drain(transport, { ...opts, limit: 1000 }), queued.length);
     assert.equal(await app.deps.waitlist.outbox.drain(transport, opts), 0, "nothing is sent twice");
-    assert.equal(new Set(sent.map((m) => `${m.to} ${m.subject}`)).size, sent.length);
+    assert.equal(sent.length, queued.length);
+    const states = await app.deps.db.all<{ state: string }>("SELECT DISTINCT state FROM waitlist_mail");
+    assert.deepEqual(
+      states.map((r) => r.state),
+      ["sent"],
+    );
   });
 });
