@@ -18,6 +18,7 @@ import { mailFeature } from "./mail/mail-plugin";
 import { ordersFeature } from "./orders/orders-plugin";
 import { paymentFeature } from "./payment/payment-plugin";
 import { seedSample } from "./seed/seed-sample";
+import { waitlistFeature } from "./waitlist/waitlist-plugin";
 import { walletFeature } from "./wallet/wallet-plugin";
 
 export interface BuildOptions {
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(walletFeature);
   await app.register(ordersFeature);
   await app.register(paymentFeature);
+  await app.register(waitlistFeature);
   if (opts.notifier) deps.notifier = typeof opts.notifier === "function" ? opts.notifier(deps) : opts.notifier;
   app.get("/", async () => ({
     name: "uae-tickets local server",

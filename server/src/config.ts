@@ -91,6 +91,12 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** Apple and Google Wallet: certificates, keys and the push (server/src/wallet, docs/WALLET.md) */
   wallet: WalletSettings;
+  /** how long a waiting-list offer holds its tickets for the visitor it was made to, hours (docs/WAITLIST.md) */
+  waitlistOfferHours: number;
+  /** waiting-list sign-ups one client address may make per hour */
+  waitlistJoinsPerClientHour: number;
+  /** waiting-list sign-ups (each sends an e-mail) one address may receive per hour */
+  waitlistJoinsPerEmailHour: number;
 }
 
 export type FaultScope = "all" | "catalogue" | "basket";
@@ -206,6 +212,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     walTruncateBytes: num(env.WAL_TRUNCATE_BYTES, 1024 * 1024),
     requestTimeoutMs: num(env.REQUEST_TIMEOUT_MS, 15_000),
     wallet: walletSettings(env),
+    waitlistOfferHours: num(env.WAITLIST_OFFER_HOURS, 12),
+    waitlistJoinsPerClientHour: num(env.WAITLIST_JOINS_PER_CLIENT_HOUR, 10),
+    waitlistJoinsPerEmailHour: num(env.WAITLIST_JOINS_PER_EMAIL_HOUR, 3),
     ...overrides,
   };
 }

@@ -23,6 +23,8 @@ import { useAdmission } from "../events/admission";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
 import { usePageLanguage } from "../kernel/site-context";
+import { whenIdle } from "../kernel/when-idle";
+import type * as Waitlist from "../waitlist/waitlist-parts";
 import { useBasket } from "./basket-context";
 import { LimitNote } from "./limit-note";
 import { addableCount, clampCount, limitReason, offerAvailability } from "./limits";
@@ -56,6 +58,9 @@ export function TicketPicker({ event }: { event: EventDetail }) {
   const addedRef = useRef<HTMLDivElement>(null);
   const offersRef = useRef<HTMLUListElement>(null);
   const closed = event.status === "sold_out" || event.status === "cancelled";
+  // the waiting list's code (src/waitlist) comes when the browser is first idle, never at start-up
+  const [waitlist, setWaitlist] = useState<typeof Waitlist | null>(null);
+  useEffect(() => whenIdle(() => void import("../waitlist/waitlist-parts").then(setWaitlist, () => undefined)), []);
 
   useEffect(() => {
     if (closed || !settled || !code) return;
@@ -285,6 +290,9 @@ export function TicketPicker({ event }: { event: EventDetail }) {
                   />
                 )}
                 {soldOut || locked ? null : <LimitNote reason={limitReason(offer, held + n, held)} />}
+                {soldOut && waitlist ? (
+                  <waitlist.Join ticketId={offer.id} ticketTitle={offer.title} maxPerOrder={offer.maxPerOrder} />
+                ) : null}
               </li>
             );
           })}
@@ -379,6 +387,7 @@ export function TicketPicker({ event }: { event: EventDetail }) {
 
   return (
     <div className={styles.picker} data-testid="ticket-picker">
+      {waitlist ? <waitlist.LinkPanel /> : null}
       {body()}
       {stickyBar()}
     </div>

@@ -42,7 +42,7 @@ const get = async (id: string, v = visitor, query = "") => v.request("GET", `/ap
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe("coverage", () => {
-  it("these tests, the basket tests and the wallet tests cover every path and method of the basket contract", () => {
+  it("these tests, the basket, wallet and waiting-list tests cover every path and method of the basket contract", () => {
     assert.deepEqual(contractOperations(contracts.basket), [
       "DELETE /api/basket",
       "GET /api/basket",
@@ -50,6 +50,7 @@ describe("coverage", () => {
       "GET /api/orders",
       "GET /api/orders/{id}",
       "GET /api/orders/{id}/wallet",
+      "GET /api/waitlist/tickets/{id}",
       "GET /api/wallet/apple/orders/{id}",
       "GET /api/wallet/apple/passes/{serial}",
       "GET /api/wallet/google/orders/{id}",
@@ -58,6 +59,10 @@ describe("coverage", () => {
       "POST /api/orders",
       "POST /api/orders/lookup",
       "POST /api/orders/{id}/payments",
+      "POST /api/waitlist",
+      "POST /api/waitlist/claim",
+      "POST /api/waitlist/entry",
+      "POST /api/waitlist/leave",
     ]);
   });
 

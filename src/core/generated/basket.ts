@@ -247,6 +247,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * (2.3) Puts an e-mail address on the waiting list of a sold-out ticket category
+         * @description Needs a solved captcha fetched with this session (as order creation does). 409 when
+         *     the category has enough tickets left to buy now (code not_sold_out), when the e-mail
+         *     address already waits for it (already_waiting), when the organiser closed its list
+         *     (waitlist_closed) or the event is not on sale (event_not_on_sale). The e-mail that
+         *     confirms the sign-up and links to leaving is in `lang`.
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** (2.3) Whether a ticket category takes waiting-list sign-ups now */
+        get: operations["getWaitlistStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/entry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * (2.3) The waiting-list entry a signed link names (its token from the e-mail)
+         * @description A POST so that the token stays out of access logs. 404 (code unknown_entry) for a
+         *     token the server did not sign.
+         */
+        post: operations["getWaitlistEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * (2.3) Leaves the waiting list with the link's token, without a session
+         * @description An offer held is given up and passes to the next in line. Leaving again, or after
+         *     the entry ended, changes nothing and answers the entry as it is.
+         */
+        post: operations["leaveWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * (2.3) Puts the tickets of an offer into this session's basket
+         * @description Takes the offer link's token. The tickets stay held throughout: the basket holds them
+         *     until the offer would have ended (a basket that already held tickets until later keeps
+         *     its time), then they are released as any hold. 409 when the offer was already taken
+         *     (code offer_taken) or has ended (offer_ended). The session is created if there is none.
+         */
+        post: operations["claimWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -386,6 +492,54 @@ export interface components {
                 order_url: string | null;
                 tickets: components["schemas"]["WalletLink"][];
             } | null;
+        };
+        /** @description (2.3) a sign-up for a sold-out ticket category */
+        WaitlistJoin: {
+            /** @description a TicketOffer id from /v2/dates_prices */
+            ticket_id: number;
+            /** @description tickets wanted, at most the category's max_per_order */
+            count: number;
+            email: string;
+            /** @description the solved challenge, base64 JSON (see getCaptchaChallenge) */
+            captcha: string;
+        };
+        WaitlistToken: {
+            /** @description (2.3) the signed token of a waiting-list link */
+            token: string;
+        };
+        /** @description (2.3) a ticket category's waiting list */
+        WaitlistStatus: {
+            ticket_id: number;
+            /** @description nothing of it is left to hold or buy */
+            sold_out: boolean;
+            /** @description it takes sign-ups now: sold out, on sale, and its list not closed */
+            open: boolean;
+            /** @description people in line */
+            waiting: number;
+        };
+        /** @description (2.3) one place on a waiting list */
+        WaitlistEntry: {
+            /**
+             * @description in line; holding an offer; offer taken into a basket; offer ran out; left; list closed by the organiser
+             * @enum {string}
+             */
+            state: "waiting" | "offered" | "claimed" | "lapsed" | "left" | "closed";
+            count: number;
+            event: {
+                id: number;
+                title: string;
+            };
+            ticket: {
+                id: number;
+                title: string;
+            };
+            /** @description place in line (1 = next) while waiting; null otherwise */
+            position: number | null;
+            /**
+             * Format: date-time
+             * @description until when the offer holds the tickets, while offered
+             */
+            offer_expires_at: string | null;
         };
     };
     responses: {
@@ -908,6 +1062,149 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoin"];
+            };
+        };
+        responses: {
+            /** @description the new entry, in line */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getWaitlistStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the category's list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistStatus"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    getWaitlistEntry: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistToken"];
+            };
+        };
+        responses: {
+            /** @description the entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistToken"];
+            };
+        };
+        responses: {
+            /** @description the entry (state left, or how it ended before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    claimWaitlistOffer: {
+        parameters: {
+            query?: {
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistToken"];
+            };
+        };
+        responses: {
+            /** @description the entry, now claimed; GET /api/basket shows the tickets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
         };
     };
 }
