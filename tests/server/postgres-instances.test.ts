@@ -261,7 +261,7 @@ describe("three instances on one PostgreSQL database", { skip: NEEDS_POSTGRES },
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ token, name: `Phone ${i + 1}` }),
       });
-      assert.equal(res.status, 200, await res.clone().text());
+      assert.equal(res.status, 201, await res.clone().text());
       tokens.push(((await res.json()) as { device_token: string }).device_token);
     }
     const scan = (base: string, token: string, nonce: string) =>
