@@ -364,7 +364,7 @@ describe("what devices say and what order answers carry (item 6)", () => {
         const res = await upload(bad);
         assert.equal(res.statusCode, 400, `${JSON.stringify(bad)}: ${res.body}`);
         assert.equal(json<{ code: string }>(res).code, "invalid_scan");
-        assert.match(json<{ detail: string }>(res).detail, /local_status must be .*already_used/);
+        assert.match(json<{ detail: string }>(res).detail, /local_status must be/);
       }
       assert.equal(await rowCount(app.deps.db, "checkin_scans"), 0, "nothing recorded");
       const statuses = (checkinContract as unknown as { components: { schemas: { ScanStatus: { enum: string[] } } } })
