@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import pg from "pg";
-import { startSmtpStandIn } from "./mail-helpers";
 import {
   freePort,
   HttpVisitor,
@@ -19,6 +18,7 @@ import {
   startInstances,
 } from "../support/server-instances";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
+import { startSmtpStandIn } from "./mail-helpers";
 
 const NEEDS_POSTGRES = postgresUrl()
   ? false
