@@ -65,7 +65,7 @@ describe("concurrent buyers", () => {
   it("never oversell: 80 concurrent ADD_TICKET for 12 tickets → exactly 12 held", async () => {
     const ticket = (await offersOf(app, 10008))[0]!.tickets[1]!;
     const db = app.deps.db;
-    db.prepare("UPDATE tickets SET total = sold + held + 12 WHERE id = ?").run(ticket.id);
+    await db.run("UPDATE tickets SET total = sold + held + 12 WHERE id = ?", [ticket.id]);
     const sessions = await Promise.all(Array.from({ length: 80 }, newSession));
     const body = JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } });
     const results = await Promise.all(
@@ -77,11 +77,10 @@ describe("concurrent buyers", () => {
     assert.equal(statuses.filter((s) => s === 200).length, 12, JSON.stringify(statuses));
     assert.equal(statuses.filter((s) => s === 409).length, 68);
     assert.ok(results.filter((r) => r.status === 409).every((r) => JSON.parse(r.body).code === "not_enough_tickets"));
-    const row = db
-      .prepare(
-        "SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?",
-      )
-      .get(ticket.id) as { total: number; sold: number; held: number; in_baskets: number };
+    const row = (await db.one<{ total: number; sold: number; held: number; in_baskets: number }>(
+      "SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?",
+      [ticket.id],
+    ))!;
     assert.equal(row.held, 12);
     assert.equal(row.in_baskets, 12);
     assert.equal(row.total - row.sold - row.held, 0);
@@ -92,7 +91,7 @@ describe("concurrent buyers", () => {
   it("never oversell with mixed ADD and UPDATE of several tickets each", async () => {
     const ticket = (await offersOf(app, 10008))[1]!.tickets[0]!;
     const db = app.deps.db;
-    db.prepare("UPDATE tickets SET total = sold + held + 25 WHERE id = ?").run(ticket.id);
+    await db.run("UPDATE tickets SET total = sold + held + 25 WHERE id = ?", [ticket.id]);
     const sessions = await Promise.all(Array.from({ length: 40 }, newSession));
     await Promise.all(
       sessions.flatMap((cookie, i) => [
@@ -110,11 +109,10 @@ describe("concurrent buyers", () => {
         ),
       ]),
     );
-    const row = db
-      .prepare(
-        "SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?",
-      )
-      .get(ticket.id) as { total: number; sold: number; held: number; in_baskets: number };
+    const row = (await db.one<{ total: number; sold: number; held: number; in_baskets: number }>(
+      "SELECT total, sold, held, (SELECT COALESCE(SUM(count), 0) FROM basket_items WHERE ticket_id = tickets.id) AS in_baskets FROM tickets WHERE id = ?",
+      [ticket.id],
+    ))!;
     assert.equal(row.held, row.in_baskets, "held matches what the baskets hold");
     assert.ok(row.sold + row.held <= row.total, "never oversold");
   });

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { assertMatchesContract, BUYER, json, makeApp, solveCaptcha, type TestApp, Visitor } from "./helpers";
+import { rowCount } from "./written-rows";
 
 let app: TestApp;
 before(async () => {
@@ -14,10 +15,9 @@ before(async () => {
 });
 after(async () => app.close());
 
-const count = (table: string): number =>
-  (app.deps.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-const held = (): number =>
-  (app.deps.db.prepare("SELECT COALESCE(SUM(held), 0) AS n FROM tickets").get() as { n: number }).n;
+const count = (table: string): Promise<number> => rowCount(app.deps.db, table);
+const held = async (): Promise<number> =>
+  Number((await app.deps.db.one<{ n: number }>("SELECT COALESCE(SUM(held), 0) AS n FROM tickets"))?.n);
 
 /** A refused request: 400, the contract's error body, the code and a detail naming the field; no row changed. */
 async function refused(
@@ -28,13 +28,13 @@ async function refused(
 ): Promise<void> {
   const visitor = new Visitor(app);
   assert.equal((await visitor.add(1, 2)).statusCode, 200);
-  const before = { orders: count("orders"), held: held(), payments: count("payments") };
+  const before = { orders: await count("orders"), held: await held(), payments: await count("payments") };
   const res = await send(visitor);
   assert.equal(res.statusCode, 400, res.body);
   const body = assertMatchesContract("basket", path, "post", res) as { detail: string; code: string };
   assert.equal(body.code, code, body.detail);
   assert.match(body.detail, field);
-  assert.deepEqual({ orders: count("orders"), held: held(), payments: count("payments") }, before);
+  assert.deepEqual({ orders: await count("orders"), held: await held(), payments: await count("payments") }, before);
   const basket = json<{ events: Array<{ tickets: Array<{ count: number }> }> }>(await visitor.basket());
   assert.equal(basket.events[0]?.tickets[0]?.count, 2, "the basket is as it was");
 }

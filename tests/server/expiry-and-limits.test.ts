@@ -67,7 +67,7 @@ describe("unpaid orders expire and give their tickets back", () => {
       assert.equal(res.statusCode, 303, "back to the shop, which shows the order expired");
       const got = json<WireOrder>(await v.request("GET", `/api/orders/${o.id}`));
       assert.equal(got.status, "expired");
-      const row = app.deps.db.prepare("SELECT charges FROM orders WHERE id = ?").get(o.id) as { charges: number };
+      const row = (await app.deps.db.one<{ charges: number }>("SELECT charges FROM orders WHERE id = ?", [o.id]))!;
       assert.equal(row.charges, 0);
     }));
 

@@ -30,10 +30,10 @@ import {
   Visitor,
   withApp,
 } from "./helpers";
+import { rowCount, writtenRows } from "./written-rows";
 
-const count = (app: TestApp, table: "sessions" | "baskets"): number =>
-  (app.deps.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-const changes = (app: TestApp): number => (app.deps.db.prepare("SELECT total_changes() AS n").get() as { n: number }).n;
+const count = (app: TestApp, table: "sessions" | "baskets"): Promise<number> => rowCount(app.deps.db, table);
+const changes = (app: TestApp): Promise<string> => writtenRows(app.deps.db);
 
 /** A basket change from a given client address, with or without a session cookie. */
 const changeFrom = (app: TestApp, ip: string, body: unknown, cookie?: string) =>
@@ -68,7 +68,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 describe("requests that change nothing write nothing (item 1)", () => {
   it("a removal without a session stores no session, no basket and sets no cookie", () =>
     withApp({}, async ({ app }) => {
-      const before = changes(app);
+      const before = await changes(app);
       for (let i = 0; i < 50; i++) {
         for (const body of [
           { type: "DELETE_EVENT", event: { id: 5 } },
@@ -80,9 +80,9 @@ describe("requests that change nothing write nothing (item 1)", () => {
           assert.deepEqual(json<{ events: unknown[] }>(res).events, []);
         }
       }
-      assert.equal(count(app, "sessions"), 0);
-      assert.equal(count(app, "baskets"), 0);
-      assert.equal(changes(app), before, "not a row was written");
+      assert.equal(await count(app, "sessions"), 0);
+      assert.equal(await count(app, "baskets"), 0);
+      assert.equal(await changes(app), before, "not a row was written");
       // what does not exist is still not found
       assert.equal(
         (await changeFrom(app, "203.0.113.7", { type: "DELETE_EVENT", event: { id: 999999 } })).statusCode,
@@ -99,25 +99,24 @@ describe("requests that change nothing write nothing (item 1)", () => {
       const v = new Visitor(app);
       assert.equal((await v.add(1, 1)).statusCode, 200);
       const updated = json<{ updated_at: string }>(await v.basket()).updated_at;
-      const before = changes(app);
+      const before = await changes(app);
       assert.equal((await v.change({ type: "DELETE_TICKET", ticket: { id: 2 } })).statusCode, 200);
       assert.equal((await v.change({ type: "DELETE_EVENT", event: { id: 7 } })).statusCode, 200);
-      assert.equal(changes(app), before);
+      assert.equal(await changes(app), before);
       assert.equal(json<{ updated_at: string }>(await v.basket()).updated_at, updated);
     }));
 
   it("a buyer's change costs the same however many empty baskets strangers left behind from the buyer's address", () =>
     withApp({}, async ({ app }) => {
-      const db = app.deps.db;
-      const plant = db.prepare(
-        "INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, NULL, ?, ?)",
-      );
       // what a stranger's add-and-remove loop leaves behind: 150,000 empty baskets from one address
       const crowded = "198.51.100.20";
       const quiet = "198.51.100.21";
-      db.transaction(() => {
-        for (let i = 0; i < 150_000; i++) plant.run(`stranger-${i}`, Date.now(), crowded);
-      })();
+      await app.deps.db.run(
+        `WITH RECURSIVE n(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM n WHERE k < 149999)
+          INSERT INTO baskets (session_id, expires_at, updated_at, client_ip)
+          SELECT 'stranger-' || k, NULL, CAST(? AS BIGINT), CAST(? AS TEXT) FROM n`,
+        [Date.now(), crowded],
+      );
       const buyers = await Promise.all(
         [crowded, quiet].map(async (ip) => {
           const first = await changeFrom(app, ip, { type: "ADD_TICKET", ticket: { id: 1, count: 1 } });
@@ -226,8 +225,8 @@ describe("an id an order replaced holds nothing (item 3)", () => {
       assert.equal(json<{ code: string }>(late).code, "session_replaced");
       assert.match(json<{ detail: string }>(late).detail, /reload/);
       assert.equal(late.headers["set-cookie"], undefined, "the cookie the order brought stays");
-      const held = app.deps.db.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM basket_items").get() as { n: number };
-      assert.equal(held.n, 0, "no hold under an id nobody has");
+      const held = await app.deps.db.one<{ n: number }>("SELECT COALESCE(SUM(count), 0) AS n FROM basket_items");
+      assert.equal(Number(held?.n), 0, "no hold under an id nobody has");
       assert.equal(await available(app, 10001, 3), left);
       assert.equal((await buyer.add(3, 3)).statusCode, 200, "the new session holds them, without a cool-down");
       const orders = json<{ results: WireOrder[] }>(await buyer.request("GET", "/api/orders")).results;
@@ -252,14 +251,14 @@ describe("an id an order replaced holds nothing (item 3)", () => {
 describe("a door phone offline for 2,000 scans uploads them all (item 4)", () => {
   it("queued on the phone, uploaded in batches the server takes, applied once each", () =>
     withApp({}, async ({ app, clock }) => {
-      app.deps.db.prepare("UPDATE tickets SET total = sold + 400 WHERE id = ?").run(FREE_TICKET);
+      await app.deps.db.run("UPDATE tickets SET total = sold + 400 WHERE id = ?", [FREE_TICKET]);
       const orders: WireOrder[] = [];
       for (let i = 0; i < 40; i++)
         orders.push(await buyFree(app, 10, `Guest ${String.fromCharCode(65 + (i % 26))}ahid`));
       const tickets = orders.flatMap((o) => o.tickets);
       const door = await Door.pair(
         app,
-        app.deps.checkin.createList({ eventId: tickets[0]!.event_id, name: "Beach gate" }, clock.now()).id,
+        (await app.deps.checkin.createList({ eventId: tickets[0]!.event_id, name: "Beach gate" }, clock.now())).id,
         "Gate phone",
       );
       const offline = json<OfflineData>(await door.request("GET", "/api/checkin/offline"));
@@ -305,9 +304,9 @@ describe("a door phone offline for 2,000 scans uploads them all (item 4)", () =>
       assert.equal(state.queue.length, 0, "every scan was taken");
       assert.deepEqual(state.admittedHere, {});
       assert.deepEqual(state.conflicts, []);
-      const rows = app.deps.db
-        .prepare("SELECT status, COUNT(*) AS n FROM checkin_scans GROUP BY status")
-        .all() as Array<{ status: string; n: number }>;
+      const rows = await app.deps.db.all<{ status: string; n: number }>(
+        "SELECT status, COUNT(*) AS n FROM checkin_scans GROUP BY status",
+      );
       const byStatus = Object.fromEntries(rows.map((r) => [r.status, r.n]));
       assert.equal(byStatus.admitted, 400, "each guest in once");
       assert.equal(
@@ -320,7 +319,7 @@ describe("a door phone offline for 2,000 scans uploads them all (item 4)", () =>
 
   it("the server takes the largest upload the contract allows, and refuses a larger one with a reason", () =>
     withApp({}, async ({ app, clock }) => {
-      const list = app.deps.checkin.createList({ eventId: 34, name: "Side gate" }, clock.now());
+      const list = await app.deps.checkin.createList({ eventId: 34, name: "Side gate" }, clock.now());
       const door = await Door.pair(app, list.id, "Side phone");
       const contractMax = (checkinContract as unknown as ContractWithSync).paths["/api/checkin/sync"].post.requestBody
         .content["application/json"].schema.properties.scans.maxItems;
@@ -350,7 +349,10 @@ describe("what devices say and what order answers carry (item 6)", () => {
   it("a scan's local_status is one of the contract's statuses, or the upload is refused and nothing recorded", () =>
     withApp({}, async ({ app, clock }) => {
       const order = await buyFree(app, 1);
-      const list = app.deps.checkin.createList({ eventId: order.tickets[0]!.event_id, name: "Gate" }, clock.now());
+      const list = await app.deps.checkin.createList(
+        { eventId: order.tickets[0]!.event_id, name: "Gate" },
+        clock.now(),
+      );
       const door = await Door.pair(app, list.id, "Phone");
       const upload = (local_status: unknown) =>
         door.request("POST", "/api/checkin/sync", {
@@ -364,8 +366,7 @@ describe("what devices say and what order answers carry (item 6)", () => {
         assert.equal(json<{ code: string }>(res).code, "invalid_scan");
         assert.match(json<{ detail: string }>(res).detail, /local_status must be .*already_used/);
       }
-      const rows = app.deps.db.prepare("SELECT COUNT(*) AS n FROM checkin_scans").get() as { n: number };
-      assert.equal(rows.n, 0, "nothing recorded");
+      assert.equal(await rowCount(app.deps.db, "checkin_scans"), 0, "nothing recorded");
       const statuses = (checkinContract as unknown as { components: { schemas: { ScanStatus: { enum: string[] } } } })
         .components.schemas.ScanStatus.enum;
       for (const good of statuses.filter((s) => s !== "conflict"))
@@ -428,7 +429,7 @@ describe("unknown card numbers on the acquirer's page count as attempts (item 5)
       }
       assert.equal(refused, 4, "four numbers refused on the page; the fifth ends the visit: five tried, not thousands");
       assert.deepEqual(tries, [429, 429, 429, 429, 303], "a wait after each of the first four, then back to the shop");
-      assert.equal(app.deps.throttle.recent("payment-declined", order.id, 3600_000, clock.now()).count, 5);
+      assert.equal((await app.deps.throttle.recent("payment-declined", order.id, 3600_000, clock.now())).count, 5);
       const again = await buyer.request("POST", `/api/orders/${order.id}/payments`, {
         return_url: `${SITE_ORIGIN}/order/`,
       });

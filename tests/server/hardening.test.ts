@@ -10,9 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { buildApp } from "../../server/src/app";
-import { openDatabase } from "../../server/src/db/database";
+import { type Db, openDatabase } from "../../server/src/db/database";
 import type { WireOrder } from "../../server/src/deps";
 import { buyerKey } from "../../server/src/orders/buyer-key";
+import { createPostgresDatabase, TEST_ENGINE } from "../support/test-database";
 import {
   BUYER,
   cardFields,
@@ -37,6 +38,22 @@ const FREE_TICKET = 186; // event 34's free registration
 const BANK_TRANSFER = 3;
 
 const code = (res: { body: string }) => json<{ code: string }>(res).code;
+
+/**
+ * A database that outlives the app (a restart): a SQLite file, or on a PostgreSQL run a database of
+ * its own on the test cluster.
+ */
+async function reopenableDatabase(name: string): Promise<{ open: () => Promise<Db>; remove: () => Promise<void> }> {
+  if (TEST_ENGINE === "postgres") {
+    const made = await createPostgresDatabase();
+    return { open: () => openDatabase(made.url, { poolMax: 5 }), remove: made.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), name));
+  return {
+    open: () => openDatabase(join(dir, "db.sqlite")),
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
 
 async function refused(res: { statusCode: number; body: string }, status: number, expected: string) {
   assert.equal(res.statusCode, status, res.body);
@@ -118,9 +135,9 @@ describe("per-buyer limits a scalper meets (item 3)", () => {
       assert.equal((await orderOf(app, 4, 2, { email: "t2@example.ae" })).statusCode, 201, "by card it goes");
     });
     await withApp({ offlineEventPercent: 1 }, async ({ app }) => {
-      const total = (
-        app.deps.db.prepare("SELECT SUM(total) AS n FROM tickets WHERE event_id = 1").get() as { n: number }
-      ).n;
+      const total = Number(
+        (await app.deps.db.one<{ n: number }>("SELECT SUM(total) AS n FROM tickets WHERE event_id = 1"))?.n,
+      );
       const share = Math.floor(total / 100);
       assert.ok(share >= 2 && share <= 10, `event 1 has ${total} tickets`);
       const offline = { acquisition_id: BANK_TRANSFER };
@@ -333,10 +350,9 @@ describe("order look-up (items 8 and 11)", () => {
     }));
 
   it("keeps the counters across a restart", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "lookup-lock-"));
-    const file = join(dir, "db.sqlite");
+    const stored = await reopenableDatabase("lookup-lock-");
     const start = async () => {
-      const db = openDatabase(file);
+      const db = await stored.open();
       const app = (await buildApp({ db, config: { ...HERMETIC, lookupFailMax: 3 } })) as TestApp;
       app.addHook("onClose", async () => db.close());
       return app;
@@ -353,7 +369,7 @@ describe("order look-up (items 8 and 11)", () => {
         await second.close();
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await stored.remove();
     }
   });
 });
@@ -388,27 +404,26 @@ describe("captcha (item 10)", () => {
 
 describe("orders stored before the buyer key", () => {
   it("are counted under the normalised key after a restart", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "buyer-key-"));
-    const file = join(dir, "db.sqlite");
+    const stored = await reopenableDatabase("buyer-key-");
     try {
-      const db = openDatabase(file);
+      const db = await stored.open();
       const app = (await buildApp({ db, config: { ...HERMETIC, buyerEventMax: 2 } })) as TestApp;
       assert.equal((await orderOf(app, 1, 2, { email: "Old.Buyer+x@gmail.com" })).statusCode, 201);
       // as an older server stored it: lowercased only
-      db.prepare("UPDATE orders SET email_key = lower(email)").run();
-      db.prepare("DELETE FROM meta WHERE key = 'email_key'").run();
+      await db.run("UPDATE orders SET email_key = lower(email)");
+      await db.run("DELETE FROM meta WHERE key = 'email_key'");
       await app.close();
-      db.close();
-      const again = openDatabase(file);
+      await db.close();
+      const again = await stored.open();
       const restarted = (await buildApp({ db: again, config: { ...HERMETIC, buyerEventMax: 2 } })) as TestApp;
       try {
         await refused(await orderOf(restarted, 2, 1, { email: "oldbuyer@gmail.com" }), 409, "buyer_event_limit");
       } finally {
         await restarted.close();
-        again.close();
+        await again.close();
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await stored.remove();
     }
   });
 });

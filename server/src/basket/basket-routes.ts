@@ -11,7 +11,7 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
   // a read writes nothing: a visitor without a session is shown an empty basket and gets no cookie
   app.get<{ Querystring: Query }>("/api/basket", async (req) => {
     const cur = service.currency(str(req.query, "currency_code"));
-    return service.get(readSession(deps, req), cur, softLang(req.query));
+    return service.get(await readSession(deps, req), cur, softLang(req.query));
   });
 
   // the session is created by the first change that succeeds
@@ -23,10 +23,10 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
     // removals stores no session and no basket, and sets no cookie
     if (
       (change.type === "DELETE_TICKET" || change.type === "DELETE_EVENT") &&
-      currentSession(deps, req) === undefined
+      (await currentSession(deps, req)) === undefined
     ) {
-      service.checkTarget(change);
-      return service.get(readSession(deps, req), cur, softLang(req.query));
+      await service.checkTarget(change);
+      return service.get(await readSession(deps, req), cur, softLang(req.query));
     }
     return writeSession(deps, req, reply, (session) =>
       service.change(session, change, cur, softLang(req.query), req.ip),
@@ -34,7 +34,7 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
   });
 
   app.delete<{ Querystring: Query }>("/api/basket", async (req) => {
-    const session = currentSession(deps, req);
+    const session = await currentSession(deps, req);
     // the contract gives DELETE no currency parameter: a bad one must not stop the clearing
     let cur = service.currency(undefined);
     try {
@@ -43,7 +43,7 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
       /* keep AED */
     }
     // without a session there is nothing to clear, and nothing is written
-    if (session === undefined) return service.get(readSession(deps, req), cur, softLang(req.query));
+    if (session === undefined) return service.get(await readSession(deps, req), cur, softLang(req.query));
     return service.clear(session, cur, softLang(req.query));
   });
 }

@@ -47,10 +47,14 @@ export function basketService(deps: AppDeps) {
   }
 
   /** Tickets grouped by event, priced in `cur`, in the order they were first added. */
-  function group(items: Array<{ ticketId: number; count: number }>, cur: CurrencyRow, lang: Lang): BasketEventJson[] {
+  async function group(
+    items: Array<{ ticketId: number; count: number }>,
+    cur: CurrencyRow,
+    lang: Lang,
+  ): Promise<BasketEventJson[]> {
     const byEvent = new Map<number, BasketEventJson>();
     for (const item of items) {
-      const t = tickets.info(item.ticketId);
+      const t = await tickets.info(item.ticketId);
       if (!t) continue;
       let group = byEvent.get(t.eventId);
       if (!group) {
@@ -81,12 +85,12 @@ export function basketService(deps: AppDeps) {
     return [...byEvent.values()];
   }
 
-  function view(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
-    const b = baskets.get(sessionId);
+  async function view(sessionId: string, cur: CurrencyRow, lang: Lang): Promise<BasketJson> {
+    const b = await baskets.get(sessionId);
     const items = b?.items ?? [];
     return {
       currency_code: cur.code,
-      events: group(items, cur, lang),
+      events: await group(items, cur, lang),
       expires_at: b?.expiresAt != null && items.length > 0 ? toUaeIso(b.expiresAt) : null,
       updated_at: b?.updatedAt != null ? toUaeIso(b.updatedAt) : null,
     };
@@ -100,21 +104,20 @@ export function basketService(deps: AppDeps) {
    * from it within the cool-down: many visitors share an address (a mall's Wi-Fi, a carrier's
    * NAT), and one of them letting a hold run out must not block the others.
    */
-  function coolDown(sessionId: string, clientIp: string | null, ticketId: number, now: number): void {
+  async function coolDown(sessionId: string, clientIp: string | null, ticketId: number, now: number): Promise<void> {
     const windowMs = config.holdCooldownMinutes * 60_000;
     if (windowMs <= 0) return;
-    const since = (scope: "hold-expired-session" | "hold-expired-buyer", key: string) =>
-      deps.throttle.recent(scope, `${key} ${ticketId}`, windowMs, now).last ?? 0;
-    const last = Math.max(
-      since("hold-expired-session", sessionId),
-      ...baskets.buyersOf(sessionId).map((buyer) => since("hold-expired-buyer", buyer)),
-    );
+    const since = async (scope: "hold-expired-session" | "hold-expired-buyer", key: string) =>
+      (await deps.throttle.recent(scope, `${key} ${ticketId}`, windowMs, now)).last ?? 0;
+    let last = await since("hold-expired-session", sessionId);
+    for (const buyer of await baskets.buyersOf(sessionId))
+      last = Math.max(last, await since("hold-expired-buyer", buyer));
     let waitMs = last > 0 ? last + windowMs - now : 0;
     if (clientIp !== null) {
       const max = Math.max(1, config.holdCooldownClientTickets);
       waitMs = Math.max(
         waitMs,
-        deps.throttle.waitMs("hold-expired-client", `${clientIp} ${ticketId}`, max, windowMs, now),
+        await deps.throttle.waitMs("hold-expired-client", `${clientIp} ${ticketId}`, max, windowMs, now),
       );
     }
     if (waitMs <= 0) return;
@@ -126,9 +129,9 @@ export function basketService(deps: AppDeps) {
   }
 
   /** What a removal names must exist (404 otherwise), whether or not the basket has it. */
-  function checkTarget(change: BasketChange & { type: "DELETE_TICKET" | "DELETE_EVENT" }): void {
+  async function checkTarget(change: BasketChange & { type: "DELETE_TICKET" | "DELETE_EVENT" }): Promise<void> {
     if (change.type === "DELETE_TICKET") {
-      if (!tickets.info(change.ticketId)) throw notFound(`no ticket ${change.ticketId}`, "unknown_ticket");
+      if (!(await tickets.info(change.ticketId))) throw notFound(`no ticket ${change.ticketId}`, "unknown_ticket");
     } else if (!catalogue.data.eventsById.has(change.eventId))
       throw notFound(`no event ${change.eventId}`, "not_found");
   }
@@ -155,36 +158,39 @@ export function basketService(deps: AppDeps) {
       return { price: roundMoney(price, cur.decimals), service_fee: roundMoney(fee, cur.decimals), count };
     },
 
-    get(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
-      deps.releaseExpired(deps.now());
+    async get(sessionId: string, cur: CurrencyRow, lang: Lang): Promise<BasketJson> {
+      await deps.releaseExpired(deps.now());
       return view(sessionId, cur, lang);
     },
 
     /**
-     * Applies one change inside an IMMEDIATE transaction; any error leaves the basket as it was.
+     * Applies one change inside a transaction; any error leaves the basket as it was.
      * The hold runs from the first ticket put in: later changes do not extend it.
      */
-    change(
+    async change(
       sessionId: string,
       change: BasketChange,
       cur: CurrencyRow,
       lang: Lang,
       clientIp: string | null = null,
-    ): BasketJson {
+    ): Promise<BasketJson> {
       const now = deps.now();
-      deps.releaseExpired(now);
-      baskets.transaction(() => {
+      await deps.releaseExpired(now);
+      await deps.db.withTransaction(async () => {
+        // several instances: one change of this basket at a time, then (below) one hold of a ticket at a time;
+        // always in this order (session, client address, tickets), so two changes never wait on each other
+        await deps.db.lockText("session", [sessionId]);
         // a change that finds nothing to change (removing what is not there) writes nothing
         let changed = true;
-        const before = baskets.get(sessionId);
+        const before = await baskets.get(sessionId);
         const heldSince = before && before.items.length > 0 && before.expiresAt !== null ? before.expiresAt : null;
         const c: BasketChange = change;
         if (c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") {
-          const t = tickets.get(c.ticketId);
+          const t = await tickets.get(c.ticketId);
           if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
           if (!onSale(t, now))
             throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
-          const current = baskets.heldCount(sessionId, t.id);
+          const current = await baskets.heldCount(sessionId, t.id);
           const wanted = c.type === "ADD_TICKET" ? current + c.count : c.count;
           if (wanted > t.maxPerOrder) {
             throw conflict(
@@ -194,13 +200,13 @@ export function basketService(deps: AppDeps) {
           }
           const delta = wanted - current;
           changed = delta !== 0;
-          if (delta > 0) coolDown(sessionId, clientIp, t.id, now);
+          if (delta > 0) await coolDown(sessionId, clientIp, t.id, now);
           if (delta > 0 && clientIp !== null) {
             // baskets and unpaid orders alike: an order waiting 48 hours for a bank transfer holds its tickets too
             const held =
-              baskets.heldByClient(clientIp, sessionId) +
-              baskets.heldInBasket(sessionId) +
-              deps.orders.unpaidByClient(clientIp);
+              (await baskets.heldByClient(clientIp, sessionId)) +
+              (await baskets.heldInBasket(sessionId)) +
+              (await deps.orders.unpaidByClient(clientIp));
             if (held + delta > config.heldPerClient) {
               throw conflict(
                 `at most ${config.heldPerClient} tickets can be held from one address at a time`,
@@ -208,43 +214,44 @@ export function basketService(deps: AppDeps) {
               );
             }
           }
-          if (!baskets.adjustHold(t.id, delta)) {
+          if (!(await baskets.adjustHold(t.id, delta))) {
             throw conflict(
               `not enough tickets left: ${Math.max(0, t.available)} more can be added`,
               "not_enough_tickets",
             );
           }
-          baskets.setItem(sessionId, t.id, wanted);
+          await baskets.setItem(sessionId, t.id, wanted);
         } else if (c.type === "DELETE_TICKET") {
-          checkTarget(c);
-          const current = baskets.heldCount(sessionId, c.ticketId);
+          await checkTarget(c);
+          const current = await baskets.heldCount(sessionId, c.ticketId);
           changed = current > 0;
-          baskets.adjustHold(c.ticketId, -current);
-          baskets.setItem(sessionId, c.ticketId, 0);
+          await baskets.adjustHold(c.ticketId, -current);
+          await baskets.setItem(sessionId, c.ticketId, 0);
         } else if (c.type === "DELETE_EVENT") {
-          checkTarget(c);
+          await checkTarget(c);
           changed = false;
           for (const item of before?.items ?? []) {
-            const t = tickets.info(item.ticketId);
+            const t = await tickets.info(item.ticketId);
             if (t && t.eventId === c.eventId) {
-              baskets.adjustHold(t.id, -item.count);
-              baskets.setItem(sessionId, t.id, 0);
+              await baskets.adjustHold(t.id, -item.count);
+              await baskets.setItem(sessionId, t.id, 0);
               changed = true;
             }
           }
         }
         if (!changed) return;
-        const left = baskets.itemCount(sessionId);
-        baskets.touch(sessionId, left > 0 ? (heldSince ?? now + holdMs()) : null, now, clientIp);
+        const left = await baskets.itemCount(sessionId);
+        await baskets.touch(sessionId, left > 0 ? (heldSince ?? now + holdMs()) : null, now, clientIp);
       });
       return view(sessionId, cur, lang);
     },
 
-    clear(sessionId: string, cur: CurrencyRow, lang: Lang): BasketJson {
+    async clear(sessionId: string, cur: CurrencyRow, lang: Lang): Promise<BasketJson> {
       const now = deps.now();
-      baskets.transaction(() => {
-        baskets.releaseBasket(sessionId, now);
-        baskets.touch(sessionId, null, now);
+      await deps.db.withTransaction(async () => {
+        await deps.db.lockText("session", [sessionId]);
+        await baskets.releaseBasket(sessionId, now);
+        await baskets.touch(sessionId, null, now);
       });
       return view(sessionId, cur, lang);
     },

@@ -11,159 +11,158 @@ export interface BasketRow {
   items: BasketItemRow[];
 }
 
-/**
- * Baskets and their holds. A basket item holds `count` tickets: they are counted in
- * tickets.held until the basket expires, is cleared or becomes an order. Every change runs
- * inside one IMMEDIATE transaction, so two buyers can never hold the same last ticket.
- */
 /** More than any ticket's max_per_order: the client address's cool-down counts a hold's tickets up to this. */
 const MAX_COUNT_PER_HOLD = 1000;
 
+const SQL = {
+  anyExpired: "SELECT 1 AS x FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1",
+  expired: "SELECT session_id FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY session_id",
+  basket: "SELECT session_id, expires_at, updated_at FROM baskets WHERE session_id = ?",
+  items: "SELECT ticket_id, count FROM basket_items WHERE session_id = ? ORDER BY added_seq, ticket_id",
+  item: "SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?",
+  itemCount: "SELECT COUNT(*) AS n FROM basket_items WHERE session_id = ?",
+  upsertBasket: `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
+    expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`,
+  // a basket holds tickets exactly when it has an expiry; the partial index baskets_holding_client
+  // reads only those, at most heldPerClient of one address, however many empty ones it left behind
+  heldByClient: {
+    sqlite: `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b INDEXED BY baskets_holding_client
+      JOIN basket_items i ON i.session_id = b.session_id
+      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.session_id <> ?`,
+    postgres: `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b
+      JOIN basket_items i ON i.session_id = b.session_id
+      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.client_ip IS NOT NULL AND b.session_id <> ?`,
+  },
+  heldInBasket: "SELECT COALESCE(SUM(count), 0) AS n FROM basket_items WHERE session_id = ?",
+  ensure: "INSERT INTO baskets (session_id) VALUES (?) ON CONFLICT (session_id) DO NOTHING",
+  // a new item goes after the basket's others, whichever instance added them
+  setItem: `INSERT INTO basket_items (session_id, ticket_id, count, added_seq)
+    VALUES (?, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM basket_items WHERE session_id = ?))
+    ON CONFLICT (session_id, ticket_id) DO UPDATE SET count = excluded.count`,
+  deleteItem: "DELETE FROM basket_items WHERE session_id = ? AND ticket_id = ?",
+  deleteItems: "DELETE FROM basket_items WHERE session_id = ?",
+  hold: "UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held >= ?",
+  unhold: "UPDATE tickets SET held = held - ? WHERE id = ?",
+  sell: "UPDATE tickets SET held = held - ?, sold = sold + ? WHERE id = ?",
+  releaseAll:
+    "UPDATE tickets SET held = held - (SELECT count FROM basket_items i WHERE i.session_id = ? AND i.ticket_id = tickets.id) WHERE id IN (SELECT ticket_id FROM basket_items WHERE session_id = ?)",
+  expire: "UPDATE baskets SET expires_at = NULL, updated_at = ? WHERE session_id = ?",
+  copyBasket:
+    "INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) SELECT ?, expires_at, updated_at, client_ip FROM baskets WHERE session_id = ?",
+  moveItems: "UPDATE basket_items SET session_id = ? WHERE session_id = ?",
+  dropBasket: "DELETE FROM baskets WHERE session_id = ?",
+  // what a hold that ran out leaves behind: its session and its buyers (the e-mail addresses of the
+  // session's orders) wait before holding those tickets again
+  coolSession: `INSERT INTO throttle_hits (scope, key, at)
+    SELECT 'hold-expired-session', session_id || ' ' || ticket_id, CAST(? AS BIGINT) FROM basket_items WHERE session_id = ?`,
+  coolBuyer: `INSERT INTO throttle_hits (scope, key, at) SELECT DISTINCT 'hold-expired-buyer', o.email_key || ' ' || i.ticket_id, CAST(? AS BIGINT)
+    FROM basket_items i JOIN session_orders so ON so.session_id = i.session_id JOIN orders o ON o.id = so.order_id
+    WHERE i.session_id = ?`,
+  // and its client address, one hit per ticket: the address waits only once many tickets ran out from it
+  // (holdCooldownClientTickets), so one visitor behind a shared address does not block everyone there
+  coolClient: `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${MAX_COUNT_PER_HOLD})
+    INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, CAST(? AS BIGINT)
+    FROM basket_items i JOIN baskets b ON b.session_id = i.session_id JOIN n ON n.k <= i.count
+    WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
+  buyers:
+    "SELECT DISTINCT o.email_key FROM session_orders so JOIN orders o ON o.id = so.order_id WHERE so.session_id = ? ORDER BY o.email_key",
+};
+
+/**
+ * Baskets and their holds. A basket item holds `count` tickets: they are counted in
+ * tickets.held until the basket expires, is cleared or becomes an order. Every change runs
+ * inside one transaction, so two buyers can never hold the same last ticket.
+ */
 export function basketsRepository(db: Db) {
-  const s = {
-    anyExpired: db.prepare("SELECT 1 FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1"),
-    expired: db.prepare("SELECT session_id FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ?"),
-    basket: db.prepare("SELECT session_id, expires_at, updated_at FROM baskets WHERE session_id = ?"),
-    items: db.prepare("SELECT ticket_id, count FROM basket_items WHERE session_id = ? ORDER BY added_seq, ticket_id"),
-    item: db.prepare("SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?"),
-    itemCount: db.prepare("SELECT COUNT(*) AS n FROM basket_items WHERE session_id = ?"),
-    upsertBasket: db.prepare(
-      `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET
-        expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`,
-    ),
-    // a basket holds tickets exactly when it has an expiry; the partial index baskets_holding_client
-    // reads only those, at most heldPerClient of one address, however many empty ones it left behind
-    heldByClient: db.prepare(
-      `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b INDEXED BY baskets_holding_client
-        JOIN basket_items i ON i.session_id = b.session_id
-        WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.session_id <> ?`,
-    ),
-    heldInBasket: db.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM basket_items WHERE session_id = ?"),
-    ensure: db.prepare("INSERT OR IGNORE INTO baskets (session_id) VALUES (?)"),
-    setItem: db.prepare(
-      "INSERT INTO basket_items (session_id, ticket_id, count, added_seq) VALUES (?, ?, ?, ?) ON CONFLICT(session_id, ticket_id) DO UPDATE SET count = excluded.count",
-    ),
-    deleteItem: db.prepare("DELETE FROM basket_items WHERE session_id = ? AND ticket_id = ?"),
-    deleteItems: db.prepare("DELETE FROM basket_items WHERE session_id = ?"),
-    hold: db.prepare("UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held >= ?"),
-    unhold: db.prepare("UPDATE tickets SET held = held - ? WHERE id = ?"),
-    sell: db.prepare("UPDATE tickets SET held = held - ?, sold = sold + ? WHERE id = ?"),
-    releaseAll: db.prepare(
-      "UPDATE tickets SET held = held - (SELECT count FROM basket_items i WHERE i.session_id = ? AND i.ticket_id = tickets.id) WHERE id IN (SELECT ticket_id FROM basket_items WHERE session_id = ?)",
-    ),
-    expire: db.prepare("UPDATE baskets SET expires_at = NULL, updated_at = ? WHERE session_id = ?"),
-    copyBasket: db.prepare(
-      "INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) SELECT ?, expires_at, updated_at, client_ip FROM baskets WHERE session_id = ?",
-    ),
-    moveItems: db.prepare("UPDATE basket_items SET session_id = ? WHERE session_id = ?"),
-    dropBasket: db.prepare("DELETE FROM baskets WHERE session_id = ?"),
-    // what a hold that ran out leaves behind: its session and its buyers (the e-mail addresses of the
-    // session's orders) wait before holding those tickets again
-    coolSession: db.prepare(
-      "INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-session', session_id || ' ' || ticket_id, ? FROM basket_items WHERE session_id = ?",
-    ),
-    coolBuyer: db.prepare(
-      `INSERT INTO throttle_hits (scope, key, at) SELECT DISTINCT 'hold-expired-buyer', o.email_key || ' ' || i.ticket_id, ?
-        FROM basket_items i JOIN session_orders so ON so.session_id = i.session_id JOIN orders o ON o.id = so.order_id
-        WHERE i.session_id = ?`,
-    ),
-    // and its client address, one hit per ticket: the address waits only once many tickets ran out from it
-    // (holdCooldownClientTickets), so one visitor behind a shared address does not block everyone there
-    coolClient: db.prepare(
-      `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${MAX_COUNT_PER_HOLD})
-        INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, ?
-        FROM basket_items i JOIN baskets b ON b.session_id = i.session_id JOIN n ON n.k <= i.count
-        WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
-    ),
-    buyers: db.prepare(
-      "SELECT DISTINCT o.email_key FROM session_orders so JOIN orders o ON o.id = so.order_id WHERE so.session_id = ?",
-    ),
-  };
-  let seq = Date.now();
+  const count = async (text: string, params: readonly unknown[]): Promise<number> =>
+    Number((await db.one<{ n: number }>(text, params))?.n ?? 0);
 
   const repo = {
     /** Releases the holds of every basket whose time is up. Cheap when there is none. */
-    releaseExpired(now: number): number {
-      if (s.anyExpired.get(now) === undefined) return 0;
-      return db
-        .transaction(() => {
-          const ids = (s.expired.all(now) as Array<{ session_id: string }>).map((r) => r.session_id);
-          for (const id of ids) {
-            s.coolSession.run(now, id);
-            s.coolBuyer.run(now, id);
-            s.coolClient.run(now, id);
-            repo.releaseBasket(id, now);
-          }
-          return ids.length;
-        })
-        .immediate();
+    async releaseExpired(now: number): Promise<number> {
+      if ((await db.one(SQL.anyExpired, [now])) === undefined) return 0;
+      return db.withTransaction(async () => {
+        const ids = (await db.all<{ session_id: string }>(SQL.expired, [now])).map((r) => r.session_id);
+        for (const id of ids) {
+          await db.run(SQL.coolSession, [now, id]);
+          await db.run(SQL.coolBuyer, [now, id]);
+          await db.run(SQL.coolClient, [now, id]);
+          await repo.releaseBasket(id, now);
+        }
+        return ids.length;
+      });
     },
     /** Must run inside a transaction. */
-    releaseBasket(sessionId: string, now: number): void {
-      s.releaseAll.run(sessionId, sessionId);
-      s.deleteItems.run(sessionId);
-      s.expire.run(now, sessionId);
+    async releaseBasket(sessionId: string, now: number): Promise<void> {
+      await db.run(SQL.releaseAll, [sessionId, sessionId]);
+      await db.run(SQL.deleteItems, [sessionId]);
+      await db.run(SQL.expire, [now, sessionId]);
     },
     /** The basket of `from`, with its holds, now belongs to `to` (a new session id). Inside a transaction. */
-    moveTo(from: string, to: string): void {
-      if (s.copyBasket.run(to, from).changes === 0) return;
-      s.moveItems.run(to, from);
-      s.dropBasket.run(from);
+    async moveTo(from: string, to: string): Promise<void> {
+      if ((await db.run(SQL.copyBasket, [to, from])).changes === 0) return;
+      await db.run(SQL.moveItems, [to, from]);
+      await db.run(SQL.dropBasket, [from]);
     },
-    get(sessionId: string): BasketRow | null {
-      const b = s.basket.get(sessionId) as
-        | { session_id: string; expires_at: number | null; updated_at: number | null }
-        | undefined;
+    async get(sessionId: string): Promise<BasketRow | null> {
+      const b = await db.one<{ session_id: string; expires_at: number | null; updated_at: number | null }>(SQL.basket, [
+        sessionId,
+      ]);
       if (!b) return null;
-      const items = (s.items.all(sessionId) as Array<{ ticket_id: number; count: number }>).map((r) => ({
-        ticketId: r.ticket_id,
+      const items = (await db.all<{ ticket_id: number; count: number }>(SQL.items, [sessionId])).map((r) => ({
+        ticketId: Number(r.ticket_id),
         count: r.count,
       }));
       return { sessionId, expiresAt: b.expires_at, updatedAt: b.updated_at, items };
     },
-    itemCount(sessionId: string): number {
-      return (s.itemCount.get(sessionId) as { n: number }).n;
+    itemCount(sessionId: string): Promise<number> {
+      return count(SQL.itemCount, [sessionId]);
     },
-    heldCount(sessionId: string, ticketId: number): number {
-      const r = s.item.get(sessionId, ticketId) as { count: number } | undefined;
-      return r?.count ?? 0;
+    async heldCount(sessionId: string, ticketId: number): Promise<number> {
+      return (await db.one<{ count: number }>(SQL.item, [sessionId, ticketId]))?.count ?? 0;
     },
     /** Holds `delta` more tickets (negative releases); false when not enough are left. Inside a transaction. */
-    adjustHold(ticketId: number, delta: number): boolean {
-      if (delta > 0) return s.hold.run(delta, ticketId, delta).changes === 1;
-      if (delta < 0) s.unhold.run(-delta, ticketId);
+    async adjustHold(ticketId: number, delta: number): Promise<boolean> {
+      if (delta > 0) return (await db.run(SQL.hold, [delta, ticketId, delta])).changes === 1;
+      if (delta < 0) await db.run(SQL.unhold, [-delta, ticketId]);
       return true;
     },
-    setItem(sessionId: string, ticketId: number, count: number): void {
-      if (count <= 0) s.deleteItem.run(sessionId, ticketId);
+    async setItem(sessionId: string, ticketId: number, count: number): Promise<void> {
+      if (count <= 0) await db.run(SQL.deleteItem, [sessionId, ticketId]);
       else {
-        s.ensure.run(sessionId);
-        s.setItem.run(sessionId, ticketId, count, ++seq);
+        await db.run(SQL.ensure, [sessionId]);
+        await db.run(SQL.setItem, [sessionId, ticketId, count, sessionId]);
       }
     },
-    touch(sessionId: string, expiresAt: number | null, now: number, clientIp: string | null = null): void {
-      s.upsertBasket.run(sessionId, expiresAt, now, clientIp);
+    async touch(
+      sessionId: string,
+      expiresAt: number | null,
+      now: number,
+      clientIp: string | null = null,
+    ): Promise<void> {
+      await db.run(SQL.upsertBasket, [sessionId, expiresAt, now, clientIp]);
     },
     /** Tickets held by the baskets of one client address, other than this session's. */
-    heldByClient(clientIp: string, exceptSession: string): number {
-      return (s.heldByClient.get(clientIp, exceptSession) as { n: number }).n;
+    heldByClient(clientIp: string, exceptSession: string): Promise<number> {
+      return count(SQL.heldByClient[db.engine], [clientIp, exceptSession]);
     },
     /** The buyers (normalised e-mail addresses) of the orders a session made or looked up. */
-    buyersOf(sessionId: string): string[] {
-      return (s.buyers.all(sessionId) as Array<{ email_key: string }>).map((r) => r.email_key);
+    async buyersOf(sessionId: string): Promise<string[]> {
+      return (await db.all<{ email_key: string }>(SQL.buyers, [sessionId])).map((r) => r.email_key);
     },
-    heldInBasket(sessionId: string): number {
-      return (s.heldInBasket.get(sessionId) as { n: number }).n;
+    heldInBasket(sessionId: string): Promise<number> {
+      return count(SQL.heldInBasket, [sessionId]);
     },
     /** Held tickets become sold (an order was made). Inside a transaction. */
-    sellHeld(ticketId: number, count: number): void {
-      s.sell.run(count, count, ticketId);
+    async sellHeld(ticketId: number, count: number): Promise<void> {
+      await db.run(SQL.sell, [count, count, ticketId]);
     },
-    clearItems(sessionId: string): void {
-      s.deleteItems.run(sessionId);
+    async clearItems(sessionId: string): Promise<void> {
+      await db.run(SQL.deleteItems, [sessionId]);
     },
-    transaction<T>(fn: () => T): T {
-      return db.transaction(fn).immediate();
+    /** Runs `work` in one transaction (joining the caller's, if any). */
+    transaction<T>(work: () => Promise<T> | T): Promise<T> {
+      return db.withTransaction(async () => work());
     },
   };
   return repo;

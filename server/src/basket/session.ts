@@ -16,14 +16,14 @@ export interface SessionDeps {
   now: () => number;
 }
 
-function issue(
+async function issue(
   deps: SessionDeps,
   req: FastifyRequest,
   reply: FastifyReply,
   id = randomBytes(24).toString("base64url"),
-): string {
+): Promise<string> {
   const now = deps.now();
-  deps.sessions.insert(id, now, now + THIRTY_DAYS_S * 1000);
+  await deps.sessions.insert(id, now, now + THIRTY_DAYS_S * 1000);
   reply.setCookie(SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: "lax",
@@ -41,10 +41,10 @@ function issue(
  * issued; undefined otherwise (no cookie, planted, made up, expired, or replaced by an order).
  * Reads nothing but the sessions table and writes nothing.
  */
-export function currentSession(deps: SessionDeps, req: FastifyRequest): string | undefined {
+export async function currentSession(deps: SessionDeps, req: FastifyRequest): Promise<string | undefined> {
   const current = req.cookies[SESSION_COOKIE];
   if (current === undefined || !SESSION_RE.test(current)) return undefined;
-  return deps.sessions.state(current, deps.now()) === "valid" ? current : undefined;
+  return (await deps.sessions.state(current, deps.now())) === "valid" ? current : undefined;
 }
 
 /** An id that names no session: for a visitor without one, stored nowhere and never set as a cookie. */
@@ -59,8 +59,8 @@ function passingId(req: FastifyRequest): string {
  * names nothing (an empty basket, no orders). Nothing is stored and no cookie is set, so a
  * stranger's requests that change nothing leave nothing behind.
  */
-export function readSession(deps: SessionDeps, req: FastifyRequest): string {
-  return currentSession(deps, req) ?? passingId(req);
+export async function readSession(deps: SessionDeps, req: FastifyRequest): Promise<string> {
+  return (await currentSession(deps, req)) ?? passingId(req);
 }
 
 /**
@@ -70,15 +70,15 @@ export function readSession(deps: SessionDeps, req: FastifyRequest): string {
  * cookie) is refused (409 session_replaced): written under a made-up id, its change would hold
  * tickets nobody can see, and a new cookie would overwrite the one that keeps the order.
  */
-export function writeSession<T>(
+export async function writeSession<T>(
   deps: SessionDeps,
   req: FastifyRequest,
   reply: FastifyReply,
-  write: (sessionId: string) => T,
-): T {
+  write: (sessionId: string) => Promise<T> | T,
+): Promise<T> {
   const current = req.cookies[SESSION_COOKIE];
   if (current !== undefined && SESSION_RE.test(current)) {
-    const state = deps.sessions.state(current, deps.now());
+    const state = await deps.sessions.state(current, deps.now());
     if (state === "valid") return write(current);
     if (state === "rotated")
       throw conflict(
@@ -88,9 +88,9 @@ export function writeSession<T>(
   }
   const id = randomBytes(24).toString("base64url");
   req.cookies[SESSION_COOKIE] = id;
-  const result = write(id);
+  const result = await write(id);
   // the write may have replaced the session itself (rotation): then the new one is already set
-  if (req.cookies[SESSION_COOKIE] === id) issue(deps, req, reply, id);
+  if (req.cookies[SESSION_COOKIE] === id) await issue(deps, req, reply, id);
   return result;
 }
 
@@ -98,9 +98,14 @@ export function writeSession<T>(
  * A new session id in place of `old`, keeping its orders (an order was just made): whoever
  * knew the old id before the purchase cannot follow the buyer past it.
  */
-export function rotateSession(deps: SessionDeps, old: string, req: FastifyRequest, reply: FastifyReply): string {
-  const id = issue(deps, req, reply);
+export async function rotateSession(
+  deps: SessionDeps,
+  old: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string> {
+  const id = await issue(deps, req, reply);
   const now = deps.now();
-  deps.sessions.move(old, id, now, now + ROTATION_GRACE_MS);
+  await deps.sessions.move(old, id, now, now + ROTATION_GRACE_MS);
   return id;
 }

@@ -1,64 +1,61 @@
 import type { Db } from "../db/database";
 
+const SQL = {
+  get: "SELECT rotated_at FROM sessions WHERE id = ? AND expires_at > ?",
+  retire: "UPDATE sessions SET rotated_at = ?, expires_at = ? WHERE id = ?",
+  insert: "INSERT INTO sessions (id, created_at, expires_at) VALUES (?, ?, ?)",
+  // the new session may already see some of these orders (it looked them up): those rows stay as they are
+  copyOrders:
+    "INSERT INTO session_orders (session_id, order_id) SELECT ?, order_id FROM session_orders WHERE session_id = ? ON CONFLICT (session_id, order_id) DO NOTHING",
+  dropOrders: "DELETE FROM session_orders WHERE session_id = ?",
+  dropBasket:
+    "DELETE FROM baskets WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM basket_items WHERE session_id = ?)",
+  expired: "DELETE FROM sessions WHERE expires_at <= ?",
+  idle: `DELETE FROM sessions WHERE created_at <= ? AND rotated_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM basket_items i WHERE i.session_id = sessions.id)
+    AND NOT EXISTS (SELECT 1 FROM session_orders o WHERE o.session_id = sessions.id)
+    AND NOT EXISTS (SELECT 1 FROM baskets b WHERE b.session_id = sessions.id AND b.updated_at > ?)`,
+  emptyBaskets: `DELETE FROM baskets WHERE COALESCE(updated_at, 0) <= ?
+    AND NOT EXISTS (SELECT 1 FROM basket_items i WHERE i.session_id = baskets.session_id)
+    AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = baskets.session_id)`,
+};
+
 /** The sessions the server has issued. */
 export function sessionsRepository(db: Db) {
-  const s = {
-    get: db.prepare("SELECT rotated_at FROM sessions WHERE id = ? AND expires_at > ?"),
-    retire: db.prepare("UPDATE sessions SET rotated_at = ?, expires_at = ? WHERE id = ?"),
-    insert: db.prepare("INSERT INTO sessions (id, created_at, expires_at) VALUES (?, ?, ?)"),
-    remove: db.prepare("DELETE FROM sessions WHERE id = ?"),
-    moveOrders: db.prepare("UPDATE OR IGNORE session_orders SET session_id = ? WHERE session_id = ?"),
-    dropOrders: db.prepare("DELETE FROM session_orders WHERE session_id = ?"),
-    dropBasket: db.prepare(
-      "DELETE FROM baskets WHERE session_id = ? AND NOT EXISTS (SELECT 1 FROM basket_items WHERE session_id = ?)",
-    ),
-    expired: db.prepare("DELETE FROM sessions WHERE expires_at <= ?"),
-    idle: db.prepare(
-      `DELETE FROM sessions WHERE created_at <= @cutoff AND rotated_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM basket_items i WHERE i.session_id = sessions.id)
-        AND NOT EXISTS (SELECT 1 FROM session_orders o WHERE o.session_id = sessions.id)
-        AND NOT EXISTS (SELECT 1 FROM baskets b WHERE b.session_id = sessions.id AND b.updated_at > @cutoff)`,
-    ),
-    emptyBaskets: db.prepare(
-      `DELETE FROM baskets WHERE COALESCE(updated_at, 0) <= ?
-        AND NOT EXISTS (SELECT 1 FROM basket_items i WHERE i.session_id = baskets.session_id)
-        AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = baskets.session_id)`,
-    ),
-  };
   return {
     /** "rotated": replaced by an order a moment ago (in its grace time); "unknown": never issued, or expired. */
-    state(id: string, now: number): "valid" | "rotated" | "unknown" {
-      const r = s.get.get(id, now) as { rotated_at: number | null } | undefined;
+    async state(id: string, now: number): Promise<"valid" | "rotated" | "unknown"> {
+      const r = await db.one<{ rotated_at: number | null }>(SQL.get, [id, now]);
       if (!r) return "unknown";
       return r.rotated_at === null ? "valid" : "rotated";
     },
-    insert(id: string, now: number, expiresAt: number): void {
-      s.insert.run(id, now, expiresAt);
+    async insert(id: string, now: number, expiresAt: number): Promise<void> {
+      await db.run(SQL.insert, [id, now, expiresAt]);
     },
     /**
      * The orders of `from` now belong to `to`, and `from` is dead: kept only until `graceUntil` so
      * that requests already on their way with it are told apart from a made-up id. Called when an
      * order was just made, so the old basket is empty and only its row is left. Inside a transaction.
      */
-    move(from: string, to: string, now: number, graceUntil: number): void {
-      s.moveOrders.run(to, from);
-      s.dropOrders.run(from);
-      s.dropBasket.run(from, from);
-      s.retire.run(now, graceUntil, from);
+    async move(from: string, to: string, now: number, graceUntil: number): Promise<void> {
+      await db.run(SQL.copyOrders, [to, from]);
+      await db.run(SQL.dropOrders, [from]);
+      await db.run(SQL.dropBasket, [from, from]);
+      await db.run(SQL.retire, [now, graceUntil, from]);
     },
-    removeExpired(now: number): number {
-      return s.expired.run(now).changes;
+    async removeExpired(now: number): Promise<number> {
+      return (await db.run(SQL.expired, [now])).changes;
     },
     /**
      * Deletes the sessions that hold nothing (no tickets, no orders) and have not changed since
      * `idleSince`, with their empty basket rows: what a passing visitor left. Returns how many.
      */
-    removeIdle(idleSince: number): number {
-      return db.transaction(() => {
-        const n = s.idle.run({ cutoff: idleSince }).changes;
-        s.emptyBaskets.run(idleSince);
+    async removeIdle(idleSince: number): Promise<number> {
+      return db.withTransaction(async () => {
+        const n = (await db.run(SQL.idle, [idleSince, idleSince])).changes;
+        await db.run(SQL.emptyBaskets, [idleSince]);
         return n;
-      })();
+      });
     },
   };
 }

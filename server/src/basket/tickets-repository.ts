@@ -1,5 +1,6 @@
 import { isStoredSessionOver } from "../../../src/core/sessions";
 import type { Db } from "../db/database";
+import { inList } from "../db/sql";
 import { type I18nText, parseI18n } from "../lib/i18n";
 
 export interface SessionRow {
@@ -57,30 +58,26 @@ export const sessionOpen = (t: { startedAt: number; finishedAt: number | null },
 /** What never changes while the server runs: everything but `available`. */
 export type TicketInfo = Omit<TicketRow, "available">;
 
+const SQL = {
+  byId: `SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.id = ?`,
+  byEvent: `SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.event_id = ? ORDER BY s.started_at, s.id, t.position, t.id`,
+  sessionsOf: "SELECT id, started_at, finished_at FROM event_sessions WHERE event_id = ? ORDER BY started_at, id",
+  ranges: (events: string) =>
+    `SELECT t.event_id, MIN(t.price_aed) AS mn, MAX(t.price_aed) AS mx FROM tickets t JOIN event_sessions s ON s.id = t.session_id
+     WHERE t.event_id IN ${events} AND t.total - t.sold - t.held > 0 AND COALESCE(s.finished_at, s.started_at) > ?
+     GROUP BY t.event_id`,
+};
+
 /**
  * Live ticket offers: availability changes with every hold and sale, so it is always read
- * from SQLite. The rest of a ticket is kept in memory until `generation()` changes (the
+ * from the database. The rest of a ticket is kept in memory until `generation()` changes (the
  * catalogue was reloaded).
  */
 export function ticketsRepository(db: Db, generation: () => number = () => 0) {
   const infos = new Map<number, TicketInfo>();
   let infosGeneration = generation();
-  const byId = db.prepare(
-    `SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.id = ?`,
-  );
-  const byEvent = db.prepare(
-    `SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.event_id = ? ORDER BY s.started_at, s.id, t.position, t.id`,
-  );
-  const sessionsOf = db.prepare(
-    "SELECT id, started_at, finished_at FROM event_sessions WHERE event_id = ? ORDER BY started_at, id",
-  );
-  const ranges = db.prepare(
-    `SELECT t.event_id, MIN(t.price_aed) AS mn, MAX(t.price_aed) AS mx FROM tickets t JOIN event_sessions s ON s.id = t.session_id
-     WHERE t.event_id IN (SELECT value FROM json_each(?)) AND t.total - t.sold - t.held > 0 AND COALESCE(s.finished_at, s.started_at) > ?
-     GROUP BY t.event_id`,
-  );
   return {
-    info(id: number): TicketInfo | undefined {
+    async info(id: number): Promise<TicketInfo | undefined> {
       const g = generation();
       if (g !== infosGeneration) {
         infos.clear();
@@ -88,7 +85,7 @@ export function ticketsRepository(db: Db, generation: () => number = () => 0) {
       }
       let info = infos.get(id);
       if (!info) {
-        const r = byId.get(id) as TicketDb | undefined;
+        const r = await db.one<TicketDb>(SQL.byId, [id]);
         if (!r) return undefined;
         const { available: _available, ...rest } = toTicket(r);
         void _available;
@@ -97,27 +94,28 @@ export function ticketsRepository(db: Db, generation: () => number = () => 0) {
       }
       return info;
     },
-    get(id: number): TicketRow | undefined {
-      const r = byId.get(id) as TicketDb | undefined;
+    async get(id: number): Promise<TicketRow | undefined> {
+      const r = await db.one<TicketDb>(SQL.byId, [id]);
       return r && toTicket(r);
     },
-    ofEvent(eventId: number): TicketRow[] {
-      return (byEvent.all(eventId) as TicketDb[]).map(toTicket);
+    async ofEvent(eventId: number): Promise<TicketRow[]> {
+      return (await db.all<TicketDb>(SQL.byEvent, [eventId])).map(toTicket);
     },
-    sessionsOf(eventId: number): SessionRow[] {
-      return (sessionsOf.all(eventId) as Array<{ id: number; started_at: number; finished_at: number | null }>).map(
-        (r) => ({
-          id: r.id,
-          startedAt: r.started_at,
-          finishedAt: r.finished_at,
-        }),
-      );
+    async sessionsOf(eventId: number): Promise<SessionRow[]> {
+      const rows = await db.all<{ id: number; started_at: number; finished_at: number | null }>(SQL.sessionsOf, [
+        eventId,
+      ]);
+      return rows.map((r) => ({ id: r.id, startedAt: r.started_at, finishedAt: r.finished_at }));
     },
     /** AED price range over the offers still on sale, per event id. */
-    priceRanges(eventIds: number[], now: number): Map<number, { min: number; max: number }> {
+    async priceRanges(eventIds: number[], now: number): Promise<Map<number, { min: number; max: number }>> {
       const out = new Map<number, { min: number; max: number }>();
-      for (const r of ranges.all(JSON.stringify(eventIds), now) as Array<{ event_id: number; mn: number; mx: number }>)
-        out.set(r.event_id, { min: r.mn, max: r.mx });
+      const events = inList(eventIds);
+      const rows = await db.all<{ event_id: number; mn: number; mx: number }>(SQL.ranges(events.text), [
+        ...events.params,
+        now,
+      ]);
+      for (const r of rows) out.set(r.event_id, { min: r.mn, max: r.mx });
       return out;
     },
   };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createChallenge, verifySolution } from "altcha-lib/v1";
 import type { ServerConfig } from "../config";
-import type { Db } from "../db/database";
+import { type Db, keepMeta } from "../db/database";
 import { HttpError } from "../lib/errors";
 
 export interface CaptchaChallenge {
@@ -15,14 +15,19 @@ export interface CaptchaChallenge {
 const invalid = (why: string): HttpError =>
   new HttpError(400, `the captcha is ${why}; get a new challenge from /api/captcha and solve it`, "captcha_invalid");
 
-/** The HMAC key: the configured one, or a random one made once and kept with the data, so a restart keeps challenges valid. */
-function secretOf(db: Db, configured: string): string {
+/**
+ * The HMAC key: the configured one, or a random one made once and kept with the data, so a restart
+ * keeps challenges valid and every instance signs and checks with the same key (the first one's).
+ */
+async function secretOf(db: Db, configured: string): Promise<string> {
   if (configured !== "") return configured;
-  db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('captcha_secret', ?)").run(
-    randomBytes(32).toString("base64url"),
-  );
-  return (db.prepare("SELECT value FROM meta WHERE key = 'captcha_secret'").get() as { value: string }).value;
+  return keepMeta(db, "captcha_secret", randomBytes(32).toString("base64url"));
 }
+
+const SQL = {
+  use: "INSERT INTO captcha_used (signature, expires_at) VALUES (?, ?) ON CONFLICT (signature) DO NOTHING",
+  prune: "DELETE FROM captcha_used WHERE expires_at <= ?",
+};
 
 /**
  * ALTCHA proof of work (altcha-lib's v1 scheme): the client finds n with SHA-256(salt + n) =
@@ -30,22 +35,32 @@ function secretOf(db: Db, configured: string): string {
  * its expiry, and a spent solution is remembered until then so it buys one order only.
  */
 export function captchaService(db: Db, config: ServerConfig, now: () => number) {
-  const key = secretOf(db, config.captchaSecret);
-  const s = {
-    use: db.prepare("INSERT OR IGNORE INTO captcha_used (signature, expires_at) VALUES (?, ?)"),
-    prune: db.prepare("DELETE FROM captcha_used WHERE expires_at <= ?"),
+  // read from the database when first needed (the service is built before anything is awaited); a
+  // failed read is tried again next time, and one inside a transaction (which may yet roll back the
+  // key it kept) is not remembered
+  let keyRead: Promise<string> | undefined;
+  const secret = (): Promise<string> => {
+    if (!keyRead && db.inTransaction()) return secretOf(db, config.captchaSecret);
+    keyRead ??= secretOf(db, config.captchaSecret).catch((err: unknown) => {
+      keyRead = undefined;
+      throw err;
+    });
+    return keyRead;
   };
   // the session a challenge was fetched for, as a short HMAC: the salt (which the signature covers) carries it
-  const binding = (sessionId: string): string =>
-    createHmac("sha256", key).update(`captcha-session:${sessionId}`).digest("base64url").slice(0, 22);
+  const binding = async (sessionId: string): Promise<string> =>
+    createHmac("sha256", await secret())
+      .update(`captcha-session:${sessionId}`)
+      .digest("base64url")
+      .slice(0, 22);
   return {
     /** A challenge that only `sessionId` can spend. */
     async challenge(sessionId: string): Promise<CaptchaChallenge> {
       const c = await createChallenge({
-        hmacKey: key,
+        hmacKey: await secret(),
         maxnumber: config.captchaMaxNumber,
         expires: new Date(now() + config.captchaTtlMs),
-        params: { s: binding(sessionId) },
+        params: { s: await binding(sessionId) },
       });
       return {
         algorithm: "SHA-256",
@@ -84,7 +99,7 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
       if (!Number.isFinite(expires) || expires * 1000 <= now()) throw invalid("expired");
       const ok = await verifySolution(
         { algorithm: "SHA-256", challenge: p.challenge, number: p.number, salt: p.salt, signature: p.signature },
-        key,
+        await secret(),
         false,
       );
       if (!ok) throw invalid("wrong");
@@ -95,13 +110,14 @@ export function captchaService(db: Db, config: ServerConfig, now: () => number) 
      * Marks a verified solution used by `sessionId`, the session its challenge was fetched for;
      * inside the order's transaction, so a failed order does not spend it.
      */
-    spend(v: { signature: string; expiresAt: number; boundTo: string | null }, sessionId: string): void {
-      if (v.boundTo !== binding(sessionId)) throw invalid("for another visit (it was fetched without this session)");
-      if (s.use.run(v.signature, v.expiresAt).changes !== 1) throw invalid("used before");
+    async spend(v: { signature: string; expiresAt: number; boundTo: string | null }, sessionId: string): Promise<void> {
+      if (v.boundTo !== (await binding(sessionId)))
+        throw invalid("for another visit (it was fetched without this session)");
+      if ((await db.run(SQL.use, [v.signature, v.expiresAt])).changes !== 1) throw invalid("used before");
     },
 
-    prune(at: number): void {
-      s.prune.run(at);
+    async prune(at: number): Promise<void> {
+      await db.run(SQL.prune, [at]);
     },
   };
 }
