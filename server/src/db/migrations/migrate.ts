@@ -1,10 +1,11 @@
 import { type Database, LOCKS } from "../sql";
 import { baseline } from "./0001-baseline";
 import { catalogueVersion } from "./0005-catalogue-version";
+import { onsale } from "./0008-onsale";
 import type { Migration } from "./migration";
 
 /** Every step of the schema, in the order they run. A released step is never edited: a new one is added. */
-export const MIGRATIONS: readonly Migration[] = [baseline, catalogueVersion];
+export const MIGRATIONS: readonly Migration[] = [baseline, catalogueVersion, onsale];
 
 const LEDGER = "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)";
 
