@@ -34,6 +34,7 @@ import { EventGrid } from "../events/event-grid";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
 import { usePageLanguage } from "../kernel/site-context";
+import { WaitingRoomGate } from "../onsale/waiting-room-gate";
 import { eventJsonLd } from "../site/json-ld";
 import * as styles from "./event.module.css";
 
@@ -265,7 +266,9 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                   {t("picker.endedEvent")}
                 </p>
               ) : (
-                <TicketPicker event={event} />
+                <WaitingRoomGate eventId={event.id}>
+                  <TicketPicker event={event} />
+                </WaitingRoomGate>
               )}
             </section>
 
