@@ -27,9 +27,9 @@ describe("waiting room on the event page", { concurrency: false }, () => {
   for (const lang of LANGS) {
     it(`${lang}: pre-queue, then place and people ahead, then admitted, without a reload`, async () => {
       const { event } = await claim({ tickets: 1, alone: true });
-      // six a minute: the one visitor waits about ten seconds after the opening
+      // three a minute: the one visitor waits about twenty seconds after the opening
       const opens = new Date(Date.now() + 5000).toISOString();
-      onsale("create", "--event", String(event.id), "--opens", opens, "--rate", "6", "--admission-minutes", "5");
+      onsale("create", "--event", String(event.id), "--opens", opens, "--rate", "3", "--admission-minutes", "5");
       try {
         await withPage(
           async (tp) => {
@@ -50,7 +50,7 @@ describe("waiting room on the event page", { concurrency: false }, () => {
               await tp.page.getByTestId("waiting-room-ahead").textContent(),
               text(lang, "common:waitingRoom.ahead", { count: 0, formatted: new Intl.NumberFormat(lang).format(0) }),
             );
-            await tp.page.getByTestId("waiting-room-admitted").waitFor({ timeout: 30_000 });
+            await tp.page.getByTestId("waiting-room-admitted").waitFor({ timeout: 45_000 });
             assert.equal(await room.count(), 0, "the waiting room gave way to the tickets");
             assert.deepEqual(tp.errors, []);
           },

@@ -196,11 +196,13 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
     const position = entry.position === null ? null : Number(entry.position);
     if (position === null) {
       const untilOpening = Math.max(0, (row.opens_at - at) / 1000);
+      // the whole pre-queue asks again just after the opening, spread over ten seconds rather than at once
+      const after = untilOpening < MAX_POLL_S / 2 ? untilOpening + 1 + Math.random() * 10 : untilOpening / 2;
       return {
         ...base,
         ...none,
         status: "before_opening",
-        poll_after_seconds: Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, untilOpening / 2))),
+        poll_after_seconds: Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, after))),
       };
     }
     if (position <= row.admitted_through && entry.expires_at !== null) {
