@@ -1,7 +1,7 @@
-import type { components } from "../../../src/core/generated/basket";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import type { components } from "../../../src/core/generated/basket";
 import { type Db, keepMeta } from "../db/database";
 import { badRequest, conflict, HttpError, notFound } from "../lib/errors";
 import { type RandomBelow, shuffle } from "./shuffle";
