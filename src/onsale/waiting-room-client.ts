@@ -4,9 +4,10 @@
  * A server without waiting rooms (2.2), or an event without one, answers 404: then null.
  */
 import { browserConfig } from "../config";
-import type { components } from "../core/generated/basket";
+import type { components, operations } from "../core/generated/basket";
 
 export type WaitingRoomState = components["schemas"]["WaitingRoom"];
+type WireChallenge = operations["getCaptchaChallenge"]["responses"]["200"]["content"]["application/json"];
 
 const url = (eventId: number) => `${browserConfig().basketApiUrl}/api/onsale/${eventId}`;
 
@@ -36,6 +37,7 @@ export async function joinWaitingRoom(eventId: number, captcha: string): Promise
 export async function solvedCaptcha(signal: AbortSignal): Promise<string> {
   const res = await fetch(`${browserConfig().basketApiUrl}/api/captcha`, { credentials: "include", signal });
   if (!res.ok) throw new Error(`captcha ${res.status}`);
+  const wire = (await res.json()) as WireChallenge;
   const { solve } = await import("../checkout/captcha");
-  return solve(await res.json(), signal);
+  return solve({ ...wire, maxNumber: wire.maxnumber }, signal);
 }
