@@ -28,7 +28,7 @@ describe("waiting room on the event page", { concurrency: false }, () => {
     it(`${lang}: pre-queue, then place and people ahead, then admitted, without a reload`, async () => {
       const { event } = await claim({ tickets: 1, alone: true });
       // three a minute: the one visitor waits about twenty seconds after the opening
-      const opens = new Date(Date.now() + 5000).toISOString();
+      const opens = new Date(Date.now() + 20_000).toISOString();
       onsale("create", "--event", String(event.id), "--opens", opens, "--rate", "3", "--admission-minutes", "5");
       try {
         await withPage(
@@ -44,13 +44,13 @@ describe("waiting room on the event page", { concurrency: false }, () => {
             assert.ok(width <= PHONE.width, `the waiting room fits 390 px (right edge ${width})`);
 
             const position = tp.page.getByTestId("waiting-room-position");
-            await position.waitFor({ timeout: 20_000 });
+            await position.waitFor({ timeout: 40_000 });
             assert.match((await position.textContent()) ?? "", /1/);
             assert.equal(
               await tp.page.getByTestId("waiting-room-ahead").textContent(),
               text(lang, "common:waitingRoom.ahead", { count: 0, formatted: new Intl.NumberFormat(lang).format(0) }),
             );
-            await tp.page.getByTestId("waiting-room-admitted").waitFor({ timeout: 45_000 });
+            await tp.page.getByTestId("waiting-room-admitted").waitFor({ timeout: 60_000 });
             assert.equal(await room.count(), 0, "the waiting room gave way to the tickets");
             assert.deepEqual(tp.errors, []);
           },
