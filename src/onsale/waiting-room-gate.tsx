@@ -1,18 +1,20 @@
 /**
- * Puts the waiting room in front of the ticket choice when the event's on-sale has one. Nothing of
- * it is in the page's start-up code: once the browser is idle, the waiting room's code and the
- * event's state are fetched; an event without a room (a 404, also from a server without waiting
- * rooms) keeps the ticket choice as it is.
+ * Whether the waiting room stands in front of the ticket choice. Nothing of it is in the page's
+ * start-up code: once the browser is idle, the waiting room's code and the event's state are
+ * fetched; an event without a room (a 404, also from a server without waiting rooms) keeps the
+ * ticket choice as it is. A hook, not a wrapper: the page's first render has no extra component.
  */
-import type React from "react";
 import { type ComponentType, useEffect, useState } from "react";
 import { whenIdle } from "../kernel/when-idle";
 import type { WaitingRoomProps } from "./waiting-room";
 
-type Loaded = { Room: ComponentType<WaitingRoomProps>; first: WaitingRoomProps["first"] };
+export interface WaitingRoomPart {
+  Room: ComponentType<WaitingRoomProps>;
+  first: WaitingRoomProps["first"];
+}
 
-export function WaitingRoomGate({ eventId, children }: { eventId: number; children: React.ReactNode }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+export function useWaitingRoom(eventId: number): WaitingRoomPart | null {
+  const [loaded, setLoaded] = useState<WaitingRoomPart | null>(null);
   useEffect(() => {
     let current = true;
     const cancel = whenIdle(() => {
@@ -28,11 +30,5 @@ export function WaitingRoomGate({ eventId, children }: { eventId: number; childr
       cancel();
     };
   }, [eventId]);
-  if (!loaded) return <>{children}</>;
-  const { Room, first } = loaded;
-  return (
-    <Room eventId={eventId} first={first}>
-      {children}
-    </Room>
-  );
+  return loaded;
 }
