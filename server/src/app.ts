@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrors, httpErrors } from "./http/errors";
 import "./http/feature";
 import { ByteBoundCache } from "./lib/byte-bound-cache";
 import { mailFeature } from "./mail/mail-plugin";
+import { onsaleFeature } from "./onsale/onsale-plugin";
 import { ordersFeature } from "./orders/orders-plugin";
 import { paymentFeature } from "./payment/payment-plugin";
 import { seedSample } from "./seed/seed-sample";
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(fp(async () => {}, { name: "core" }));
 
   // the features, each a plugin that names the features it needs (Fastify checks the order)
+  await app.register(onsaleFeature);
   await app.register(catalogueFeature);
   await app.register(basketFeature);
   await app.register(mailFeature);

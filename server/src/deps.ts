@@ -9,6 +9,7 @@ import type { Db } from "./db/database";
 import type { FaultController } from "./faults";
 import type { ByteBoundCache } from "./lib/byte-bound-cache";
 import type { OutboxRepository } from "./mail/outbox-repository";
+import type { OnsaleService } from "./onsale/onsale-service";
 import type { CaptchaService } from "./orders/captcha";
 import type { OrdersRepository, PaymentsRepository } from "./orders/orders-repository";
 import type { Throttle } from "./orders/throttle";
@@ -63,6 +64,8 @@ export interface AppDeps {
   /** Apple and Google Wallet passes of issued tickets (server/src/wallet) */
   wallet: WalletService;
   notifier: OrderNotifier;
+  /** the waiting rooms of big on-sales (server/src/onsale) */
+  onsale: OnsaleService;
   /** serialized catalogue answers, bounded by size */
   responseCache: ByteBoundCache;
   /** the clock, replaceable in tests */

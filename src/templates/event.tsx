@@ -34,6 +34,7 @@ import { EventGrid } from "../events/event-grid";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
 import { usePageLanguage } from "../kernel/site-context";
+import { useWaitingRoom } from "../onsale/waiting-room-gate";
 import { eventJsonLd } from "../site/json-ld";
 import * as styles from "./event.module.css";
 
@@ -175,6 +176,8 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
   const onNow = useOnNow(sessions, lang);
   const buyable = !ended && (event.status === "on_sale" || event.status === "postponed");
   const mapUrl = place ? openStreetMapUrl(place, event.location.title) : null;
+  // an on-sale's waiting room, found after start-up, stands in front of the ticket choice
+  const room = useWaitingRoom(event.id);
 
   return (
     <Layout>
@@ -264,6 +267,10 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                 <p className={styles.endedNote} role="status">
                   {t("picker.endedEvent")}
                 </p>
+              ) : room ? (
+                <room.Room eventId={event.id} first={room.first}>
+                  <TicketPicker event={event} />
+                </room.Room>
               ) : (
                 <TicketPicker event={event} />
               )}

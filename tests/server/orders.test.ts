@@ -42,11 +42,12 @@ const get = async (id: string, v = visitor, query = "") => v.request("GET", `/ap
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe("coverage", () => {
-  it("these tests, the basket, wallet and waiting-list tests cover every path and method of the basket contract", () => {
+  it("these tests, the basket, wallet, waiting-list and waiting-room tests cover every path and method of the basket contract", () => {
     assert.deepEqual(contractOperations(contracts.basket), [
       "DELETE /api/basket",
       "GET /api/basket",
       "GET /api/captcha",
+      "GET /api/onsale/{event_id}",
       "GET /api/orders",
       "GET /api/orders/{id}",
       "GET /api/orders/{id}/wallet",
@@ -56,6 +57,7 @@ describe("coverage", () => {
       "GET /api/wallet/google/orders/{id}",
       "GET /api/wallet/google/passes/{serial}",
       "POST /api/basket",
+      "POST /api/onsale/{event_id}",
       "POST /api/orders",
       "POST /api/orders/lookup",
       "POST /api/orders/{id}/payments",

@@ -204,6 +204,8 @@ export function basketService(deps: AppDeps) {
           }
           const delta = wanted - current;
           changed = delta !== 0;
+          // an event with a waiting room sells only to sessions it admitted (server/src/onsale)
+          if (delta > 0) await deps.onsale.guard(sessionId, t.eventId, now);
           if (delta > 0) await coolDown(sessionId, clientIp, t.id, now);
           if (delta > 0 && clientIp !== null) {
             // baskets and unpaid orders alike: an order waiting 48 hours for a bank transfer holds its tickets too

@@ -24,7 +24,7 @@ export const USAGE = `usage: npm run checkin -- <command>
 
 export class UsageError extends Error {}
 
-function flag(argv: readonly string[], name: string): string | undefined {
+export function flag(argv: readonly string[], name: string): string | undefined {
   const i = argv.indexOf(`--${name}`);
   if (i < 0) return undefined;
   const value = argv[i + 1];

@@ -353,6 +353,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/onsale/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * (2.3) The event's waiting room as this session sees it: its place, the people ahead, an estimate
+         * @description Cheap to ask: the answer says when to ask again (`poll_after_seconds`, also its
+         *     Cache-Control max-age), sooner near the front of the queue. When the session's turn
+         *     has come, the answer sets the admission cookie the basket requires.
+         */
+        get: operations["getWaitingRoom"];
+        put?: never;
+        /**
+         * (2.3) Take a place in the event's queue (one per session; the same place when asked again)
+         * @description Needs a solved captcha from getCaptchaChallenge, fetched with this session; a session
+         *     that already has a place keeps it and spends no captcha. A session whose admission
+         *     ran out unused may join again, at the back.
+         */
+        post: operations["joinWaitingRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -541,6 +569,33 @@ export interface components {
              */
             offer_expires_at: string | null;
         };
+        /** @description (2.3) An event's waiting room as one session sees it */
+        WaitingRoom: {
+            event_id: number;
+            /**
+             * @description not_joined: the session has no place (join to get one); before_opening: in the
+             *     pre-queue, numbered at the opening; waiting: in the queue; admitted: may add
+             *     tickets until admission_expires_at; expired: the admission ran out (join again);
+             *     closed: the waiting room is over and the tickets are sold as usual.
+             * @enum {string}
+             */
+            status: "not_joined" | "before_opening" | "waiting" | "admitted" | "expired" | "closed";
+            /** Format: date-time */
+            opens_at: string;
+            /** @description the place in the queue */
+            position: number | null;
+            /** @description people in the queue before this session */
+            ahead: number | null;
+            /**
+             * @description At the set rate, the time until this place is admitted; with a cap of active
+             *     shoppers, the longest it takes if every shopper ahead uses all of their time.
+             */
+            estimated_wait_seconds: number | null;
+            /** Format: date-time */
+            admission_expires_at: string | null;
+            /** @description when to ask again */
+            poll_after_seconds: number;
+        };
     };
     responses: {
         /** @description an error */
@@ -559,6 +614,8 @@ export interface components {
         currency_code: string;
         /** @description (2.3) the link's own token, as getWalletLinks gives it */
         wallet_token: string;
+        /** @description (2.3) the event's id (BasketEvent.event.id) */
+        onsale_event_id: number;
     };
     requestBodies: never;
     headers: never;
@@ -1203,6 +1260,64 @@ export interface operations {
             };
             400: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    getWaitingRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description (2.3) the event's id (BasketEvent.event.id) */
+                event_id: components["parameters"]["onsale_event_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the waiting room */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoom"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    joinWaitingRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description (2.3) the event's id (BasketEvent.event.id) */
+                event_id: components["parameters"]["onsale_event_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the solved challenge */
+                    captcha: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the session's place */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingRoom"];
+                };
+            };
+            400: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
         };
