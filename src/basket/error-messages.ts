@@ -6,7 +6,6 @@ const KEY_BY_CODE: Record<string, string> = {
   over_max_per_order: "toast.overMaxPerOrder",
   event_not_on_sale: "toast.eventNotOnSale",
   hold_cooldown: "toast.holdCooldown",
-  waiting_room: "toast.waitingRoom",
   session_replaced: "toast.sessionReplaced",
   ticket_not_found: "toast.ticketNotFound",
   unknown_ticket: "toast.ticketNotFound",
