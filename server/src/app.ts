@@ -17,6 +17,7 @@ import { ByteBoundCache } from "./lib/byte-bound-cache";
 import { mailFeature } from "./mail/mail-plugin";
 import { ordersFeature } from "./orders/orders-plugin";
 import { paymentFeature } from "./payment/payment-plugin";
+import { promoFeature } from "./promo/promo-plugin";
 import { seedSample } from "./seed/seed-sample";
 import { walletFeature } from "./wallet/wallet-plugin";
 
@@ -101,6 +102,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // the features, each a plugin that names the features it needs (Fastify checks the order)
   await app.register(catalogueFeature);
+  await app.register(promoFeature);
   await app.register(basketFeature);
   await app.register(mailFeature);
   await app.register(checkinFeature);

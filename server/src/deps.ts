@@ -13,6 +13,7 @@ import type { CaptchaService } from "./orders/captcha";
 import type { OrderService } from "./orders/order-service";
 import type { OrdersRepository, PaymentsRepository } from "./orders/orders-repository";
 import type { Throttle } from "./orders/throttle";
+import type { PromoService } from "./promo/promo-service";
 import type { WalletService } from "./wallet/wallet-service";
 
 /** An order as the contract shows it, in the order's own language. */
@@ -68,6 +69,8 @@ export interface AppDeps {
   responseCache: ByteBoundCache;
   /** the clock, replaceable in tests */
   now: () => number;
+  /** promo codes entered into sessions and used by orders (server/src/promo) */
+  promo: PromoService;
   /** makes, pays and looks up orders (server/src/orders) */
   orderService: OrderService;
   /** Ends every hold whose time is up: expired baskets and unpaid orders give their tickets back. */

@@ -42,9 +42,10 @@ const get = async (id: string, v = visitor, query = "") => v.request("GET", `/ap
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe("coverage", () => {
-  it("these tests, the basket tests and the wallet tests cover every path and method of the basket contract", () => {
+  it("these tests, the basket, promo and wallet tests cover every path and method of the basket contract", () => {
     assert.deepEqual(contractOperations(contracts.basket), [
       "DELETE /api/basket",
+      "DELETE /api/basket/promo",
       "GET /api/basket",
       "GET /api/captcha",
       "GET /api/orders",
@@ -58,6 +59,7 @@ describe("coverage", () => {
       "POST /api/orders",
       "POST /api/orders/lookup",
       "POST /api/orders/{id}/payments",
+      "PUT /api/basket/promo",
     ]);
   });
 

@@ -2,10 +2,11 @@ import { type Database, LOCKS } from "../sql";
 import { baseline } from "./0001-baseline";
 import { orderHistoryEvents } from "./0002-order-history-events";
 import { catalogueVersion } from "./0005-catalogue-version";
+import { promoCodes } from "./0006-promo-codes";
 import type { Migration } from "./migration";
 
 /** Every step of the schema, in the order they run. A released step is never edited: a new one is added. */
-export const MIGRATIONS: readonly Migration[] = [baseline, orderHistoryEvents, catalogueVersion];
+export const MIGRATIONS: readonly Migration[] = [baseline, orderHistoryEvents, catalogueVersion, promoCodes];
 
 const LEDGER = "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)";
 
