@@ -18,6 +18,7 @@ import { mailFeature } from "./mail/mail-plugin";
 import { onsaleFeature } from "./onsale/onsale-plugin";
 import { ordersFeature } from "./orders/orders-plugin";
 import { paymentFeature } from "./payment/payment-plugin";
+import { promoFeature } from "./promo/promo-plugin";
 import { seedSample } from "./seed/seed-sample";
 import { waitlistFeature } from "./waitlist/waitlist-plugin";
 import { walletFeature } from "./wallet/wallet-plugin";
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // the features, each a plugin that names the features it needs (Fastify checks the order)
   await app.register(onsaleFeature);
   await app.register(catalogueFeature);
+  await app.register(promoFeature);
   await app.register(basketFeature);
   await app.register(mailFeature);
   await app.register(checkinFeature);

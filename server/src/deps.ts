@@ -13,6 +13,7 @@ import type { OnsaleService } from "./onsale/onsale-service";
 import type { CaptchaService } from "./orders/captcha";
 import type { OrdersRepository, PaymentsRepository } from "./orders/orders-repository";
 import type { Throttle } from "./orders/throttle";
+import type { PromoService } from "./promo/promo-service";
 import type { WalletService } from "./wallet/wallet-service";
 
 /** An order as the contract shows it, in the order's own language. */
@@ -70,6 +71,8 @@ export interface AppDeps {
   responseCache: ByteBoundCache;
   /** the clock, replaceable in tests */
   now: () => number;
+  /** promo codes entered into sessions and used by orders (server/src/promo) */
+  promo: PromoService;
   /** Ends every hold whose time is up: expired baskets and unpaid orders give their tickets back. */
   releaseExpired(now: number): Promise<void>;
 }

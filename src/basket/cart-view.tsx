@@ -4,7 +4,7 @@
  * and a subtotal; the summary with tickets, service fee and total in the basket's
  * currency, the hold's countdown, checkout and clear; an empty state leading to events.
  */
-import { Fragment, useCallback, useEffect, useRef, useState } from "react";
+import { Fragment, lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Countdown } from "../components/countdown";
 import { Money, useMoneyText } from "../components/money";
@@ -24,6 +24,9 @@ import { Stepper } from "./stepper";
 import { grandTotal, lineTotal, type Totals } from "./totals";
 import { useTicketOffers } from "./use-ticket-offers";
 import * as styles from "./cart.module.css";
+
+// promo codes (2.3) load with the basket's first tickets, never at start-up
+const PromoPanel = lazy(() => import("../promo/promo-panel"));
 
 /** The cart page's own spacing, for the template that holds the view. */
 export const cartPageClassName = styles.page ?? "";
@@ -116,6 +119,9 @@ export function CartView() {
             <Money value={grandTotal(total)} {...inBasket} />
           </dd>
         </dl>
+        <Suspense fallback={null}>
+          <PromoPanel decimals={decimals} />
+        </Suspense>
         <Countdown
           expiresAt={basket.expiresAt}
           textKey="cart.heldFor"

@@ -14,7 +14,15 @@
  */
 import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from "axios";
 import type { components, operations } from "../core/generated/basket";
-import type { Basket, BasketChange, BasketEventGroup, ETicket, NewOrder, Order } from "../core/order";
+import type {
+  Basket,
+  BasketChange,
+  BasketEventGroup,
+  ETicket,
+  NewOrder,
+  Order,
+  PromoEventDiscount,
+} from "../core/order";
 import { isLang, type Lang } from "../core/routes";
 import { NO_WALLETS, type OrderWallets, type WalletOffer } from "../core/wallet";
 
@@ -119,13 +127,22 @@ function fromWireEvent(group: WireBasketEvent): BasketEventGroup {
   };
 }
 
+type WirePromoEvents = NonNullable<WireBasket["promo"]>["events"];
+const fromWirePromoEvents = (events: WirePromoEvents): PromoEventDiscount[] =>
+  events.map((e) => ({ eventId: e.event_id, ticketIds: e.ticket_ids, discount: e.discount }));
+
 export function fromWireBasket(wire: WireBasket): Basket {
-  return {
+  const basket: Basket = {
     currencyCode: wire.currency_code,
     events: wire.events.map(fromWireEvent),
     expiresAt: wire.expires_at ?? null,
     updatedAt: wire.updated_at ?? null,
   };
+  if (wire.promo) {
+    const { code, refusal, discount, events } = wire.promo;
+    basket.promo = { code, refusal, discount, events: fromWirePromoEvents(events) };
+  }
+  return basket;
 }
 
 function fromWireETicket(ticket: WireETicket): ETicket {
@@ -156,12 +173,22 @@ export function fromWireOrder(wire: WireOrder): Order {
       paymentFee: wire.total.payment_fee,
       amount: wire.total.amount,
       count: wire.total.count,
+      ...(wire.total.discount !== undefined ? { discount: wire.total.discount } : {}),
     },
     acquisitionId: wire.acquisition_id ?? null,
     tickets: wire.tickets.map(fromWireETicket),
     createdAt: wire.created_at,
     expiresAt: wire.expires_at ?? null,
     paidAt: wire.paid_at ?? null,
+    ...(wire.promo
+      ? {
+          promo: {
+            code: wire.promo.code,
+            discount: wire.promo.discount,
+            events: fromWirePromoEvents(wire.promo.events),
+          },
+        }
+      : {}),
   };
 }
 
@@ -210,6 +237,14 @@ export interface BasketClient {
    * Wallet. A server without the route (2.2) offers neither, which is not an error.
    */
   getWalletLinks(id: string): Promise<OrderWallets>;
+  /**
+   * PUT /api/basket/promo (2.3): enters a promo code into the basket; answers the whole basket. A
+   * refused code is a BasketApiError with code promo_<reason>; a server without codes answers 404
+   * with another code.
+   */
+  enterPromo(code: string, currencyCode?: string): Promise<Basket>;
+  /** DELETE /api/basket/promo (2.3). */
+  removePromo(currencyCode?: string): Promise<Basket>;
 }
 
 type WireWalletLinks = components["schemas"]["WalletLinks"];
@@ -283,6 +318,21 @@ export function createBasketClient(options: BasketClientOptions): BasketClient {
         await request<WireBasket>({ method: "DELETE", url: "/api/basket", params: currencyParams(currencyCode) }),
       );
       return currencyCode ? { ...basket, currencyCode: basket.currencyCode || currencyCode } : basket;
+    },
+    async enterPromo(code, currencyCode) {
+      return fromWireBasket(
+        await request<WireBasket>({
+          method: "PUT",
+          url: "/api/basket/promo",
+          params: currencyParams(currencyCode),
+          data: { code },
+        }),
+      );
+    },
+    async removePromo(currencyCode) {
+      return fromWireBasket(
+        await request<WireBasket>({ method: "DELETE", url: "/api/basket/promo", params: currencyParams(currencyCode) }),
+      );
     },
     async getCaptcha() {
       const wire = await request<WireChallenge>({ method: "GET", url: "/api/captcha" });

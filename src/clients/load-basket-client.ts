@@ -58,5 +58,7 @@ export function lazyBasketClient(options: BasketClientOptions): BasketClient {
     listOrders: () => call((real) => real.listOrders()),
     lookupOrder: (number, email) => call((real) => real.lookupOrder(number, email)),
     getWalletLinks: (id) => call((real) => real.getWalletLinks(id)),
+    enterPromo: (code, currencyCode) => call((real) => real.enterPromo(code, currencyCode)),
+    removePromo: (currencyCode) => call((real) => real.removePromo(currencyCode)),
   };
 }

@@ -41,6 +41,8 @@ export interface Basket {
   /** when the held tickets are released */
   expiresAt: string | null;
   updatedAt: string | null;
+  /** the session's promo code (2.3); absent when none, or from a server without codes */
+  promo?: BasketPromo;
 }
 
 /** The change requests the server understands (POST /api/basket). */
@@ -61,6 +63,27 @@ export interface OrderTotal {
   /** price + service fee + payment fee: what is charged */
   amount: number;
   count: number;
+  /** what the order's promo code took off the price (2.3); absent without a code */
+  discount?: number;
+}
+
+/** What a promo code takes off one event's tickets (2.3). */
+export interface PromoEventDiscount {
+  eventId: number;
+  ticketIds: number[];
+  discount: number;
+}
+
+/** Why a promo code takes nothing off (the server's codes without their promo_ prefix). */
+export type PromoRefusal = "unknown" | "not_yet_valid" | "expired" | "used_up" | "not_applicable";
+
+/** The basket's promo code as the server computed it (2.3). */
+export interface BasketPromo {
+  code: string;
+  /** why it takes nothing off now; null when it applies */
+  refusal: Exclude<PromoRefusal, "unknown"> | null;
+  discount: number;
+  events: PromoEventDiscount[];
 }
 
 /** One admitted person: the code the venue scans. */
@@ -89,6 +112,8 @@ export interface Order {
   currencyCode: string;
   events: BasketEventGroup[];
   total: OrderTotal;
+  /** the promo code the order used (2.3) */
+  promo?: { code: string; discount: number; events: PromoEventDiscount[] };
   /** null for a free order */
   acquisitionId: number | null;
   /** one per ticket once paid; empty before */

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import type { Utm } from "../core/order";
+import { capturePromo } from "../promo/promo-link";
 import { captureUtm } from "./utm";
 
 interface TrackingValue {
@@ -14,6 +15,7 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   const [utm, setUtm] = useState<Utm | null>(null);
   useEffect(() => {
     setUtm(captureUtm(window.location.search, window.sessionStorage));
+    capturePromo(window.location.search, window.sessionStorage);
   }, []);
   return <TrackingContext.Provider value={{ utm }}>{children}</TrackingContext.Provider>;
 }

@@ -42,9 +42,10 @@ const get = async (id: string, v = visitor, query = "") => v.request("GET", `/ap
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe("coverage", () => {
-  it("these tests, the basket, wallet, waiting-list and waiting-room tests cover every path and method of the basket contract", () => {
+  it("these tests, the basket, promo, wallet, waiting-list and waiting-room tests cover every path and method of the basket contract", () => {
     assert.deepEqual(contractOperations(contracts.basket), [
       "DELETE /api/basket",
+      "DELETE /api/basket/promo",
       "GET /api/basket",
       "GET /api/captcha",
       "GET /api/onsale/{event_id}",
@@ -65,6 +66,7 @@ describe("coverage", () => {
       "POST /api/waitlist/claim",
       "POST /api/waitlist/entry",
       "POST /api/waitlist/leave",
+      "PUT /api/basket/promo",
     ]);
   });
 

@@ -9,6 +9,7 @@ import { includedVat, REFUND_POLICY, SELLER } from "../../../src/core/seller";
 import type { CatalogueData } from "../catalogue/catalogue-repository";
 import { isLang, type Lang, pick } from "../lib/i18n";
 import { currencyOf } from "../lib/money";
+import { promoLine } from "../promo/promo-texts";
 import { confirmationTemplate, renderConfirmation, type Slots } from "./confirmation-template";
 import type { MailConfig } from "./mail-config";
 import { fill, MAIL_TEXTS, type MailTexts } from "./mail-texts";
@@ -143,11 +144,19 @@ interface PriceRow {
   muted?: boolean;
 }
 
-function priceRows(order: WireOrder, t: MailTexts, money: (n: number) => string, decimals: number): PriceRow[] {
+function priceRows(
+  order: WireOrder,
+  t: MailTexts,
+  money: (n: number) => string,
+  decimals: number,
+  lang: Lang,
+): PriceRow[] {
   const rows: PriceRow[] = [
     { label: `${t.priceTickets} (${order.total.count})`, value: money(order.total.price) },
     { label: t.serviceFee, value: money(order.total.service_fee) },
   ];
+  // the promo code's discount (server/src/promo), taken off before the payment fee
+  if (order.promo) rows.push({ label: promoLine(lang, order.promo.code), value: money(-order.promo.discount) });
   if (order.total.payment_fee > 0) rows.push({ label: t.paymentFee, value: money(order.total.payment_fee) });
   rows.push({ label: t.total, value: money(order.total.amount), strong: true });
   rows.push({
@@ -328,7 +337,7 @@ export async function composeConfirmation(
   }
 
   if (!free) {
-    const rows = priceRows(order, t, money, decimals);
+    const rows = priceRows(order, t, money, decimals, lang);
     const end = lang === "ar" ? "left" : "right";
     blocks.prices = [
       {

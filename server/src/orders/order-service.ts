@@ -155,6 +155,7 @@ export function orderService(deps: AppDeps) {
   async function render(o: OrderRow, lang?: Lang): Promise<WireOrder> {
     const l = lang ?? o.lang;
     const byLang = JSON.parse(o.eventsJson) as Partial<Record<Lang, BasketEventJson[]>>;
+    const promo = await deps.promo.ofOrder(o.id);
     return {
       id: o.id,
       number: o.number,
@@ -171,7 +172,9 @@ export function orderService(deps: AppDeps) {
         payment_fee: o.totalPaymentFee,
         amount: o.totalAmount,
         count: o.totalCount,
+        ...(promo ? { discount: promo.discount } : {}),
       },
+      ...(promo ? { promo } : {}),
       acquisition_id: o.acquisitionId,
       tickets: await Promise.all(
         o.tickets.map(async (t) => {
@@ -384,7 +387,10 @@ export function orderService(deps: AppDeps) {
           await Promise.all(LANGS.map(async (l) => [l, await baskets.group(items, cur, l)] as const)),
         ) as Record<Lang, BasketEventJson[]>;
         const total = baskets.totals(events.en, cur);
-        const free = total.price + total.service_fee === 0;
+        // the session's promo code (server/src/promo), its uses counted under its lock: the fees apply to what is left
+        const promo = await deps.promo.forOrder(sessionId, events.en, cur, input.email);
+        const discount = promo?.discount ?? 0;
+        const free = total.price + total.service_fee - discount === 0;
         // unpaid orders hold tickets as baskets do: one address may not keep more than its cap waiting
         if (!free && (await orders.unpaidByClient(clientIp)) + total.count > config.heldPerClient) {
           throw conflict(
@@ -406,7 +412,10 @@ export function orderService(deps: AppDeps) {
         const paymentFee =
           free || !acquisition
             ? 0
-            : roundMoney(((total.price + total.service_fee) * (acquisition.feePercent ?? 0)) / 100, cur.decimals);
+            : roundMoney(
+                ((total.price + total.service_fee - discount) * (acquisition.feePercent ?? 0)) / 100,
+                cur.decimals,
+              );
         await deps.captcha.spend(captcha, sessionId);
         for (const item of items) await deps.baskets.sellHeld(item.ticketId, item.count);
         const payMinutes =
@@ -427,7 +436,7 @@ export function orderService(deps: AppDeps) {
           totalPrice: total.price,
           totalServiceFee: total.service_fee,
           totalPaymentFee: paymentFee,
-          totalAmount: roundMoney(total.price + total.service_fee + paymentFee, cur.decimals),
+          totalAmount: roundMoney(total.price + total.service_fee - discount + paymentFee, cur.decimals),
           totalCount: total.count,
           utmJson: null,
           // a free order's tickets are issued by the consumer of its "order paid" event, below
@@ -437,6 +446,7 @@ export function orderService(deps: AppDeps) {
           paidAt: free ? now : null,
         };
         await orders.insert(row, items, sessionId, input.utm ? JSON.stringify(input.utm) : null, clientIp);
+        if (promo) await deps.promo.recordUse(id, promo, input.email, sessionId);
         await deps.baskets.clearItems(sessionId);
         await deps.baskets.touch(sessionId, null, now, clientIp);
         await rotateSession(deps, sessionId, req, reply);

@@ -9,7 +9,9 @@ export type ThrottleScope =
   | "payment-declined"
   | "hold-expired-session"
   | "hold-expired-buyer"
-  | "hold-expired-client";
+  | "hold-expired-client"
+  | "promo-client"
+  | "promo-session";
 
 /** Hits older than this are deleted by the sweep: no window is longer. */
 export const THROTTLE_KEEP_MS = 24 * 3600_000;

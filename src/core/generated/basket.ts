@@ -381,6 +381,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/basket/promo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * (2.3) Enter a promo code into the basket
+         * @description The session keeps one promo code (entering another replaces it); it is used by the next
+         *     order. Codes are compared without regard to case. The server computes the discount: a
+         *     percentage or a fixed amount (in AED, converted like prices) off the price of the tickets
+         *     the code is for, or a set price for each of them; never the service fee. The payment fee
+         *     applies to what is charged after the discount. A code has a number of uses in all and per
+         *     buyer; a use is counted when an order is made with it and given back when that order
+         *     expires or is cancelled unpaid. A code with an empty basket is kept for the tickets to
+         *     come; with tickets that it is not for, it is refused. Refused codes from one client
+         *     address or one session are counted like failed order look-ups: past the limit, 429 with
+         *     Retry-After. A server without promo codes answers 404 without a code of the promo_ kind.
+         */
+        put: operations["enterPromoCode"];
+        post?: never;
+        /** (2.3) Remove the basket's promo code */
+        delete: operations["removePromoCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -439,6 +469,7 @@ export interface components {
             expires_at?: string | null;
             /** Format: date-time */
             updated_at?: string | null;
+            promo?: components["schemas"]["BasketPromo"];
         };
         ETicket: {
             /** @description the ticket's short code for people: printed under the QR, typed at the door or in a look-up */
@@ -486,6 +517,8 @@ export interface components {
                 /** @description price + service_fee + payment_fee: what is charged */
                 amount: number;
                 count: number;
+                /** @description (2.3) what the order's promo code took off price; present only with a code. Then amount is price + service_fee - discount + payment_fee, and payment_fee is the acquisition's fee_percent of price + service_fee - discount */
+                discount?: number;
             };
             /** @description null for a free order */
             acquisition_id?: number | null;
@@ -500,6 +533,12 @@ export interface components {
             expires_at: string | null;
             /** Format: date-time */
             paid_at?: string | null;
+            /** @description (2.3) the promo code the order used; absent when none */
+            promo?: {
+                code: string;
+                discount: number;
+                events: components["schemas"]["PromoEventDiscount"][];
+            };
         };
         WalletLink: {
             /** @description the ticket's code (ETicket.code) */
@@ -595,6 +634,28 @@ export interface components {
             admission_expires_at: string | null;
             /** @description when to ask again */
             poll_after_seconds: number;
+        };
+        /**
+         * @description (2.3) The promo code the session has entered (absent when none). The basket's own totals
+         *     stay as they are; the discount is taken off their price. When the code takes nothing off
+         *     now, `refusal` says why and `discount` is 0; an order made then is refused with the
+         *     same reason (409 promo_<refusal>).
+         */
+        BasketPromo: {
+            /** @description upper-case, as the organiser made it */
+            code: string;
+            /** @enum {string|null} */
+            refusal: "not_yet_valid" | "expired" | "used_up" | "not_applicable" | null;
+            /** @description off the price of the basket, in its currency */
+            discount: number;
+            /** @description the events the code takes something off, with the ticket categories it is for */
+            events: components["schemas"]["PromoEventDiscount"][];
+        };
+        PromoEventDiscount: {
+            /** @description the catalogue event id (BasketEvent.event.id) */
+            event_id: number;
+            ticket_ids: number[];
+            discount: number;
         };
     };
     responses: {
@@ -1320,6 +1381,83 @@ export interface operations {
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
+        };
+    };
+    enterPromoCode: {
+        parameters: {
+            query?: {
+                /** @description the currency to price the basket in (default AED); unknown codes are a 400 */
+                currency_code?: components["parameters"]["currency_code"];
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description the whole basket, with the code in `promo` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            /** @description no such code (code promo_unknown) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the code cannot be used: promo_not_yet_valid, promo_expired, promo_used_up, or promo_not_applicable (not for the tickets in the basket) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["Error"];
+        };
+    };
+    removePromoCode: {
+        parameters: {
+            query?: {
+                /** @description the currency to price the basket in (default AED); unknown codes are a 400 */
+                currency_code?: components["parameters"]["currency_code"];
+                lang?: components["parameters"]["lang"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the whole basket, without a code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Basket"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
         };
     };
 }

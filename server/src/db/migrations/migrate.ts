@@ -2,12 +2,20 @@ import { type Database, LOCKS } from "../sql";
 import { baseline } from "./0001-baseline";
 import { orderHistoryEvents } from "./0002-order-history-events";
 import { catalogueVersion } from "./0005-catalogue-version";
+import { promoCodes } from "./0006-promo-codes";
 import { waitlist } from "./0007-waitlist";
 import { onsale } from "./0008-onsale";
 import type { Migration } from "./migration";
 
 /** Every step of the schema, in the order they run. A released step is never edited: a new one is added. */
-export const MIGRATIONS: readonly Migration[] = [baseline, orderHistoryEvents, catalogueVersion, waitlist, onsale];
+export const MIGRATIONS: readonly Migration[] = [
+  baseline,
+  orderHistoryEvents,
+  catalogueVersion,
+  promoCodes,
+  waitlist,
+  onsale,
+];
 
 const LEDGER = "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)";
 
