@@ -1,7 +1,7 @@
 /**
  * The waiting room's part of the basket API (contracts/basket.openapi.yaml 2.3, /api/onsale):
  * plain fetch with credentials, so the session cookie and the admission cookie go along.
- * A server without waiting rooms (2.2), or an event without one, answers 404: then null.
+ * An event without a waiting room answers 204, a server without waiting rooms (2.2) 404: then null.
  */
 import { browserConfig } from "../config";
 import type { components, operations } from "../core/generated/basket";
@@ -12,7 +12,7 @@ type WireChallenge = operations["getCaptchaChallenge"]["responses"]["200"]["cont
 const url = (eventId: number) => `${browserConfig().basketApiUrl}/api/onsale/${eventId}`;
 
 async function answer(res: Response): Promise<WaitingRoomState | null> {
-  if (res.status === 404) return null;
+  if (res.status === 204 || res.status === 404) return null;
   if (!res.ok) throw new Error(`waiting room ${res.status}`);
   return (await res.json()) as WaitingRoomState;
 }

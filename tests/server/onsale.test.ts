@@ -144,10 +144,13 @@ describe("waiting room", () => {
     const waiting = await late.poll(eventId);
     assert.equal(waiting.ahead, 5);
     assert.ok((waiting.estimated_wait_seconds ?? 0) >= 5 * 60, "five ahead at one a minute: at least five minutes");
-    // an unknown event has no waiting room
+    // an event without a waiting room: an empty answer, which no browser logs as an error; joining one is refused
     const res = await late.request("GET", "/api/onsale/999999");
-    assert.equal(res.statusCode, 404);
-    assert.equal(json<{ code: string }>(res).code, "no_waiting_room");
+    assert.equal(res.statusCode, 204);
+    assert.equal(res.body, "");
+    const join = await late.request("POST", "/api/onsale/999999", { captcha: "x" });
+    assert.equal(join.statusCode, 404);
+    assert.equal(json<{ code: string }>(join).code, "no_waiting_room");
   });
 
   it("shuffles the pre-queue once at the opening: the order of arrival is not the order of places", async () => {

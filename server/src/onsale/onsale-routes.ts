@@ -38,6 +38,8 @@ export async function onsaleRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.get<{ Params: Params }>("/api/onsale/:event_id", async (req, reply) => {
     const eventId = eventIdOf(req.params);
     const session = await currentSession(deps, req);
+    // every event page asks: an event without a waiting room is an empty answer, not an error
+    if (!(await onsale.exists(eventId))) return reply.code(204).header("cache-control", "private, max-age=60").send();
     return answer(reply, await onsale.state(eventId, session), session);
   });
 

@@ -303,6 +303,12 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
     },
 
     /** Whether the event has an open waiting room (the site shows it instead of the tickets). */
+    /** Whether the event has a waiting room, open or closed. */
+    async exists(eventId: number): Promise<boolean> {
+      if ((await openOnsales(now())).has(eventId)) return true;
+      return (await db.one<OnsaleRow>(SQL.one, [eventId])) !== undefined;
+    },
+
     async isOpen(eventId: number): Promise<boolean> {
       return (await openOnsales(now())).has(eventId);
     },

@@ -364,7 +364,9 @@ export interface paths {
          * (2.3) The event's waiting room as this session sees it: its place, the people ahead, an estimate
          * @description Cheap to ask: the answer says when to ask again (`poll_after_seconds`, also its
          *     Cache-Control max-age), sooner near the front of the queue. When the session's turn
-         *     has come, the answer sets the admission cookie the basket requires.
+         *     has come, the answer sets the admission cookie the basket requires. An event without
+         *     a waiting room answers 204 with no body (every event page asks, so that is not an
+         *     error); a server without waiting rooms (2.2) answers 404, which means the same.
          */
         get: operations["getWaitingRoom"];
         put?: never;
@@ -1345,6 +1347,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WaitingRoom"];
                 };
+            };
+            /** @description the event has no waiting room */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["Error"];
             404: components["responses"]["Error"];
