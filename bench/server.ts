@@ -20,7 +20,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { helpAsked } from "../src/core/command-help";
-import { compareEngines, engineTable } from "./lib/engines-load";
+import { compareEngines, engineTable, waitFor } from "./lib/engines-load";
 
 const USAGE = `usage: npm run bench:server -- [--duration 10] [--connections 20] [--sessions 200] [--engines sqlite,postgres1,postgres3] [--strangers 1] [--left 150000] [--port 4018]
   load on 127.0.0.1 against the server in processes of its own: SQLite with one process and PostgreSQL with one
@@ -50,19 +50,6 @@ const AIMS = { readsPerSec: 3000, writesPerSec: 1000, p99Ms: 50 };
 const HOLD_AIM = { perSec: 1000, p99Ms: 100 };
 const enginesArg = process.argv.indexOf("--engines");
 const engines = (enginesArg >= 0 ? (process.argv[enginesArg + 1] ?? "") : "sqlite,postgres1,postgres3").split(",");
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in ${ms} ms`);
-}
 
 function report(name: string, r: autocannon.Result, aimRps: number): boolean {
   const rps = r.requests.average;

@@ -87,7 +87,8 @@ async function startServers(count: number, database: { path?: string; url?: stri
   };
 }
 
-async function waitFor(url: string, ms: number): Promise<void> {
+/** Resolves once `url` answers 2xx; throws after `ms`. */
+export async function waitFor(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {

@@ -4,31 +4,14 @@
  * Works on the server's database (DATABASE_URL or DATABASE_PATH), also while the server runs.
  */
 
-import { helpAsked } from "../../src/core/command-help";
-import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/database";
-import { HttpError } from "../src/lib/errors";
 import { runOnsaleCommand, USAGE, UsageError } from "../src/onsale/cli";
 import { onsaleService } from "../src/onsale/onsale-service";
+import { runCommand } from "./lib/command";
 
-if (helpAsked(process.argv.slice(2))) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
-
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const db = await openDatabase(config.databaseUrl ?? config.databasePath);
-  try {
-    console.log(await runOnsaleCommand(process.argv.slice(2), await onsaleService(db, Date.now)));
-  } catch (err) {
-    if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-    else if (err instanceof HttpError) console.error(err.detail);
-    else throw err;
-    process.exitCode = 2;
-  } finally {
-    await db.close();
-  }
-}
-
-void main();
+runCommand(
+  USAGE,
+  UsageError,
+  (config) => openDatabase(config.databaseUrl ?? config.databasePath),
+  async (db, argv) => runOnsaleCommand(argv, await onsaleService(db, Date.now)),
+);
