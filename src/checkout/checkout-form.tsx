@@ -42,7 +42,7 @@ import {
 } from "./buyer-form";
 import { clearDraft, readDraft, saveDraft } from "./checkout-draft";
 import { EmailTypoHint } from "./email-typo-hint";
-import { chargeFor, isFree } from "./fees";
+import { basketCharge, chargeFor, isFree } from "./fees";
 import { percentText } from "./order-summary";
 import { pathAfterOrderCreated } from "./outcome";
 import { type ExplainedError, explainServerError } from "./server-errors";
@@ -86,7 +86,8 @@ export function CheckoutForm({
   );
   const offered = useMemo(() => acquisitionsForCurrency(acquisitions, code), [acquisitions, code]);
   const excluded = useMemo(() => acquisitions.filter((a) => !acceptsCurrency(a, code)), [acquisitions, code]);
-  const free = isFree(totals.total);
+  const base = basketCharge(totals.total, basket);
+  const free = isFree(base);
 
   const [values, setValues] = useState<BuyerFormInput>({ name: "", email: "", phone: "" });
   const [errors, setErrors] = useState<BuyerErrors>({});
@@ -119,7 +120,7 @@ export function CheckoutForm({
 
   const acquisitionId = defaultAcquisitionId(offered, chosen);
   const acquisition = free ? null : (offered.find((a) => a.id === acquisitionId) ?? null);
-  const charge = chargeFor(totals.total, acquisition?.feePercent, currency?.decimals);
+  const charge = chargeFor(base, acquisition?.feePercent, currency?.decimals);
   useEffect(() => onAcquisitionChange?.(acquisition), [acquisition?.id]);
 
   const message = (m: FieldMessage | undefined): string | null => (m ? t(m.key, { ...m.values }) : null);

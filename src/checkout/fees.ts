@@ -1,10 +1,11 @@
 /**
  * What a way to pay adds to an order, computed the way the server does: its fee_percent of
- * tickets + service fee, rounded to the currency's minor unit; the amount charged is the
- * three together. Checkout shows these before the order exists; once it does, the order's
+ * tickets + service fee less a promo code's discount, rounded to the currency's minor unit; the
+ * amount charged is the three together less the discount. Checkout shows these before the order exists; once it does, the order's
  * own total is what every page shows.
  */
 import { roundMoney } from "../basket/totals";
+import { appliedPromo, type Basket } from "../core/order";
 
 /** Rounds half away from zero to `decimals` places; the epsilon keeps 1.005 from becoming 1.00. */
 export function roundToMinorUnit(value: number, decimals = 2): number {
@@ -31,21 +32,33 @@ export interface Charge {
   amount: number;
 }
 
-export function chargeFor(
-  total: { price: number; serviceFee: number },
-  feePercent: number | null | undefined,
-  decimals = 2,
-): Charge {
-  const fee = paymentFee(total.price, total.serviceFee, feePercent, decimals);
+/** The basket's totals with what its promo code takes off the price (0 without one). */
+export interface ChargeBase {
+  price: number;
+  serviceFee: number;
+  discount?: number;
+}
+
+/** The basket's totals with what its code takes off now. */
+export function basketCharge<T extends { price: number; serviceFee: number }>(
+  total: T,
+  basket: Basket,
+): T & { discount: number } {
+  return { ...total, discount: appliedPromo(basket)?.discount ?? 0 };
+}
+
+export function chargeFor(total: ChargeBase, feePercent: number | null | undefined, decimals = 2): Charge {
+  const price = roundMoney(total.price - (total.discount ?? 0));
+  const fee = paymentFee(price, total.serviceFee, feePercent, decimals);
   return {
     price: total.price,
     serviceFee: total.serviceFee,
     paymentFee: fee,
-    amount: roundMoney(total.price + total.serviceFee + fee),
+    amount: roundMoney(price + total.serviceFee + fee),
   };
 }
 
-/** Free tickets: nothing to pay, so no way to pay is asked for and the order is created paid. */
-export function isFree(total: { price: number; serviceFee: number; count: number }): boolean {
-  return total.count > 0 && roundMoney(total.price + total.serviceFee) === 0;
+/** Free tickets (or a code that takes all): nothing to pay, no way to pay asked for, the order is created paid. */
+export function isFree(total: ChargeBase & { count: number }): boolean {
+  return total.count > 0 && roundMoney(total.price + total.serviceFee - (total.discount ?? 0)) === 0;
 }

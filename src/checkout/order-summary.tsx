@@ -1,6 +1,6 @@
 /**
  * What is being bought: tickets grouped by event and, within it, by session (each line under
- * its own date), then tickets, service fee and total.
+ * its own date), then tickets, service fee, the promo code's discount and total.
  * The same block beside the checkout form (from the basket) and on every order page
  * (from the order), so a visitor sees one consistent account of the purchase.
  */
@@ -13,6 +13,7 @@ import { formatNumber, formatSession } from "../core/format";
 import type { BasketEventGroup } from "../core/order";
 import { bySession } from "../core/sessions";
 import { usePageLanguage } from "../kernel/site-context";
+import { type PromoAmounts, PromoLines } from "../promo/promo-lines";
 import * as styles from "./checkout.module.css";
 
 /** Tickets and service fee always; the payment fee and amount once a way to pay is known. */
@@ -31,6 +32,8 @@ export interface OrderSummaryProps {
   feePercent?: number | null;
   currencyCode: string;
   decimals?: number;
+  /** the promo code that takes something off (2.3), with its lines per event and in all */
+  promo?: PromoAmounts;
   /** the heading's id, for the landmark that holds the summary */
   headingId?: string;
   /** heading text; "Your order" when omitted */
@@ -50,6 +53,7 @@ export function OrderSummary({
   feePercent,
   currencyCode,
   decimals = 2,
+  promo,
   headingId,
   heading,
   children,
@@ -105,6 +109,14 @@ export function OrderSummary({
         <dd>{money(total.price)}</dd>
         <dt>{t("order.summary.serviceFee")}</dt>
         <dd>{money(total.serviceFee)}</dd>
+        {promo && (
+          <PromoLines
+            promo={promo}
+            currencyCode={currencyCode}
+            decimals={decimals}
+            titleOf={(id) => events.find((g) => g.event.id === id)?.event.title}
+          />
+        )}
         {total.paymentFee !== undefined && total.paymentFee > 0 && (
           <>
             <dt>
@@ -117,7 +129,7 @@ export function OrderSummary({
         )}
         <dt className={styles.grand}>{t("order.summary.total")}</dt>
         <dd className={styles.grand} data-testid="order-total">
-          {money(total.amount ?? roundMoney(total.price + total.serviceFee))}
+          {money(total.amount ?? roundMoney(total.price + total.serviceFee - (promo?.discount ?? 0)))}
         </dd>
       </dl>
       {children}

@@ -229,6 +229,7 @@ export function OrderSummaryAside({ order }: { order: Order }): React.JSX.Elemen
         headingId="co-summary-heading"
         events={order.events}
         total={order.total}
+        promo={order.promo}
         currencyCode={order.currencyCode}
         decimals={findCurrency(currencies, order.currencyCode)?.decimals}
       />

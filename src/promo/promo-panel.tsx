@@ -11,6 +11,7 @@ import { announceBasket, useBasket } from "../basket/basket-context";
 import { grandTotal } from "../basket/totals";
 import type { BasketApiError } from "../clients/basket-client";
 import { Money } from "../components/money";
+import { PromoLines } from "./promo-lines";
 import { forgetPromo, pendingPromo } from "./promo-link";
 import * as styles from "./promo.module.css";
 
@@ -75,7 +76,7 @@ export default function PromoPanel({ decimals }: { decimals: number }): React.JS
   }, [basket.events.length]);
 
   if (!offered) return null;
-  const titleOf = (eventId: number) => basket.events.find((g) => g.event.id === eventId)?.event.title ?? "";
+  const titleOf = (eventId: number) => basket.events.find((g) => g.event.id === eventId)?.event.title;
   return (
     <section className={styles.promo} aria-labelledby={`${id}-h`} data-testid="promo">
       <h3 id={`${id}-h`} className={styles.heading}>
@@ -95,30 +96,15 @@ export default function PromoPanel({ decimals }: { decimals: number }): React.JS
             </p>
           ) : (
             <dl className={styles.lines}>
-              {promo.events.map((e) => (
-                <div key={e.eventId} className={styles.line} data-testid="promo-event" data-event={e.eventId}>
-                  <dt>{t("promo.onEvent", { title: titleOf(e.eventId) })}</dt>
-                  <dd>
-                    <Money value={-e.discount} {...money} />
-                  </dd>
-                </div>
-              ))}
-              <div className={styles.line}>
-                <dt>{t("promo.discount")}</dt>
-                <dd>
-                  <Money value={-promo.discount} {...money} testId="promo-discount" />
-                </dd>
-              </div>
-              <div className={`${styles.line} ${styles.grand}`}>
-                <dt>{t("promo.toPay")}</dt>
-                <dd>
-                  <Money
-                    value={Math.max(0, grandTotal(totals.total) - promo.discount)}
-                    {...money}
-                    testId="promo-to-pay"
-                  />
-                </dd>
-              </div>
+              <PromoLines promo={promo} {...money} titleOf={titleOf} showCode={false} />
+              <dt className={styles.grand}>{t("promo.toPay")}</dt>
+              <dd className={styles.grand}>
+                <Money
+                  value={Math.max(0, grandTotal(totals.total) - promo.discount)}
+                  {...money}
+                  testId="promo-to-pay"
+                />
+              </dd>
             </dl>
           )}
         </div>

@@ -31,6 +31,7 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrency } from "../currency/currency-context";
 import { useAdmission } from "../events/admission";
 import { usePageLanguage } from "../kernel/site-context";
+import { PromoLines } from "../promo/promo-lines";
 import * as styles from "../checkout/checkout.module.css";
 
 const billOrderId = (location: UrlLike) => orderIdFromPath(location.pathname, "bill");
@@ -44,7 +45,7 @@ function TotalRow({
   value,
   testId,
 }: {
-  label: string;
+  label: React.ReactNode;
   value: React.ReactNode;
   testId?: string;
 }): React.JSX.Element {
@@ -83,7 +84,7 @@ function SellerBlock({ lang }: { lang: Lang }): React.JSX.Element {
 /**
  * A UAE tax invoice of a paid order (an invoice for payment while it is not paid): the
  * seller with its TRN, the invoice number (the order number) and date, the buyer, each line,
- * the totals in the order's currency with the 5 % VAT they include. One A4 page in print.
+ * the promo code and what it took off, the totals in the order's currency with the 5 % VAT they include. One A4 page in print.
  */
 function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): React.JSX.Element {
   const { t } = useTranslation();
@@ -199,6 +200,15 @@ function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): Rea
           <tfoot>
             <TotalRow label={t("bill.subtotal")} value={money(order.total.price)} />
             <TotalRow label={t("bill.serviceFee")} value={money(order.total.serviceFee)} />
+            {order.promo && (
+              <PromoLines
+                promo={order.promo}
+                currencyCode={order.currencyCode}
+                decimals={decimals}
+                titleOf={(id) => order.events.find((g) => g.event.id === id)?.event.title}
+                row={(line) => <TotalRow {...line} />}
+              />
+            )}
             {order.total.paymentFee > 0 && (
               <TotalRow label={t("bill.paymentFee")} value={money(order.total.paymentFee)} testId="bill-payment-fee" />
             )}

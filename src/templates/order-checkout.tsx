@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
 import { useBasket } from "../basket/basket-context";
 import { CheckoutForm } from "../checkout/checkout-form";
-import { chargeFor, isFree } from "../checkout/fees";
+import { basketCharge, chargeFor, isFree } from "../checkout/fees";
 import { OrderSummary } from "../checkout/order-summary";
 import { EmptyOutcome, LoadingShell } from "../checkout/outcome-parts";
 import type { ExplainedError } from "../checkout/server-errors";
@@ -18,6 +18,7 @@ import { Countdown } from "../components/countdown";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import type { Acquisition } from "../core/catalogue";
+import { appliedPromo } from "../core/order";
 import type { PayAndDeliveryPageContext } from "../core/page-context";
 import { href } from "../core/routes";
 import { useCurrency } from "../currency/currency-context";
@@ -33,8 +34,9 @@ export default function OrderCheckoutPage({
   const [problem, setProblem] = useState<ExplainedError | null>(null);
   const [placed, setPlaced] = useState(false);
   const [acquisition, setAcquisition] = useState<Acquisition | null>(null);
-  const feePercent = isFree(totals.total) ? null : (acquisition?.feePercent ?? null);
-  const charge = chargeFor(totals.total, feePercent, currency?.decimals);
+  const base = basketCharge(totals.total, basket);
+  const feePercent = isFree(base) ? null : (acquisition?.feePercent ?? null);
+  const charge = chargeFor(base, feePercent, currency?.decimals);
   const empty = !loading && !unavailable && totals.total.count === 0;
 
   let body: React.ReactNode;
@@ -69,6 +71,7 @@ export default function OrderCheckoutPage({
             events={basket.events}
             total={{ ...totals.total, paymentFee: charge.paymentFee, amount: charge.amount }}
             feePercent={feePercent}
+            promo={appliedPromo(basket)}
             currencyCode={basket.currencyCode}
             decimals={currency?.decimals}
           >

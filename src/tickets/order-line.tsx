@@ -1,6 +1,6 @@
 /**
  * One order in a list (my orders) or as a found result (order lookup): its number, status,
- * date, ticket count and amount, and the way on: to the tickets when paid, to payment
+ * date, ticket count and amount, its promo code and what it took off, and the way on: to the tickets when paid, to payment
  * while it can still be paid; a paid order's tickets into the phone's wallet at once.
  */
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import type { Order } from "../core/order";
 import { href } from "../core/routes";
 import { Link } from "../i18n/link";
 import { usePageLanguage } from "../kernel/site-context";
+import { PromoLines } from "../promo/promo-lines";
 import { OrderWalletBadge, useWalletOffer } from "./wallet-buttons";
 import * as styles from "./tickets.module.css";
 
@@ -53,6 +54,19 @@ export function OrderLine({
           {" · "}
           <Money value={order.total.amount} currencyCode={order.currencyCode} />
         </span>
+        {order.promo && (
+          <span className={styles.muted} data-testid="order-line-promo">
+            <PromoLines
+              promo={order.promo}
+              currencyCode={order.currencyCode}
+              row={({ label, value, testId }) => (
+                <span className={styles.promoPart} data-testid={testId}>
+                  {label} {value}
+                </span>
+              )}
+            />
+          </span>
+        )}
         {canStillPay(order, Date.now()) && order.expiresAt && (
           <span className={styles.muted}>{t("orders.payBy", { time: formatDateTime(order.expiresAt, language) })}</span>
         )}

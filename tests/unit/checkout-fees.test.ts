@@ -33,6 +33,17 @@ describe("the payment fee and the amount charged", () => {
       amount: 0.3,
     });
   });
+  it("takes a promo code's discount off before the fee, as the server does", () => {
+    // 390 - 39 (10 %) + 19.5 = 370.50 at 2.5 % -> 9.2625 -> 9.26
+    assert.deepEqual(chargeFor({ price: 390, serviceFee: 19.5, discount: 39 }, 2.5, 2), {
+      price: 390,
+      serviceFee: 19.5,
+      paymentFee: 9.26,
+      amount: 379.76,
+    });
+    assert.equal(isFree({ price: 100, serviceFee: 0, discount: 100, count: 1 }), true);
+    assert.equal(isFree({ price: 100, serviceFee: 5, discount: 100, count: 1 }), false);
+  });
   it("knows free tickets: something in the basket and nothing to pay", () => {
     assert.equal(isFree({ price: 0, serviceFee: 0, count: 2 }), true);
     assert.equal(isFree({ price: 0, serviceFee: 0, count: 0 }), false);
