@@ -188,6 +188,8 @@ export function CheckoutForm({
         setErrors({ [field]: { key: explained.key } });
         inputs.current[field]?.focus();
       } else {
+        // the summary beside loses the discount the code no longer gives
+        if (explained.action === "reload-basket") void reload();
         setFormError(explained);
         summaryRef.current?.focus();
       }

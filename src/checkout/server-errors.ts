@@ -12,6 +12,8 @@ export type ErrorAction =
   | "fix"
   /** the basket is not what was shown: back to the cart, with the reason */
   | "back-to-cart"
+  /** the promo code no longer applies: the basket is read again (its total without the discount), the form stays */
+  | "reload-basket"
   /** the order was already paid: show its tickets */
   | "show-paid"
   /** the order is not this visitor's or does not exist */
@@ -44,6 +46,11 @@ const BY_CODE: Record<string, ExplainedError> = {
   offline_limit: { key: "checkout.errors.offlineLimit", field: "acquisition", action: "fix" },
   too_many_emails: { key: "checkout.errors.tooManyEmails", action: "fix" },
   // a fresh captcha is solved for the next try; the visitor only presses the button again
+  // an order made with a code that stopped applying since the basket was shown (contract 2.3)
+  promo_not_yet_valid: { key: "promo.refusal.not_yet_valid", action: "reload-basket" },
+  promo_expired: { key: "promo.refusal.expired", action: "reload-basket" },
+  promo_used_up: { key: "promo.refusal.used_up", action: "reload-basket" },
+  promo_not_applicable: { key: "promo.refusal.not_applicable", action: "reload-basket" },
   captcha_invalid: { key: "checkout.errors.captcha", action: "retry" },
   too_many_requests: { key: "checkout.errors.tooManyRequests", action: "retry" },
   already_paid: { key: "payment.errors.alreadyPaid", action: "show-paid" },

@@ -1,5 +1,5 @@
 /**
- * The basket's promo code (contract 2.3): a field to enter one, the code the server keeps for the
+ * The basket's promo code (contract 2.3), in the basket and beside checkout: a field to enter one, the code the server keeps for the
  * session, what it takes off each event and in all, and why a code takes nothing off, in the
  * page's language. Loaded with the basket page's first idle moment, never at start-up. A server
  * without codes (2.2: 404 without a promo_ code) hides it; a code a link carried (`?promo=`) is
@@ -25,7 +25,14 @@ function errorKey(error: BasketApiError): string {
   return "promo.failed";
 }
 
-export default function PromoPanel({ decimals }: { decimals: number }): React.JSX.Element | null {
+export default function PromoPanel({
+  decimals,
+  lines = true,
+}: {
+  decimals: number;
+  /** false beside checkout, whose summary has the code's lines and the total already */
+  lines?: boolean;
+}): React.JSX.Element | null {
   const { t } = useTranslation();
   const { client, basket, totals } = useBasket();
   const [code, setCode] = useState("");
@@ -94,7 +101,7 @@ export default function PromoPanel({ decimals }: { decimals: number }): React.JS
             <p className={styles.refusal} role="status" data-testid="promo-refusal">
               {t(`promo.refusal.${promo.refusal}`)}
             </p>
-          ) : (
+          ) : lines ? (
             <dl className={styles.lines}>
               <PromoLines promo={promo} {...money} titleOf={titleOf} showCode={false} />
               <dt className={styles.grand}>{t("promo.toPay")}</dt>
@@ -106,7 +113,7 @@ export default function PromoPanel({ decimals }: { decimals: number }): React.JS
                 />
               </dd>
             </dl>
-          )}
+          ) : null}
         </div>
       ) : null}
       <form

@@ -1,11 +1,12 @@
 /**
  * /order/checkout/: the buyer's details, a way to pay that accepts the selected currency
  * (the catalogue's acquisitions, from the page context), how long the tickets stay held,
- * and the basket's summary beside with the chosen way's fee and the amount charged.
+ * and the basket's summary beside with the promo code's discount and a field to enter one, the
+ * chosen way's fee and the amount charged.
  */
 import { graphql } from "gatsby";
 import type React from "react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
 import { useBasket } from "../basket/basket-context";
@@ -24,6 +25,9 @@ import { href } from "../core/routes";
 import { useCurrency } from "../currency/currency-context";
 import { Link } from "../i18n/link";
 import * as styles from "../checkout/checkout.module.css";
+
+// the code field (2.3) loads with the summary, never at start-up
+const PromoPanel = lazy(() => import("../promo/promo-panel"));
 
 export default function OrderCheckoutPage({
   pageContext,
@@ -75,6 +79,9 @@ export default function OrderCheckoutPage({
             currencyCode={basket.currencyCode}
             decimals={currency?.decimals}
           >
+            <Suspense fallback={null}>
+              <PromoPanel decimals={currency?.decimals ?? 2} lines={false} />
+            </Suspense>
             <p className={styles.actions}>
               <Link to={href.cart()}>{t("checkout.editBasket")}</Link>
             </p>

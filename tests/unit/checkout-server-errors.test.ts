@@ -27,6 +27,15 @@ describe("the server's refusals, explained", () => {
     assert.equal(explainServerError(409, "not_payable").action, "reload-order");
     assert.equal(explainServerError(409, "not_card_payable").key, "payment.errors.notCardPayable");
   });
+  it("says why a promo code no longer applies to the order, and reads the basket again", () => {
+    assert.deepEqual(explainServerError(409, "promo_expired"), {
+      key: "promo.refusal.expired",
+      action: "reload-basket",
+    });
+    assert.equal(explainServerError(409, "promo_used_up").key, "promo.refusal.used_up");
+    assert.equal(explainServerError(409, "promo_not_applicable").action, "reload-basket");
+    assert.equal(explainServerError(409, "promo_not_yet_valid").action, "reload-basket");
+  });
   it("sends the visitor back to the cart when the basket changed", () => {
     assert.equal(explainServerError(409, "basket_empty").action, "back-to-cart");
     assert.equal(explainServerError(409, "not_enough_tickets").action, "back-to-cart");
