@@ -5,7 +5,7 @@
  * own total is what every page shows.
  */
 import { roundMoney } from "../basket/totals";
-import { appliedPromo, type Basket } from "../core/order";
+import type { Basket, BasketPromo } from "../core/order";
 
 /** Rounds half away from zero to `decimals` places; the epsilon keeps 1.005 from becoming 1.00. */
 export function roundToMinorUnit(value: number, decimals = 2): number {
@@ -37,6 +37,11 @@ export interface ChargeBase {
   price: number;
   serviceFee: number;
   discount?: number;
+}
+
+/** The basket's code while it takes something off; a refused one takes nothing (kept off the start-up code). */
+export function appliedPromo(basket: Basket): BasketPromo | undefined {
+  return basket.promo && basket.promo.refusal === null ? basket.promo : undefined;
 }
 
 /** The basket's totals with what its code takes off now. */

@@ -86,11 +86,6 @@ export interface BasketPromo {
   events: PromoEventDiscount[];
 }
 
-/** The basket's code while it takes something off; a refused one takes nothing. */
-export function appliedPromo(basket: Basket): BasketPromo | undefined {
-  return basket.promo && basket.promo.refusal === null ? basket.promo : undefined;
-}
-
 /** One admitted person: the code the venue scans. */
 export interface ETicket {
   code: string;
