@@ -7,13 +7,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { parse } from "yaml";
 import { type BuildOptions, buildApp } from "../../server/src/app";
 import type { Schemas } from "../../server/src/catalogue/serialize";
 import { DEFAULT_SITE_ORIGINS, type ServerConfig } from "../../server/src/config";
+import { openDatabase } from "../../server/src/db/database";
 import type { AppDeps, WireOrder } from "../../server/src/deps";
-import { openTestDatabase } from "../support/test-database";
+import { createPostgresDatabase, openTestDatabase } from "../support/test-database";
 
 const root = join(__dirname, "..", "..");
 
@@ -161,6 +162,32 @@ export async function withApp(
   } finally {
     await made.app.close();
   }
+}
+
+/** The app as seen from another client address. */
+export const fromAddress = (app: TestApp, remoteAddress: string): TestApp =>
+  new Proxy(app, {
+    get: (target, key) =>
+      key === "inject" ? (opts: InjectOptions) => target.inject({ ...opts, remoteAddress }) : Reflect.get(target, key),
+  });
+
+/** `count` server instances on one new PostgreSQL database (TEST_DATABASE_URL); `close` ends them and drops it. */
+export async function instancesOnPostgres(count: number): Promise<{ apps: TestApp[]; close(): Promise<void> }> {
+  const made = await createPostgresDatabase();
+  const apps: TestApp[] = [];
+  for (let i = 0; i < count; i++) {
+    const db = await openDatabase(made.url, { poolMax: 8 });
+    const app = (await buildApp({ db, config: HERMETIC, notifier: { orderConfirmed: () => undefined } })) as TestApp;
+    app.addHook("onClose", async () => db.close());
+    apps.push(app);
+  }
+  return {
+    apps,
+    async close() {
+      for (const app of apps) await app.close();
+      await made.drop();
+    },
+  };
 }
 
 export const SITE_ORIGIN = "http://127.0.0.1:9000";

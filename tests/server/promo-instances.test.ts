@@ -4,41 +4,20 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { InjectOptions } from "fastify";
-import { buildApp } from "../../server/src/app";
-import { type Database, openDatabase } from "../../server/src/db/database";
 import { runPromoCommand } from "../../server/src/promo/cli";
 import { promoRepository } from "../../server/src/promo/promo-repository";
-import { createPostgresDatabase, postgresUrl } from "../support/test-database";
-import { BUYER, createOrder, HERMETIC, json, type TestApp, Visitor } from "./helpers";
-
-/** The app as seen from another client address. */
-const fromAddress = (app: TestApp, remoteAddress: string): TestApp =>
-  new Proxy(app, {
-    get: (target, key) =>
-      key === "inject" ? (opts: InjectOptions) => target.inject({ ...opts, remoteAddress }) : Reflect.get(target, key),
-  });
+import { postgresUrl } from "../support/test-database";
+import { BUYER, createOrder, fromAddress, instancesOnPostgres, json, type TestApp, Visitor } from "./helpers";
 
 const NO_POSTGRES = postgresUrl() ? false : "needs PostgreSQL: TEST_DATABASE_URL is not set";
 
 describe("promo code uses on two instances of one PostgreSQL database", { skip: NO_POSTGRES }, () => {
-  let drop: () => Promise<void>;
-  const dbs: Database[] = [];
-  const apps: TestApp[] = [];
+  let apps: TestApp[] = [];
+  let close: () => Promise<void>;
   before(async () => {
-    const made = await createPostgresDatabase();
-    drop = made.drop;
-    for (let i = 0; i < 2; i++) {
-      const db = await openDatabase(made.url, { poolMax: 8 });
-      dbs.push(db);
-      apps.push((await buildApp({ db, config: HERMETIC, notifier: { orderConfirmed: () => undefined } })) as TestApp);
-    }
+    ({ apps, close } = await instancesOnPostgres(2));
   });
-  after(async () => {
-    for (const app of apps) await app.close();
-    for (const db of dbs) await db.close();
-    await drop?.();
-  });
+  after(async () => close?.());
 
   it("sixteen orders through both instances at once with a code of 3 uses: exactly 3 use it", async () => {
     const [a, b] = apps as [TestApp, TestApp];

@@ -221,7 +221,7 @@ export function basketService(deps: AppDeps) {
             }
           }
           // the hold is a guarded update (enough left, or no row changes): instances can never hold the same last seat
-          if (!(await baskets.adjustHold(t.id, delta))) {
+          if (!(await baskets.adjustHold(t.id, delta, { sessionId, now }))) {
             throw conflict(
               `not enough tickets left: ${Math.max(0, t.available)} more can be added`,
               "not_enough_tickets",

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database";
+import { RESERVED_FOR_OTHERS } from "../promo/promo-reserve-sql";
 
 export interface BasketItemRow {
   ticketId: number;
@@ -10,6 +11,14 @@ export interface BasketRow {
   updatedAt: number | null;
   items: BasketItemRow[];
 }
+
+/** Who holds: the session (its promo code's reserve is theirs to take) and now (codes' validity). */
+export interface Holder {
+  sessionId: string;
+  now: number;
+}
+// nobody's session at the start of time: every reserve counts
+const NOBODY: Holder = { sessionId: "", now: 0 };
 
 /** More than any ticket's max_per_order: the client address's cool-down counts a hold's tickets up to this. */
 const MAX_COUNT_PER_HOLD = 1000;
@@ -43,7 +52,8 @@ const SQL = {
     ON CONFLICT (session_id, ticket_id) DO UPDATE SET count = excluded.count`,
   deleteItem: "DELETE FROM basket_items WHERE session_id = ? AND ticket_id = ?",
   deleteItems: "DELETE FROM basket_items WHERE session_id = ?",
-  hold: "UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held >= ?",
+  // seats promo codes reserve are left to their holders (server/src/promo/promo-reserve-sql.ts)
+  hold: `UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held - ${RESERVED_FOR_OTHERS} >= ?`,
   unhold: "UPDATE tickets SET held = held - ? WHERE id = ?",
   sell: "UPDATE tickets SET held = held - ?, sold = sold + ? WHERE id = ?",
   releaseAll:
@@ -136,9 +146,18 @@ export function basketsRepository(db: Db) {
     async heldCount(sessionId: string, ticketId: number): Promise<number> {
       return (await db.one<{ count: number }>(SQL.item, [sessionId, ticketId]))?.count ?? 0;
     },
-    /** Holds `delta` more tickets (negative releases); false when not enough are left. Inside a transaction. */
-    async adjustHold(ticketId: number, delta: number): Promise<boolean> {
-      if (delta > 0) return (await db.run(SQL.hold, [delta, ticketId, delta])).changes === 1;
+    /**
+     * Holds `delta` more tickets (negative releases); false when not enough are left. Inside a transaction.
+     * The seats of promo codes' reserves are not enough for a session that has not entered the code:
+     * `by` names the session, and the time its code's validity is read at.
+     */
+    async adjustHold(ticketId: number, delta: number, by: Holder = NOBODY): Promise<boolean> {
+      if (delta > 0) {
+        // the reserve is read from other rows (a code's orders): under the category's lock, as orders take it,
+        // so that on PostgreSQL the guard's snapshot follows an order's expiry that gives seats back to a reserve
+        await db.lock("ticket", [ticketId]);
+        return (await db.run(SQL.hold, [delta, ticketId, by.now, by.sessionId, delta])).changes === 1;
+      }
       if (delta < 0) await db.run(SQL.unhold, [-delta, ticketId]);
       return true;
     },

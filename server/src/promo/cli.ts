@@ -10,15 +10,20 @@ import { CODE_RE, normalizeCode, type PromoCode } from "./promo-rules";
 export const USAGE = `usage: npm run promo -- <command>
   create --code <CODE> (--percent <0-100> | --amount <AED> | --price <AED>)
          [--event <id,id>] [--categories <ticket id,id>] [--uses <n>] [--per-buyer <n>]
-         [--from <date or date-time>] [--until <date or date-time>]
+         [--from <date or date-time>] [--until <date or date-time>] [--reserve <n> (with --categories)]
                               a code (any case; compared without case): a percentage or a fixed amount
                               off the tickets' price, or a set price per ticket; for some events or
-                              ticket categories; a number of uses in all and per buyer; UAE time bounds
+                              ticket categories; a number of uses in all and per buyer; UAE time bounds;
+                              n seats in each of its categories set aside for its holders until it is
+                              disabled, used up or over (its orders take from them; an unpaid order that
+                              expires or is cancelled gives them back)
   import <file.json>          codes from a JSON array of {"code", "percent"|"amount"|"price", "events",
-                              "categories", "uses", "per_buyer", "from", "until"}; all or none
-  list                        the codes with their uses
-  disable --code <CODE>       the code stops applying (orders made with it keep their discount)
-  count --code <CODE>         how often the code is used (orders not expired or cancelled)
+                              "categories", "uses", "per_buyer", "from", "until", "reserve"}; all or none
+  list                        the codes with their uses and what is left of their reserves
+  disable --code <CODE>       the code stops applying (orders made with it keep their discount) and
+                              its reserved seats go back on sale
+  count --code <CODE>         how often the code is used (orders not expired or cancelled); for a
+                              reserving code, a second line with the seats left per category
   help, --help                this text`;
 
 export class UsageError extends Error {}
@@ -35,6 +40,7 @@ interface CodeSpec {
   per_buyer?: unknown;
   from?: unknown;
   until?: unknown;
+  reserve?: unknown;
 }
 
 const FLAGS: Record<string, keyof CodeSpec> = {
@@ -48,6 +54,7 @@ const FLAGS: Record<string, keyof CodeSpec> = {
   "per-buyer": "per_buyer",
   from: "from",
   until: "until",
+  reserve: "reserve",
 };
 
 function specFromFlags(argv: readonly string[]): CodeSpec {
@@ -106,20 +113,42 @@ export function toNewCode(spec: CodeSpec): NewPromoCode {
   const validUntil = time(spec.until, "until", "upper");
   if (validFrom !== null && validUntil !== null && validUntil <= validFrom)
     throw new UsageError(`${code}: until must be after from`);
+  const ticketIds = ids(spec.categories, "categories");
+  const reserve = count(spec.reserve, "reserve");
+  if (reserve !== null && ticketIds === null)
+    throw new UsageError(`${code}: a reserve is set aside in ticket categories: give --categories too`);
   return {
     code,
     kind,
     value,
     eventIds: ids(spec.events, "event"),
-    ticketIds: ids(spec.categories, "categories"),
+    ticketIds,
     maxUses: count(spec.uses, "uses"),
     perBuyer: count(spec.per_buyer, "per-buyer"),
     validFrom,
     validUntil,
+    reserve,
   };
 }
 
-const describe = (c: PromoCode, uses: number): string =>
+/** A reserve is taken from seats that are free now: each category must exist and have enough. */
+async function checkReserve(code: NewPromoCode, repo: PromoRepository, now: number): Promise<void> {
+  if (code.reserve === null) return;
+  const free = await repo.freeSeats(code.ticketIds ?? [], now);
+  for (const id of code.ticketIds ?? []) {
+    const seats = free.get(id);
+    if (seats === undefined) throw new UsageError(`${code.code}: there is no ticket category ${id}`);
+    if (seats < code.reserve)
+      throw new UsageError(
+        `${code.code}: category ${id} has ${Math.max(0, seats)} seats free to reserve, not ${code.reserve}`,
+      );
+  }
+}
+
+const reserveText = (left: ReadonlyArray<{ ticketId: number; left: number }>): string =>
+  `reserved left ${left.length === 0 ? "none" : left.map((r) => `${r.ticketId}:${r.left}`).join(",")}`;
+
+const describe = (c: PromoCode, uses: number, left?: ReadonlyArray<{ ticketId: number; left: number }>): string =>
   [
     c.code,
     c.kind === "percent" ? `${c.value}%` : c.kind === "amount" ? `${c.value} AED off` : `price ${c.value} AED`,
@@ -129,6 +158,8 @@ const describe = (c: PromoCode, uses: number): string =>
     c.ticketIds === null ? "" : `categories ${c.ticketIds.join(",")}`,
     c.validFrom === null ? "" : `from ${toUaeIso(c.validFrom)}`,
     c.validUntil === null ? "" : `until ${toUaeIso(c.validUntil)}`,
+    c.reserve === null ? "" : `reserve ${c.reserve}`,
+    left === undefined ? "" : reserveText(left),
     c.disabledAt === null ? "" : `disabled ${toUaeIso(c.disabledAt)}`,
   ]
     .filter(Boolean)
@@ -146,6 +177,7 @@ export async function runPromoCommand(argv: readonly string[], repo: PromoReposi
   switch (command) {
     case "create": {
       const code = toNewCode(specFromFlags(rest));
+      await checkReserve(code, repo, now);
       if ((await repo.insert(code, now)) === 0) throw new UsageError(`${code.code} exists already`);
       return `created ${describe({ ...code, id: 0, disabledAt: null }, 0)}`;
     }
@@ -169,6 +201,7 @@ export async function runPromoCommand(argv: readonly string[], repo: PromoReposi
       const twice = codes.find((c, i) => codes.findIndex((d) => d.code === c.code) !== i);
       if (twice) throw new UsageError(`${file}: ${twice.code} is given twice`);
       for (const c of codes) if (await repo.byCode(c.code)) throw new UsageError(`${c.code} exists already`);
+      for (const c of codes) await checkReserve(c, repo, now);
       for (const c of codes) await repo.insert(c, now);
       return `imported ${codes.length} code${codes.length === 1 ? "" : "s"}`;
     }
@@ -176,7 +209,10 @@ export async function runPromoCommand(argv: readonly string[], repo: PromoReposi
       const codes = await repo.all();
       if (codes.length === 0) return "no promo codes";
       const lines = [];
-      for (const c of codes) lines.push(describe(c, await repo.uses(c.id)));
+      for (const c of codes)
+        lines.push(
+          describe(c, await repo.uses(c.id), c.reserve === null ? undefined : await repo.reservedLeft(c.id, now)),
+        );
       return lines.join("\n");
     }
     case "disable": {
@@ -185,7 +221,8 @@ export async function runPromoCommand(argv: readonly string[], repo: PromoReposi
     }
     case "count": {
       const code = await named();
-      return String(await repo.uses(code.id));
+      const uses = String(await repo.uses(code.id));
+      return code.reserve === null ? uses : `${uses}\n${reserveText(await repo.reservedLeft(code.id, now))}`;
     }
     case undefined:
     case "help":

@@ -1,4 +1,6 @@
 import type { Db } from "../db/database";
+import { inList } from "../db/sql";
+import { RESERVE_IN_FORCE, RESERVED_FOR_OTHERS } from "./promo-reserve-sql";
 import type { PromoCode, PromoEventDiscount, PromoKind } from "./promo-rules";
 
 interface CodeRow {
@@ -13,6 +15,7 @@ interface CodeRow {
   valid_from: number | null;
   valid_until: number | null;
   disabled_at: number | null;
+  reserve: number | null;
 }
 
 export type NewPromoCode = Omit<PromoCode, "id" | "disabledAt">;
@@ -31,10 +34,11 @@ const toCode = (r: CodeRow): PromoCode => ({
   validFrom: r.valid_from === null ? null : Number(r.valid_from),
   validUntil: r.valid_until === null ? null : Number(r.valid_until),
   disabledAt: r.disabled_at === null ? null : Number(r.disabled_at),
+  reserve: r.reserve === null ? null : Number(r.reserve),
 });
 
 const COLUMNS =
-  "id, code, kind, value, event_ids, ticket_ids, max_uses, per_buyer, valid_from, valid_until, disabled_at";
+  "id, code, kind, value, event_ids, ticket_ids, max_uses, per_buyer, valid_from, valid_until, disabled_at, reserve";
 // a use counts while its order can still be paid or is paid: an expired or cancelled order gave it back
 const ACTIVE_USES = `FROM promo_uses u JOIN orders o ON o.id = u.order_id
   WHERE u.code_id = ? AND o.status NOT IN ('expired', 'cancelled')`;
@@ -47,25 +51,57 @@ export interface PromoUse {
 
 /** Promo codes, the code each session has entered, and the orders that used one. */
 export function promoRepository(db: Db) {
+  async function insertCode(c: NewPromoCode, now: number): Promise<number> {
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO promo_codes (code, kind, value, event_ids, ticket_ids, max_uses, per_buyer, valid_from, valid_until, created_at, reserve)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING RETURNING id`,
+      [
+        c.code,
+        c.kind,
+        c.value,
+        c.eventIds === null ? null : JSON.stringify(c.eventIds),
+        c.ticketIds === null ? null : JSON.stringify(c.ticketIds),
+        c.maxUses,
+        c.perBuyer,
+        c.validFrom,
+        c.validUntil,
+        now,
+        c.reserve,
+      ],
+    );
+    return row ? Number(row.id) : 0;
+  }
+
   return {
+    /** The new code's id, or 0 when the code exists; a reserving code's categories get their reserves. */
     async insert(c: NewPromoCode, now: number): Promise<number> {
-      const row = await db.one<{ id: number }>(
-        `INSERT INTO promo_codes (code, kind, value, event_ids, ticket_ids, max_uses, per_buyer, valid_from, valid_until, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING RETURNING id`,
-        [
-          c.code,
-          c.kind,
-          c.value,
-          c.eventIds === null ? null : JSON.stringify(c.eventIds),
-          c.ticketIds === null ? null : JSON.stringify(c.ticketIds),
-          c.maxUses,
-          c.perBuyer,
-          c.validFrom,
-          c.validUntil,
-          now,
-        ],
+      return db.withTransaction(async () => {
+        const id = await insertCode(c, now);
+        if (id !== 0 && c.reserve !== null)
+          for (const ticketId of c.ticketIds ?? [])
+            await db.run("INSERT INTO promo_reserves (ticket_id, code_id) VALUES (?, ?)", [ticketId, id]);
+        return id;
+      });
+    },
+    /**
+     * Per ticket category: whether it exists, and its seats nobody holds, has bought or has reserved
+     * (every code's reserve counts, whatever its dates: a reserve is checked against what is free now).
+     */
+    async freeSeats(ticketIds: readonly number[], now: number): Promise<Map<number, number>> {
+      const list = inList(ticketIds);
+      const rows = await db.all<{ id: number; free: number }>(
+        `SELECT id, total - sold - held - ${RESERVED_FOR_OTHERS} AS free FROM tickets WHERE id IN ${list.text}`,
+        [now, "", ...list.params],
       );
-      return row ? Number(row.id) : 0;
+      return new Map(rows.map((r) => [Number(r.id), Number(r.free)]));
+    },
+    /** What is left of a code's reserve per ticket category: empty once it is disabled, used up or past. */
+    async reservedLeft(codeId: number, now: number): Promise<Array<{ ticketId: number; left: number }>> {
+      const rows = await db.all<{ ticket_id: number; seats_left: number }>(
+        `SELECT ticket_id, seats_left FROM promo_reserved WHERE code_id = ? AND ${RESERVE_IN_FORCE} ORDER BY ticket_id`,
+        [codeId, now],
+      );
+      return rows.map((r) => ({ ticketId: Number(r.ticket_id), left: Math.max(0, Number(r.seats_left)) }));
     },
     async byCode(code: string): Promise<PromoCode | undefined> {
       const r = await db.one<CodeRow>(`SELECT ${COLUMNS} FROM promo_codes WHERE code = ?`, [code]);

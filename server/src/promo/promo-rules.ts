@@ -25,6 +25,8 @@ export interface PromoCode {
   validFrom: number | null;
   validUntil: number | null;
   disabledAt: number | null;
+  /** seats set aside in each of its ticket categories for its holders (null: none) */
+  reserve: number | null;
 }
 
 export interface PromoEventDiscount {
