@@ -96,8 +96,10 @@ export interface ApiOrder {
   email: string;
   lang: Lang;
   tickets: Array<{ code: string; qr?: string; event_id: number; title: string; started_at?: string | null }>;
-  total: { price: number; service_fee: number; payment_fee: number; amount: number; count: number };
+  total: { price: number; service_fee: number; payment_fee: number; amount: number; count: number; discount?: number };
   expires_at: string | null;
+  /** the promo code the order used (contract 2.3) */
+  promo?: { code: string; discount: number };
 }
 
 /** The tickets into the context's basket, then the order, as the checkout page sends it. */
