@@ -2,8 +2,8 @@
  * A promo code in the browser, on a phone, in English, Russian and Arabic (right to left): a link
  * carries the code into the session, the basket enters it and shows its discount, a wrong code is
  * refused in the visitor's language, checkout takes the discount off the total and puts the payment
- * fee on what is left, and after paying through the sandbox acquirer the success page and the bill
- * show the code and what it took off.
+ * fee on what is left, and after paying through the sandbox acquirer the success page, the bill and
+ * the order look-up show the code and what it took off.
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -49,7 +49,7 @@ const near = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) <
 
 describe("promo codes in the browser", () => {
   for (const lang of LANGS) {
-    it(`${lang}: a link's code in the basket, a wrong one refused, the discount at checkout, on the success page and the bill`, async () => {
+    it(`${lang}: a link's code in the basket, a wrong one refused, the discount at checkout, on the success page, the bill and the look-up`, async () => {
       const tickets = await claim({ tickets: 2, oneSession: true });
       const code = `E2E-${lang.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
       promo("create", "--code", code, "--percent", "10", "--event", String(tickets.event.id));
@@ -94,7 +94,8 @@ describe("promo codes in the browser", () => {
           await page.locator(`input[name="acquisition"][value="${CARD}"]`).check();
           near(await shown(page, "order-total"), price + fee - discount, "the total with the card");
 
-          await shop.fillBuyer({ name: "Layla Haddad", email: `promo-${lang}@example.com` });
+          const email = `promo-${lang}@example.com`;
+          await shop.fillBuyer({ name: "Layla Haddad", email });
           const orderId = await shop.placeOrder();
           const { order } = await orderViaApi(context, orderId);
           assert.equal(order?.promo?.code, code);
@@ -118,6 +119,12 @@ describe("promo codes in the browser", () => {
           assert.equal(await page.evaluate(() => document.documentElement.dir), lang === "ar" ? "rtl" : "ltr");
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert.ok(overflow <= 0, `the bill is ${overflow}px wider than the phone`);
+
+          // the order look-up (the e-mail's link) names the code and what it took off
+          await shop.open(href.orderLookup(order?.number, email));
+          await page.locator('[data-testid="lookup-result"] [data-testid="order-line-promo"]').waitFor();
+          assert.equal(await shownCode(page, '[data-testid="lookup-result"] [data-testid="promo-code"]'), code);
+          near(await shown(page, "promo-discount"), -discount, "the look-up's discount");
           assert.deepEqual(tp.errors, []);
         },
         {
