@@ -2,8 +2,8 @@
  * Promo codes that reserve seats (`npm run promo -- create … --categories 1 --reserve N`): buyers
  * without the code hold only what is not reserved, the code's holders take the reserved seats, an
  * order made with the code uses them up, an unpaid order that expires gives them back, a disabled or
- * past code frees them; concurrent buyers, on one instance and on two over one PostgreSQL database,
- * never take a reserved seat without the code.
+ * past code frees them, the waiting list is not offered them; concurrent buyers, on one instance and
+ * on two over one PostgreSQL database, never take a reserved seat without the code.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
@@ -18,6 +18,7 @@ import {
   json,
   makeApp,
   placeOrder,
+  solveCaptcha,
   type TestApp,
   Visitor,
 } from "./helpers";
@@ -126,6 +127,33 @@ describe("a code's reserved seats", () => {
     assert.equal(code(await visitorOn(app).add(TICKET, 1)), "not_enough_tickets");
     await app.deps.db.run("UPDATE promo_codes SET valid_until = ? WHERE code = 'PAST'", [app.deps.now() - 1]);
     assert.equal(code(await visitorOn(app).add(TICKET, 3)), "held");
+  });
+
+  it("are not offered to the waiting list: the public sees the category sold out", async () => {
+    await leaveFree(app, 2);
+    await promo(
+      app,
+      "create",
+      "--code",
+      "NOTLISTED",
+      "--percent",
+      "10",
+      "--categories",
+      String(TICKET),
+      "--reserve",
+      "2",
+    );
+    const v = visitorOn(app);
+    const res = await v.request("POST", "/api/waitlist", {
+      ticket_id: TICKET,
+      count: 1,
+      email: "waiting@example.ae",
+      captcha: await solveCaptcha(app, v),
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(await app.deps.waitlist.offerFreed(app.deps.now()), 0, "no reserved seat is offered");
+    await promo(app, "disable", "--code", "NOTLISTED");
+    assert.equal(await app.deps.waitlist.offerFreed(app.deps.now()), 1, "freed, the seats go to the line");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Db } from "../db/database";
 import { inList } from "../db/sql";
 import { type I18nText, type Lang, parseI18n } from "../lib/i18n";
+import { RESERVED_FOR_OTHERS, reservedForOthers } from "../promo/promo-reserve-sql";
 
 /** Where an entry stands: in line, holding an offer, or off the list (and why). */
 export type EntryState = "waiting" | "offered" | "claimed" | "lapsed" | "left" | "closed";
@@ -92,7 +93,8 @@ export function waitlistRepository(db: Db) {
       return (await entries(`SELECT ${ENTRY_COLUMNS} FROM waitlist_entries WHERE id = ?`, [id]))[0];
     },
 
-    async category(ticketId: number): Promise<CategoryState | undefined> {
+    /** `available` leaves out what promo codes reserve (as of `now`; 0 counts every reserve) */
+    async category(ticketId: number, now = 0): Promise<CategoryState | undefined> {
       const r = await db.one<{
         id: number;
         event_id: number;
@@ -103,11 +105,12 @@ export function waitlistRepository(db: Db) {
         finished_at: number | null;
         closed: number;
       }>(
-        `SELECT t.id, t.event_id, t.title, t.total - t.sold - t.held AS available, t.max_per_order, s.started_at, s.finished_at,
+        `SELECT t.id, t.event_id, t.title, t.total - t.sold - t.held - ${reservedForOthers("t.id")} AS available,
+           t.max_per_order, s.started_at, s.finished_at,
            CASE WHEN c.ticket_id IS NULL THEN 0 ELSE 1 END AS closed
          FROM tickets t JOIN event_sessions s ON s.id = t.session_id LEFT JOIN waitlist_closed c ON c.ticket_id = t.id
          WHERE t.id = ?`,
-        [ticketId],
+        [now, "", ticketId],
       );
       if (!r) return undefined;
       return {
@@ -172,10 +175,11 @@ export function waitlistRepository(db: Db) {
      * now. Asked at every release of expired holds, so a category whose free tickets fit nobody's
      * count costs no transaction.
      */
-    async offerable(): Promise<number[]> {
+    async offerable(now: number): Promise<number[]> {
       const rows = await db.all<{ ticket_id: number }>(
         `SELECT DISTINCT w.ticket_id FROM waitlist_entries w JOIN tickets t ON t.id = w.ticket_id
-         WHERE w.state = 'waiting' AND w.count <= t.total - t.sold - t.held ORDER BY w.ticket_id`,
+         WHERE w.state = 'waiting' AND w.count <= t.total - t.sold - t.held - ${reservedForOthers("t.id")} ORDER BY w.ticket_id`,
+        [now, ""],
       );
       return rows.map((r) => Number(r.ticket_id));
     },
@@ -207,13 +211,15 @@ export function waitlistRepository(db: Db) {
       return r.changes === 1;
     },
 
-    /** Holds `n` more tickets of a category (an offer); false when not that many are free. Under the ticket's lock. */
-    async hold(ticketId: number, n: number): Promise<boolean> {
-      const r = await db.run("UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held >= ?", [
-        n,
-        ticketId,
-        n,
-      ]);
+    /**
+     * Holds `n` more tickets of a category (an offer); false when not that many are free, leaving what promo
+     * codes reserve to their holders. Under the ticket's lock.
+     */
+    async hold(ticketId: number, n: number, now: number): Promise<boolean> {
+      const r = await db.run(
+        `UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held - ${RESERVED_FOR_OTHERS} >= ?`,
+        [n, ticketId, now, "", n],
+      );
       return r.changes === 1;
     },
     async unhold(ticketId: number, n: number): Promise<void> {

@@ -77,7 +77,7 @@ export function waitlistService(deps: AppDeps, { repo, outbox, tokens }: Waitlis
   async function offerCategory(ticketId: number, now: number): Promise<number> {
     return db.withTransaction(async () => {
       await db.lock("ticket", [ticketId]);
-      const c = await repo.category(ticketId);
+      const c = await repo.category(ticketId, now);
       if (!c || c.closed || !onSale(c, now)) return 0;
       let free = c.available;
       let made = 0;
@@ -87,7 +87,7 @@ export function waitlistService(deps: AppDeps, { repo, outbox, tokens }: Waitlis
         const expiresAt = now + offerMs();
         if (!(await repo.offer(e.id, now, expiresAt))) continue;
         // under the lock `free` is exact: a failure here is a bug, and the transaction undoes the offer
-        if (!(await repo.hold(ticketId, e.count)))
+        if (!(await repo.hold(ticketId, e.count, now)))
           throw new Error(`waiting list: could not hold ${e.count} of ${ticketId}`);
         free -= e.count;
         made += 1;
@@ -121,7 +121,7 @@ export function waitlistService(deps: AppDeps, { repo, outbox, tokens }: Waitlis
     async offerFreed(now: number): Promise<number> {
       for (const e of await repo.lapsed(now)) await endOffer(e, "lapsed", now);
       let made = 0;
-      for (const ticketId of await repo.offerable()) made += await offerCategory(ticketId, now);
+      for (const ticketId of await repo.offerable(now)) made += await offerCategory(ticketId, now);
       if (made > 0) service.kick();
       return made;
     },
