@@ -11,6 +11,7 @@ import { runPromoCommand, UsageError } from "../../server/src/promo/cli";
 import { promoRepository } from "../../server/src/promo/promo-repository";
 import { postgresUrl } from "../support/test-database";
 import {
+  available,
   BUYER,
   type Clock,
   fromAddress,
@@ -23,8 +24,9 @@ import {
   Visitor,
 } from "./helpers";
 
-/** The sample's first category: event 1, 195 AED. */
+/** The sample's first category: event 1 (source id 10001), 195 AED. */
 const TICKET = 1;
+const EVENT_SOURCE = 10001;
 
 let app: TestApp;
 let clock: Clock;
@@ -91,7 +93,8 @@ describe("a code's reserved seats", () => {
     await promo(app, "create", "--code", "BLOCK2", "--percent", "10", "--categories", String(TICKET), "--reserve", "2");
     const count = () => promo(app, "count", "--code", "BLOCK2");
 
-    // three of five for everyone; the last two wait for the code's holders
+    // three of five for everyone, as the event's offers say; the last two wait for the code's holders
+    assert.equal(await available(app, EVENT_SOURCE, TICKET), 3);
     const a = visitorOn(app);
     assert.equal(code(await a.add(TICKET, 4)), "not_enough_tickets");
     assert.equal(code(await a.add(TICKET, 3)), "held");
@@ -117,6 +120,7 @@ describe("a code's reserved seats", () => {
 
     // disabled: what is left goes on sale
     await promo(app, "disable", "--code", "BLOCK2");
+    assert.equal(await available(app, EVENT_SOURCE, TICKET), 2);
     assert.equal(code(await b.add(TICKET, 2)), "held");
     assert.equal(code(await visitorOn(app).add(TICKET, 1)), "not_enough_tickets");
   });

@@ -2,6 +2,7 @@ import { isStoredSessionOver } from "../../../src/core/sessions";
 import type { Db } from "../db/database";
 import { inList } from "../db/sql";
 import { type I18nText, parseI18n } from "../lib/i18n";
+import { reservedForOthers } from "../promo/promo-reserve-sql";
 
 export interface SessionRow {
   id: number;
@@ -35,8 +36,11 @@ type TicketDb = {
   finished_at: number | null;
 };
 
-const TICKET_COLUMNS = `t.id, t.session_id, t.event_id, t.title, t.price_aed, t.service_fee_aed,
-  t.total - t.sold - t.held AS available, t.max_per_order, s.started_at, s.finished_at`;
+const ticketColumns = (available: string) => `t.id, t.session_id, t.event_id, t.title, t.price_aed, t.service_fee_aed,
+  ${available} AS available, t.max_per_order, s.started_at, s.finished_at`;
+const TICKET_COLUMNS = ticketColumns("t.total - t.sold - t.held");
+// what the public can buy: promo codes' reserved seats are for their holders (server/src/promo/promo-reserve-sql.ts)
+const PUBLIC_TICKET_COLUMNS = ticketColumns(`t.total - t.sold - t.held - ${reservedForOthers("t.id")}`);
 
 const toTicket = (r: TicketDb): TicketRow => ({
   id: r.id,
@@ -60,7 +64,8 @@ export type TicketInfo = Omit<TicketRow, "available">;
 
 const SQL = {
   byId: `SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.id = ?`,
-  byEvent: `SELECT ${TICKET_COLUMNS} FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.event_id = ? ORDER BY s.started_at, s.id, t.position, t.id`,
+  byEvent: `SELECT ${PUBLIC_TICKET_COLUMNS}
+    FROM tickets t JOIN event_sessions s ON s.id = t.session_id WHERE t.event_id = ? ORDER BY s.started_at, s.id, t.position, t.id`,
   sessionsOf: "SELECT id, started_at, finished_at FROM event_sessions WHERE event_id = ? ORDER BY started_at, id",
   ranges: (events: string) =>
     `SELECT t.event_id, MIN(t.price_aed) AS mn, MAX(t.price_aed) AS mx FROM tickets t JOIN event_sessions s ON s.id = t.session_id
@@ -98,8 +103,9 @@ export function ticketsRepository(db: Db, generation: () => number = () => 0) {
       const r = await db.one<TicketDb>(SQL.byId, [id]);
       return r && toTicket(r);
     },
-    async ofEvent(eventId: number): Promise<TicketRow[]> {
-      return (await db.all<TicketDb>(SQL.byEvent, [eventId])).map(toTicket);
+    /** An event's offers, `available` as the public sees it at `now` (without promo codes' reserves). */
+    async ofEvent(eventId: number, now: number): Promise<TicketRow[]> {
+      return (await db.all<TicketDb>(SQL.byEvent, [now, "", eventId])).map(toTicket);
     },
     async sessionsOf(eventId: number): Promise<SessionRow[]> {
       const rows = await db.all<{ id: number; started_at: number; finished_at: number | null }>(SQL.sessionsOf, [

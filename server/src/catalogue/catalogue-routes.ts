@@ -367,7 +367,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps): Prom
     const now = deps.now();
     await deps.releaseExpired(now);
     const onSale = event.status === "on_sale" || event.status === "postponed";
-    const offers = await tickets.ofEvent(event.id);
+    const offers = await tickets.ofEvent(event.id, now);
     const body: Schemas["DatePrices"][] = (await tickets.sessionsOf(event.id)).map((s) => ({
       started_at: toUaeIso(s.startedAt),
       finished_at: s.finishedAt === null ? null : toUaeIso(s.finishedAt),
