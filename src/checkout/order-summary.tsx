@@ -109,14 +109,7 @@ export function OrderSummary({
         <dd>{money(total.price)}</dd>
         <dt>{t("order.summary.serviceFee")}</dt>
         <dd>{money(total.serviceFee)}</dd>
-        {promo && (
-          <PromoLines
-            promo={promo}
-            currencyCode={currencyCode}
-            decimals={decimals}
-            titleOf={(id) => events.find((g) => g.event.id === id)?.event.title}
-          />
-        )}
+        {promo && <PromoLines promo={promo} currencyCode={currencyCode} decimals={decimals} events={events} />}
         {total.paymentFee !== undefined && total.paymentFee > 0 && (
           <>
             <dt>

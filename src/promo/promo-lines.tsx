@@ -1,6 +1,6 @@
 /**
  * A promo code's lines, the same in the basket, beside checkout, on every order page and on the
- * bill: the code itself, what it takes off each event and in all (negative amounts through the
+ * bill: the code itself, what it takes off each event (when there are several) and in all (negative amounts through the
  * project's money formatter). Each line is a label and a value; by default a `<dt>`/`<dd>` pair for
  * the `<dl>` grids of the basket and the order summary, or whatever `row` makes of it (the bill's
  * table rows). The code and event titles are isolated, so Latin text keeps its order in Arabic.
@@ -9,7 +9,7 @@ import type React from "react";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Money } from "../components/money";
-import type { PromoEventDiscount } from "../core/order";
+import type { BasketEventGroup, PromoEventDiscount } from "../core/order";
 
 /** What the lines show: an order's promo, or a basket's code that applies. */
 export interface PromoAmounts {
@@ -35,15 +35,15 @@ export function PromoLines({
   promo,
   currencyCode,
   decimals,
-  titleOf,
+  events = [],
   showCode = true,
   row = definitionRow,
 }: {
   promo: PromoAmounts;
   currencyCode: string;
   decimals?: number;
-  /** an event's title, for a line per event; without it only the total */
-  titleOf?: (eventId: number) => string | undefined;
+  /** the basket's or order's events: with more than one, a line per event the code takes something off */
+  events?: readonly BasketEventGroup[];
   /** false where the code is shown already (the basket's panel, with its remove button) */
   showCode?: boolean;
   row?: PromoRow;
@@ -53,13 +53,13 @@ export function PromoLines({
   const [before, after] = t("promo.onEvent", { title: SLOT }).split(SLOT);
   const lines = [
     showCode ? { key: "code", label: t("promo.title"), value: <bdi>{promo.code}</bdi>, testId: "promo-code" } : null,
-    ...(titleOf
+    ...(events.length > 1
       ? promo.events.map((e) => ({
           key: `event-${e.eventId}`,
           label: (
             <>
               {before}
-              <bdi>{titleOf(e.eventId) ?? ""}</bdi>
+              <bdi>{events.find((g) => g.event.id === e.eventId)?.event.title ?? ""}</bdi>
               {after}
             </>
           ),

@@ -83,7 +83,6 @@ export default function PromoPanel({
   }, [basket.events.length]);
 
   if (!offered) return null;
-  const titleOf = (eventId: number) => basket.events.find((g) => g.event.id === eventId)?.event.title;
   return (
     <section className={styles.promo} aria-labelledby={`${id}-h`} data-testid="promo">
       <h3 id={`${id}-h`} className={styles.heading}>
@@ -103,7 +102,7 @@ export default function PromoPanel({
             </p>
           ) : lines ? (
             <dl className={styles.lines}>
-              <PromoLines promo={promo} {...money} titleOf={titleOf} showCode={false} />
+              <PromoLines promo={promo} {...money} events={basket.events} showCode={false} />
               <dt className={styles.grand}>{t("promo.toPay")}</dt>
               <dd className={styles.grand}>
                 <Money

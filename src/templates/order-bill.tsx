@@ -205,7 +205,7 @@ function Bill({ order, decimals = 2 }: { order: Order; decimals?: number }): Rea
                 promo={order.promo}
                 currencyCode={order.currencyCode}
                 decimals={decimals}
-                titleOf={(id) => order.events.find((g) => g.event.id === id)?.event.title}
+                events={order.events}
                 row={(line) => <TotalRow {...line} />}
               />
             )}
