@@ -1,8 +1,8 @@
 /**
  * A promo code in the browser, on a phone, in English, Russian and Arabic (right to left): a link
- * carries the code into the session, the basket enters it and shows its discount, a wrong code is
- * refused in the visitor's language, checkout takes the discount off the total and puts the payment
- * fee on what is left, and after paying through the sandbox acquirer the success page, the bill and
+ * carries the code into the session, the basket enters it and shows its discount (on the code's
+ * event only, beside another event's ticket), a wrong code is refused in the visitor's language,
+ * checkout takes the discount off the total and puts the payment fee on what is left, and after paying through the sandbox acquirer the success page, the bill and
  * the order look-up show the code and what it took off.
  */
 import assert from "node:assert/strict";
@@ -51,6 +51,8 @@ describe("promo codes in the browser", () => {
   for (const lang of LANGS) {
     it(`${lang}: a link's code in the basket, a wrong one refused, the discount at checkout, on the success page, the bill and the look-up`, async () => {
       const tickets = await claim({ tickets: 2, oneSession: true });
+      let other = await claim({ tickets: 1, oneSession: true });
+      while (other.event.id === tickets.event.id) other = await claim({ tickets: 1, oneSession: true });
       const code = `E2E-${lang.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
       promo("create", "--code", code, "--percent", "10", "--event", String(tickets.event.id));
       await withPage(
@@ -60,7 +62,12 @@ describe("promo codes in the browser", () => {
           // the campaign's link, typed in lower case: codes are compared without case
           await shop.open(`/?promo=${code.toLowerCase()}`);
           assert.equal(await page.evaluate(() => document.documentElement.dir), lang === "ar" ? "rtl" : "ltr");
-          await shop.putInBasket(tickets.event.id, tickets.offer.id, 2);
+          // a ticket of another event, which the code is not for, then two of the code's event
+          await shop.putInBasket(other.event.id, other.offer.id, 1);
+          await shop.open(href.event(tickets.event.id));
+          await shop.pick(tickets.offer.id, 2);
+          await shop.addToBasket();
+          await shop.expectHeaderCount(3);
           await shop.openCart();
 
           // the basket enters the link's code and shows what it takes off
@@ -69,8 +76,10 @@ describe("promo codes in the browser", () => {
           assert.equal(await applied.getAttribute("data-refusal"), null);
           assert.equal(await shownCode(page, '[data-testid="promo-applied"]'), code);
           const { price, fee } = await shop.cartNumbers();
-          const discount = roundToMinorUnit(price * 0.1);
+          const discount = roundToMinorUnit(tickets.offer.price * 2 * 0.1);
           near(await shown(page, "promo-discount"), -discount, "the basket's discount");
+          // per event: the code's event only
+          assert.equal(await page.getByTestId("promo-event-discount").count(), 1);
           near(await shown(page, "promo-event-discount"), -discount, "the event's discount");
           near(await shown(page, "promo-to-pay"), price + fee - discount, "the basket's amount to pay");
 
@@ -87,6 +96,7 @@ describe("promo codes in the browser", () => {
           await page.getByTestId("promo-code").waitFor();
           assert.equal(await shownCode(page, '[data-testid="promo-code"]'), code);
           near(await shown(page, "promo-discount"), -discount, "checkout's discount");
+          near(await shown(page, "promo-event-discount"), -discount, "checkout's discount on the code's event");
           await page.locator(`input[name="acquisition"][value="${CASH.id}"]`).check();
           const cashFee = roundToMinorUnit(((price + fee - discount) * CASH.percent) / 100);
           near(await shown(page, "payment-fee"), cashFee, "the cash fee, on what is charged after the discount");
