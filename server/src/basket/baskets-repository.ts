@@ -1,4 +1,5 @@
 import type { Db } from "../db/database";
+import { sqlStates, UNPAID_STATES } from "../orders/order-states";
 
 export interface BasketItemRow {
   ticketId: number;
@@ -14,34 +15,51 @@ export interface BasketRow {
 /** More than any ticket's max_per_order: the client address's cool-down counts a hold's tickets up to this. */
 const MAX_COUNT_PER_HOLD = 1000;
 
+const UPSERT_BASKET = `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
+    expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`;
+const UNPAID_BY_CLIENT = `(SELECT COALESCE(SUM(total_count), 0) FROM orders WHERE client_ip = ? AND status IN ${sqlStates(UNPAID_STATES)})`;
+
+/** What a change writes to the basket's row: when its hold ends (null: holds nothing), and when it changed. */
+export interface BasketTouch {
+  expiresAt: number | null;
+  now: number;
+  clientIp: string | null;
+}
+
 const SQL = {
   anyExpired: "SELECT 1 AS x FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1",
   expired: "SELECT session_id FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY session_id",
   stillExpired: "SELECT 1 AS x FROM baskets WHERE session_id = ? AND expires_at IS NOT NULL AND expires_at <= ?",
-  basket: "SELECT session_id, expires_at, updated_at FROM baskets WHERE session_id = ?",
-  items: "SELECT ticket_id, count FROM basket_items WHERE session_id = ? ORDER BY added_seq, ticket_id",
+  // the basket and its items in one round trip (no item: one row with a NULL ticket)
+  basket: `SELECT b.expires_at, b.updated_at, i.ticket_id, i.count FROM baskets b
+    LEFT JOIN basket_items i ON i.session_id = b.session_id WHERE b.session_id = ? ORDER BY i.added_seq, i.ticket_id`,
   itemTickets: "SELECT ticket_id FROM basket_items WHERE session_id = ? ORDER BY ticket_id",
   item: "SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?",
-  itemCount: "SELECT COUNT(*) AS n FROM basket_items WHERE session_id = ?",
-  upsertBasket: `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
-    expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`,
+  upsertBasket: UPSERT_BASKET,
   // a basket holds tickets exactly when it has an expiry; the partial index baskets_holding_client
   // reads only those, at most heldPerClient of one address, however many empty ones it left behind
+  // with the tickets of the address's orders awaiting payment, in one round trip
   heldByClient: {
-    sqlite: `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b INDEXED BY baskets_holding_client
+    sqlite: `SELECT (SELECT COALESCE(SUM(i.count), 0) FROM baskets b INDEXED BY baskets_holding_client
       JOIN basket_items i ON i.session_id = b.session_id
-      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.session_id <> ?`,
-    postgres: `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b
+      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.session_id <> ?) + ${UNPAID_BY_CLIENT} AS n`,
+    postgres: `SELECT (SELECT COALESCE(SUM(i.count), 0) FROM baskets b
       JOIN basket_items i ON i.session_id = b.session_id
-      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.client_ip IS NOT NULL AND b.session_id <> ?`,
+      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.client_ip IS NOT NULL AND b.session_id <> ?) + ${UNPAID_BY_CLIENT} AS n`,
   },
-  heldInBasket: "SELECT COALESCE(SUM(count), 0) AS n FROM basket_items WHERE session_id = ?",
   ensure: "INSERT INTO baskets (session_id) VALUES (?) ON CONFLICT (session_id) DO NOTHING",
   // a new item goes after the basket's others, whichever instance added them
   setItem: `INSERT INTO basket_items (session_id, ticket_id, count, added_seq)
     VALUES (?, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM basket_items WHERE session_id = ?))
     ON CONFLICT (session_id, ticket_id) DO UPDATE SET count = excluded.count`,
   deleteItem: "DELETE FROM basket_items WHERE session_id = ? AND ticket_id = ?",
+  // PostgreSQL: the basket's row and its item in one statement (the basket's upsert runs first, whatever follows)
+  touchAndSet: `WITH b AS (${UPSERT_BASKET} RETURNING session_id)
+    INSERT INTO basket_items (session_id, ticket_id, count, added_seq)
+    SELECT b.session_id, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM basket_items WHERE session_id = b.session_id) FROM b
+    ON CONFLICT (session_id, ticket_id) DO UPDATE SET count = excluded.count`,
+  touchAndDelete: `WITH b AS (${UPSERT_BASKET} RETURNING session_id)
+    DELETE FROM basket_items WHERE session_id = (SELECT session_id FROM b) AND ticket_id = ?`,
   deleteItems: "DELETE FROM basket_items WHERE session_id = ?",
   hold: "UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held >= ?",
   unhold: "UPDATE tickets SET held = held - ? WHERE id = ?",
@@ -119,19 +137,21 @@ export function basketsRepository(db: Db) {
       await db.run(SQL.moveItems, [to, from]);
       await db.run(SQL.dropBasket, [from]);
     },
+    /** The basket, its items in the order they were first added. */
     async get(sessionId: string): Promise<BasketRow | null> {
-      const b = await db.one<{ session_id: string; expires_at: number | null; updated_at: number | null }>(SQL.basket, [
-        sessionId,
-      ]);
+      type Row = {
+        expires_at: number | null;
+        updated_at: number | null;
+        ticket_id: number | null;
+        count: number | null;
+      };
+      const rows = await db.all<Row>(SQL.basket, [sessionId]);
+      const b = rows[0];
       if (!b) return null;
-      const items = (await db.all<{ ticket_id: number; count: number }>(SQL.items, [sessionId])).map((r) => ({
-        ticketId: Number(r.ticket_id),
-        count: r.count,
-      }));
+      const items = rows.flatMap((r) =>
+        r.ticket_id === null ? [] : [{ ticketId: Number(r.ticket_id), count: Number(r.count) }],
+      );
       return { sessionId, expiresAt: b.expires_at, updatedAt: b.updated_at, items };
-    },
-    itemCount(sessionId: string): Promise<number> {
-      return count(SQL.itemCount, [sessionId]);
     },
     async heldCount(sessionId: string, ticketId: number): Promise<number> {
       return (await db.one<{ count: number }>(SQL.item, [sessionId, ticketId]))?.count ?? 0;
@@ -157,16 +177,34 @@ export function basketsRepository(db: Db) {
     ): Promise<void> {
       await db.run(SQL.upsertBasket, [sessionId, expiresAt, now, clientIp]);
     },
-    /** Tickets held by the baskets of one client address, other than this session's. */
+    /**
+     * Sets the basket's item of `ticketId` to `count` (0 removes it) and writes the basket's row:
+     * one round trip on PostgreSQL. Inside a transaction.
+     */
+    async write(sessionId: string, ticketId: number, count: number, basket: BasketTouch): Promise<void> {
+      const row = [sessionId, basket.expiresAt, basket.now, basket.clientIp];
+      if (db.engine === "postgres") {
+        await db.run(
+          count > 0 ? SQL.touchAndSet : SQL.touchAndDelete,
+          count > 0 ? [...row, ticketId, count] : [...row, ticketId],
+        );
+        return;
+      }
+      await db.run(SQL.upsertBasket, row);
+      if (count > 0) await db.run(SQL.setItem, [sessionId, ticketId, count, sessionId]);
+      else await db.run(SQL.deleteItem, [sessionId, ticketId]);
+    },
+    /**
+     * Tickets held from one client address, other than by this session's basket: the other
+     * baskets' and the address's orders awaiting payment (an order waiting 48 hours for a bank
+     * transfer holds its tickets too).
+     */
     heldByClient(clientIp: string, exceptSession: string): Promise<number> {
-      return count(SQL.heldByClient[db.engine], [clientIp, exceptSession]);
+      return count(SQL.heldByClient[db.engine], [clientIp, exceptSession, clientIp]);
     },
     /** The buyers (normalised e-mail addresses) of the orders a session made or looked up. */
     async buyersOf(sessionId: string): Promise<string[]> {
       return (await db.all<{ email_key: string }>(SQL.buyers, [sessionId])).map((r) => r.email_key);
-    },
-    heldInBasket(sessionId: string): Promise<number> {
-      return count(SQL.heldInBasket, [sessionId]);
     },
     /** Held tickets become sold (an order was made). Inside a transaction. */
     async sellHeld(ticketId: number, count: number): Promise<void> {
