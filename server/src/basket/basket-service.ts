@@ -210,6 +210,51 @@ export function basketService(deps: AppDeps) {
     });
   }
 
+  /**
+   * PostgreSQL, a ticket added or removed: the whole change in one round trip, without BEGIN and COMMIT
+   * (migration 0010's function does what `changeOnce` does, under the same locks). What it cannot do is left to
+   * `changeOnce`: an event with an open waiting room (its guard records the admission's use in the change's
+   * transaction) is undefined here; a hold that ran out or a hold refused throws ReleaseFirst.
+   */
+  async function changeInOne(
+    sessionId: string,
+    c: Exclude<BasketChange, { type: "DELETE_EVENT" }>,
+    clientIp: string | null,
+    now: number,
+  ): Promise<BasketRow | undefined> {
+    // a new count may be more or less than the basket's, which decides the checks: one more round trip
+    if (c.type === "UPDATE_TICKET") return undefined;
+    const t = await tickets.info(c.ticketId);
+    if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
+    const add = c.type === "ADD_TICKET" ? c.count : 0;
+    if (add > 0) {
+      if (!onSale(t, now))
+        throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
+      // the guard reads the same once-a-second list of open waiting rooms: without one it lets everyone through
+      if (await deps.onsale.isOpen(t.eventId)) return undefined;
+      await coolDown(sessionId, clientIp, t.id, now);
+    }
+    const r = await baskets.changeInOne({
+      sessionId,
+      ticketId: t.id,
+      add,
+      clientIp,
+      now,
+      holdMs: holdMs(),
+      maxPerOrder: t.maxPerOrder,
+      heldPerClient: config.heldPerClient,
+    });
+    if (r.outcome === "expired" || r.outcome === "not_enough_tickets") throw new ReleaseFirst();
+    if (r.outcome === "over_max_per_order") throw overMaxPerOrder(t.maxPerOrder, r.wanted);
+    if (r.outcome === "over_limit") throw overLimit();
+    return r.basket;
+  }
+
+  const overMaxPerOrder = (max: number, wanted: number) =>
+    conflict(`at most ${max} tickets of this kind per order (you would have ${wanted})`, "over_max_per_order");
+  const overLimit = () =>
+    conflict(`at most ${config.heldPerClient} tickets can be held from one address at a time`, "over_limit");
+
   /** What `changeOnce` knows when it applies the change. */
   interface ChangeAt {
     sessionId: string;
@@ -245,10 +290,7 @@ export function basketService(deps: AppDeps) {
     const current = items.find((i) => i.ticketId === t.id)?.count ?? 0;
     const wanted = c.type === "ADD_TICKET" ? current + c.count : c.count;
     if (wanted > t.maxPerOrder) {
-      throw conflict(
-        `at most ${t.maxPerOrder} tickets of this kind per order (you would have ${wanted})`,
-        "over_max_per_order",
-      );
+      throw overMaxPerOrder(t.maxPerOrder, wanted);
     }
     const delta = wanted - current;
     // a change that changes nothing writes nothing
@@ -260,10 +302,7 @@ export function basketService(deps: AppDeps) {
       if (clientIp !== null) {
         const inBasket = items.reduce((sum, i) => sum + i.count, 0);
         if ((await baskets.heldByClient(clientIp, sessionId)) + inBasket + delta > config.heldPerClient) {
-          throw conflict(
-            `at most ${config.heldPerClient} tickets can be held from one address at a time`,
-            "over_limit",
-          );
+          throw overLimit();
         }
       }
     }
@@ -340,9 +379,11 @@ export function basketService(deps: AppDeps) {
     ): Promise<BasketJson> {
       const now = deps.now();
       await releaseExpiredNow(now);
-      let after: BasketRow | null;
+      let after: BasketRow | null | undefined;
       try {
-        after = await changeOnce(sessionId, change, clientIp, now, false);
+        if (deps.db.engine === "postgres" && change.type !== "DELETE_EVENT")
+          after = await changeInOne(sessionId, change, clientIp, now);
+        after ??= await changeOnce(sessionId, change, clientIp, now, false);
       } catch (err) {
         if (!(err instanceof ReleaseFirst)) throw err;
         // a hold that ran out keeps no seat from anyone: released (and offered to the waiting list) before the retry

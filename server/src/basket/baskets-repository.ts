@@ -1,4 +1,5 @@
 import type { Db } from "../db/database";
+import { hashKey } from "../db/sql";
 import { sqlStates, UNPAID_STATES } from "../orders/order-states";
 
 export interface BasketItemRow {
@@ -18,6 +19,25 @@ const MAX_COUNT_PER_HOLD = 1000;
 const UPSERT_BASKET = `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
     expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`;
 const UNPAID_BY_CLIENT = `(SELECT COALESCE(SUM(total_count), 0) FROM orders WHERE client_ip = ? AND status IN ${sqlStates(UNPAID_STATES)})`;
+
+/** A ticket added (`add` more) or removed (`add` 0) by `changeInOne`, and the limits it is checked against. */
+export interface OneChange {
+  sessionId: string;
+  ticketId: number;
+  add: number;
+  clientIp: string | null;
+  now: number;
+  holdMs: number;
+  maxPerOrder: number;
+  heldPerClient: number;
+}
+export type OneChangeOutcome =
+  | "ok"
+  | "unchanged"
+  | "expired"
+  | "over_max_per_order"
+  | "over_limit"
+  | "not_enough_tickets";
 
 /** What a change writes to the basket's row: when its hold ends (null: holds nothing), and when it changed. */
 export interface BasketTouch {
@@ -84,6 +104,9 @@ const SQL = {
     INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, CAST(? AS BIGINT)
     FROM basket_items i JOIN baskets b ON b.session_id = i.session_id JOIN n ON n.k <= i.count
     WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
+  // migration 0010: the whole change in one call, committed on its own
+  changeInOne:
+    "SELECT outcome, wanted, expires_at, updated_at, ticket_ids, counts FROM basket_change(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   buyers:
     "SELECT DISTINCT o.email_key FROM session_orders so JOIN orders o ON o.id = so.order_id WHERE so.session_id = ? ORDER BY o.email_key",
 };
@@ -193,6 +216,49 @@ export function basketsRepository(db: Db) {
       await db.run(SQL.upsertBasket, row);
       if (count > 0) await db.run(SQL.setItem, [sessionId, ticketId, count, sessionId]);
       else await db.run(SQL.deleteItem, [sessionId, ticketId]);
+    },
+    /**
+     * PostgreSQL only: adds or removes one ticket in one round trip, outside any transaction (the
+     * function of migration 0010 takes the basket's and the address's locks, checks the limit per
+     * order and the address's cap, holds with a guarded update, writes the item and the basket's
+     * row, and commits). Returns what it decided, the count it wanted, and the basket after it.
+     */
+    async changeInOne(c: OneChange): Promise<{ outcome: OneChangeOutcome; wanted: number; basket: BasketRow }> {
+      // the same keys, sorted the same way, as `lockText("session", …)` takes them on the TypeScript path
+      const keys = [
+        hashKey(c.sessionId),
+        ...(c.add > 0 && c.clientIp !== null ? [hashKey(`client ${c.clientIp}`)] : []),
+      ];
+      keys.sort((a, b) => a - b);
+      type Row = {
+        outcome: OneChangeOutcome;
+        wanted: number;
+        expires_at: number | null;
+        updated_at: number | null;
+        ticket_ids: Array<number | string> | null;
+        counts: number[] | null;
+      };
+      const r = await db.one<Row>(SQL.changeInOne, [
+        c.sessionId,
+        c.ticketId,
+        c.add,
+        c.clientIp,
+        c.now,
+        c.holdMs,
+        c.maxPerOrder,
+        c.heldPerClient,
+        UNPAID_STATES,
+        keys[0],
+        keys[1] ?? null,
+      ]);
+      if (!r) throw new Error("basket_change returned no row");
+      const counts = r.counts ?? [];
+      const items = (r.ticket_ids ?? []).map((id, n) => ({ ticketId: Number(id), count: Number(counts[n]) }));
+      return {
+        outcome: r.outcome,
+        wanted: Number(r.wanted),
+        basket: { sessionId: c.sessionId, expiresAt: r.expires_at, updatedAt: r.updated_at, items },
+      };
     },
     /**
      * Tickets held from one client address, other than by this session's basket: the other
