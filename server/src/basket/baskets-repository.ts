@@ -81,6 +81,8 @@ const SQL = {
   touchAndDelete: `WITH b AS (${UPSERT_BASKET} RETURNING session_id)
     DELETE FROM basket_items WHERE session_id = (SELECT session_id FROM b) AND ticket_id = ?`,
   deleteItems: "DELETE FROM basket_items WHERE session_id = ?",
+  // the guard of every hold; on PostgreSQL a ticket added or removed takes migration 0010's basket_change()
+  // instead, whose guarded UPDATE must say the same (a condition added here is added there, in a new migration)
   hold: "UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held >= ?",
   unhold: "UPDATE tickets SET held = held - ? WHERE id = ?",
   sell: "UPDATE tickets SET held = held - ?, sold = sold + ? WHERE id = ?",

@@ -54,7 +54,8 @@ BEGIN
     END IF;
   END IF;
   IF outcome IS NULL AND v_delta > 0 THEN
-    -- the guarded hold: enough left, or no row changes (the ticket's row stays locked until this call commits)
+    -- the guarded hold: enough left, or no row changes (the ticket's row stays locked until this call commits);
+    -- the same guard as baskets-repository.ts's SQL.hold: a condition added there is added here
     UPDATE tickets SET held = held + v_delta WHERE id = p_ticket AND total - sold - held >= v_delta;
     IF NOT FOUND THEN
       outcome := 'not_enough_tickets';
