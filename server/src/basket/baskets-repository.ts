@@ -1,4 +1,5 @@
 import type { Db } from "../db/database";
+import { NOT_ENOUGH } from "../db/migrations/0010-basket-change";
 import { hashKey } from "../db/sql";
 import { sqlStates, UNPAID_STATES } from "../orders/order-states";
 
@@ -240,19 +241,31 @@ export function basketsRepository(db: Db) {
         ticket_ids: Array<number | string> | null;
         counts: number[] | null;
       };
-      const r = await db.one<Row>(SQL.changeInOne, [
-        c.sessionId,
-        c.ticketId,
-        c.add,
-        c.clientIp,
-        c.now,
-        c.holdMs,
-        c.maxPerOrder,
-        c.heldPerClient,
-        UNPAID_STATES,
-        keys[0],
-        keys[1] ?? null,
-      ]);
+      const r = await db
+        .one<Row>(SQL.changeInOne, [
+          c.sessionId,
+          c.ticketId,
+          c.add,
+          c.clientIp,
+          c.now,
+          c.holdMs,
+          c.maxPerOrder,
+          c.heldPerClient,
+          UNPAID_STATES,
+          keys[0],
+          keys[1] ?? null,
+        ])
+        .catch((err: unknown) => {
+          if (err instanceof Error && err.message === NOT_ENOUGH) return "not_enough_tickets" as const;
+          throw err;
+        });
+      // refused: the call wrote nothing, and the basket it would show is not asked for
+      if (r === "not_enough_tickets")
+        return {
+          outcome: r,
+          wanted: c.add,
+          basket: { sessionId: c.sessionId, expiresAt: null, updatedAt: null, items: [] },
+        };
       if (!r) throw new Error("basket_change returned no row");
       const counts = r.counts ?? [];
       const items = (r.ticket_ids ?? []).map((id, n) => ({ ticketId: Number(id), count: Number(counts[n]) }));

@@ -9,8 +9,12 @@
  */
 import type { Migration } from "./migration";
 
+/** The message of the error basket_change() raises when not enough tickets are left (SQLSTATE P0001). */
+export const NOT_ENOUGH = "basket_change: not_enough_tickets";
+
 // Outcomes: 'ok', 'unchanged' (nothing to do), 'expired' (the basket's own hold ran out: released
-// first, then tried again), 'over_max_per_order', 'over_limit', 'not_enough_tickets'.
+// first, then tried again), 'over_max_per_order', 'over_limit'. A hold refused for want of seats raises
+// NOT_ENOUGH (below), so that what the call wrote before it is rolled back with it.
 const FUNCTION = `
 CREATE OR REPLACE FUNCTION basket_change(
   p_session TEXT, p_ticket BIGINT, p_add INTEGER, p_client TEXT, p_now BIGINT, p_hold_ms BIGINT,
@@ -53,16 +57,6 @@ BEGIN
       outcome := 'over_limit';
     END IF;
   END IF;
-  IF outcome IS NULL AND v_delta > 0 THEN
-    -- the guarded hold: enough left, or no row changes (the ticket's row stays locked until this call commits);
-    -- the same guard as baskets-repository.ts's SQL.hold: a condition added there is added here
-    UPDATE tickets SET held = held + v_delta WHERE id = p_ticket AND total - sold - held >= v_delta;
-    IF NOT FOUND THEN
-      outcome := 'not_enough_tickets';
-    END IF;
-  ELSIF outcome IS NULL THEN
-    UPDATE tickets SET held = held + v_delta WHERE id = p_ticket;
-  END IF;
   IF outcome IS NULL THEN
     outcome := 'ok';
     v_left := v_items + (CASE WHEN v_current = 0 THEN 1 ELSE 0 END) - (CASE WHEN wanted = 0 THEN 1 ELSE 0 END);
@@ -85,6 +79,17 @@ BEGIN
   updated_at := CASE WHEN outcome = 'ok' THEN p_now ELSE v_updated END;
   SELECT array_agg(i.ticket_id ORDER BY i.added_seq, i.ticket_id), array_agg(i.count ORDER BY i.added_seq, i.ticket_id)
     INTO ticket_ids, counts FROM basket_items i WHERE i.session_id = p_session;
+  -- last, so the ticket's row (every buyer's) is locked only from here to the commit that ends this call
+  IF outcome = 'ok' AND v_delta > 0 THEN
+    -- the guarded hold: enough left, or no row changes; the same guard as baskets-repository.ts's SQL.hold (a
+    -- condition added there is added here). Refused, the call fails, and everything it wrote is rolled back.
+    UPDATE tickets SET held = held + v_delta WHERE id = p_ticket AND total - sold - held >= v_delta;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'basket_change: not_enough_tickets';
+    END IF;
+  ELSIF outcome = 'ok' THEN
+    UPDATE tickets SET held = held + v_delta WHERE id = p_ticket;
+  END IF;
 END
 $fn$;
 `;
