@@ -345,6 +345,44 @@ describe("holds expire", () => {
   });
 });
 
+describe("a hold that ran out between two sweeps", () => {
+  /** One seat of a ticket left, held by a first visitor, whose hold then runs out less than a second after
+   * another change looked for expired holds: the change that comes next does not look again on its way. */
+  async function lastSeatRanOut(): Promise<{ ticket: number; first: Visitor }> {
+    const ticket = (await offersOf(app, 10005))[0]!.tickets[0]!.id;
+    await app.deps.db.run("UPDATE tickets SET total = sold + held + 1 WHERE id = ?", [ticket]);
+    const first = new Visitor(app);
+    ok(await first.add(ticket, 1));
+    clock.advance(15 * 60_000 - 500);
+    ok(await new Visitor(app).add(1, 1));
+    clock.advance(600);
+    return { ticket, first };
+  }
+
+  it("is released when it keeps the last seat from another buyer, who gets it", async () => {
+    const { ticket, first } = await lastSeatRanOut();
+    const b = ok(await visitor.add(ticket, 1));
+    assert.deepEqual(
+      b.events.flatMap((e) => e.tickets).map((t) => [t.id, t.count]),
+      [[ticket, 1]],
+    );
+    assert.equal(ok(await first.basket(), "get").events.length, 0, "the first visitor's hold was given back");
+    fails(await new Visitor(app).add(ticket, 1), 409, "not_enough_tickets");
+  });
+
+  it("is released, not extended, when its own basket changes again", async () => {
+    const { ticket, first } = await lastSeatRanOut();
+    const b = ok(await first.add(1, 1));
+    assert.deepEqual(
+      b.events.flatMap((e) => e.tickets).map((t) => t.id),
+      [1],
+      "the ticket whose hold ran out has left the basket",
+    );
+    assert.ok(Date.parse(b.expires_at!) > clock.now() + 14 * 60_000, "the new hold runs from now");
+    ok(await visitor.add(ticket, 1));
+  });
+});
+
 describe("short hold time in real time", () => {
   it("expires with HOLD_MINUTES set to a fraction of a minute", async () => {
     const { app: quick } = await makeApp({ holdMinutes: 0.01 });

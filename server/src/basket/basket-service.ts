@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from "../lib/errors";
 import { type Lang, pick } from "../lib/i18n";
 import { findCurrency, fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
+import type { BasketItemRow, BasketRow } from "./baskets-repository";
 import { sessionOpen, type TicketInfo } from "./tickets-repository";
 
 export type BasketJson = components["schemas"]["Basket"];
@@ -37,6 +38,14 @@ export function toChange(body: BasketChangeBody): BasketChange {
     throw badRequest(`ticket.count must be an integer from 1 to ${MAX_SANE_COUNT}`, "invalid_count");
   return { type: body.type, ticketId: body.ticket.id, count };
 }
+
+/** How often a basket change may look for expired holds to release, per instance. */
+const RELEASE_EVERY_MS = 1000;
+// per instance (its dependencies): the services built per request share it
+const releasedAt = new WeakMap<AppDeps, number>();
+
+/** A change that met a hold that ran out: rolled back, the expired holds released, then tried once more. */
+class ReleaseFirst extends Error {}
 
 export function basketService(deps: AppDeps) {
   const { baskets, tickets, catalogue, config } = deps;
@@ -86,7 +95,10 @@ export function basketService(deps: AppDeps) {
   }
 
   async function view(sessionId: string, cur: CurrencyRow, lang: Lang): Promise<BasketJson> {
-    const b = await baskets.get(sessionId);
+    return viewOf(await baskets.get(sessionId), cur, lang);
+  }
+
+  async function viewOf(b: BasketRow | null, cur: CurrencyRow, lang: Lang): Promise<BasketJson> {
     const items = b?.items ?? [];
     return {
       currency_code: cur.code,
@@ -141,6 +153,197 @@ export function basketService(deps: AppDeps) {
     return !!e && (e.status === "on_sale" || e.status === "postponed") && sessionOpen(t, now);
   }
 
+  /**
+   * Expired holds are released at most once a second per instance on the basket's way (the sweeper's timer
+   * does the rest): a hold refused for want of seats releases them at once and is tried again, so a hold
+   * that ran out never costs a buyer a seat.
+   */
+  async function releaseExpiredNow(now: number): Promise<void> {
+    const last = releasedAt.get(deps) ?? Number.NEGATIVE_INFINITY;
+    if (now - last < RELEASE_EVERY_MS && now >= last) return;
+    releasedAt.set(deps, now);
+    await deps.releaseExpired(now);
+  }
+
+  /** The basket after a change: an item keeps its place, a new one goes last, a count of 0 leaves. */
+  function withCount(rows: BasketItemRow[], ticketId: number, count: number): BasketItemRow[] {
+    const kept = rows
+      .filter((i) => i.ticketId !== ticketId || count > 0)
+      .map((i) => (i.ticketId === ticketId ? { ticketId, count } : i));
+    return count > 0 && !rows.some((i) => i.ticketId === ticketId) ? [...kept, { ticketId, count }] : kept;
+  }
+
+  /**
+   * One try of a change, in one transaction. The round trips are few, and the hot row (the ticket's
+   * `held`) is written last, so it stays locked for one round trip and the commit: the basket is read
+   * once, and what the answer shows is what the change wrote. Returns the basket after the change.
+   */
+  async function changeOnce(
+    sessionId: string,
+    c: BasketChange,
+    clientIp: string | null,
+    now: number,
+    retried: boolean,
+  ): Promise<BasketRow | null> {
+    const adding = c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET";
+    return deps.db.withTransaction(async () => {
+      // several instances: one change of this basket at a time (and, when adding, of the address's holds: its cap is
+      // checked and then written), then one hold of a ticket at a time; the address's key is one no session id can be
+      // (those are 32 base64url characters); the two are taken in one round trip, sorted, as every taker sorts them
+      await deps.db.lockText("session", adding && clientIp !== null ? [sessionId, `client ${clientIp}`] : [sessionId]);
+      const before = await baskets.get(sessionId);
+      const items = before?.items ?? [];
+      // the basket's own hold ran out and no sweep has released it yet: released first, never extended
+      if (!retried && before?.expiresAt != null && before.expiresAt <= now && items.length > 0)
+        throw new ReleaseFirst();
+      const heldSince = items.length > 0 && before?.expiresAt != null ? before.expiresAt : null;
+      const at = { sessionId, clientIp, now, retried, before, items, heldSince };
+      if (c.type === "DELETE_TICKET") {
+        await checkTarget(c);
+        return putBack([c.ticketId], at);
+      }
+      if (c.type === "DELETE_EVENT") {
+        await checkTarget(c);
+        return putBackEvent(c.eventId, at);
+      }
+      return hold(c, at);
+    });
+  }
+
+  /**
+   * PostgreSQL, a ticket added or removed: the whole change in one round trip, without BEGIN and COMMIT
+   * (migration 0010's function does what `changeOnce` does, under the same locks). What it cannot do is left to
+   * `changeOnce`: an event with an open waiting room (its guard records the admission's use in the change's
+   * transaction) is undefined here; a hold that ran out or a hold refused throws ReleaseFirst.
+   */
+  async function changeInOne(
+    sessionId: string,
+    c: Exclude<BasketChange, { type: "DELETE_EVENT" }>,
+    clientIp: string | null,
+    now: number,
+  ): Promise<BasketRow | undefined> {
+    // a new count may be more or less than the basket's, which decides the checks: one more round trip
+    if (c.type === "UPDATE_TICKET") return undefined;
+    const t = await tickets.info(c.ticketId);
+    if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
+    const add = c.type === "ADD_TICKET" ? c.count : 0;
+    if (add > 0) {
+      if (!onSale(t, now))
+        throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
+      // the guard reads the same once-a-second list of open waiting rooms: without one it lets everyone through
+      if (await deps.onsale.isOpen(t.eventId)) return undefined;
+      await coolDown(sessionId, clientIp, t.id, now);
+    }
+    const r = await baskets.changeInOne({
+      sessionId,
+      ticketId: t.id,
+      add,
+      clientIp,
+      now,
+      holdMs: holdMs(),
+      maxPerOrder: t.maxPerOrder,
+      heldPerClient: config.heldPerClient,
+    });
+    if (r.outcome === "expired" || r.outcome === "not_enough_tickets") throw new ReleaseFirst();
+    if (r.outcome === "over_max_per_order") throw overMaxPerOrder(t.maxPerOrder, r.wanted);
+    if (r.outcome === "over_limit") throw overLimit();
+    return r.basket;
+  }
+
+  const overMaxPerOrder = (max: number, wanted: number) =>
+    conflict(`at most ${max} tickets of this kind per order (you would have ${wanted})`, "over_max_per_order");
+  const overLimit = () =>
+    conflict(`at most ${config.heldPerClient} tickets can be held from one address at a time`, "over_limit");
+
+  /** What `changeOnce` knows when it applies the change. */
+  interface ChangeAt {
+    sessionId: string;
+    clientIp: string | null;
+    now: number;
+    retried: boolean;
+    before: BasketRow | null;
+    items: BasketItemRow[];
+    /** when the basket's hold ends, if it holds anything */
+    heldSince: number | null;
+  }
+
+  const touched = (left: BasketItemRow[], at: ChangeAt) => ({
+    expiresAt: left.length > 0 ? (at.heldSince ?? at.now + holdMs()) : null,
+    now: at.now,
+    clientIp: at.clientIp,
+  });
+  const result = (left: BasketItemRow[], at: ChangeAt): BasketRow => ({
+    sessionId: at.sessionId,
+    expiresAt: touched(left, at).expiresAt,
+    updatedAt: at.now,
+    items: left,
+  });
+
+  async function hold(
+    c: BasketChange & { type: "ADD_TICKET" | "UPDATE_TICKET" },
+    at: ChangeAt,
+  ): Promise<BasketRow | null> {
+    const { sessionId, clientIp, now, items } = at;
+    const t = await tickets.info(c.ticketId);
+    if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
+    if (!onSale(t, now)) throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
+    const current = items.find((i) => i.ticketId === t.id)?.count ?? 0;
+    const wanted = c.type === "ADD_TICKET" ? current + c.count : c.count;
+    if (wanted > t.maxPerOrder) {
+      throw overMaxPerOrder(t.maxPerOrder, wanted);
+    }
+    const delta = wanted - current;
+    // a change that changes nothing writes nothing
+    if (delta === 0) return at.before;
+    if (delta > 0) {
+      // an event with a waiting room sells only to sessions it admitted (server/src/onsale)
+      await deps.onsale.guard(sessionId, t.eventId, now);
+      await coolDown(sessionId, clientIp, t.id, now);
+      if (clientIp !== null) {
+        const inBasket = items.reduce((sum, i) => sum + i.count, 0);
+        if ((await baskets.heldByClient(clientIp, sessionId)) + inBasket + delta > config.heldPerClient) {
+          throw overLimit();
+        }
+      }
+    }
+    const left = withCount(items, t.id, wanted);
+    await baskets.write(sessionId, t.id, wanted, touched(left, at));
+    // last: the hold is a guarded update (enough left, or no row changes), so instances can never hold the same
+    // last seat, and the ticket's row is locked only until the commit that follows
+    if (!(await baskets.adjustHold(t.id, delta, { sessionId, now }))) {
+      if (!at.retried) throw new ReleaseFirst();
+      const available = (await tickets.get(t.id))?.available ?? 0;
+      throw conflict(`not enough tickets left: ${Math.max(0, available)} more can be added`, "not_enough_tickets");
+    }
+    return result(left, at);
+  }
+
+  /** Puts back what the basket holds of these tickets; their rows are locked in the order of their ids. */
+  async function putBack(ticketIds: number[], at: ChangeAt): Promise<BasketRow | null> {
+    const held = at.items.filter((i) => ticketIds.includes(i.ticketId)).sort((x, y) => x.ticketId - y.ticketId);
+    if (held.length === 0) return at.before;
+    if (held.length > 1)
+      await deps.db.lock(
+        "ticket",
+        held.map((i) => i.ticketId),
+      );
+    let left = at.items;
+    for (const i of held) left = withCount(left, i.ticketId, 0);
+    for (const [n, i] of held.entries()) {
+      // the basket's row is written with the first removal
+      if (n === 0) await baskets.write(at.sessionId, i.ticketId, 0, touched(left, at));
+      else await baskets.setItem(at.sessionId, i.ticketId, 0);
+    }
+    for (const i of held) await baskets.adjustHold(i.ticketId, -i.count);
+    return result(left, at);
+  }
+
+  async function putBackEvent(eventId: number, at: ChangeAt): Promise<BasketRow | null> {
+    const ids: number[] = [];
+    for (const i of at.items) if ((await tickets.info(i.ticketId))?.eventId === eventId) ids.push(i.ticketId);
+    return putBack(ids, at);
+  }
+
   return {
     currency,
     group,
@@ -175,89 +378,20 @@ export function basketService(deps: AppDeps) {
       clientIp: string | null = null,
     ): Promise<BasketJson> {
       const now = deps.now();
-      await deps.releaseExpired(now);
-      await deps.db.withTransaction(async () => {
-        // several instances: one change of this basket at a time, then (below) one hold of a ticket at a time;
-        // always in this order (session, client address, tickets), so two changes never wait on each other
-        await deps.db.lockText("session", [sessionId]);
-        // a change that finds nothing to change (removing what is not there) writes nothing
-        let changed = true;
-        const before = await baskets.get(sessionId);
-        const heldSince = before && before.items.length > 0 && before.expiresAt !== null ? before.expiresAt : null;
-        const c: BasketChange = change;
-        // the address's cap is checked and then written: another instance's change from the same address waits
-        // (a key no session id can be: those are 32 base64url characters)
-        if ((c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") && clientIp !== null)
-          await deps.db.lockText("session", [`client ${clientIp}`]);
-        if (c.type === "ADD_TICKET" || c.type === "UPDATE_TICKET") {
-          const t = await tickets.get(c.ticketId);
-          if (!t) throw notFound(`no ticket ${c.ticketId}`, "unknown_ticket");
-          if (!onSale(t, now))
-            throw conflict("this event is not on sale (sold out, cancelled or over)", "event_not_on_sale");
-          const current = await baskets.heldCount(sessionId, t.id);
-          const wanted = c.type === "ADD_TICKET" ? current + c.count : c.count;
-          if (wanted > t.maxPerOrder) {
-            throw conflict(
-              `at most ${t.maxPerOrder} tickets of this kind per order (you would have ${wanted})`,
-              "over_max_per_order",
-            );
-          }
-          const delta = wanted - current;
-          changed = delta !== 0;
-          // an event with a waiting room sells only to sessions it admitted (server/src/onsale)
-          if (delta > 0) await deps.onsale.guard(sessionId, t.eventId, now);
-          if (delta > 0) await coolDown(sessionId, clientIp, t.id, now);
-          if (delta > 0 && clientIp !== null) {
-            // baskets and unpaid orders alike: an order waiting 48 hours for a bank transfer holds its tickets too
-            const held =
-              (await baskets.heldByClient(clientIp, sessionId)) +
-              (await baskets.heldInBasket(sessionId)) +
-              (await deps.orders.unpaidByClient(clientIp));
-            if (held + delta > config.heldPerClient) {
-              throw conflict(
-                `at most ${config.heldPerClient} tickets can be held from one address at a time`,
-                "over_limit",
-              );
-            }
-          }
-          // the hold is a guarded update (enough left, or no row changes): instances can never hold the same last seat
-          if (!(await baskets.adjustHold(t.id, delta, { sessionId, now }))) {
-            throw conflict(
-              `not enough tickets left: ${Math.max(0, t.available)} more can be added`,
-              "not_enough_tickets",
-            );
-          }
-          await baskets.setItem(sessionId, t.id, wanted);
-        } else if (c.type === "DELETE_TICKET") {
-          await checkTarget(c);
-          const current = await baskets.heldCount(sessionId, c.ticketId);
-          changed = current > 0;
-          await baskets.adjustHold(c.ticketId, -current);
-          await baskets.setItem(sessionId, c.ticketId, 0);
-        } else if (c.type === "DELETE_EVENT") {
-          await checkTarget(c);
-          changed = false;
-          const items = [...(before?.items ?? [])].sort((x, y) => x.ticketId - y.ticketId);
-          await deps.db.lock(
-            "ticket",
-            items.map((item) => item.ticketId),
-          );
-          for (const item of items) {
-            const t = await tickets.info(item.ticketId);
-            if (t && t.eventId === c.eventId) {
-              await baskets.adjustHold(t.id, -item.count);
-              await baskets.setItem(sessionId, t.id, 0);
-              changed = true;
-            }
-          }
-        }
-        if (!changed) return;
-        const left = await baskets.itemCount(sessionId);
-        await baskets.touch(sessionId, left > 0 ? (heldSince ?? now + holdMs()) : null, now, clientIp);
-      });
-      return view(sessionId, cur, lang);
+      await releaseExpiredNow(now);
+      let after: BasketRow | null | undefined;
+      try {
+        if (deps.db.engine === "postgres" && change.type !== "DELETE_EVENT")
+          after = await changeInOne(sessionId, change, clientIp, now);
+        after ??= await changeOnce(sessionId, change, clientIp, now, false);
+      } catch (err) {
+        if (!(err instanceof ReleaseFirst)) throw err;
+        // a hold that ran out keeps no seat from anyone: released (and offered to the waiting list) before the retry
+        await deps.releaseExpired(now);
+        after = await changeOnce(sessionId, change, clientIp, now, true);
+      }
+      return viewOf(after, cur, lang);
     },
-
     async clear(sessionId: string, cur: CurrencyRow, lang: Lang): Promise<BasketJson> {
       const now = deps.now();
       await deps.db.withTransaction(async () => {

@@ -1,4 +1,7 @@
 import type { Db } from "../db/database";
+import { NOT_ENOUGH } from "../db/migrations/0010-basket-change";
+import { hashKey } from "../db/sql";
+import { sqlStates, UNPAID_STATES } from "../orders/order-states";
 import { RESERVED_FOR_OTHERS } from "../promo/promo-reserve-sql";
 
 export interface BasketItemRow {
@@ -23,36 +26,74 @@ const NOBODY: Holder = { sessionId: "", now: 0 };
 /** More than any ticket's max_per_order: the client address's cool-down counts a hold's tickets up to this. */
 const MAX_COUNT_PER_HOLD = 1000;
 
+const UPSERT_BASKET = `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
+    expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`;
+const UNPAID_BY_CLIENT = `(SELECT COALESCE(SUM(total_count), 0) FROM orders WHERE client_ip = ? AND status IN ${sqlStates(UNPAID_STATES)})`;
+
+/** A ticket added (`add` more) or removed (`add` 0) by `changeInOne`, and the limits it is checked against. */
+export interface OneChange {
+  sessionId: string;
+  ticketId: number;
+  add: number;
+  clientIp: string | null;
+  now: number;
+  holdMs: number;
+  maxPerOrder: number;
+  heldPerClient: number;
+}
+export type OneChangeOutcome =
+  | "ok"
+  | "unchanged"
+  | "expired"
+  | "over_max_per_order"
+  | "over_limit"
+  | "not_enough_tickets";
+
+/** What a change writes to the basket's row: when its hold ends (null: holds nothing), and when it changed. */
+export interface BasketTouch {
+  expiresAt: number | null;
+  now: number;
+  clientIp: string | null;
+}
+
 const SQL = {
   anyExpired: "SELECT 1 AS x FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? LIMIT 1",
   expired: "SELECT session_id FROM baskets WHERE expires_at IS NOT NULL AND expires_at <= ? ORDER BY session_id",
   stillExpired: "SELECT 1 AS x FROM baskets WHERE session_id = ? AND expires_at IS NOT NULL AND expires_at <= ?",
-  basket: "SELECT session_id, expires_at, updated_at FROM baskets WHERE session_id = ?",
-  items: "SELECT ticket_id, count FROM basket_items WHERE session_id = ? ORDER BY added_seq, ticket_id",
+  // the basket and its items in one round trip (no item: one row with a NULL ticket)
+  basket: `SELECT b.expires_at, b.updated_at, i.ticket_id, i.count FROM baskets b
+    LEFT JOIN basket_items i ON i.session_id = b.session_id WHERE b.session_id = ? ORDER BY i.added_seq, i.ticket_id`,
   itemTickets: "SELECT ticket_id FROM basket_items WHERE session_id = ? ORDER BY ticket_id",
   item: "SELECT count FROM basket_items WHERE session_id = ? AND ticket_id = ?",
-  itemCount: "SELECT COUNT(*) AS n FROM basket_items WHERE session_id = ?",
-  upsertBasket: `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
-    expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`,
+  upsertBasket: UPSERT_BASKET,
   // a basket holds tickets exactly when it has an expiry; the partial index baskets_holding_client
   // reads only those, at most heldPerClient of one address, however many empty ones it left behind
+  // with the tickets of the address's orders awaiting payment, in one round trip
   heldByClient: {
-    sqlite: `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b INDEXED BY baskets_holding_client
+    sqlite: `SELECT (SELECT COALESCE(SUM(i.count), 0) FROM baskets b INDEXED BY baskets_holding_client
       JOIN basket_items i ON i.session_id = b.session_id
-      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.session_id <> ?`,
-    postgres: `SELECT COALESCE(SUM(i.count), 0) AS n FROM baskets b
+      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.session_id <> ?) + ${UNPAID_BY_CLIENT} AS n`,
+    postgres: `SELECT (SELECT COALESCE(SUM(i.count), 0) FROM baskets b
       JOIN basket_items i ON i.session_id = b.session_id
-      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.client_ip IS NOT NULL AND b.session_id <> ?`,
+      WHERE b.client_ip = ? AND b.expires_at IS NOT NULL AND b.client_ip IS NOT NULL AND b.session_id <> ?) + ${UNPAID_BY_CLIENT} AS n`,
   },
-  heldInBasket: "SELECT COALESCE(SUM(count), 0) AS n FROM basket_items WHERE session_id = ?",
   ensure: "INSERT INTO baskets (session_id) VALUES (?) ON CONFLICT (session_id) DO NOTHING",
   // a new item goes after the basket's others, whichever instance added them
   setItem: `INSERT INTO basket_items (session_id, ticket_id, count, added_seq)
     VALUES (?, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM basket_items WHERE session_id = ?))
     ON CONFLICT (session_id, ticket_id) DO UPDATE SET count = excluded.count`,
   deleteItem: "DELETE FROM basket_items WHERE session_id = ? AND ticket_id = ?",
+  // PostgreSQL: the basket's row and its item in one statement (the basket's upsert runs first, whatever follows)
+  touchAndSet: `WITH b AS (${UPSERT_BASKET} RETURNING session_id)
+    INSERT INTO basket_items (session_id, ticket_id, count, added_seq)
+    SELECT b.session_id, ?, ?, (SELECT COALESCE(MAX(added_seq), 0) + 1 FROM basket_items WHERE session_id = b.session_id) FROM b
+    ON CONFLICT (session_id, ticket_id) DO UPDATE SET count = excluded.count`,
+  touchAndDelete: `WITH b AS (${UPSERT_BASKET} RETURNING session_id)
+    DELETE FROM basket_items WHERE session_id = (SELECT session_id FROM b) AND ticket_id = ?`,
   deleteItems: "DELETE FROM basket_items WHERE session_id = ?",
-  // seats promo codes reserve are left to their holders (server/src/promo/promo-reserve-sql.ts)
+  // the guard of every hold: seats promo codes reserve are left to their holders (server/src/promo/promo-reserve-sql.ts);
+  // on PostgreSQL a ticket added or removed takes basket_change() instead (migration 0010), whose guarded
+  // UPDATE must say the same (a condition added here is added there, in a new migration)
   hold: `UPDATE tickets SET held = held + ? WHERE id = ? AND total - sold - held - ${RESERVED_FOR_OTHERS} >= ?`,
   unhold: "UPDATE tickets SET held = held - ? WHERE id = ?",
   sell: "UPDATE tickets SET held = held - ?, sold = sold + ? WHERE id = ?",
@@ -76,6 +117,9 @@ const SQL = {
     INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, CAST(? AS BIGINT)
     FROM basket_items i JOIN baskets b ON b.session_id = i.session_id JOIN n ON n.k <= i.count
     WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
+  // migration 0010: the whole change in one call, committed on its own
+  changeInOne:
+    "SELECT outcome, wanted, expires_at, updated_at, ticket_ids, counts FROM basket_change(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
   buyers:
     "SELECT DISTINCT o.email_key FROM session_orders so JOIN orders o ON o.id = so.order_id WHERE so.session_id = ? ORDER BY o.email_key",
 };
@@ -129,19 +173,21 @@ export function basketsRepository(db: Db) {
       await db.run(SQL.moveItems, [to, from]);
       await db.run(SQL.dropBasket, [from]);
     },
+    /** The basket, its items in the order they were first added. */
     async get(sessionId: string): Promise<BasketRow | null> {
-      const b = await db.one<{ session_id: string; expires_at: number | null; updated_at: number | null }>(SQL.basket, [
-        sessionId,
-      ]);
+      type Row = {
+        expires_at: number | null;
+        updated_at: number | null;
+        ticket_id: number | null;
+        count: number | null;
+      };
+      const rows = await db.all<Row>(SQL.basket, [sessionId]);
+      const b = rows[0];
       if (!b) return null;
-      const items = (await db.all<{ ticket_id: number; count: number }>(SQL.items, [sessionId])).map((r) => ({
-        ticketId: Number(r.ticket_id),
-        count: r.count,
-      }));
+      const items = rows.flatMap((r) =>
+        r.ticket_id === null ? [] : [{ ticketId: Number(r.ticket_id), count: Number(r.count) }],
+      );
       return { sessionId, expiresAt: b.expires_at, updatedAt: b.updated_at, items };
-    },
-    itemCount(sessionId: string): Promise<number> {
-      return count(SQL.itemCount, [sessionId]);
     },
     async heldCount(sessionId: string, ticketId: number): Promise<number> {
       return (await db.one<{ count: number }>(SQL.item, [sessionId, ticketId]))?.count ?? 0;
@@ -176,16 +222,89 @@ export function basketsRepository(db: Db) {
     ): Promise<void> {
       await db.run(SQL.upsertBasket, [sessionId, expiresAt, now, clientIp]);
     },
-    /** Tickets held by the baskets of one client address, other than this session's. */
+    /**
+     * Sets the basket's item of `ticketId` to `count` (0 removes it) and writes the basket's row:
+     * one round trip on PostgreSQL. Inside a transaction.
+     */
+    async write(sessionId: string, ticketId: number, count: number, basket: BasketTouch): Promise<void> {
+      const row = [sessionId, basket.expiresAt, basket.now, basket.clientIp];
+      if (db.engine === "postgres") {
+        await db.run(
+          count > 0 ? SQL.touchAndSet : SQL.touchAndDelete,
+          count > 0 ? [...row, ticketId, count] : [...row, ticketId],
+        );
+        return;
+      }
+      await db.run(SQL.upsertBasket, row);
+      if (count > 0) await db.run(SQL.setItem, [sessionId, ticketId, count, sessionId]);
+      else await db.run(SQL.deleteItem, [sessionId, ticketId]);
+    },
+    /**
+     * PostgreSQL only: adds or removes one ticket in one round trip, outside any transaction (the
+     * function of migration 0010 takes the basket's and the address's locks, checks the limit per
+     * order and the address's cap, holds with a guarded update, writes the item and the basket's
+     * row, and commits). Returns what it decided, the count it wanted, and the basket after it.
+     */
+    async changeInOne(c: OneChange): Promise<{ outcome: OneChangeOutcome; wanted: number; basket: BasketRow }> {
+      // the same keys, sorted the same way, as `lockText("session", …)` takes them on the TypeScript path
+      const keys = [
+        hashKey(c.sessionId),
+        ...(c.add > 0 && c.clientIp !== null ? [hashKey(`client ${c.clientIp}`)] : []),
+      ];
+      keys.sort((a, b) => a - b);
+      type Row = {
+        outcome: OneChangeOutcome;
+        wanted: number;
+        expires_at: number | null;
+        updated_at: number | null;
+        ticket_ids: Array<number | string> | null;
+        counts: number[] | null;
+      };
+      const r = await db
+        .one<Row>(SQL.changeInOne, [
+          c.sessionId,
+          c.ticketId,
+          c.add,
+          c.clientIp,
+          c.now,
+          c.holdMs,
+          c.maxPerOrder,
+          c.heldPerClient,
+          UNPAID_STATES,
+          keys[0],
+          keys[1] ?? null,
+        ])
+        .catch((err: unknown) => {
+          if (err instanceof Error && err.message === NOT_ENOUGH) return "not_enough_tickets" as const;
+          throw err;
+        });
+      // refused: the call wrote nothing, and the basket it would show is not asked for
+      if (r === "not_enough_tickets")
+        return {
+          outcome: r,
+          wanted: c.add,
+          basket: { sessionId: c.sessionId, expiresAt: null, updatedAt: null, items: [] },
+        };
+      if (!r) throw new Error("basket_change returned no row");
+      const counts = r.counts ?? [];
+      const items = (r.ticket_ids ?? []).map((id, n) => ({ ticketId: Number(id), count: Number(counts[n]) }));
+      return {
+        outcome: r.outcome,
+        wanted: Number(r.wanted),
+        basket: { sessionId: c.sessionId, expiresAt: r.expires_at, updatedAt: r.updated_at, items },
+      };
+    },
+    /**
+     * Tickets held from one client address, other than by this session's basket: the other
+     * baskets' and the address's orders awaiting payment (an order waiting 48 hours for a bank
+     * transfer holds its tickets too).
+     */
     heldByClient(clientIp: string, exceptSession: string): Promise<number> {
-      return count(SQL.heldByClient[db.engine], [clientIp, exceptSession]);
+      return count(SQL.heldByClient[db.engine], [clientIp, exceptSession, clientIp]);
     },
     /** The buyers (normalised e-mail addresses) of the orders a session made or looked up. */
     async buyersOf(sessionId: string): Promise<string[]> {
       return (await db.all<{ email_key: string }>(SQL.buyers, [sessionId])).map((r) => r.email_key);
-    },
-    heldInBasket(sessionId: string): Promise<number> {
-      return count(SQL.heldInBasket, [sessionId]);
     },
     /** Held tickets become sold (an order was made). Inside a transaction. */
     async sellHeld(ticketId: number, count: number): Promise<void> {

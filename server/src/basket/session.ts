@@ -10,6 +10,19 @@ const THIRTY_DAYS_S = 30 * 24 * 3600;
 /** How long a replaced id is recognised (requests sent before the new cookie arrived). */
 const ROTATION_GRACE_MS = 2 * 60_000;
 
+/**
+ * The session id each request has already found live (or issued): asked again in the same request (the route,
+ * then the hook that adds the promo code to its answer), the answer costs no round trip to the database.
+ */
+const liveIn = new WeakMap<FastifyRequest, string>();
+
+async function isLive(deps: SessionDeps, req: FastifyRequest, id: string): Promise<"valid" | "rotated" | "unknown"> {
+  if (liveIn.get(req) === id) return "valid";
+  const state = await deps.sessions.state(id, deps.now());
+  if (state === "valid") liveIn.set(req, id);
+  return state;
+}
+
 export interface SessionDeps {
   sessions: SessionsRepository;
   config: ServerConfig;
@@ -33,18 +46,19 @@ async function issue(
   });
   // a second call within the same request must see the same session
   req.cookies[SESSION_COOKIE] = id;
+  liveIn.set(req, id);
   return id;
 }
 
 /**
  * The visitor's session id from its HttpOnly cookie, when it names a live session this server
  * issued; undefined otherwise (no cookie, planted, made up, expired, or replaced by an order).
- * Reads nothing but the sessions table and writes nothing.
+ * Reads nothing but the sessions table (once a request) and writes nothing.
  */
 export async function currentSession(deps: SessionDeps, req: FastifyRequest): Promise<string | undefined> {
   const current = req.cookies[SESSION_COOKIE];
   if (current === undefined || !SESSION_RE.test(current)) return undefined;
-  return (await deps.sessions.state(current, deps.now())) === "valid" ? current : undefined;
+  return (await isLive(deps, req, current)) === "valid" ? current : undefined;
 }
 
 /** An id that names no session: for a visitor without one, stored nowhere and never set as a cookie. */
@@ -78,7 +92,7 @@ export async function writeSession<T>(
 ): Promise<T> {
   const current = req.cookies[SESSION_COOKIE];
   if (current !== undefined && SESSION_RE.test(current)) {
-    const state = await deps.sessions.state(current, deps.now());
+    const state = await isLive(deps, req, current);
     if (state === "valid") return write(current);
     if (state === "rotated")
       throw conflict(

@@ -152,8 +152,11 @@ export class Database implements Queryable {
   async lock(name: LockName, ids: readonly number[]): Promise<void> {
     if (!this.inTransaction()) throw new Error(`lock(${name}) outside a transaction`);
     if (this.engine !== "postgres") return;
-    const sorted = [...new Set(ids)].sort((a, b) => a - b);
-    for (const id of sorted) await this.run("SELECT pg_advisory_xact_lock(?, ?)", [LOCKS[name], id | 0]);
+    const sorted = [...new Set(ids.map((id) => id | 0))].sort((a, b) => a - b);
+    if (sorted.length === 0) return;
+    // one round trip for all of them: a select list is evaluated left to right, so they are still taken in order
+    const calls = sorted.map(() => `pg_advisory_xact_lock(${LOCKS[name]}, ?)`).join(", ");
+    await this.run(`SELECT ${calls}`, sorted);
   }
 
   /** Locks by a text key (a session id, an order id), hashed to the lock's id. */

@@ -10,7 +10,8 @@ export const RESERVE_IN_FORCE = "(valid_until IS NULL OR valid_until > ?)";
 /**
  * What codes reserve in the category whose id is the column `ticketId` (of the `tickets` row being read
  * or updated), other than the code the session has entered (its holders may take that one's seats).
- * Parameters: now, then the session id ("" for nobody's).
+ * Parameters: now, then the session id ("" for nobody's). PostgreSQL's basket_change() (migration 0010)
+ * writes the same guard out: a change here is a new migration there.
  */
 export const reservedForOthers = (ticketId: string): string =>
   `(SELECT COALESCE(SUM(CASE WHEN v.seats_left > 0 THEN v.seats_left ELSE 0 END), 0)

@@ -6,6 +6,7 @@ import { promoCodes } from "./0006-promo-codes";
 import { waitlist } from "./0007-waitlist";
 import { onsale } from "./0008-onsale";
 import { promoReserve } from "./0009-promo-reserve";
+import { basketChange } from "./0010-basket-change";
 import type { Migration } from "./migration";
 
 /** Every step of the schema, in the order they run. A released step is never edited: a new one is added. */
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   waitlist,
   onsale,
   promoReserve,
+  basketChange,
 ];
 
 const LEDGER = "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)";

@@ -1,0 +1,169 @@
+/**
+ * PostgreSQL's one-round-trip basket change (migration 0010's basket_change, called by the basket
+ * service for ADD_TICKET and DELETE_TICKET without a transaction of its own): it keeps the rules of
+ * the TypeScript path with two instances on one database.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { buildApp } from "../../server/src/app";
+import { type Db, openDatabase } from "../../server/src/db/database";
+import { createPostgresDatabase, postgresUrl } from "../support/test-database";
+import { HERMETIC, json, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
+
+const needs = postgresUrl() ? {} : { skip: "needs PostgreSQL: TEST_DATABASE_URL is not set" };
+
+let offset = 0;
+const now = () => Date.now() + offset;
+let dropDatabase: (() => Promise<void>) | undefined;
+const dbs: Db[] = [];
+let a: TestApp;
+let b: TestApp;
+
+const addFrom = (app: TestApp, ip: string, ticket: number, count: number, cookie?: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/basket",
+    remoteAddress: ip,
+    headers: { "content-type": "application/json", origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket, count } }),
+  });
+
+const seatsLeft = async (db: Db, id: number) => {
+  const r = await db.one<{ left: number; held: number }>(
+    "SELECT total - sold - held AS left, held FROM tickets WHERE id = ?",
+    [id],
+  );
+  assert.ok(r);
+  return r;
+};
+
+/** Counts the transactions `db` opens while `work` runs. */
+async function transactionsDuring(db: Db, work: () => Promise<unknown>): Promise<number> {
+  let opened = 0;
+  const original = db.withTransaction.bind(db);
+  db.withTransaction = ((fn: Parameters<Db["withTransaction"]>[0]) => {
+    if (!db.inTransaction()) opened += 1;
+    return original(fn);
+  }) as Db["withTransaction"];
+  try {
+    await work();
+  } finally {
+    db.withTransaction = original;
+  }
+  return opened;
+}
+
+describe("the basket change in one round trip on PostgreSQL", needs, () => {
+  before(async () => {
+    const made = await createPostgresDatabase();
+    dropDatabase = made.drop;
+    const apps: TestApp[] = [];
+    for (let i = 0; i < 2; i++) {
+      const db = await openDatabase(made.url, { poolMax: 8 });
+      dbs.push(db);
+      apps.push(
+        (await buildApp({
+          db,
+          now,
+          config: { ...HERMETIC, heldPerClient: 3, captchaSecret: "", holdCooldownMinutes: 0, holdMinutes: 15 },
+        })) as TestApp,
+      );
+    }
+    [a, b] = [apps[0]!, apps[1]!];
+  });
+  after(async () => {
+    await a?.close();
+    await b?.close();
+    for (const db of dbs) await db.close();
+    await dropDatabase?.();
+  });
+
+  it("adds and removes a ticket without a transaction round trip, and answers the basket it wrote", async () => {
+    const v = new Visitor(a);
+    assert.equal((await v.add(3, 1)).statusCode, 200);
+    let answer: { events: Array<{ tickets: Array<{ id: number; count: number }> }>; expires_at: string | null } = {
+      events: [],
+      expires_at: null,
+    };
+    const opened = await transactionsDuring(a.deps.db, async () => {
+      const res = await v.add(3, 2);
+      assert.equal(res.statusCode, 200);
+      answer = json(res);
+    });
+    assert.equal(opened, 0);
+    assert.deepEqual(
+      answer.events.flatMap((e) => e.tickets.map((t) => [t.id, t.count])),
+      [[3, 3]],
+    );
+    assert.ok(answer.expires_at);
+    // what it answered is what a read finds, on the other instance too
+    const w = new Visitor(b);
+    w.cookie = v.cookie;
+    const read = json<typeof answer>(await w.basket());
+    assert.deepEqual(read.events, answer.events);
+    assert.equal(read.expires_at, answer.expires_at);
+    const removed = await transactionsDuring(a.deps.db, async () => {
+      assert.equal(
+        (await v.request("POST", "/api/basket", { type: "DELETE_TICKET", ticket: { id: 3 } })).statusCode,
+        200,
+      );
+    });
+    assert.equal(removed, 0);
+    assert.deepEqual(json<typeof answer>(await w.basket()).events, []);
+  });
+
+  it("refuses the last seat to the second of two buyers who ask at once through two instances", async () => {
+    const ticket = 4;
+    await a.deps.db.run("UPDATE tickets SET total = sold + held + 1 WHERE id = ?", [ticket]);
+    const [first, second] = await Promise.all([
+      addFrom(a, "198.51.100.201", ticket, 1),
+      addFrom(b, "198.51.100.202", ticket, 1),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    assert.deepEqual(statuses, [200, 409]);
+    const refused = [first, second].find((r) => r.statusCode === 409)!;
+    assert.equal(json<{ code: string }>(refused).code, "not_enough_tickets");
+    assert.match(json<{ detail: string }>(refused).detail, /0 more can be added/);
+    assert.equal((await seatsLeft(b.deps.db, ticket)).left, 0);
+  });
+
+  it("keeps the limit per order and the address's cap, and writes nothing when it refuses", async () => {
+    const ip = "203.0.113.77";
+    const v = await addFrom(a, ip, 6, 2);
+    assert.equal(v.statusCode, 200);
+    const cookie = String(v.headers["set-cookie"]).split(";")[0];
+    const held = (await seatsLeft(a.deps.db, 6)).held;
+    // the address holds 2 of its 3: a second visitor from it gets 1 more, not 2
+    const over = await addFrom(b, ip, 6, 2);
+    assert.equal(over.statusCode, 409);
+    assert.equal(json<{ code: string }>(over).code, "over_limit");
+    assert.equal((await seatsLeft(a.deps.db, 6)).held, held);
+    const maxPerOrder = Number(
+      (await a.deps.db.one<{ m: number }>("SELECT max_per_order AS m FROM tickets WHERE id = ?", [7]))?.m,
+    );
+    const tooMany = await addFrom(b, "203.0.113.78", 7, maxPerOrder + 1);
+    assert.equal(tooMany.statusCode, 409);
+    assert.equal(json<{ code: string }>(tooMany).code, "over_max_per_order");
+    const basket = await a.inject({ method: "GET", url: "/api/basket", headers: { cookie: cookie ?? "" } });
+    assert.deepEqual(
+      json<{ events: Array<{ tickets: Array<{ id: number; count: number }> }> }>(basket).events.flatMap((e) =>
+        e.tickets.map((t) => [t.id, t.count]),
+      ),
+      [[6, 2]],
+    );
+  });
+
+  it("releases a hold that ran out before it holds the seat it kept, and does not extend a basket's own", async () => {
+    const ticket = 8;
+    await a.deps.db.run("UPDATE tickets SET total = sold + held + 1 WHERE id = ?", [ticket]);
+    const first = new Visitor(a);
+    assert.equal((await first.add(ticket, 1)).statusCode, 200);
+    offset += 16 * 60_000;
+    // no sweep has run: the buyer on the other instance still gets the seat
+    const second = await addFrom(b, "198.51.100.210", ticket, 1);
+    assert.equal(second.statusCode, 200);
+    assert.equal((await seatsLeft(a.deps.db, ticket)).left, 0);
+    // the first buyer's basket is empty now, and a new hold of it starts afresh
+    assert.deepEqual(json<{ events: unknown[] }>(await first.basket()).events, []);
+  });
+});
