@@ -68,7 +68,9 @@ class StartUpI18n extends Events {
   private readonly pluralRules = new Map<string, Intl.PluralRules>();
 
   init(options: InitOptions, callback?: () => void): this {
-    this.options = { ...options } as Options;
+    // react-i18next asks an i18next whose options carry ignoreJSONStructure (one of i18next's
+    // defaults) through hasLoadedNamespace, and an older one through its resource bundles
+    this.options = { ignoreJSONStructure: true, ...options } as Options;
     this.store.data = (options.resources ?? {}) as Resource;
     this.setLanguage(String(options.lng ?? ""));
     this.isInitialized = true;

@@ -10,6 +10,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import i18next, { type i18n as I18n, type InitOptions } from "i18next";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import startUpI18next from "../../src/i18n/start-up-i18next";
 
 // whenIdle falls back to a timer where there is no requestIdleCallback: Node, here
@@ -113,6 +116,17 @@ describe("the start-up translator", () => {
     assert.equal(startUp.language, real.language);
     assert.deepEqual(startUp.languages, real.languages);
     assert.equal(startUp.hasLoadedNamespace("common"), true);
+  });
+
+  it("translates through react-i18next's useTranslation, as the page's components do", () => {
+    const { real, startUp } = both("ru", "pages");
+    function Tickets() {
+      const { t, ready } = useTranslation("common");
+      return createElement("p", { "data-ready": String(ready) }, t("nav.events"));
+    }
+    const render = (i18n: I18n) => renderToString(createElement(I18nextProvider, { i18n }, createElement(Tickets)));
+    assert.equal(render(startUp), render(real));
+    assert.match(render(startUp), /data-ready="true"/);
   });
 
   it("hands every call to i18next itself once the browser is first idle", async () => {
