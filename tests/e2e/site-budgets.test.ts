@@ -55,6 +55,12 @@ const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
     why: "Trans loads with the views that use it",
   },
   { module: /^node_modules\/(qs|gatsby-script)\//, why: "no page needs them at all" },
+  { module: /^\.cache\/register-service-worker\.js$/, why: "no plugin of the site registers a service worker" },
+  {
+    module: /^node_modules\/i18next\//,
+    why: "the first render translates with src/i18n/start-up-i18next.ts; i18next loads when the browser is first idle",
+  },
+  { module: /^node_modules\/date-fns\/(format|_lib\/format)\b/, why: "dates are written by src/core/date-pattern.ts" },
   { module: /^node_modules\/i18next\/dist\/cjs\//, why: "i18next's ES build is the one the site loads" },
   {
     module: /^node_modules\/@babel\/runtime\/helpers\/(?!esm\/|interopRequire)/,
