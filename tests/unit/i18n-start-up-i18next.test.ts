@@ -76,6 +76,11 @@ function both(lng: string, defaultNS: string): { real: I18n; startUp: I18n } {
   return { real, startUp };
 }
 
+function Tickets() {
+  const { t, ready } = useTranslation("common");
+  return createElement("p", { "data-ready": String(ready) }, t("nav.events"));
+}
+
 describe("the start-up translator", () => {
   for (const lng of LANGUAGES) {
     it(`${lng}: gives i18next's text for every key of every namespace`, () => {
@@ -120,10 +125,6 @@ describe("the start-up translator", () => {
 
   it("translates through react-i18next's useTranslation, as the page's components do", () => {
     const { real, startUp } = both("ru", "pages");
-    function Tickets() {
-      const { t, ready } = useTranslation("common");
-      return createElement("p", { "data-ready": String(ready) }, t("nav.events"));
-    }
     const render = (i18n: I18n) => renderToString(createElement(I18nextProvider, { i18n }, createElement(Tickets)));
     assert.equal(render(startUp), render(real));
     assert.match(render(startUp), /data-ready="true"/);
