@@ -1,17 +1,13 @@
 import { graphql } from "gatsby";
 import type React from "react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Layout } from "../app/layout";
-import { TicketPicker } from "../basket/ticket-picker";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { AboutSection } from "../components/about-section";
-import { CardList } from "../components/card-list";
-import { PersonCard } from "../components/cards";
 import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateProps } from "../components/template-types";
 import { contentHead } from "../components/text-head";
@@ -30,13 +26,31 @@ import { openStreetMapUrl } from "../core/map-link";
 import type { EventPageContext } from "../core/page-context";
 import { absoluteUrl, href } from "../core/routes";
 import { hasEnded, isSessionOver, type SessionTimes } from "../core/sessions";
-import { EventGrid } from "../events/event-grid";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
+import { lazyComponent } from "../kernel/lazy-component";
 import { usePageLanguage } from "../kernel/site-context";
 import { useWaitingRoom } from "../onsale/waiting-room-gate";
 import { eventJsonLd } from "../site/json-ld";
 import * as styles from "./event.module.css";
+
+/**
+ * What is below the first screen, or waits for a click, loads while the page hydrates
+ * (src/kernel/lazy-component.ts): the ticket choice with its steppers and limits, the share
+ * button, the performers and the related events.
+ */
+const TicketPicker = lazyComponent(() =>
+  import(/* webpackChunkName: "ticket-picker" */ "../basket/ticket-picker").then((m) => m.TicketPicker),
+);
+const ShareButton = lazyComponent(() =>
+  import(/* webpackChunkName: "share-button" */ "../components/share-button").then((m) => m.ShareButton),
+);
+const EventPerformers = lazyComponent(() =>
+  import(/* webpackChunkName: "event-performers" */ "../events/event-performers").then((m) => m.EventPerformers),
+);
+const EventGrid = lazyComponent(() =>
+  import(/* webpackChunkName: "event-grid" */ "../events/event-grid").then((m) => m.EventGrid),
+);
 
 function StatusBanner({
   event,
@@ -254,7 +268,9 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                   <CalendarIcon size={20} /> {t("event.addToCalendar")}
                 </a>
               )}
-              <ShareButton title={event.title} className="btn btn-ghost" />
+              <Suspense fallback={null}>
+                <ShareButton title={event.title} className="btn btn-ghost" />
+              </Suspense>
             </div>
           </div>
         </div>
@@ -267,12 +283,16 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                 <p className={styles.endedNote} role="status">
                   {t("picker.endedEvent")}
                 </p>
-              ) : room ? (
-                <room.Room eventId={event.id} first={room.first}>
-                  <TicketPicker event={event} />
-                </room.Room>
               ) : (
-                <TicketPicker event={event} />
+                <Suspense fallback={null}>
+                  {room ? (
+                    <room.Room eventId={event.id} first={room.first}>
+                      <TicketPicker event={event} />
+                    </room.Room>
+                  ) : (
+                    <TicketPicker event={event} />
+                  )}
+                </Suspense>
               )}
             </section>
 
@@ -280,7 +300,9 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
             {persons.length > 0 && (
               <Section id="performers" title={t("event.performers")}>
-                <CardList items={persons} small island card={(p) => <PersonCard person={p} />} />
+                <Suspense fallback={null}>
+                  <EventPerformers persons={persons} />
+                </Suspense>
               </Section>
             )}
           </div>
@@ -315,7 +337,9 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
         {related.length > 0 && (
           <Section id="related" title={ended ? t("event.similarUpcoming") : t("event.related")}>
-            <EventGrid events={related} island />
+            <Suspense fallback={null}>
+              <EventGrid events={related} island />
+            </Suspense>
           </Section>
         )}
       </article>

@@ -4,16 +4,15 @@
  */
 import { graphql } from "gatsby";
 import type React from "react";
-import { useCallback, useMemo, useRef } from "react";
+import { Suspense, useCallback, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import type { EventsSearchPageContext } from "../core/page-context";
+import { lazyComponent } from "../kernel/lazy-component";
 import { usePageLanguage } from "../kernel/site-context";
 import { revealResults } from "../search/reveal-results";
-import { SearchEmpty } from "../search/search-empty";
-import { SearchFilters } from "../search/search-filters";
 import { EMPTY_SEARCH } from "../search/search-query";
 // results (and with them the card styles) before the filters: one CSS order for all pages
 import { SearchResults } from "../search/search-results";
@@ -21,6 +20,17 @@ import { useEventSearch } from "../search/use-event-search";
 import { useSearchPageQueryEvents } from "../search/use-query-events";
 import { useSearchUrl } from "../search/use-search-url";
 import * as styles from "../search/search.module.css";
+
+/**
+ * The filters and what a search that found nothing offers instead load while the page
+ * hydrates, or when shown (src/kernel/lazy-component.ts); the results are what the page is for.
+ */
+const SearchFilters = lazyComponent(() =>
+  import(/* webpackChunkName: "search-filters" */ "../search/search-filters").then((m) => m.SearchFilters),
+);
+const SearchEmpty = lazyComponent(() =>
+  import(/* webpackChunkName: "search-empty" */ "../search/search-empty").then((m) => m.SearchEmpty),
+);
 
 export default function EventsSearchTemplate({
   pageContext,
@@ -40,13 +50,19 @@ export default function EventsSearchTemplate({
 
   return (
     <PageShell title={t("search.title")} lead={t("search.lead")} className={styles.layout}>
-      <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} onSubmit={reveal} />
+      <Suspense fallback={null}>
+        <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} onSubmit={reveal} />
+      </Suspense>
       <SearchResults
         sectionRef={results}
         search={search}
         built={pageContext.firstResults.events}
         onReset={reset}
-        empty={<SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />}
+        empty={
+          <Suspense fallback={null}>
+            <SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
+          </Suspense>
+        }
       />
     </PageShell>
   );
