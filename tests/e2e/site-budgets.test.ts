@@ -38,7 +38,18 @@ import {
 /** What no page runs before it is interactive: it loads when the browser is first idle, or at first use. */
 const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
   { module: /^node_modules\/axios(-retry|-rate-limit)?\//, why: "the API clients load with their first request" },
-  { module: /^src\/clients\/(basket|catalogue)-client\.ts$/, why: "the API clients load with their first request" },
+  {
+    module: /^src\/clients\/(basket|catalogue)-(client|params)\.ts$/,
+    why: "the API clients load with their first request",
+  },
+  {
+    module: /^src\/(basket\/ticket-picker|components\/share-button|events\/event-performers)\.tsx$/,
+    why: "the event page's parts below its first screen load while it hydrates (src/kernel/lazy-component.ts)",
+  },
+  {
+    module: /^src\/search\/(search-filters\.tsx|search-empty\.tsx|site-search\.ts|running-events\.ts)$/,
+    why: "the search page's filters load while it hydrates, the site's search with the first search",
+  },
   {
     module: /^src\/basket\/(basket-engine\.tsx|reducer\.ts|error-messages\.ts)$/,
     why: "the basket's engine loads when the browser is first idle",
