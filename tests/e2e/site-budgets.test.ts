@@ -91,12 +91,19 @@ interface Budgets {
 
 const budgets = JSON.parse(readFileSync(join(__dirname, "page-budgets.json"), "utf8")) as Budgets;
 const LANGS = ["en", "ar"] as const;
+/** The goal every page type's start-up JavaScript stays under, gzipped: 100 KB. */
+const STARTUP_JS_CEILING = 100 * 1024;
 
 describe("page-speed budgets of the built site", () => {
   it("the budgets file names every page type, and nothing else", () => {
     assert.deepEqual(Object.keys(budgets.startupJsGzipBytes).sort(), Object.keys(PAGE_TYPES).sort());
     assert.deepEqual(Object.keys(budgets.firstCommitComponents).sort(), Object.keys(PAGE_TYPES).sort());
     assert.deepEqual(Object.keys(budgets.startupTaskScriptBytes).sort(), Object.keys(PAGE_TYPES).sort());
+  });
+
+  it("no page type's start-up JavaScript budget is over 100 KB gzipped (issue 36)", () => {
+    for (const [type, budget] of Object.entries(budgets.startupJsGzipBytes))
+      assert.ok(budget <= STARTUP_JS_CEILING, `${type}: a budget of ${budget} B is over ${STARTUP_JS_CEILING} B`);
   });
 
   for (const type of Object.keys(PAGE_TYPES)) {
