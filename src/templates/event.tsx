@@ -1,7 +1,8 @@
 import { graphql } from "gatsby";
 import type React from "react";
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { deferredPart, KeptUntilLoaded } from "../app/deferred-part";
 import { Layout } from "../app/layout";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { AboutSection } from "../components/about-section";
@@ -28,27 +29,27 @@ import { absoluteUrl, href } from "../core/routes";
 import { hasEnded, isSessionOver, type SessionTimes } from "../core/sessions";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
-import { lazyComponent } from "../kernel/lazy-component";
 import { usePageLanguage } from "../kernel/site-context";
 import { useWaitingRoom } from "../onsale/waiting-room-gate";
 import { eventJsonLd } from "../site/json-ld";
 import * as styles from "./event.module.css";
 
 /**
- * What is below the first screen, or waits for a click, loads while the page hydrates
- * (src/kernel/lazy-component.ts): the ticket choice with its steppers and limits, the share
- * button, the performers and the related events.
+ * What is below the first screen, or waits for a click, is a chunk of its own, loaded as soon
+ * as the page has hydrated (src/app/deferred-part.tsx): the ticket choice with its steppers and
+ * limits, the share button, the performers and the related events. Until then the server's
+ * HTML of each stays, and a click on it is replayed.
  */
-const TicketPicker = lazyComponent(() =>
+const ticketPicker = deferredPart(() =>
   import(/* webpackChunkName: "ticket-picker" */ "../basket/ticket-picker").then((m) => m.TicketPicker),
 );
-const ShareButton = lazyComponent(() =>
+const shareButton = deferredPart(() =>
   import(/* webpackChunkName: "share-button" */ "../components/share-button").then((m) => m.ShareButton),
 );
-const EventPerformers = lazyComponent(() =>
+const eventPerformers = deferredPart(() =>
   import(/* webpackChunkName: "event-performers" */ "../events/event-performers").then((m) => m.EventPerformers),
 );
-const EventGrid = lazyComponent(() =>
+const eventGrid = deferredPart(() =>
   import(/* webpackChunkName: "event-grid" */ "../events/event-grid").then((m) => m.EventGrid),
 );
 
@@ -268,9 +269,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                   <CalendarIcon size={20} /> {t("event.addToCalendar")}
                 </a>
               )}
-              <Suspense fallback={null}>
-                <ShareButton title={event.title} className="btn btn-ghost" />
-              </Suspense>
+              <KeptUntilLoaded part={shareButton} props={{ title: event.title, className: "btn btn-ghost" }} atOnce />
             </div>
           </div>
         </div>
@@ -283,16 +282,12 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                 <p className={styles.endedNote} role="status">
                   {t("picker.endedEvent")}
                 </p>
+              ) : room ? (
+                <room.Room eventId={event.id} first={room.first}>
+                  <KeptUntilLoaded part={ticketPicker} props={{ event }} atOnce />
+                </room.Room>
               ) : (
-                <Suspense fallback={null}>
-                  {room ? (
-                    <room.Room eventId={event.id} first={room.first}>
-                      <TicketPicker event={event} />
-                    </room.Room>
-                  ) : (
-                    <TicketPicker event={event} />
-                  )}
-                </Suspense>
+                <KeptUntilLoaded part={ticketPicker} props={{ event }} atOnce />
               )}
             </section>
 
@@ -300,9 +295,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
             {persons.length > 0 && (
               <Section id="performers" title={t("event.performers")}>
-                <Suspense fallback={null}>
-                  <EventPerformers persons={persons} />
-                </Suspense>
+                <KeptUntilLoaded part={eventPerformers} props={{ persons }} atOnce />
               </Section>
             )}
           </div>
@@ -337,9 +330,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
         {related.length > 0 && (
           <Section id="related" title={ended ? t("event.similarUpcoming") : t("event.related")}>
-            <Suspense fallback={null}>
-              <EventGrid events={related} island />
-            </Suspense>
+            <KeptUntilLoaded part={eventGrid} props={{ events: related, island: true }} atOnce />
           </Section>
         )}
       </article>

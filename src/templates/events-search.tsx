@@ -6,11 +6,11 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { Suspense, useCallback, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { deferredPart, KeptUntilLoaded } from "../app/deferred-part";
 import { PageShell } from "../app/page-shell";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import type { EventsSearchPageContext } from "../core/page-context";
-import { lazyComponent } from "../kernel/lazy-component";
 import { usePageLanguage } from "../kernel/site-context";
 import { revealResults } from "../search/reveal-results";
 import { EMPTY_SEARCH } from "../search/search-query";
@@ -22,13 +22,14 @@ import { useSearchUrl } from "../search/use-search-url";
 import * as styles from "../search/search.module.css";
 
 /**
- * The filters and what a search that found nothing offers instead load while the page
- * hydrates, or when shown (src/kernel/lazy-component.ts); the results are what the page is for.
+ * The filters are a chunk of their own, loaded as soon as the page has hydrated, the server's
+ * HTML kept until then (src/app/deferred-part.tsx); what a search that found nothing offers
+ * instead loads when it is shown. The results are what the page is for.
  */
-const SearchFilters = lazyComponent(() =>
+const searchFilters = deferredPart(() =>
   import(/* webpackChunkName: "search-filters" */ "../search/search-filters").then((m) => m.SearchFilters),
 );
-const SearchEmpty = lazyComponent(() =>
+const searchEmpty = deferredPart(() =>
   import(/* webpackChunkName: "search-empty" */ "../search/search-empty").then((m) => m.SearchEmpty),
 );
 
@@ -50,9 +51,11 @@ export default function EventsSearchTemplate({
 
   return (
     <PageShell title={t("search.title")} lead={t("search.lead")} className={styles.layout}>
-      <Suspense fallback={null}>
-        <SearchFilters state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} onSubmit={reveal} />
-      </Suspense>
+      <KeptUntilLoaded
+        part={searchFilters}
+        props={{ state: state ?? EMPTY_SEARCH, facets, onChange: setState, onSubmit: reveal }}
+        atOnce
+      />
       <SearchResults
         sectionRef={results}
         search={search}
@@ -60,7 +63,7 @@ export default function EventsSearchTemplate({
         onReset={reset}
         empty={
           <Suspense fallback={null}>
-            <SearchEmpty state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
+            <searchEmpty.Lazy state={state ?? EMPTY_SEARCH} facets={facets} onChange={setState} />
           </Suspense>
         }
       />
