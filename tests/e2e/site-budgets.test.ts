@@ -47,7 +47,7 @@ const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
     why: "the event page's parts below its first screen load while it hydrates (src/kernel/lazy-component.ts)",
   },
   {
-    module: /^src\/search\/(search-filters\.tsx|search-empty\.tsx|site-search\.ts|running-events\.ts)$/,
+    module: /^src\/search\/(search-filters\.tsx|search-empty\.tsx|site-search\.ts)$/,
     why: "the search page's filters load while it hydrates, the site's search with the first search",
   },
   {
