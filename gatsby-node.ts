@@ -312,6 +312,11 @@ const BROWSER_STAND_INS: ReadonlyArray<{ request: RegExp; issuer: RegExp; use: s
     use: "src/app/no-partytown.ts",
   },
   {
+    request: /^\.\/register-service-worker$/,
+    issuer: /[\\/]\.cache[\\/]production-app\.js$/,
+    use: "src/app/no-service-worker.ts",
+  },
+  {
     request: /^gatsby-script$/,
     issuer: /node_modules[\\/]gatsby[\\/]dist[\\/]internal-plugins[\\/]partytown[\\/]/,
     use: "src/app/no-partytown.ts",

@@ -54,6 +54,7 @@ export const CODE = [
   "gatsby-node.ts",
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",
+  ".browserslistrc",
   "package-lock.json",
   "tsconfig.json",
   "tsconfig.site.json",

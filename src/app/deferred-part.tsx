@@ -10,26 +10,45 @@
  *   HTML in a wrapper, as a static island does (src/components/static-island.tsx), and the
  *   part's code renders over it once loaded. What the visitor did meanwhile is carried over:
  *   the focus, the text typed into a field, and a click on a button, which is replayed.
+ *   `atOnce` loads the code as soon as the page has hydrated rather than when the browser is
+ *   idle: the parts of a page below its first screen (the event page's ticket choice, the
+ *   search page's filters), which show the visitor's prices and should not wait for idle.
+ *
+ * Not a Suspense boundary left to hydrate later: an update that reaches such a boundary
+ * before its code is there (the currency settling, the basket's stored count) makes React
+ * drop the server's HTML and render it again on the client (React error 421); the kept
+ * wrapper's content never changes, so updates pass it by.
  */
 import type React from "react";
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  createElement,
+  type LazyExoticComponent,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { isHydrating } from "../kernel/hydration-phase";
 import { whenIdle } from "../kernel/when-idle";
 import * as styles from "./layout.module.css";
 
 /** A part's code: loaded once per page load and shared by every place that shows it. */
-export interface DeferredPart {
+export interface DeferredPart<P extends object = NoProps> {
   /** loads it (once; a chunk that failed to load is tried again next time) */
-  get(): Promise<ComponentType>;
+  get(): Promise<ComponentType<P>>;
   /** the component, once its code is here */
-  loaded(): ComponentType | null;
+  loaded(): ComponentType<P> | null;
   /** the same as React.lazy, for a render before that (the server's waits for it) */
-  Lazy: LazyExoticComponent<ComponentType>;
+  Lazy: LazyExoticComponent<ComponentType<P>>;
 }
 
-export function deferredPart(load: () => Promise<ComponentType>): DeferredPart {
-  let loading: Promise<ComponentType> | null = null;
-  let component: ComponentType | null = null;
+type NoProps = Record<never, never>;
+
+export function deferredPart<P extends object = NoProps>(load: () => Promise<ComponentType<P>>): DeferredPart<P> {
+  let loading: Promise<ComponentType<P>> | null = null;
+  let component: ComponentType<P> | null = null;
   const get = () => {
     if (loading === null) {
       const started = load().then((loadedComponent) => {
@@ -54,15 +73,20 @@ export function deferredPart(load: () => Promise<ComponentType>): DeferredPart {
  * The part itself: once its code is here, the component, so a part that mounts after it came
  * renders in the same commit, never a blank frame; before that, lazily.
  */
-function PartContent({ part }: { part: DeferredPart }): React.JSX.Element {
+function PartContent<P extends object>({ part, props }: { part: DeferredPart<P>; props: P }): React.JSX.Element {
   const Loaded = part.loaded();
   return Loaded ? (
-    <Loaded />
+    createElement(Loaded, props)
   ) : (
-    <Suspense fallback={null}>
-      <part.Lazy />
-    </Suspense>
+    // React.lazy's type adds a ref to the props, which no part takes
+    <Suspense fallback={null}>{createElement(part.Lazy as unknown as ComponentType<P>, props)}</Suspense>
   );
+}
+
+/** Runs `run` now (in an effect: once the page has hydrated); what whenIdle returns, for one code path. */
+function noWait(run: () => void): () => void {
+  run();
+  return () => undefined;
 }
 
 /** Resolves when the browser is first idle. */
@@ -83,7 +107,7 @@ export function AfterStartup({ part }: { part: DeferredPart }): React.JSX.Elemen
       live = false;
     };
   }, [part]);
-  return ready ? <PartContent part={part} /> : null;
+  return ready ? <PartContent part={part} props={{}} /> : null;
 }
 
 const FOCUSABLE = "input, button, a[href], select, textarea";
@@ -121,7 +145,17 @@ function handOver(wrapper: HTMLElement, carried: Carried): void {
 }
 
 /** A visible part: the server's HTML until its code is here, then the part over it. */
-export function KeptUntilLoaded({ part }: { part: DeferredPart }): React.JSX.Element {
+export function KeptUntilLoaded<P extends object = NoProps>({
+  part,
+  props,
+  atOnce = false,
+}: {
+  part: DeferredPart<P>;
+  /** the part's props (the same on the server) */
+  props?: P;
+  /** load the code as soon as the page has hydrated, not when the browser is first idle */
+  atOnce?: boolean;
+}): React.JSX.Element {
   // decided at mount: kept while hydrating, unless the code is already here (a later page)
   const [kept, setKept] = useState(() => isHydrating() && part.loaded() === null);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -157,13 +191,13 @@ export function KeptUntilLoaded({ part }: { part: DeferredPart }): React.JSX.Ele
     };
     const uses = ["pointerdown", "focusin", "keydown", "click"] as const;
     for (const type of uses) node.addEventListener(type, onUse);
-    const cancelIdle = whenIdle(take);
+    const cancelIdle = atOnce ? noWait(take) : whenIdle(take);
     return () => {
       live = false;
       cancelIdle();
       for (const type of uses) node.removeEventListener(type, onUse);
     };
-  }, [kept, part]);
+  }, [kept, part, atOnce]);
 
   useEffect(() => {
     if (kept || !carried.current || !wrapper.current) return;
@@ -186,7 +220,7 @@ export function KeptUntilLoaded({ part }: { part: DeferredPart }): React.JSX.Ele
     />
   ) : (
     <div key="part" ref={wrapper} className={styles.part}>
-      <PartContent part={part} />
+      <PartContent part={part} props={props ?? ({} as P)} />
     </div>
   );
 }

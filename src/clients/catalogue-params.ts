@@ -3,12 +3,9 @@
  *
  * Pure, so the mapping is tested rule by rule and shared by the build and the search page.
  */
-import { type EventFilter, type Lang, STAR_CAST_LABEL_ID } from "../core/catalogue";
+import { type EventFilter, type Lang, MAX_SEARCH_LENGTH, STAR_CAST_LABEL_ID } from "../core/catalogue";
 
 export type QueryParams = Array<[string, string]>;
-
-/** Search text the contract accepts (maxLength 200). */
-export const MAX_SEARCH_LENGTH = 200;
 
 /** Keeps only positive integers, so a hand-edited URL cannot make the catalogue answer 400. */
 export function idList(ids: readonly unknown[] | undefined): string | undefined {

@@ -16,6 +16,9 @@ export type EventStatus = "on_sale" | "sold_out" | "cancelled" | "postponed";
 /** The catalogue label that marks an event as "star cast" (featured on the home page, filterable). */
 export const STAR_CAST_LABEL_ID = 3;
 
+/** Search text the contract accepts (maxLength 200). */
+export const MAX_SEARCH_LENGTH = 200;
+
 export interface Ref {
   id: number;
   title: string;

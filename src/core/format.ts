@@ -5,9 +5,10 @@
  * (Asia/Dubai), whatever the visitor's own time zone: the same text on the server
  * render and in the browser, so hydration agrees.
  */
-import { format as formatWithPattern, type Locale } from "date-fns";
+import type { Locale } from "date-fns";
 import { enUS } from "date-fns/locale/en-US";
 import type { Lang } from "./catalogue";
+import { formatDatePattern } from "./date-pattern";
 import { LANGUAGE_INFO } from "./routes";
 import { UAE_TIME_ZONE } from "./uae-time";
 
@@ -152,7 +153,7 @@ function pattern(iso: string, lang: Lang, fmt: string): string {
   const key = `${lang}|${fmt}|${iso}`;
   let text = formatted.get(key);
   if (text === undefined) {
-    text = formatWithPattern(inUae(iso), fmt, { locale: dateFnsLocale(lang) });
+    text = formatDatePattern(inUae(iso), fmt, dateFnsLocale(lang));
     // the fallback's text is not remembered: the language's own locale may come later
     if (!hasDateLocale(lang)) return text;
     if (formatted.size >= FORMATTED_LIMIT) formatted.clear();

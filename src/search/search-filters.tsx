@@ -6,8 +6,7 @@
 import type React from "react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
-import type { Facet } from "../core/catalogue";
+import { type Facet, MAX_SEARCH_LENGTH } from "../core/catalogue";
 import { EMPTY_SEARCH, isEmptySearch, type SearchState, withDate } from "./search-query";
 import * as styles from "./search.module.css";
 

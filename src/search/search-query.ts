@@ -6,8 +6,7 @@
  * brackets in it) is dropped rather than sent on. No query library: qs was 7 KB gzipped of
  * the search page's start-up JavaScript.
  */
-import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
-import type { EventFilter } from "../core/catalogue";
+import { type EventFilter, MAX_SEARCH_LENGTH } from "../core/catalogue";
 
 /** Parameters read from a query; the rest are ignored (a crafted address cannot make us read more). */
 const PARAMETER_LIMIT = 1000;

@@ -13,14 +13,22 @@ import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventCardData, EventSummary, Lang } from "../core/catalogue";
 import { SEARCH_PAGE_SIZE } from "../core/page-context";
 import type { FuzzyMatch } from "./fuzzy-match";
-import { listEventsOnDuring } from "./running-events";
 import { EMPTY_SEARCH, type SearchState, searchFilter, stringifySearchQuery } from "./search-query";
-import { loadSiteSearch, withMatchedEvents } from "./site-search";
 
 export { SEARCH_PAGE_SIZE };
 
 /** The query of a search without filters: the one the build rendered. */
 const UNFILTERED = stringifySearchQuery(EMPTY_SEARCH);
+
+/** The site's search (src/search/site-search.ts): a chunk of its own, loaded by the first search. */
+function siteSearch() {
+  return import(/* webpackChunkName: "site-search" */ "./site-search");
+}
+
+/** The catalogue's answer with the events already on (src/search/running-events.ts), loaded by the first search. */
+function runningEvents() {
+  return import(/* webpackChunkName: "running-events" */ "./running-events");
+}
 
 export type SearchStatus = "idle" | "loading" | "loaded" | "error";
 
@@ -77,9 +85,11 @@ export function useEventSearch(
     setStatus("loading");
     setMoreFailed(false);
     const text = state.q.trim();
-    Promise.all([loadCatalogueClient(), text ? loadSiteSearch(lang).then((s) => s.events(text)) : []])
+    // the site's search and its index load with the first search, not with the page (issue 36)
+    Promise.all([loadCatalogueClient(), siteSearch(), runningEvents()])
       // the first page also holds the events already on when the chosen days begin
-      .then(async ([client, found]) => {
+      .then(async ([client, { loadSiteSearch, withMatchedEvents }, { listEventsOnDuring }]) => {
+        const found = text ? (await loadSiteSearch(lang)).events(text) : [];
         const filter = withMatchedEvents(searchFilter(state, 1, SEARCH_PAGE_SIZE), found);
         return { found, result: await listEventsOnDuring(client.listEvents, filter, lang, abort.signal) };
       })
@@ -106,8 +116,8 @@ export function useEventSearch(
     const signal = controller.current?.signal;
     setLoadingMore(true);
     setMoreFailed(false);
-    loadCatalogueClient()
-      .then((client) =>
+    Promise.all([loadCatalogueClient(), siteSearch()])
+      .then(([client, { withMatchedEvents }]) =>
         client.listEvents(
           withMatchedEvents(searchFilter(state, page + 1, SEARCH_PAGE_SIZE), matched.current),
           lang,

@@ -3,7 +3,7 @@
  * requests while it is open and announces QUERY_CHANGED after every search it finished.
  */
 import { useEffect, useRef } from "react";
-import { MAX_SEARCH_LENGTH } from "../clients/catalogue-params";
+import { MAX_SEARCH_LENGTH } from "../core/catalogue";
 import { announceQueryChanged, QUERY_CHANGE, queryOf } from "./query-events";
 import type { SearchState } from "./search-query";
 import type { EventSearch } from "./use-event-search";

@@ -2,16 +2,13 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { deferredPart, KeptUntilLoaded } from "../app/deferred-part";
 import { Layout } from "../app/layout";
-import { TicketPicker } from "../basket/ticket-picker";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { AboutSection } from "../components/about-section";
-import { CardList } from "../components/card-list";
-import { PersonCard } from "../components/cards";
 import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
-import { ShareButton } from "../components/share-button";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateProps } from "../components/template-types";
 import { contentHead } from "../components/text-head";
@@ -30,13 +27,31 @@ import { openStreetMapUrl } from "../core/map-link";
 import type { EventPageContext } from "../core/page-context";
 import { absoluteUrl, href } from "../core/routes";
 import { hasEnded, isSessionOver, type SessionTimes } from "../core/sessions";
-import { EventGrid } from "../events/event-grid";
 import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
 import { usePageLanguage } from "../kernel/site-context";
 import { useWaitingRoom } from "../onsale/waiting-room-gate";
 import { eventJsonLd } from "../site/json-ld";
 import * as styles from "./event.module.css";
+
+/**
+ * What is below the first screen, or waits for a click, is a chunk of its own, loaded as soon
+ * as the page has hydrated (src/app/deferred-part.tsx): the ticket choice with its steppers and
+ * limits, the share button, the performers and the related events. Until then the server's
+ * HTML of each stays, and a click on it is replayed.
+ */
+const ticketPicker = deferredPart(() =>
+  import(/* webpackChunkName: "ticket-picker" */ "../basket/ticket-picker").then((m) => m.TicketPicker),
+);
+const shareButton = deferredPart(() =>
+  import(/* webpackChunkName: "share-button" */ "../components/share-button").then((m) => m.ShareButton),
+);
+const eventPerformers = deferredPart(() =>
+  import(/* webpackChunkName: "event-performers" */ "../events/event-performers").then((m) => m.EventPerformers),
+);
+const eventGrid = deferredPart(() =>
+  import(/* webpackChunkName: "event-grid" */ "../events/event-grid").then((m) => m.EventGrid),
+);
 
 function StatusBanner({
   event,
@@ -254,7 +269,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                   <CalendarIcon size={20} /> {t("event.addToCalendar")}
                 </a>
               )}
-              <ShareButton title={event.title} className="btn btn-ghost" />
+              <KeptUntilLoaded part={shareButton} props={{ title: event.title, className: "btn btn-ghost" }} atOnce />
             </div>
           </div>
         </div>
@@ -269,10 +284,10 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
                 </p>
               ) : room ? (
                 <room.Room eventId={event.id} first={room.first}>
-                  <TicketPicker event={event} />
+                  <KeptUntilLoaded part={ticketPicker} props={{ event }} atOnce />
                 </room.Room>
               ) : (
-                <TicketPicker event={event} />
+                <KeptUntilLoaded part={ticketPicker} props={{ event }} atOnce />
               )}
             </section>
 
@@ -280,7 +295,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
             {persons.length > 0 && (
               <Section id="performers" title={t("event.performers")}>
-                <CardList items={persons} small island card={(p) => <PersonCard person={p} />} />
+                <KeptUntilLoaded part={eventPerformers} props={{ persons }} atOnce />
               </Section>
             )}
           </div>
@@ -315,7 +330,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
         {related.length > 0 && (
           <Section id="related" title={ended ? t("event.similarUpcoming") : t("event.related")}>
-            <EventGrid events={related} island />
+            <KeptUntilLoaded part={eventGrid} props={{ events: related, island: true }} atOnce />
           </Section>
         )}
       </article>
