@@ -33,7 +33,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startProcess, waitFor } from "../lib/processes";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
-import { helpAsked } from "../src/core/command-help";
+import { arg, exitWithUsageIfAsked } from "./lib/cli";
 import { treeRssKiB } from "./lib/process-memory";
 
 const USAGE = `usage: npm run bench:build -- [options]   build time, pages/s, memory for the sample and a generated catalogue
@@ -43,17 +43,9 @@ const USAGE = `usage: npm run bench:build -- [options]   build time, pages/s, me
   --rate <n>           CATALOGUE_RATE_LIMIT for the builds
   --port <n>           the local server's port (4019)
   --dir <path> --data <path>   the scratch copy and its data (/tmp/bench-build-site, /tmp/bench-build-data)`;
-if (helpAsked(process.argv.slice(2))) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+exitWithUsageIfAsked(USAGE);
 
 const ROOT = path.resolve(__dirname, "..");
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 const SCALE_EVENTS = Number(arg("events") ?? 10_000);
 const PORT = Number(arg("port") ?? 4019);

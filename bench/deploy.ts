@@ -24,14 +24,10 @@ import { s3Client } from "../ops/lib/s3-client";
 import { deployToS3, type S3DeploySummary } from "../ops/lib/s3-deploy";
 import { formatBytes } from "../ops/lib/s3-progress";
 import { localS3Env } from "../scripts/lib/local-s3";
+import { arg } from "./lib/cli";
 import { changeEvent, SAMPLE, type Shape, scaled, writeSyntheticRelease } from "./lib/synthetic-release";
 
 const ROOT = path.resolve(__dirname, "..");
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 const DIR = path.resolve(arg("dir") ?? "/tmp/bench-deploy");
 const EVENTS = Number(arg("events") ?? 10_000);

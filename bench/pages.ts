@@ -39,7 +39,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
-import { helpAsked } from "../src/core/command-help";
+import { exitWithUsageIfAsked } from "./lib/cli";
 import {
   FIRST_COMMIT_HOOK,
   largestStartupTask,
@@ -52,10 +52,7 @@ import {
 const USAGE = `usage: npm run bench:pages -- [--runs 3] [--pages home,events,...] [--langs en,ar] [--cpu 4] [--detail] [--save <dir>]
   Lighthouse (mobile preset) on the built site (public/), medians per page type
 settings: BENCH_PORT (9450), CHROME_PATH (/usr/bin/chromium)`;
-if (helpAsked(process.argv.slice(2))) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+exitWithUsageIfAsked(USAGE);
 
 const ROOT = resolve(__dirname, "..");
 const PUBLIC = join(ROOT, "public");

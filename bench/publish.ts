@@ -39,7 +39,7 @@ import { answers, startProcess, stopAll, waitFor } from "../lib/processes";
 import { changeEventTitle, waitForServedTitle } from "../scripts/lib/editor-change";
 import { callHook, type PublisherStatus, waitUntilSettled } from "../scripts/lib/publisher-client";
 import { cleanBuild, copyProject } from "../scripts/lib/scratch-site";
-import { helpAsked } from "../src/core/command-help";
+import { arg, exitWithUsageIfAsked } from "./lib/cli";
 import { sampleTreeMemory } from "./lib/process-memory";
 
 const USAGE = `usage: npm run bench:publish -- [options]   hook call to change served by nginx, cold and incremental
@@ -48,17 +48,9 @@ const USAGE = `usage: npm run bench:publish -- [options]   hook call to change s
   --rate <n>           CATALOGUE_RATE_LIMIT for the builds
   --dir <path> --data <path>   the scratch copy and its data (/tmp/bench-publish-site, /tmp/bench-publish-data)
 ports: PORT (4060), PUBLISHER_PORT (4061), ORIGIN_PORT (9160)`;
-if (helpAsked(process.argv.slice(2))) {
-  process.stdout.write(`${USAGE}\n`);
-  process.exit(0);
-}
+exitWithUsageIfAsked(USAGE);
 
 const ROOT = path.resolve(__dirname, "..");
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 function port(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);

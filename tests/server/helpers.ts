@@ -14,6 +14,7 @@ import type { Schemas } from "../../server/src/catalogue/serialize";
 import { DEFAULT_SITE_ORIGINS, type ServerConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
 import type { AppDeps, WireOrder } from "../../server/src/deps";
+import { type CaptchaChallenge, solveCaptchaChallenge } from "../../server/src/orders/captcha";
 import { createPostgresDatabase, openTestDatabase } from "../support/test-database";
 
 const root = join(__dirname, "..", "..");
@@ -264,19 +265,7 @@ export function assertFails(
 /** Solves a challenge from /api/captcha as the site's widget does, answering with the base64 JSON payload. */
 export async function solveCaptcha(app: TestApp, visitor?: Visitor): Promise<string> {
   const res = visitor ? await visitor.request("GET", "/api/captcha") : await app.inject("/api/captcha");
-  const c = json<{ algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string }>(res);
-  const { solveChallenge } = await import("altcha-lib/v1");
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) throw new Error("the captcha challenge has no solution");
-  return Buffer.from(
-    JSON.stringify({
-      algorithm: c.algorithm,
-      challenge: c.challenge,
-      number: solution.number,
-      salt: c.salt,
-      signature: c.signature,
-    }),
-  ).toString("base64");
+  return solveCaptchaChallenge(json<CaptchaChallenge>(res));
 }
 
 export const BUYER = {

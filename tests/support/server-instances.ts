@@ -5,6 +5,7 @@
 import { createServer } from "node:net";
 import path from "node:path";
 import { type Started, startProcess, waitFor } from "../../lib/processes";
+import { type CaptchaChallenge, solveCaptchaChallenge } from "../../server/src/orders/captcha";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -106,17 +107,9 @@ export class HttpVisitor {
 
   /** A solved captcha from `base`, as the site's widget sends it. */
   async captcha(base: string): Promise<string> {
-    const c = JSON.parse((await this.request(base, "GET", "/api/captcha")).body) as {
-      algorithm: string;
-      challenge: string;
-      maxnumber: number;
-      salt: string;
-      signature: string;
-    };
-    const { solveChallenge } = await import("altcha-lib/v1");
-    const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-    if (!solution) throw new Error("the captcha challenge has no solution");
-    return Buffer.from(JSON.stringify({ ...c, number: solution.number, maxnumber: undefined })).toString("base64");
+    return solveCaptchaChallenge(
+      JSON.parse((await this.request(base, "GET", "/api/captcha")).body) as CaptchaChallenge,
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { createChallenge, verifySolution } from "altcha-lib/v1";
+import { createChallenge, solveChallenge, verifySolution } from "altcha-lib/v1";
 import type { ServerConfig } from "../config";
 import { type Db, keepMeta } from "../db/database";
 import { HttpError } from "../lib/errors";
@@ -10,6 +10,19 @@ export interface CaptchaChallenge {
   maxnumber: number;
   salt: string;
   signature: string;
+}
+
+/**
+ * Solves a challenge from /api/captcha as the site's widget does, answering with the base64 JSON
+ * the order form sends: for the sample command and the tests, which buy as a visitor would.
+ */
+export async function solveCaptchaChallenge(c: Omit<CaptchaChallenge, "algorithm"> & { algorithm: string }) {
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solution) throw new Error("the captcha challenge has no solution");
+  const { algorithm, challenge, salt, signature } = c;
+  return Buffer.from(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })).toString(
+    "base64",
+  );
 }
 
 const invalid = (why: string): HttpError =>

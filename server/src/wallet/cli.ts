@@ -7,6 +7,7 @@ import path from "node:path";
 import { buildApp } from "../app";
 import type { ServerConfig } from "../config";
 import { openDatabase } from "../db/database";
+import { type CaptchaChallenge, solveCaptchaChallenge } from "../orders/captcha";
 import { orderService } from "../orders/order-service";
 import { GOOGLE_SAVE_URL } from "./google-wallet";
 import { makeTestAuthority, type TestAuthority } from "./test-authority";
@@ -89,7 +90,7 @@ async function paidSampleOrder(config: ServerConfig, lang: string, name: string)
     notifier: { orderConfirmed: () => undefined },
   });
   let cookie = "";
-  const call = async (method: "GET" | "POST", url: string, body?: unknown) => {
+  const call = async <T = Record<string, unknown>>(method: "GET" | "POST", url: string, body?: unknown) => {
     const res = await app.inject({
       method,
       url,
@@ -100,7 +101,7 @@ async function paidSampleOrder(config: ServerConfig, lang: string, name: string)
     const first = Array.isArray(set) ? set[0] : set;
     if (first) cookie = first.split(";")[0] ?? "";
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-    return JSON.parse(res.body) as Record<string, unknown>;
+    return JSON.parse(res.body) as T;
   };
   // the first session still to come with a priced ticket left: what a buyer would pick
   const ticket = (
@@ -112,19 +113,7 @@ async function paidSampleOrder(config: ServerConfig, lang: string, name: string)
   )?.id;
   if (ticket === undefined) throw new Error("the sample catalogue has no priced ticket on sale");
   await call("POST", "/api/basket", { type: "ADD_TICKET", ticket: { id: ticket, count: 2 } });
-  const c = (await call("GET", "/api/captcha")) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const { solveChallenge } = await import("altcha-lib/v1");
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) throw new Error("the sample's captcha has no solution");
-  const { algorithm, challenge, salt, signature } = c;
-  const answer = { algorithm, challenge, number: solution.number, salt, signature };
-  const captcha = Buffer.from(JSON.stringify(answer)).toString("base64");
+  const captcha = await solveCaptchaChallenge(await call<CaptchaChallenge>("GET", "/api/captcha"));
   const order = (await call("POST", "/api/orders", {
     email: "sample.buyer@example.ae",
     name,
