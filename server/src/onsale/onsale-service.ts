@@ -42,12 +42,26 @@ export type WaitingState = components["schemas"]["WaitingRoom"];
 /** The cookie that carries the admission to one event's tickets. */
 export const admissionCookie = (eventId: number): string => `admission_${eventId}`;
 
+/** The cookie that carries a waiting visitor's place, so that a poll needs no database read. */
+export const placeCookie = (eventId: number): string => `place_${eventId}`;
+
 // the counters are re-read and advanced at most this often per instance; every poll in between is
-// answered from memory and one indexed read of the visitor's place
+// answered from memory (with the signed place) or one indexed read of the visitor's place
 const TICK_MS = 1000;
 const MIN_POLL_S = 2;
 const MAX_POLL_S = 60;
 const SHUFFLE_BATCH = 500;
+
+/**
+ * How long a waiting page waits before asking again: a quarter of its estimated wait, so every
+ * visitor asks a few times before their turn whatever their distance to the front (2 s near it, at
+ * most a minute far back), spread by ±20 % so that polls of people who joined together drift apart.
+ */
+export function pollAfterSeconds(waitSeconds: number | null, random: () => number = Math.random): number {
+  const base = waitSeconds === null ? MIN_POLL_S : waitSeconds / 4;
+  const spread = 0.8 + random() * 0.4;
+  return Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, base * spread)));
+}
 
 const refused = (detail: string): HttpError => new HttpError(403, detail, "waiting_room");
 
@@ -82,6 +96,16 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
 
   const sign = (eventId: number, sessionId: string, expiresAt: number): string =>
     createHmac("sha256", key).update(`admission:${eventId}:${sessionId}:${expiresAt}`).digest("base64url");
+  // bound to the on-sale (its creation time) too: a place in an earlier on-sale of the event is no place in this one
+  const signPlace = (row: OnsaleRow, sessionId: string, position: number): string =>
+    createHmac("sha256", key)
+      .update(`place:${row.event_id}:${row.created_at}:${sessionId}:${position}`)
+      .digest("base64url");
+  const verified = (expected: string, given: string): boolean => {
+    const a = Buffer.from(expected);
+    const b = Buffer.from(given);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
 
   /** The on-sales not closed, re-read at most once a second per instance. */
   async function openOnsales(at: number): Promise<Map<number, OnsaleRow>> {
@@ -177,13 +201,6 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
     return null;
   }
 
-  /** How long the page waits before asking again: soon near the front, rarely far back, spread out a little. */
-  function pollAfter(waitSeconds: number | null): number {
-    const base = waitSeconds === null ? MIN_POLL_S : waitSeconds / 4;
-    const spread = 0.8 + Math.random() * 0.4;
-    return Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, base * spread)));
-  }
-
   async function stateOf(eventId: number, sessionId: string | undefined, at: number): Promise<WaitingState> {
     await tick(eventId, at);
     const open = (await openOnsales(at)).get(eventId);
@@ -220,16 +237,21 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
           : MAX_POLL_S,
       };
     }
+    return waiting(row, position, at);
+  }
+
+  function waiting(row: OnsaleRow, position: number, at: number): WaitingState {
     const ahead = Math.max(0, position - row.admitted_through - 1);
     const wait = estimate(row, ahead, at);
     return {
-      ...base,
-      ...none,
+      event_id: row.event_id,
+      opens_at: new Date(row.opens_at).toISOString(),
       status: "waiting",
       position,
       ahead,
       estimated_wait_seconds: wait,
-      poll_after_seconds: pollAfter(wait),
+      admission_expires_at: null,
+      poll_after_seconds: pollAfterSeconds(wait),
     };
   }
 
@@ -302,7 +324,6 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       return done.changes === 1;
     },
 
-    /** Whether the event has an open waiting room (the site shows it instead of the tickets). */
     /** Whether the event has a waiting room, open or closed. */
     async exists(eventId: number): Promise<boolean> {
       if ((await openOnsales(now())).has(eventId)) return true;
@@ -354,6 +375,43 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       return stateOf(eventId, sessionId, now());
     },
 
+    /**
+     * The signed place of a waiting session, for its cookie: `position.signature`; undefined when
+     * the state has no place to sign.
+     */
+    place(state: WaitingState, sessionId: string): string | undefined {
+      const row = cache?.rows.get(state.event_id);
+      if (state.status !== "waiting" || state.position === null || !row) return undefined;
+      return `${state.position}.${signPlace(row, sessionId, state.position)}`;
+    },
+
+    /**
+     * A poll answered from memory: the place from the session's signed place cookie, the counters
+     * from the open on-sales kept for a second. Undefined (the database answers) when the place is
+     * not signed for this session and on-sale, or when its turn has come (the admission is read
+     * from the database and its cookie set there).
+     */
+    async fromPlace(eventId: number, sessionId: string, signedPlace: string): Promise<WaitingState | undefined> {
+      const at = now();
+      await tick(eventId, at);
+      const row = (await openOnsales(at)).get(eventId);
+      const dot = signedPlace.indexOf(".");
+      const position = Number(signedPlace.slice(0, dot));
+      if (!row || row.shuffled_at === null || !Number.isSafeInteger(position) || position < 1) return undefined;
+      if (!verified(signPlace(row, sessionId, position), signedPlace.slice(dot + 1))) return undefined;
+      if (position <= row.admitted_through) return undefined;
+      return waiting(row, position, at);
+    },
+
+    /**
+     * Whether the basket must call `guard` for this event: false only when the open on-sales read at
+     * most a second ago (this instance's memory, no database read) have none for the event.
+     */
+    mayGuard(eventId: number, at: number): boolean {
+      if (!cache || at - cache.at >= TICK_MS || at < cache.at) return true;
+      return cache.rows.has(eventId);
+    },
+
     /** The signed admission of an admitted session, for its cookie: `expiresAt.signature`. */
     admission(eventId: number, sessionId: string, expiresAt: number): string {
       return `${expiresAt}.${sign(eventId, sessionId, expiresAt)}`;
@@ -370,9 +428,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       const cookie = request.getStore()?.cookies[admissionCookie(eventId)] ?? "";
       const [expires = "", signature = ""] = cookie.split(".");
       const expiresAt = Number(expires);
-      const expected = Buffer.from(sign(eventId, sessionId, expiresAt));
-      const given = Buffer.from(signature);
-      const valid = given.length === expected.length && timingSafeEqual(given, expected) && expiresAt > at;
+      const valid = verified(sign(eventId, sessionId, expiresAt), signature) && expiresAt > at;
       if (!valid)
         throw refused(
           "tickets of this event are sold through its waiting room: join the queue and add tickets once you are admitted",
