@@ -14,6 +14,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { helpAsked } from "../src/core/command-help";
 
@@ -130,6 +131,17 @@ async function waitFor(port: number, ms: number): Promise<void> {
   throw new Error("the server did not start");
 }
 
+/** A process's CPU time so far (user and system), in seconds, from /proc; 0 where there is none. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are the 14th and 15th fields of the whole line, in clock ticks (100 a second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "server/scripts/onsale.ts", ...args], { cwd: root, env });
@@ -194,6 +206,12 @@ async function main(): Promise<void> {
       `${VISITORS} visitors arrive within ${ARRIVAL_S} s (the opening at ${BEFORE_OPENING_S} s), watched until ${AFTER_OPENING_S} s after it; ${os.cpus().length} cores`,
     );
     const end = opensAt + AFTER_OPENING_S * 1000;
+    // what the simulator itself adds: a poll's answer that waits for the simulator's own event loop
+    // is counted in its latency, so the loop's delay and both processes' CPU time are printed too
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const simCpu = process.cpuUsage();
+    const serverCpu = cpuSeconds(server.pid);
     const polls: number[] = [];
     const pollsDuringArrivals: number[] = [];
     const arrivalsEnd = t0 + ARRIVAL_S * 1000;
@@ -244,6 +262,10 @@ async function main(): Promise<void> {
     }
 
     await Promise.all(Array.from({ length: VISITORS }, (_, i) => visitor(i)));
+    loopDelay.disable();
+    const simUsed = process.cpuUsage(simCpu);
+    const serverUsed = cpuSeconds(server.pid) - serverCpu;
+    const wall = (Date.now() - t0) / 1000;
     const row = db.prepare("SELECT admitted_through FROM onsales WHERE event_id = ?").get(target.event_id) as {
       admitted_through: number;
     };
@@ -270,6 +292,10 @@ async function main(): Promise<void> {
     console.log(`polls once they have arrived ${line(polls)}`);
     console.log(
       `joins ${joins.length}: p50 ${quantile(joins, 0.5).toFixed(1)} ms, p99 ${quantile(joins, 0.99).toFixed(1)} ms; errors ${errors}`,
+    );
+    console.log(
+      `CPU over ${wall.toFixed(0)} s: server ${serverUsed.toFixed(1)} s, simulator ${((simUsed.user + simUsed.system) / 1e6).toFixed(1)} s; ` +
+        `the simulator's event-loop delay p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
     );
     const all = [...polls, ...pollsDuringArrivals].sort((a, b) => a - b);
     console.log(`all polls ${line(all)}`);
