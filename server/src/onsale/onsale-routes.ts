@@ -28,12 +28,12 @@ export async function onsaleRoutes(app: FastifyInstance, deps: AppDeps): Promise
    * The answer, with the signed place while waiting (so the next polls need no database read), the
    * admission cookie once the session's turn has come, and when to ask again.
    */
-  function answer(
+  async function answer(
     req: FastifyRequest,
     reply: FastifyReply,
     state: WaitingState,
     sessionId: string | undefined,
-  ): WaitingState {
+  ): Promise<WaitingState> {
     if (state.status === "admitted" && sessionId && state.admission_expires_at) {
       const expiresAt = Date.parse(state.admission_expires_at);
       reply.setCookie(
@@ -42,7 +42,7 @@ export async function onsaleRoutes(app: FastifyInstance, deps: AppDeps): Promise
         cookie(new Date(expiresAt)),
       );
     }
-    const place = sessionId ? onsale.place(state, sessionId) : undefined;
+    const place = sessionId ? await onsale.place(state, sessionId) : undefined;
     if (place && req.cookies[placeCookie(state.event_id)] !== place)
       reply.setCookie(placeCookie(state.event_id), place, cookie(new Date(deps.now() + PLACE_KEPT_MS)));
     // private: the answer is this session's; the browser may reuse it until the next poll is due
@@ -77,8 +77,11 @@ export async function onsaleRoutes(app: FastifyInstance, deps: AppDeps): Promise
     let sessionId = "";
     const state = await writeSession(deps, req, reply, async (session) => {
       sessionId = session;
-      await deps.db.withTransaction(() => deps.captcha.spend(solution, session));
-      return onsale.join(eventId, session);
+      // one commit for both: the captcha is spent only with the place it bought
+      return deps.db.withTransaction(async () => {
+        await deps.captcha.spend(solution, session);
+        return onsale.join(eventId, session);
+      });
     });
     return answer(req, reply, state, sessionId);
   });

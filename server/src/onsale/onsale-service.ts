@@ -211,17 +211,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
     const entry = sessionId ? await db.one<EntryRow>(SQL.entry, [eventId, sessionId]) : undefined;
     if (!entry) return { ...base, ...none, status: "not_joined", poll_after_seconds: MIN_POLL_S };
     const position = entry.position === null ? null : Number(entry.position);
-    if (position === null) {
-      const untilOpening = Math.max(0, (row.opens_at - at) / 1000);
-      // the whole pre-queue asks again just after the opening, spread over ten seconds rather than at once
-      const after = untilOpening < MAX_POLL_S / 2 ? untilOpening + 1 + Math.random() * 10 : untilOpening / 2;
-      return {
-        ...base,
-        ...none,
-        status: "before_opening",
-        poll_after_seconds: Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, after))),
-      };
-    }
+    if (position === null) return beforeOpening(row, at);
     if (position <= row.admitted_through && entry.expires_at !== null) {
       const expiresAt = Number(entry.expires_at);
       const live = expiresAt > at;
@@ -238,6 +228,22 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       };
     }
     return waiting(row, position, at);
+  }
+
+  function beforeOpening(row: OnsaleRow, at: number): WaitingState {
+    const untilOpening = Math.max(0, (row.opens_at - at) / 1000);
+    // the whole pre-queue asks again just after the opening, spread over ten seconds rather than at once
+    const after = untilOpening < MAX_POLL_S / 2 ? untilOpening + 1 + Math.random() * 10 : untilOpening / 2;
+    return {
+      event_id: row.event_id,
+      opens_at: new Date(row.opens_at).toISOString(),
+      status: "before_opening",
+      position: null,
+      ahead: null,
+      estimated_wait_seconds: null,
+      admission_expires_at: null,
+      poll_after_seconds: Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, after))),
+    };
   }
 
   function waiting(row: OnsaleRow, position: number, at: number): WaitingState {
@@ -347,7 +353,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       const spent = entry?.expires_at != null && Number(entry.expires_at) <= at;
       if (entry && !spent) return stateOf(eventId, sessionId, at);
       if (at >= row.opens_at && row.shuffled_at === null) await shuffleOnce(eventId, at);
-      await db.withTransaction(async () => {
+      const given = await db.withTransaction(async () => {
         let opened = at >= row.opens_at;
         if (!opened) {
           // a place in the pre-queue must not be written while the shuffle runs (it would miss it)
@@ -362,13 +368,19 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
             "UPDATE onsale_entries SET position = ?, joined_at = ?, admitted_at = NULL, expires_at = NULL, used_at = NULL, passed_on = 0 WHERE id = ?",
             [position, at, entry.id],
           );
-        else
-          await db.run(
+        else {
+          const made = await db.run(
             "INSERT INTO onsale_entries (event_id, session_id, joined_at, position) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, session_id) DO NOTHING",
             [eventId, sessionId, at, position],
           );
+          // another tab of the same browser joined a moment before: its place is the one kept
+          if (made.changes === 0) return "taken";
+        }
+        return position;
       });
-      return stateOf(eventId, sessionId, at);
+      if (given === "taken") return stateOf(eventId, sessionId, at);
+      // the new place is known: the answer needs no second read (the next poll brings the counters up to date)
+      return given === null ? beforeOpening(row, at) : waiting(row, given, at);
     },
 
     state(eventId: number, sessionId: string | undefined): Promise<WaitingState> {
@@ -379,9 +391,10 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
      * The signed place of a waiting session, for its cookie: `position.signature`; undefined when
      * the state has no place to sign.
      */
-    place(state: WaitingState, sessionId: string): string | undefined {
-      const row = cache?.rows.get(state.event_id);
-      if (state.status !== "waiting" || state.position === null || !row) return undefined;
+    async place(state: WaitingState, sessionId: string): Promise<string | undefined> {
+      if (state.status !== "waiting" || state.position === null) return undefined;
+      const row = (await openOnsales(now())).get(state.event_id);
+      if (!row) return undefined;
       return `${state.position}.${signPlace(row, sessionId, state.position)}`;
     },
 
