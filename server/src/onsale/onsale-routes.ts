@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { currentSession, SESSION_COOKIE, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { badRequest } from "../lib/errors";
+import { joinTurns } from "./join-turns";
 import { admissionCookie, placeCookie, type WaitingState } from "./onsale-service";
 
 // longer than any queue lasts; a place that outlives it is read from the database again
 const PLACE_KEPT_MS = 24 * 3600_000;
+
+// enough to keep the database busy between turns; few enough that a poll waits for little
+const JOINS_AT_ONCE = 4;
 
 interface Params {
   event_id: string;
@@ -20,6 +24,7 @@ function eventIdOf(params: Params): number {
 /** The waiting room (contracts/basket.openapi.yaml, /api/onsale/{event_id}). */
 export async function onsaleRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { onsale } = deps;
+  const inTurn = joinTurns(JOINS_AT_ONCE);
 
   const cookie = (expires: Date) =>
     ({ httpOnly: true, sameSite: "lax", secure: deps.config.cookieSecure, path: "/", expires }) as const;
@@ -65,7 +70,11 @@ export async function onsaleRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return answer(req, reply, await onsale.state(eventId, session), session);
   });
 
-  app.post<{ Params: Params; Body: { captcha: string } }>("/api/onsale/:event_id", async (req, reply) => {
+  app.post<{ Params: Params; Body: { captcha: string } }>("/api/onsale/:event_id", (req, reply) =>
+    inTurn(() => join(req, reply)),
+  );
+
+  async function join(req: FastifyRequest<{ Params: Params; Body: { captcha: string } }>, reply: FastifyReply) {
     const eventId = eventIdOf(req.params);
     const known = await currentSession(deps, req);
     if (known !== undefined) {
@@ -84,5 +93,5 @@ export async function onsaleRoutes(app: FastifyInstance, deps: AppDeps): Promise
       });
     });
     return answer(req, reply, state, sessionId);
-  });
+  }
 }
