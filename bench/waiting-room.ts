@@ -37,6 +37,7 @@ const RATE = arg("rate", 1200);
 const ARRIVAL_S = 60;
 const BEFORE_OPENING_S = 20;
 const AFTER_OPENING_S = arg("after-opening", 120);
+const SLOW_MS = 50;
 const root = path.resolve(__dirname, "..");
 const origin = "http://127.0.0.1:9000";
 
@@ -151,6 +152,7 @@ interface PollerSetup {
   ticketId: number;
   end: number;
   arrivalsEnd: number;
+  opensAt: number;
 }
 type ToPoller =
   | ({ kind: "setup" } & PollerSetup)
@@ -159,6 +161,8 @@ type ToPoller =
 interface PollerResult {
   polls: number[];
   pollsDuringArrivals: number[];
+  /** for each poll that took SLOW_MS or longer, the ten seconds after the opening it ended in */
+  slow: number[];
   held: number;
   refusedAdds: number;
   errors: number;
@@ -180,6 +184,7 @@ function poller(): void {
   const result: PollerResult = {
     polls: [],
     pollsDuringArrivals: [],
+    slow: [],
     held: 0,
     refusedAdds: 0,
     errors: 0,
@@ -205,6 +210,7 @@ function poller(): void {
       if (Date.now() >= s.end) return;
       const poll = jar.keep(await request(s.port, "GET", `/api/onsale/${s.eventId}`, jar.header()));
       (Date.now() < s.arrivalsEnd ? result.pollsDuringArrivals : result.polls).push(poll.ms);
+      if (poll.ms >= SLOW_MS) result.slow.push(Math.floor((Date.now() - s.opensAt) / 10_000));
       if (poll.status !== 200) return void result.errors++;
       state = JSON.parse(poll.body);
     }
@@ -305,7 +311,15 @@ async function main(): Promise<void> {
     );
     const end = opensAt + AFTER_OPENING_S * 1000;
     const arrivalsEnd = t0 + ARRIVAL_S * 1000;
-    poll.send({ kind: "setup", port, eventId: target.event_id, ticketId: target.id, end, arrivalsEnd } as ToPoller);
+    poll.send({
+      kind: "setup",
+      port,
+      eventId: target.event_id,
+      ticketId: target.id,
+      end,
+      arrivalsEnd,
+      opensAt,
+    } as ToPoller);
     // what the simulator itself costs: the joining side's event-loop delay and CPU time, and the server's
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
@@ -335,7 +349,7 @@ async function main(): Promise<void> {
     const simUsed = process.cpuUsage(simCpu);
     const waited = new Promise<PollerResult>((resolve) => poll.once("message", (m) => resolve(m as PollerResult)));
     poll.send({ kind: "done" } as ToPoller);
-    const { polls, pollsDuringArrivals, held, refusedAdds, errors: pollErrors, ...pollerCost } = await waited;
+    const { polls, pollsDuringArrivals, slow, held, refusedAdds, errors: pollErrors, ...pollerCost } = await waited;
     const errors = joinErrors + pollErrors;
     const serverUsed = cpuSeconds(server.pid) - serverCpu;
     const wall = (Date.now() - t0) / 1000;
@@ -371,6 +385,16 @@ async function main(): Promise<void> {
     );
     console.log(
       `event-loop delay of the simulator: joining ${loopLine(loopDelay)}; waiting (where polls are timed) ${pollerCost.loop}`,
+    );
+    const windows = new Map<number, number>();
+    for (const w of slow) windows.set(w, (windows.get(w) ?? 0) + 1);
+    console.log(
+      `polls of ${SLOW_MS} ms or more, by ten seconds after the opening (negative: before it): ${
+        [...windows]
+          .sort(([a], [b]) => a - b)
+          .map(([w, n]) => `${w * 10}s ${n}`)
+          .join(", ") || "none"
+      }`,
     );
     const all = [...polls, ...pollsDuringArrivals].sort((a, b) => a - b);
     console.log(`all polls ${line(all)}`);
