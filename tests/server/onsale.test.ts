@@ -261,6 +261,42 @@ describe("waiting room", () => {
     assert.equal(app.deps.onsale.mayGuard(eventId + 100_000, clock.now() + 1000), true, "not known after a second");
   });
 
+  it("the pre-queue's polls, before the opening and the first after it, are answered from memory", async () => {
+    const { app, clock } = await makeApp();
+    after(() => app.close());
+    const { eventId } = await eventWithTicket(app);
+    await app.deps.onsale.create({ eventId, opensAt: clock.now() + MINUTE, ratePerMinute: 1, admissionMinutes: 10 });
+    const people = await browsers(app, 4);
+    for (const p of people) await p.join(eventId);
+    assert.ok(people[0]?.jar.get(`place_${eventId}`)?.startsWith("0."), "the pre-queue's place, not numbered yet");
+    const statements = countStatements(app);
+    clock.advance(1000);
+    await people[0]?.poll(eventId); // the tick of this second
+    statements.count = 0;
+    const before = await Promise.all(people.map((p) => p.poll(eventId)));
+    assert.equal(statements.count, 0, "before the opening");
+    assert.deepEqual(new Set(before.map((s) => s.status)), new Set(["before_opening"]));
+    // the opening: the first poll's tick shuffles; the places are then known without reading them back
+    clock.advance(MINUTE);
+    await people[0]?.poll(eventId);
+    statements.count = 0;
+    const after_ = await Promise.all(people.slice(1).map((p) => p.poll(eventId)));
+    assert.equal(statements.count, 0, "after the opening");
+    const places = after_.map((s) => s.position ?? 0);
+    const stored = await app.deps.db.all<{ session_id: string; position: number }>(
+      "SELECT session_id, position FROM onsale_entries WHERE event_id = ?",
+      [eventId],
+    );
+    const bySession = new Map(stored.map((r) => [r.session_id, Number(r.position)]));
+    assert.deepEqual(
+      places,
+      people.slice(1).map((p) => bySession.get(p.jar.get("session") ?? "")),
+      "the places the shuffle stored",
+    );
+    for (const [i, p] of people.slice(1).entries())
+      assert.ok(p.jar.get(`place_${eventId}`)?.startsWith(`${places[i]}.`), "the numbered place is signed");
+  });
+
   it("a forged place, or one signed for another session or an earlier on-sale, is not believed", async () => {
     const { app, clock } = await makeApp();
     after(() => app.close());

@@ -70,7 +70,7 @@ const SQL = {
   one: "SELECT * FROM onsales WHERE event_id = ?",
   entry:
     "SELECT id, position, admitted_at, expires_at, used_at FROM onsale_entries WHERE event_id = ? AND session_id = ?",
-  preQueue: "SELECT id FROM onsale_entries WHERE event_id = ? AND position IS NULL ORDER BY id",
+  preQueue: "SELECT id, session_id FROM onsale_entries WHERE event_id = ? AND position IS NULL ORDER BY id",
   nextPosition:
     "UPDATE onsales SET next_position = next_position + 1 WHERE event_id = ? AND shuffled_at IS NOT NULL AND closed_at IS NULL RETURNING next_position - 1 AS position",
   passOn:
@@ -93,6 +93,10 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
   const request = new AsyncLocalStorage<FastifyRequest>();
   let cache: { at: number; rows: Map<number, OnsaleRow> } | undefined;
   const lastTick = new Map<number, number>();
+  // the places this instance gave the pre-queue at the opening, by session: the pre-queue's first
+  // polls after the opening (all of it within seconds) are answered without reading them back
+  // (of the on-sale made at createdAt: another one of the event, shuffled elsewhere, numbers differently)
+  const shuffled = new Map<number, { createdAt: number; places: Map<string, number> }>();
 
   const sign = (eventId: number, sessionId: string, expiresAt: number): string =>
     createHmac("sha256", key).update(`admission:${eventId}:${sessionId}:${expiresAt}`).digest("base64url");
@@ -121,8 +125,9 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       await db.lock("onsale", [eventId]);
       const row = await db.one<OnsaleRow>(SQL.one, [eventId]);
       if (!row || row.shuffled_at !== null || Number(row.opens_at) > at) return;
-      const ids = (await db.all<{ id: number }>(SQL.preQueue, [eventId])).map((r) => Number(r.id));
-      const order = shuffle(ids, rng);
+      const entries = await db.all<{ id: number; session_id: string }>(SQL.preQueue, [eventId]);
+      const sessionOf = new Map(entries.map((e) => [Number(e.id), e.session_id]));
+      const order = shuffle([...sessionOf.keys()], rng);
       for (let from = 0; from < order.length; from += SHUFFLE_BATCH) {
         const batch = order.slice(from, from + SHUFFLE_BATCH);
         const cases = batch.map(() => "WHEN ? THEN CAST(? AS BIGINT)").join(" ");
@@ -138,6 +143,10 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
         order.length + 1,
         eventId,
       ]);
+      shuffled.set(eventId, {
+        createdAt: Number(row.created_at),
+        places: new Map(order.map((id, i) => [sessionOf.get(id) ?? "", i + 1])),
+      });
     });
   }
 
@@ -289,6 +298,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
           [s.eventId, s.opensAt, s.ratePerMinute ?? null, s.activeCap ?? null, s.admissionMinutes, at],
         );
         cache = undefined;
+        shuffled.delete(s.eventId);
         return normalize((await db.one<OnsaleRow>(SQL.one, [s.eventId])) as OnsaleRow);
       });
     },
@@ -327,6 +337,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
         eventId,
       ]);
       cache = undefined;
+      shuffled.delete(eventId);
       return done.changes === 1;
     },
 
@@ -392,10 +403,12 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
      * the state has no place to sign.
      */
     async place(state: WaitingState, sessionId: string): Promise<string | undefined> {
-      if (state.status !== "waiting" || state.position === null) return undefined;
+      // in the pre-queue the place has no number yet: 0 stands for it
+      const position = state.status === "before_opening" ? 0 : state.status === "waiting" ? state.position : null;
+      if (position === null) return undefined;
       const row = (await openOnsales(now())).get(state.event_id);
       if (!row) return undefined;
-      return `${state.position}.${signPlace(row, sessionId, state.position)}`;
+      return `${position}.${signPlace(row, sessionId, position)}`;
     },
 
     /**
@@ -409,10 +422,15 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       await tick(eventId, at);
       const row = (await openOnsales(at)).get(eventId);
       const dot = signedPlace.indexOf(".");
-      const position = Number(signedPlace.slice(0, dot));
-      if (!row || row.shuffled_at === null || !Number.isSafeInteger(position) || position < 1) return undefined;
-      if (!verified(signPlace(row, sessionId, position), signedPlace.slice(dot + 1))) return undefined;
-      if (position <= row.admitted_through) return undefined;
+      const signed = Number(signedPlace.slice(0, dot));
+      if (!row || dot < 1 || !Number.isSafeInteger(signed) || signed < 0) return undefined;
+      if (!verified(signPlace(row, sessionId, signed), signedPlace.slice(dot + 1))) return undefined;
+      if (signed === 0 && row.shuffled_at === null) return at < row.opens_at ? beforeOpening(row, at) : undefined;
+      // a place in the pre-queue is numbered by the shuffle: known here if this instance made it
+      const made = shuffled.get(eventId);
+      const position =
+        signed !== 0 ? signed : made?.createdAt === row.created_at ? made.places.get(sessionId) : undefined;
+      if (position === undefined || position <= row.admitted_through) return undefined;
       return waiting(row, position, at);
     },
 
