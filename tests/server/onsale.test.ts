@@ -75,6 +75,20 @@ async function eventWithTicket(app: TestApp): Promise<{ eventId: number; ticketI
   return { eventId: Number(row.event_id), ticketId: Number(row.id) };
 }
 
+/** Counts the statements the app sends to its database from now on. */
+function countStatements(app: TestApp): { count: number } {
+  const counter = { count: 0 };
+  const db = app.deps.db;
+  for (const method of ["all", "run", "withTransaction"] as const) {
+    const original = db[method].bind(db) as (...args: unknown[]) => Promise<unknown>;
+    (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      counter.count++;
+      return original(...args);
+    };
+  }
+  return counter;
+}
+
 async function browsers(app: TestApp, n: number): Promise<Browser[]> {
   return Array.from({ length: n }, () => new Browser(app));
 }
@@ -211,6 +225,131 @@ describe("waiting room", () => {
     assert.equal((await a.add(ticketId)).statusCode, 403, "an expired admission buys nothing");
     assert.equal((await a.join(eventId)).position, 3, "back of the queue");
     assert.equal((await b.add(ticketId)).statusCode, 200);
+  });
+
+  it("a poll with the signed place is answered from memory: no statement reaches the database", async () => {
+    const { app, clock } = await makeApp();
+    after(() => app.close());
+    const { eventId } = await eventWithTicket(app);
+    await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 1, admissionMinutes: 10 });
+    const people = await browsers(app, 3);
+    for (const p of people) await p.join(eventId);
+    const last = people.at(-1) as Browser;
+    assert.ok(last.jar.get(`place_${eventId}`)?.startsWith("3."), "the join gave the signed place");
+    const statements = countStatements(app);
+    // a second later the counters are due: one instance's tick reads and moves them, once
+    clock.advance(1000);
+    await last.poll(eventId);
+    assert.ok(statements.count > 0, "the tick reads the counters");
+    statements.count = 0;
+    const polls = await Promise.all([last.poll(eventId), last.poll(eventId), people[1]?.poll(eventId)]);
+    assert.equal(statements.count, 0, "polls within the second read nothing");
+    assert.deepEqual(
+      polls.map((s) => [s?.status, s?.position, s?.ahead]),
+      [
+        ["waiting", 3, 2],
+        ["waiting", 3, 2],
+        ["waiting", 2, 1],
+      ],
+    );
+    // the front of the queue is admitted from the database, which sets the admission cookie
+    clock.advance(MINUTE);
+    assert.equal((await people[0]?.poll(eventId))?.status, "admitted");
+    assert.ok(people[0]?.jar.has(`admission_${eventId}`));
+    assert.equal(app.deps.onsale.mayGuard(eventId, clock.now()), true);
+    assert.equal(app.deps.onsale.mayGuard(eventId + 100_000, clock.now()), false, "an event without an on-sale");
+    assert.equal(app.deps.onsale.mayGuard(eventId + 100_000, clock.now() + 1000), true, "not known after a second");
+  });
+
+  it("the pre-queue's polls, before the opening and the first after it, are answered from memory", async () => {
+    const { app, clock } = await makeApp();
+    after(() => app.close());
+    const { eventId } = await eventWithTicket(app);
+    await app.deps.onsale.create({ eventId, opensAt: clock.now() + MINUTE, ratePerMinute: 1, admissionMinutes: 10 });
+    const people = await browsers(app, 4);
+    for (const p of people) await p.join(eventId);
+    assert.ok(people[0]?.jar.get(`place_${eventId}`)?.startsWith("0."), "the pre-queue's place, not numbered yet");
+    const statements = countStatements(app);
+    clock.advance(1000);
+    await people[0]?.poll(eventId); // the tick of this second
+    statements.count = 0;
+    const before = await Promise.all(people.map((p) => p.poll(eventId)));
+    assert.equal(statements.count, 0, "before the opening");
+    assert.deepEqual(new Set(before.map((s) => s.status)), new Set(["before_opening"]));
+    // the opening: the first poll's tick shuffles; the places are then known without reading them back
+    clock.advance(MINUTE);
+    await people[0]?.poll(eventId);
+    statements.count = 0;
+    const after_ = await Promise.all(people.slice(1).map((p) => p.poll(eventId)));
+    assert.equal(statements.count, 0, "after the opening");
+    const places = after_.map((s) => s.position ?? 0);
+    const stored = await app.deps.db.all<{ session_id: string; position: number }>(
+      "SELECT session_id, position FROM onsale_entries WHERE event_id = ?",
+      [eventId],
+    );
+    const bySession = new Map(stored.map((r) => [r.session_id, Number(r.position)]));
+    assert.deepEqual(
+      places,
+      people.slice(1).map((p) => bySession.get(p.jar.get("session") ?? "")),
+      "the places the shuffle stored",
+    );
+    for (const [i, p] of people.slice(1).entries())
+      assert.ok(p.jar.get(`place_${eventId}`)?.startsWith(`${places[i]}.`), "the numbered place is signed");
+  });
+
+  it("a forged place, or one signed for another session or an earlier on-sale, is not believed", async () => {
+    const { app, clock } = await makeApp();
+    after(() => app.close());
+    const { eventId } = await eventWithTicket(app);
+    await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 1, admissionMinutes: 10 });
+    const [first, second] = await browsers(app, 2);
+    assert.ok(first && second);
+    await first.join(eventId);
+    assert.equal((await second.join(eventId)).position, 2);
+    const front = first.jar.get(`place_${eventId}`) ?? "";
+    second.jar.set(`place_${eventId}`, front);
+    assert.equal((await second.poll(eventId)).position, 2, "someone else's place");
+    assert.equal(second.jar.get(`place_${eventId}`)?.split(".")[0], "2", "the own place is signed again");
+    second.jar.set(`place_${eventId}`, `1.${front.split(".")[1]}`);
+    assert.equal((await second.poll(eventId)).position, 2, "a changed number");
+    second.jar.set(`place_${eventId}`, "1.forged");
+    assert.equal((await second.poll(eventId)).position, 2, "a made-up signature");
+    second.jar.set(`place_${eventId}`, "garbage");
+    assert.equal((await second.poll(eventId)).position, 2, "no number at all");
+
+    // a new on-sale of the event: the place of the old one counts for nothing
+    const kept = second.jar.get(`place_${eventId}`) ?? "";
+    await app.deps.onsale.close(eventId);
+    await app.deps.onsale.create({ eventId, opensAt: clock.now() + 1, ratePerMinute: 1, admissionMinutes: 10 });
+    clock.advance(1000);
+    second.jar.set(`place_${eventId}`, kept);
+    assert.equal((await second.poll(eventId)).status, "not_joined");
+  });
+
+  it("polls less often the farther back: the answer's poll_after_seconds grows with the distance", async () => {
+    const { app, clock } = await makeApp();
+    after(() => app.close());
+    const { eventId } = await eventWithTicket(app);
+    await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 6, admissionMinutes: 10 });
+    const people = await browsers(app, 6);
+    for (const p of people) await p.join(eventId);
+    const res = await people[5]?.request("GET", `/api/onsale/${eventId}`);
+    const far = json<WaitingState>(res as LightMyRequestResponse);
+    assert.equal(res?.headers["cache-control"], `private, max-age=${far.poll_after_seconds}`);
+    const near = await people[0]?.poll(eventId);
+    // near the front (ten seconds to go): every 2-3 s; six places back (a minute): every 12-18 s
+    assert.ok((near?.poll_after_seconds ?? 0) <= 3, `near: ${near?.poll_after_seconds}`);
+    assert.ok(far.poll_after_seconds >= 12 && far.poll_after_seconds <= 18, `far: ${far.poll_after_seconds}`);
+    // the same place does not always get the same interval, so polls do not move in step
+    const intervals = new Set<number>();
+    for (let i = 0; i < 20; i++) intervals.add((await people[5]?.poll(eventId))?.poll_after_seconds ?? 0);
+    assert.ok(intervals.size > 1, "jittered");
+    // far back (the rate 1 a minute, 6 ahead): at most once a minute, never less often
+    await app.deps.onsale.close(eventId);
+    await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 1, admissionMinutes: 10 });
+    const rest = await browsers(app, 6);
+    for (const p of rest) await p.join(eventId);
+    assert.equal((await rest[5]?.poll(eventId))?.poll_after_seconds, 60);
   });
 
   it("two instances on one PostgreSQL database admit within the rate together", {

@@ -42,12 +42,26 @@ export type WaitingState = components["schemas"]["WaitingRoom"];
 /** The cookie that carries the admission to one event's tickets. */
 export const admissionCookie = (eventId: number): string => `admission_${eventId}`;
 
+/** The cookie that carries a waiting visitor's place, so that a poll needs no database read. */
+export const placeCookie = (eventId: number): string => `place_${eventId}`;
+
 // the counters are re-read and advanced at most this often per instance; every poll in between is
-// answered from memory and one indexed read of the visitor's place
+// answered from memory (with the signed place) or one indexed read of the visitor's place
 const TICK_MS = 1000;
 const MIN_POLL_S = 2;
 const MAX_POLL_S = 60;
 const SHUFFLE_BATCH = 500;
+
+/**
+ * How long a waiting page waits before asking again: a quarter of its estimated wait, so every
+ * visitor asks a few times before their turn whatever their distance to the front (2 s near it, at
+ * most a minute far back), spread by ±20 % so that polls of people who joined together drift apart.
+ */
+export function pollAfterSeconds(waitSeconds: number | null, random: () => number = Math.random): number {
+  const base = waitSeconds === null ? MIN_POLL_S : waitSeconds / 4;
+  const spread = 0.8 + random() * 0.4;
+  return Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, base * spread)));
+}
 
 const refused = (detail: string): HttpError => new HttpError(403, detail, "waiting_room");
 
@@ -56,7 +70,7 @@ const SQL = {
   one: "SELECT * FROM onsales WHERE event_id = ?",
   entry:
     "SELECT id, position, admitted_at, expires_at, used_at FROM onsale_entries WHERE event_id = ? AND session_id = ?",
-  preQueue: "SELECT id FROM onsale_entries WHERE event_id = ? AND position IS NULL ORDER BY id",
+  preQueue: "SELECT id, session_id FROM onsale_entries WHERE event_id = ? AND position IS NULL ORDER BY id",
   nextPosition:
     "UPDATE onsales SET next_position = next_position + 1 WHERE event_id = ? AND shuffled_at IS NOT NULL AND closed_at IS NULL RETURNING next_position - 1 AS position",
   passOn:
@@ -79,9 +93,23 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
   const request = new AsyncLocalStorage<FastifyRequest>();
   let cache: { at: number; rows: Map<number, OnsaleRow> } | undefined;
   const lastTick = new Map<number, number>();
+  // the places this instance gave the pre-queue at the opening, by session: the pre-queue's first
+  // polls after the opening (all of it within seconds) are answered without reading them back
+  // (of the on-sale made at createdAt: another one of the event, shuffled elsewhere, numbers differently)
+  const shuffled = new Map<number, { createdAt: number; places: Map<string, number> }>();
 
   const sign = (eventId: number, sessionId: string, expiresAt: number): string =>
     createHmac("sha256", key).update(`admission:${eventId}:${sessionId}:${expiresAt}`).digest("base64url");
+  // bound to the on-sale (its creation time) too: a place in an earlier on-sale of the event is no place in this one
+  const signPlace = (row: OnsaleRow, sessionId: string, position: number): string =>
+    createHmac("sha256", key)
+      .update(`place:${row.event_id}:${row.created_at}:${sessionId}:${position}`)
+      .digest("base64url");
+  const verified = (expected: string, given: string): boolean => {
+    const a = Buffer.from(expected);
+    const b = Buffer.from(given);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
 
   /** The on-sales not closed, re-read at most once a second per instance. */
   async function openOnsales(at: number): Promise<Map<number, OnsaleRow>> {
@@ -97,8 +125,9 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       await db.lock("onsale", [eventId]);
       const row = await db.one<OnsaleRow>(SQL.one, [eventId]);
       if (!row || row.shuffled_at !== null || Number(row.opens_at) > at) return;
-      const ids = (await db.all<{ id: number }>(SQL.preQueue, [eventId])).map((r) => Number(r.id));
-      const order = shuffle(ids, rng);
+      const entries = await db.all<{ id: number; session_id: string }>(SQL.preQueue, [eventId]);
+      const sessionOf = new Map(entries.map((e) => [Number(e.id), e.session_id]));
+      const order = shuffle([...sessionOf.keys()], rng);
       for (let from = 0; from < order.length; from += SHUFFLE_BATCH) {
         const batch = order.slice(from, from + SHUFFLE_BATCH);
         const cases = batch.map(() => "WHEN ? THEN CAST(? AS BIGINT)").join(" ");
@@ -114,6 +143,10 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
         order.length + 1,
         eventId,
       ]);
+      shuffled.set(eventId, {
+        createdAt: Number(row.created_at),
+        places: new Map(order.map((id, i) => [sessionOf.get(id) ?? "", i + 1])),
+      });
     });
   }
 
@@ -177,13 +210,6 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
     return null;
   }
 
-  /** How long the page waits before asking again: soon near the front, rarely far back, spread out a little. */
-  function pollAfter(waitSeconds: number | null): number {
-    const base = waitSeconds === null ? MIN_POLL_S : waitSeconds / 4;
-    const spread = 0.8 + Math.random() * 0.4;
-    return Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, base * spread)));
-  }
-
   async function stateOf(eventId: number, sessionId: string | undefined, at: number): Promise<WaitingState> {
     await tick(eventId, at);
     const open = (await openOnsales(at)).get(eventId);
@@ -194,17 +220,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
     const entry = sessionId ? await db.one<EntryRow>(SQL.entry, [eventId, sessionId]) : undefined;
     if (!entry) return { ...base, ...none, status: "not_joined", poll_after_seconds: MIN_POLL_S };
     const position = entry.position === null ? null : Number(entry.position);
-    if (position === null) {
-      const untilOpening = Math.max(0, (row.opens_at - at) / 1000);
-      // the whole pre-queue asks again just after the opening, spread over ten seconds rather than at once
-      const after = untilOpening < MAX_POLL_S / 2 ? untilOpening + 1 + Math.random() * 10 : untilOpening / 2;
-      return {
-        ...base,
-        ...none,
-        status: "before_opening",
-        poll_after_seconds: Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, after))),
-      };
-    }
+    if (position === null) return beforeOpening(row, at);
     if (position <= row.admitted_through && entry.expires_at !== null) {
       const expiresAt = Number(entry.expires_at);
       const live = expiresAt > at;
@@ -220,16 +236,37 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
           : MAX_POLL_S,
       };
     }
+    return waiting(row, position, at);
+  }
+
+  function beforeOpening(row: OnsaleRow, at: number): WaitingState {
+    const untilOpening = Math.max(0, (row.opens_at - at) / 1000);
+    // the whole pre-queue asks again just after the opening, spread over ten seconds rather than at once
+    const after = untilOpening < MAX_POLL_S / 2 ? untilOpening + 1 + Math.random() * 10 : untilOpening / 2;
+    return {
+      event_id: row.event_id,
+      opens_at: new Date(row.opens_at).toISOString(),
+      status: "before_opening",
+      position: null,
+      ahead: null,
+      estimated_wait_seconds: null,
+      admission_expires_at: null,
+      poll_after_seconds: Math.round(Math.min(MAX_POLL_S, Math.max(MIN_POLL_S, after))),
+    };
+  }
+
+  function waiting(row: OnsaleRow, position: number, at: number): WaitingState {
     const ahead = Math.max(0, position - row.admitted_through - 1);
     const wait = estimate(row, ahead, at);
     return {
-      ...base,
-      ...none,
+      event_id: row.event_id,
+      opens_at: new Date(row.opens_at).toISOString(),
       status: "waiting",
       position,
       ahead,
       estimated_wait_seconds: wait,
-      poll_after_seconds: pollAfter(wait),
+      admission_expires_at: null,
+      poll_after_seconds: pollAfterSeconds(wait),
     };
   }
 
@@ -261,6 +298,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
           [s.eventId, s.opensAt, s.ratePerMinute ?? null, s.activeCap ?? null, s.admissionMinutes, at],
         );
         cache = undefined;
+        shuffled.delete(s.eventId);
         return normalize((await db.one<OnsaleRow>(SQL.one, [s.eventId])) as OnsaleRow);
       });
     },
@@ -299,10 +337,10 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
         eventId,
       ]);
       cache = undefined;
+      shuffled.delete(eventId);
       return done.changes === 1;
     },
 
-    /** Whether the event has an open waiting room (the site shows it instead of the tickets). */
     /** Whether the event has a waiting room, open or closed. */
     async exists(eventId: number): Promise<boolean> {
       if ((await openOnsales(now())).has(eventId)) return true;
@@ -326,7 +364,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       const spent = entry?.expires_at != null && Number(entry.expires_at) <= at;
       if (entry && !spent) return stateOf(eventId, sessionId, at);
       if (at >= row.opens_at && row.shuffled_at === null) await shuffleOnce(eventId, at);
-      await db.withTransaction(async () => {
+      const given = await db.withTransaction(async () => {
         let opened = at >= row.opens_at;
         if (!opened) {
           // a place in the pre-queue must not be written while the shuffle runs (it would miss it)
@@ -341,17 +379,68 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
             "UPDATE onsale_entries SET position = ?, joined_at = ?, admitted_at = NULL, expires_at = NULL, used_at = NULL, passed_on = 0 WHERE id = ?",
             [position, at, entry.id],
           );
-        else
-          await db.run(
+        else {
+          const made = await db.run(
             "INSERT INTO onsale_entries (event_id, session_id, joined_at, position) VALUES (?, ?, ?, ?) ON CONFLICT (event_id, session_id) DO NOTHING",
             [eventId, sessionId, at, position],
           );
+          // another tab of the same browser joined a moment before: its place is the one kept
+          if (made.changes === 0) return "taken";
+        }
+        return position;
       });
-      return stateOf(eventId, sessionId, at);
+      if (given === "taken") return stateOf(eventId, sessionId, at);
+      // the new place is known: the answer needs no second read (the next poll brings the counters up to date)
+      return given === null ? beforeOpening(row, at) : waiting(row, given, at);
     },
 
     state(eventId: number, sessionId: string | undefined): Promise<WaitingState> {
       return stateOf(eventId, sessionId, now());
+    },
+
+    /**
+     * The signed place of a waiting session, for its cookie: `position.signature`; undefined when
+     * the state has no place to sign.
+     */
+    async place(state: WaitingState, sessionId: string): Promise<string | undefined> {
+      // in the pre-queue the place has no number yet: 0 stands for it
+      const position = state.status === "before_opening" ? 0 : state.status === "waiting" ? state.position : null;
+      if (position === null) return undefined;
+      const row = (await openOnsales(now())).get(state.event_id);
+      if (!row) return undefined;
+      return `${position}.${signPlace(row, sessionId, position)}`;
+    },
+
+    /**
+     * A poll answered from memory: the place from the session's signed place cookie, the counters
+     * from the open on-sales kept for a second. Undefined (the database answers) when the place is
+     * not signed for this session and on-sale, or when its turn has come (the admission is read
+     * from the database and its cookie set there).
+     */
+    async fromPlace(eventId: number, sessionId: string, signedPlace: string): Promise<WaitingState | undefined> {
+      const at = now();
+      await tick(eventId, at);
+      const row = (await openOnsales(at)).get(eventId);
+      const dot = signedPlace.indexOf(".");
+      const signed = Number(signedPlace.slice(0, dot));
+      if (!row || dot < 1 || !Number.isSafeInteger(signed) || signed < 0) return undefined;
+      if (!verified(signPlace(row, sessionId, signed), signedPlace.slice(dot + 1))) return undefined;
+      if (signed === 0 && row.shuffled_at === null) return at < row.opens_at ? beforeOpening(row, at) : undefined;
+      // a place in the pre-queue is numbered by the shuffle: known here if this instance made it
+      const made = shuffled.get(eventId);
+      const position =
+        signed !== 0 ? signed : made?.createdAt === row.created_at ? made.places.get(sessionId) : undefined;
+      if (position === undefined || position <= row.admitted_through) return undefined;
+      return waiting(row, position, at);
+    },
+
+    /**
+     * Whether the basket must call `guard` for this event: false only when the open on-sales read at
+     * most a second ago (this instance's memory, no database read) have none for the event.
+     */
+    mayGuard(eventId: number, at: number): boolean {
+      if (!cache || at - cache.at >= TICK_MS || at < cache.at) return true;
+      return cache.rows.has(eventId);
     },
 
     /** The signed admission of an admitted session, for its cookie: `expiresAt.signature`. */
@@ -370,9 +459,7 @@ export async function onsaleService(db: Db, now: () => number, rng?: RandomBelow
       const cookie = request.getStore()?.cookies[admissionCookie(eventId)] ?? "";
       const [expires = "", signature = ""] = cookie.split(".");
       const expiresAt = Number(expires);
-      const expected = Buffer.from(sign(eventId, sessionId, expiresAt));
-      const given = Buffer.from(signature);
-      const valid = given.length === expected.length && timingSafeEqual(given, expected) && expiresAt > at;
+      const valid = verified(sign(eventId, sessionId, expiresAt), signature) && expiresAt > at;
       if (!valid)
         throw refused(
           "tickets of this event are sold through its waiting room: join the queue and add tickets once you are admitted",

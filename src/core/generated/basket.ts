@@ -363,8 +363,11 @@ export interface paths {
         /**
          * (2.3) The event's waiting room as this session sees it: its place, the people ahead, an estimate
          * @description Cheap to ask: the answer says when to ask again (`poll_after_seconds`, also its
-         *     Cache-Control max-age), sooner near the front of the queue. When the session's turn
-         *     has come, the answer sets the admission cookie the basket requires. An event without
+         *     Cache-Control max-age), sooner near the front of the queue, spread a little so that
+         *     polls do not move in step. While the session waits, the answer sets an HttpOnly cookie
+         *     with its place, signed for this session and on-sale, so that the next answers need no
+         *     look-up; a place that is not signed so is not believed. When the session's turn has
+         *     come, the answer sets the admission cookie the basket requires. An event without
          *     a waiting room answers 204 with no body (every event page asks, so that is not an
          *     error); a server without waiting rooms (2.2) answers 404, which means the same.
          */
