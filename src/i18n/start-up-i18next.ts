@@ -88,6 +88,17 @@ class StartUpI18n extends Events {
     this.real = real;
   }
 
+  /**
+   * What react-i18next's Trans asks of i18next besides t: its interpolator, for the values inside
+   * a text's markup (checkout, order pages and the scanner render Trans, maybe before the first idle
+   * moment). i18next's own once it is there; until then the same `{{name}}` interpolation as t's.
+   */
+  get services(): Pick<I18n["services"], "interpolator"> {
+    if (this.real) return this.real.services;
+    const interpolate = (text: string, data: Options) => this.interpolate(text, data ?? {});
+    return { interpolator: { interpolate } as unknown as I18n["services"]["interpolator"] };
+  }
+
   changeLanguage(lng: string): Promise<unknown> {
     this.setLanguage(lng);
     const changed = this.real ? this.real.changeLanguage(lng) : Promise.resolve();

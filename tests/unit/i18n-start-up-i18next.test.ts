@@ -14,6 +14,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import startUpI18next from "../../src/i18n/start-up-i18next";
+import { Trans } from "../../src/i18n/trans";
 
 // whenIdle falls back to a timer where there is no requestIdleCallback: Node, here
 (globalThis as { window?: unknown }).window ??= globalThis;
@@ -129,6 +130,34 @@ describe("the start-up translator", () => {
     assert.equal(render(startUp), render(real));
     assert.match(render(startUp), /data-ready="true"/);
   });
+
+  // checkout, the order pages and the scanner render Trans, whose markup asks i18next's interpolator
+  for (const lng of LANGUAGES) {
+    it(`${lng}: renders Trans with values inside its markup as i18next does`, () => {
+      const { real, startUp } = both(lng, "forms");
+      const Consent = () => {
+        const { t } = useTranslation("forms");
+        return createElement("p", null, [
+          createElement(Trans, {
+            key: "way",
+            t,
+            i18nKey: "checkout.wayExcluded",
+            values: { way: "Tabby", currency: "RUB", accepted: "AED, USD" },
+            components: { way: createElement("bdi"), cur: createElement("bdi"), codes: createElement("bdi") },
+          }),
+          createElement(Trans, {
+            key: "consent",
+            t,
+            i18nKey: "checkout.consent",
+            components: { offer: createElement("a"), guarantee: createElement("a") },
+          }),
+        ]);
+      };
+      const render = (i18n: I18n) => renderToString(createElement(I18nextProvider, { i18n }, createElement(Consent)));
+      assert.equal(render(startUp), render(real));
+      assert.match(render(startUp), /Tabby/);
+    });
+  }
 
   it("hands every call to i18next itself once the browser is first idle", async () => {
     const startUp = startUpI18next.createInstance();
