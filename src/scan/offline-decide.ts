@@ -4,43 +4,16 @@
  * made itself since. Signed payloads are verified with the keys, so a ticket sold after the
  * download still gets in; a printed code must be in the downloaded list. Pure.
  */
+import type { paths } from "../core/generated/checkin";
 import { normaliseCode } from "../core/ticket-code";
 import { looksSigned, type TicketFacts, verifyPayload } from "../core/ticket-payload";
 
-export interface OfflineTicket {
-  id: number;
-  code: string;
-  name: string;
-  order_number: string;
-  category: string;
-  category_id: number;
-  session_id: number;
-  valid_from: string;
-  valid_to: string;
-  admitted_at: string | null;
-}
+type OfflineBody = paths["/api/checkin/offline"]["get"]["responses"][200]["content"]["application/json"];
 
-export interface OfflineData {
-  generated_at: string;
-  list: {
-    id: number;
-    event_id: number;
-    name: string;
-    session_ids: number[] | null;
-    category_ids: number[] | null;
-    reentry: boolean;
-  };
-  /** the list's event, for the scanner's header (absent in data downloaded before it was sent) */
-  event?: {
-    id: number;
-    title: string;
-    sessions: Array<{ id: number; started_at: string; finished_at: string | null }>;
-  };
-  keys: Array<{ key_id: number; public_key: string }>;
-  revoked: Array<{ id: number; code: string }>;
-  tickets: OfflineTicket[];
-  counts: { admitted: number; expected: number };
-}
+export type OfflineTicket = OfflineBody["tickets"][number];
+
+/** The download as the contract says, but `event` may be absent in data downloaded before it was sent. */
+export type OfflineData = Omit<OfflineBody, "event"> & Partial<Pick<OfflineBody, "event">>;
 
 export type OfflineStatus =
   | "admitted"

@@ -3,6 +3,7 @@
  * Bearer token, no cookies. A request that never reaches the server throws `Offline`; an
  * answer of the server (even 401) does not.
  */
+import type { components, paths } from "../core/generated/checkin";
 import type { OfflineData } from "./offline-decide";
 
 export class Offline extends Error {}
@@ -12,26 +13,11 @@ export class DeviceRefused extends Error {
   }
 }
 
-export interface ScanResult {
-  status: string;
-  scan_id: number;
-  scanned_at: string;
-  ticket: { code: string; name: string; category: string; order_number: string; valid_from?: string } | null;
-  used: { at: string; device: string; list: string } | null;
-  undo_until: string | null;
-  counts: { admitted: number; expected: number };
-}
+export type ScanResult = components["schemas"]["ScanResult"];
 
 /** One ticket a name search found. */
-export interface SearchResult {
-  code: string;
-  name: string;
-  order_number: string;
-  category: string;
-  revoked: boolean;
-  /** when it was last admitted, if it was */
-  admitted_at: string | null;
-}
+export type SearchResult =
+  paths["/api/checkin/search"]["get"]["responses"][200]["content"]["application/json"]["results"][number];
 
 export interface QueuedScan {
   code: string;
@@ -41,12 +27,7 @@ export interface QueuedScan {
   local_status: string;
 }
 
-export interface Conflict {
-  code: string;
-  name: string;
-  first: { at: string; device: string; list: string };
-  second: { at: string; device: string; list: string };
-}
+export type Conflict = components["schemas"]["Conflict"];
 
 export function scannerClient(baseUrl: string, token: string | null, lang: string) {
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {

@@ -9,7 +9,15 @@ import { decideOffline, type OfflineData } from "../../src/scan/offline-decide";
 const VALID_FROM = "2026-12-12T14:00:00+04:00";
 const DATA: OfflineData = {
   generated_at: "2026-12-12T10:00:00+04:00",
-  list: { id: 1, event_id: 7, name: "Beach Gate", session_ids: null, category_ids: null, reentry: false },
+  list: {
+    id: 1,
+    event_id: 7,
+    name: "Beach Gate",
+    session_ids: null,
+    category_ids: null,
+    reentry: false,
+    closed: false,
+  },
   keys: [],
   revoked: [],
   tickets: [

@@ -25,7 +25,7 @@ const bodyBytes = (batch: QueuedScan[]) => new TextEncoder().encode(JSON.stringi
 /** What the server answers to a batch: every scan taken. */
 const taken = (batch: QueuedScan[]): SyncAnswer => ({
   results: batch.map((s, i) => ({
-    status: s.local_status,
+    status: "admitted",
     scan_id: i + 1,
     nonce: s.nonce,
     scanned_at: s.scanned_at,
