@@ -25,6 +25,7 @@ import {
   type OrderRow,
   type StoredTicket,
 } from "./orders-repository";
+import { refuseWhileLocked } from "./throttle";
 
 const PHONE_RE = /^(\+|00)?[0-9][0-9 ().-]{4,30}$/;
 
@@ -500,18 +501,13 @@ export function orderService(deps: AppDeps) {
         ["lookup-number", numberKey(number)],
         ["lookup-client", clientIp],
       ] as const;
-      let wait = 0;
-      for (const [scope, key] of keys) {
-        const r = await deps.throttle.recent(scope, key, config.lookupWindowMs, now);
-        if (r.count >= config.lookupFailMax && r.last !== null)
-          wait = Math.max(wait, r.last + config.lookupLockedTryMs - now);
-      }
-      if (wait > 0) {
-        const s = Math.ceil(wait / 1000);
-        throw new HttpError(429, `too many tries to find an order; try again in ${s} s`, "too_many_requests", {
-          "Retry-After": String(s),
-        });
-      }
+      await refuseWhileLocked(
+        deps.throttle,
+        keys,
+        config,
+        now,
+        (s) => `too many tries to find an order; try again in ${s} s`,
+      );
       await deps.releaseExpired(now);
       await consumeLeftovers(now);
       const o = await orders.byNumber(number);

@@ -1,4 +1,6 @@
+import type { ServerConfig } from "../config";
 import type { Db } from "../db/database";
+import { HttpError } from "../lib/errors";
 
 /** What the limits count: each scope keeps its own keys. */
 export type ThrottleScope =
@@ -54,3 +56,27 @@ export function throttle(db: Db) {
   };
 }
 export type Throttle = ReturnType<typeof throttle>;
+
+/**
+ * Throws a 429 (with Retry-After and `detail` of the seconds to wait) while any of `keys` is
+ * locked out: has `lookupFailMax` failures in its window. A locked key still gets one try per
+ * `lookupLockedTryMs`, so the right answer gets through while guessing stays slow. The caller
+ * counts each failure with `throttle.hit` on every key.
+ */
+export async function refuseWhileLocked(
+  t: Throttle,
+  keys: ReadonlyArray<readonly [ThrottleScope, string]>,
+  limits: Pick<ServerConfig, "lookupWindowMs" | "lookupFailMax" | "lookupLockedTryMs">,
+  now: number,
+  detail: (seconds: number) => string,
+): Promise<void> {
+  let wait = 0;
+  for (const [scope, key] of keys) {
+    const r = await t.recent(scope, key, limits.lookupWindowMs, now);
+    if (r.count >= limits.lookupFailMax && r.last !== null)
+      wait = Math.max(wait, r.last + limits.lookupLockedTryMs - now);
+  }
+  if (wait <= 0) return;
+  const s = Math.ceil(wait / 1000);
+  throw new HttpError(429, detail(s), "too_many_requests", { "Retry-After": String(s) });
+}

@@ -4,7 +4,7 @@ import type { ServerConfig } from "../config";
 import type { Db } from "../db/database";
 import { HttpError } from "../lib/errors";
 import { buyerKey } from "../orders/buyer-key";
-import type { Throttle } from "../orders/throttle";
+import { refuseWhileLocked, type Throttle } from "../orders/throttle";
 import type { PromoRepository, PromoUse } from "./promo-repository";
 import {
   type CodeRefusal,
@@ -72,22 +72,6 @@ export function promoService(deps: PromoDeps, repo: PromoRepository) {
     return null;
   }
 
-  /** 429 while the client address or the session has had too many refused codes in the window. */
-  async function checkThrottle(keys: ReadonlyArray<readonly ["promo-client" | "promo-session", string]>, now: number) {
-    let wait = 0;
-    for (const [scope, key] of keys) {
-      const r = await deps.throttle.recent(scope, key, config.lookupWindowMs, now);
-      if (r.count >= config.lookupFailMax && r.last !== null)
-        wait = Math.max(wait, r.last + config.lookupLockedTryMs - now);
-    }
-    if (wait > 0) {
-      const s = Math.ceil(wait / 1000);
-      throw new HttpError(429, `too many promo codes tried; try again in ${s} s`, "too_many_requests", {
-        "Retry-After": String(s),
-      });
-    }
-  }
-
   return {
     async view(sessionId: string, basket: BasketJson, cur: CurrencyRow): Promise<PromoJson | undefined> {
       const codeId = await repo.ofSession(sessionId);
@@ -109,7 +93,14 @@ export function promoService(deps: PromoDeps, repo: PromoRepository) {
         ["promo-client", clientIp],
         ["promo-session", sessionId],
       ] as const;
-      await checkThrottle(keys, now);
+      // refused tries are locked out per client address and per session, as the order look-up is
+      await refuseWhileLocked(
+        deps.throttle,
+        keys,
+        config,
+        now,
+        (s) => `too many promo codes tried; try again in ${s} s`,
+      );
       const code = await repo.byCode(normalizeCode(raw));
       const refusal = code ? await refusalOf(code, basket.events, cur, now) : "unknown";
       if (refusal) {
