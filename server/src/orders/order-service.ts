@@ -25,7 +25,7 @@ import {
   type OrderRow,
   type StoredTicket,
 } from "./orders-repository";
-import { refuseWhileLocked } from "./throttle";
+import { lookupLockOut } from "./throttle";
 
 const PHONE_RE = /^(\+|00)?[0-9][0-9 ().-]{4,30}$/;
 
@@ -497,22 +497,21 @@ export function orderService(deps: AppDeps) {
       if (number.trim() === "") throw badRequest("number must be the order number, e.g. UAE-7K3M9Q", "invalid_number");
       if (email.trim() === "") throw badRequest("email is required", "invalid_email");
       const now = deps.now();
-      const keys = [
-        ["lookup-number", numberKey(number)],
-        ["lookup-client", clientIp],
-      ] as const;
-      await refuseWhileLocked(
+      const lock = lookupLockOut(
         deps.throttle,
-        keys,
         config,
+        [
+          ["lookup-number", numberKey(number)],
+          ["lookup-client", clientIp],
+        ],
         now,
-        (s) => `too many tries to find an order; try again in ${s} s`,
       );
+      await lock.refuseWhileLocked((s) => `too many tries to find an order; try again in ${s} s`);
       await deps.releaseExpired(now);
       await consumeLeftovers(now);
       const o = await orders.byNumber(number);
       if (!o || o.email.toLowerCase() !== email.trim().toLowerCase()) {
-        for (const [scope, key] of keys) await deps.throttle.hit(scope, key, now);
+        await lock.failed();
         throw notFound("no order with this number and email", "not_found");
       }
       await deps.db.withTransaction(async () => {

@@ -58,25 +58,32 @@ export function throttle(db: Db) {
 export type Throttle = ReturnType<typeof throttle>;
 
 /**
- * Throws a 429 (with Retry-After and `detail` of the seconds to wait) while any of `keys` is
- * locked out: has `lookupFailMax` failures in its window. A locked key still gets one try per
- * `lookupLockedTryMs`, so the right answer gets through while guessing stays slow. The caller
- * counts each failure with `throttle.hit` on every key.
+ * A look-up that guessing must not crack, over `keys` (e.g. the client address and what is
+ * looked up): a key with `lookupFailMax` failures in its window is locked, yet still gets one try
+ * per `lookupLockedTryMs`, so the right answer gets through while guessing stays slow.
  */
-export async function refuseWhileLocked(
+export function lookupLockOut(
   t: Throttle,
-  keys: ReadonlyArray<readonly [ThrottleScope, string]>,
   limits: Pick<ServerConfig, "lookupWindowMs" | "lookupFailMax" | "lookupLockedTryMs">,
+  keys: ReadonlyArray<readonly [ThrottleScope, string]>,
   now: number,
-  detail: (seconds: number) => string,
-): Promise<void> {
-  let wait = 0;
-  for (const [scope, key] of keys) {
-    const r = await t.recent(scope, key, limits.lookupWindowMs, now);
-    if (r.count >= limits.lookupFailMax && r.last !== null)
-      wait = Math.max(wait, r.last + limits.lookupLockedTryMs - now);
-  }
-  if (wait <= 0) return;
-  const s = Math.ceil(wait / 1000);
-  throw new HttpError(429, detail(s), "too_many_requests", { "Retry-After": String(s) });
+) {
+  return {
+    /** A 429 with Retry-After (`detail` says the seconds) while any key is locked. */
+    async refuseWhileLocked(detail: (seconds: number) => string): Promise<void> {
+      let wait = 0;
+      for (const [scope, key] of keys) {
+        const r = await t.recent(scope, key, limits.lookupWindowMs, now);
+        if (r.count >= limits.lookupFailMax && r.last !== null)
+          wait = Math.max(wait, r.last + limits.lookupLockedTryMs - now);
+      }
+      if (wait <= 0) return;
+      const s = Math.ceil(wait / 1000);
+      throw new HttpError(429, detail(s), "too_many_requests", { "Retry-After": String(s) });
+    },
+    /** Counts a failed try against every key. */
+    async failed(): Promise<void> {
+      for (const [scope, key] of keys) await t.hit(scope, key, now);
+    },
+  };
 }

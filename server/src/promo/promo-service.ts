@@ -4,7 +4,7 @@ import type { ServerConfig } from "../config";
 import type { Db } from "../db/database";
 import { HttpError } from "../lib/errors";
 import { buyerKey } from "../orders/buyer-key";
-import { refuseWhileLocked, type Throttle } from "../orders/throttle";
+import { lookupLockOut, type Throttle } from "../orders/throttle";
 import type { PromoRepository, PromoUse } from "./promo-repository";
 import {
   type CodeRefusal,
@@ -89,22 +89,21 @@ export function promoService(deps: PromoDeps, repo: PromoRepository) {
      */
     async enter(sessionId: string, raw: string, clientIp: string, basket: BasketJson, cur: CurrencyRow) {
       const now = deps.now();
-      const keys = [
-        ["promo-client", clientIp],
-        ["promo-session", sessionId],
-      ] as const;
       // refused tries are locked out per client address and per session, as the order look-up is
-      await refuseWhileLocked(
+      const lock = lookupLockOut(
         deps.throttle,
-        keys,
         config,
+        [
+          ["promo-client", clientIp],
+          ["promo-session", sessionId],
+        ],
         now,
-        (s) => `too many promo codes tried; try again in ${s} s`,
       );
+      await lock.refuseWhileLocked((s) => `too many promo codes tried; try again in ${s} s`);
       const code = await repo.byCode(normalizeCode(raw));
       const refusal = code ? await refusalOf(code, basket.events, cur, now) : "unknown";
       if (refusal) {
-        if (refusal !== "not_applicable") for (const [scope, key] of keys) await deps.throttle.hit(scope, key, now);
+        if (refusal !== "not_applicable") await lock.failed();
         throw refused(refusal);
       }
       await repo.enter(sessionId, (code as PromoCode).id, now);
