@@ -82,6 +82,26 @@ function Tickets() {
   return createElement("p", { "data-ready": String(ready) }, t("nav.events"));
 }
 
+/** Texts with values inside their markup, rendered by Trans as checkout renders them */
+function Consent() {
+  const { t } = useTranslation("forms");
+  return createElement("p", null, [
+    createElement(Trans, {
+      key: "way",
+      t,
+      i18nKey: "checkout.wayExcluded",
+      values: { way: "Tabby", currency: "RUB", accepted: "AED, USD" },
+      components: { way: createElement("bdi"), cur: createElement("bdi"), codes: createElement("bdi") },
+    }),
+    createElement(Trans, {
+      key: "consent",
+      t,
+      i18nKey: "checkout.consent",
+      components: { offer: createElement("a"), guarantee: createElement("a") },
+    }),
+  ]);
+}
+
 describe("the start-up translator", () => {
   for (const lng of LANGUAGES) {
     it(`${lng}: gives i18next's text for every key of every namespace`, () => {
@@ -135,24 +155,6 @@ describe("the start-up translator", () => {
   for (const lng of LANGUAGES) {
     it(`${lng}: renders Trans with values inside its markup as i18next does`, () => {
       const { real, startUp } = both(lng, "forms");
-      const Consent = () => {
-        const { t } = useTranslation("forms");
-        return createElement("p", null, [
-          createElement(Trans, {
-            key: "way",
-            t,
-            i18nKey: "checkout.wayExcluded",
-            values: { way: "Tabby", currency: "RUB", accepted: "AED, USD" },
-            components: { way: createElement("bdi"), cur: createElement("bdi"), codes: createElement("bdi") },
-          }),
-          createElement(Trans, {
-            key: "consent",
-            t,
-            i18nKey: "checkout.consent",
-            components: { offer: createElement("a"), guarantee: createElement("a") },
-          }),
-        ]);
-      };
       const render = (i18n: I18n) => renderToString(createElement(I18nextProvider, { i18n }, createElement(Consent)));
       assert.equal(render(startUp), render(real));
       assert.match(render(startUp), /Tabby/);
