@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { buildApp } from "../../server/src/app";
 import { type Db, openDatabase } from "../../server/src/db/database";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
-import { HERMETIC, json, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
+import { countStatements, HERMETIC, json, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
 
 const needs = postgresUrl() ? {} : { skip: "needs PostgreSQL: TEST_DATABASE_URL is not set" };
 
@@ -110,6 +110,19 @@ describe("the basket change in one round trip on PostgreSQL", needs, () => {
     });
     assert.equal(removed, 0);
     assert.deepEqual(json<typeof answer>(await w.basket()).events, []);
+  });
+
+  it("adds a ticket in two statements: the session with its promo code, and the change", async () => {
+    const v = new Visitor(a);
+    assert.equal((await v.add(3, 1)).statusCode, 200);
+    const statements = countStatements(a);
+    assert.equal((await v.add(3, 1)).statusCode, 200);
+    assert.equal(statements.count, 2);
+    assert.equal(
+      (await v.request("POST", "/api/basket", { type: "DELETE_TICKET", ticket: { id: 3 } })).statusCode,
+      200,
+    );
+    assert.equal(statements.count, 4);
   });
 
   it("refuses the last seat to the second of two buyers who ask at once through two instances", async () => {

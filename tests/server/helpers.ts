@@ -191,6 +191,20 @@ export async function instancesOnPostgres(count: number): Promise<{ apps: TestAp
   };
 }
 
+/** Counts the statements the app sends to its database from now on. */
+export function countStatements(app: TestApp): { count: number } {
+  const counter = { count: 0 };
+  const db = app.deps.db;
+  for (const method of ["all", "run", "withTransaction"] as const) {
+    const original = db[method].bind(db) as (...args: unknown[]) => Promise<unknown>;
+    (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      counter.count++;
+      return original(...args);
+    };
+  }
+  return counter;
+}
+
 export const SITE_ORIGIN = "http://127.0.0.1:9000";
 
 /** One visitor: keeps its session cookie between requests, like a browser. */

@@ -11,7 +11,16 @@ import { buildApp } from "../../server/src/app";
 import { openDatabase } from "../../server/src/db/database";
 import type { WaitingState } from "../../server/src/onsale/onsale-service";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
-import { assertMatchesContract, HERMETIC, json, makeApp, SITE_ORIGIN, solveCaptcha, type TestApp } from "./helpers";
+import {
+  assertMatchesContract,
+  countStatements,
+  HERMETIC,
+  json,
+  makeApp,
+  SITE_ORIGIN,
+  solveCaptcha,
+  type TestApp,
+} from "./helpers";
 
 const MINUTE = 60_000;
 
@@ -73,20 +82,6 @@ async function eventWithTicket(app: TestApp): Promise<{ eventId: number; ticketI
   );
   assert.ok(row, "the sample has an event on sale with tickets");
   return { eventId: Number(row.event_id), ticketId: Number(row.id) };
-}
-
-/** Counts the statements the app sends to its database from now on. */
-function countStatements(app: TestApp): { count: number } {
-  const counter = { count: 0 };
-  const db = app.deps.db;
-  for (const method of ["all", "run", "withTransaction"] as const) {
-    const original = db[method].bind(db) as (...args: unknown[]) => Promise<unknown>;
-    (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-      counter.count++;
-      return original(...args);
-    };
-  }
-  return counter;
 }
 
 async function browsers(app: TestApp, n: number): Promise<Browser[]> {

@@ -14,13 +14,28 @@ const ROTATION_GRACE_MS = 2 * 60_000;
  * The session id each request has already found live (or issued): asked again in the same request (the route,
  * then the hook that adds the promo code to its answer), the answer costs no round trip to the database.
  */
-const liveIn = new WeakMap<FastifyRequest, string>();
+const liveIn = new WeakMap<FastifyRequest, { id: string; promoCodeId: number | null }>();
 
 async function isLive(deps: SessionDeps, req: FastifyRequest, id: string): Promise<"valid" | "rotated" | "unknown"> {
-  if (liveIn.get(req) === id) return "valid";
-  const state = await deps.sessions.state(id, deps.now());
-  if (state === "valid") liveIn.set(req, id);
-  return state;
+  if (liveIn.get(req)?.id === id) return "valid";
+  const found = await deps.sessions.state(id, deps.now());
+  if (found.state === "valid") liveIn.set(req, { id, promoCodeId: found.promoCodeId });
+  return found.state;
+}
+
+/**
+ * The promo code the request's session carried when the request first found it live (read with the session
+ * itself, so the code on a basket's answer costs no round trip of its own); undefined when this request has not
+ * read `sessionId`, or wrote its code since (`forgetPromoCode`).
+ */
+export function promoCodeAsFound(req: FastifyRequest, sessionId: string): number | null | undefined {
+  const live = liveIn.get(req);
+  return live?.id === sessionId ? live.promoCodeId : undefined;
+}
+
+/** After a request changed its session's promo code: what it found is no longer what is stored. */
+export function forgetPromoCode(req: FastifyRequest): void {
+  liveIn.delete(req);
 }
 
 export interface SessionDeps {
@@ -46,7 +61,8 @@ async function issue(
   });
   // a second call within the same request must see the same session
   req.cookies[SESSION_COOKIE] = id;
-  liveIn.set(req, id);
+  // a new session carries no promo code until the request itself enters one (which forgets this)
+  liveIn.set(req, { id, promoCodeId: null });
   return id;
 }
 

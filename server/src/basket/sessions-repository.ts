@@ -1,7 +1,9 @@
 import type { Db } from "../db/database";
 
 const SQL = {
-  get: "SELECT rotated_at FROM sessions WHERE id = ? AND expires_at > ?",
+  // with the session's promo code (server/src/promo), which every basket answer shows: one round trip for both
+  get: `SELECT s.rotated_at, p.code_id FROM sessions s LEFT JOIN promo_sessions p ON p.session_id = s.id
+    WHERE s.id = ? AND s.expires_at > ?`,
   retire: "UPDATE sessions SET rotated_at = ?, expires_at = ? WHERE id = ?",
   insert: "INSERT INTO sessions (id, created_at, expires_at) VALUES (?, ?, ?)",
   // the new session may already see some of these orders (it looked them up): those rows stay as they are
@@ -23,11 +25,18 @@ const SQL = {
 /** The sessions the server has issued. */
 export function sessionsRepository(db: Db) {
   return {
-    /** "rotated": replaced by an order a moment ago (in its grace time); "unknown": never issued, or expired. */
-    async state(id: string, now: number): Promise<"valid" | "rotated" | "unknown"> {
-      const r = await db.one<{ rotated_at: number | null }>(SQL.get, [id, now]);
-      if (!r) return "unknown";
-      return r.rotated_at === null ? "valid" : "rotated";
+    /**
+     * "rotated": replaced by an order a moment ago (in its grace time); "unknown": never issued, or expired. A
+     * valid session comes with the id of the promo code it carries (null: none).
+     */
+    async state(
+      id: string,
+      now: number,
+    ): Promise<{ state: "valid"; promoCodeId: number | null } | { state: "rotated" | "unknown" }> {
+      const r = await db.one<{ rotated_at: number | null; code_id: number | null }>(SQL.get, [id, now]);
+      if (!r) return { state: "unknown" };
+      if (r.rotated_at !== null) return { state: "rotated" };
+      return { state: "valid", promoCodeId: r.code_id === null ? null : Number(r.code_id) };
     },
     async insert(id: string, now: number, expiresAt: number): Promise<void> {
       await db.run(SQL.insert, [id, now, expiresAt]);

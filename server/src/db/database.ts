@@ -97,7 +97,7 @@ export function openPostgres(url: string, poolMax = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: "uae-tickets" });
   // an idle connection the server drops (a restart) is replaced on the next query, not fatal
   pool.on("error", () => {});
-  return new Database("postgres", new Kysely({ dialect: new PostgresDialect({ pool }) }));
+  return new Database("postgres", new Kysely({ dialect: new PostgresDialect({ pool }) }), undefined, pool);
 }
 
 export interface OpenOptions {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type BetterSqlite3 from "better-sqlite3";
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
+import type pg from "pg";
 
 /** The two engines the order server runs on: the embedded SQLite file, or a PostgreSQL server. */
 export type Engine = "sqlite" | "postgres";
@@ -77,6 +78,28 @@ export type LockName = keyof typeof LOCKS;
 
 const current = new AsyncLocalStorage<AnyTransaction>();
 
+/** How many statement texts are remembered (numbered placeholders, prepared statements' names). */
+const TEXTS_KEPT = 1000;
+
+/** The PostgreSQL text of a statement written with `?` placeholders, numbered once per text. */
+class PostgresTexts {
+  private readonly numbered = new Map<string, { text: string; name: string }>();
+
+  of(text: string): { text: string; name: string | undefined } {
+    let kept = this.numbered.get(text);
+    if (kept) return kept;
+    kept = { text: numberPlaceholders(text), name: `s${this.numbered.size + 1}` };
+    // a list of ever new texts (an IN list of any length) is numbered each time and never prepared
+    if (this.numbered.size >= TEXTS_KEPT) return { text: kept.text, name: undefined };
+    this.numbered.set(text, kept);
+    return kept;
+  }
+}
+
+/** PostgreSQL's answer when a prepared statement's result changed shape (a migration altered its table). */
+const isStalePlan = (err: unknown): boolean =>
+  (err as { code?: string }).code === "0A000" && /cached plan must not change result type/.test(String(err));
+
 /**
  * The order server's database, on either engine, through Kysely's drivers: one code path, raw SQL
  * with `?` placeholders. A transaction is explicit (`withTransaction(async (tx) => …)`) and is found
@@ -84,24 +107,55 @@ const current = new AsyncLocalStorage<AnyTransaction>();
  * part of. On SQLite the one connection serves one transaction at a time: writes never interleave.
  */
 export class Database implements Queryable {
+  private readonly texts = new PostgresTexts();
+
   constructor(
     readonly engine: Engine,
     readonly kysely: AnyKysely,
     /** the SQLite connection itself, for what only SQLite has (pragmas, exec of several statements) */
     readonly sqlite?: BetterSqlite3.Database,
+    /**
+     * PostgreSQL: the pool Kysely's dialect draws from. A statement outside any transaction goes to it
+     * directly, as a prepared statement named once per text: parsed and planned once per connection, and
+     * without the connection's round of borrowing through Kysely (the basket's hot path runs there).
+     */
+    private readonly pool?: pg.Pool,
   ) {}
 
   private executor(): AnyKysely | AnyTransaction {
     return current.getStore() ?? this.kysely;
   }
 
-  private compile(text: string, params: readonly unknown[]): CompiledQuery {
-    return CompiledQuery.raw(this.engine === "postgres" ? numberPlaceholders(text) : text, params as unknown[]);
+  private async execute<T>(text: string, params: readonly unknown[]): Promise<{ rows: T[]; changes: number }> {
+    if (this.engine !== "postgres") {
+      const result = await this.executor().executeQuery<T>(CompiledQuery.raw(text, params as unknown[]));
+      return { rows: result.rows as T[], changes: Number(result.numAffectedRows ?? BigInt(result.rows.length)) };
+    }
+    const pg = this.texts.of(text);
+    const tx = current.getStore();
+    if (tx || !this.pool) {
+      const result = await (tx ?? this.kysely).executeQuery<T>(CompiledQuery.raw(pg.text, params as unknown[]));
+      return { rows: result.rows as T[], changes: Number(result.numAffectedRows ?? BigInt(result.rows.length)) };
+    }
+    const values = params as unknown[];
+    // a text without parameters may hold several statements, which only the simple protocol takes
+    const name = values.length > 0 ? pg.name : undefined;
+    let result: pg.QueryResult;
+    try {
+      result = await this.pool.query(name ? { name, text: pg.text, values } : { text: pg.text, values });
+    } catch (err) {
+      // prepared before another instance's migration changed the table: asked again without preparing
+      if (!name || !isStalePlan(err)) throw err;
+      result = await this.pool.query({ text: pg.text, values });
+    }
+    // Kysely counts the rows an INSERT, UPDATE or DELETE touched, and the rows of anything else
+    const writes = ["INSERT", "UPDATE", "DELETE", "MERGE"].includes(result.command);
+    const rows = (result.rows ?? []) as T[];
+    return { rows, changes: writes ? (result.rowCount ?? 0) : rows.length };
   }
 
   async all<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-    const result = await this.executor().executeQuery<T>(this.compile(text, params));
-    return result.rows as T[];
+    return (await this.execute<T>(text, params)).rows;
   }
 
   async one<T>(text: string, params: readonly unknown[] = []): Promise<T | undefined> {
@@ -109,8 +163,7 @@ export class Database implements Queryable {
   }
 
   async run(text: string, params: readonly unknown[] = []): Promise<RunResult> {
-    const result = await this.executor().executeQuery(this.compile(text, params));
-    return { changes: Number(result.numAffectedRows ?? BigInt(result.rows.length)) };
+    return { changes: (await this.execute(text, params)).changes };
   }
 
   /** Whether the caller is inside a transaction. */

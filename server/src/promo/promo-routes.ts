@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type BasketJson, basketService } from "../basket/basket-service";
-import { currentSession, writeSession } from "../basket/session";
+import { currentSession, forgetPromoCode, promoCodeAsFound, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { type Query, softLang, str } from "../http/query";
 import { currencyOf } from "../lib/money";
@@ -16,9 +16,9 @@ export async function promoRoutes(app: FastifyInstance, deps: AppDeps, promo: Pr
   // built per request: this feature is registered before the basket's, whose parts it uses
   const baskets = () => basketService(deps);
 
-  async function withPromo(sessionId: string, basket: BasketJson): Promise<BasketJson> {
+  async function withPromo(sessionId: string, basket: BasketJson, known?: number | null): Promise<BasketJson> {
     const cur = currencyOf(deps.catalogue.data.currencies, basket.currency_code);
-    const view = cur ? await promo.view(sessionId, basket, cur) : undefined;
+    const view = cur ? await promo.view(sessionId, basket, cur, known) : undefined;
     return view ? { ...basket, promo: view } : basket;
   }
 
@@ -27,7 +27,7 @@ export async function promoRoutes(app: FastifyInstance, deps: AppDeps, promo: Pr
   app.addHook("preSerialization", async (req, reply, payload) => {
     if (req.routeOptions.url !== BASKET_PATH || reply.statusCode !== 200) return payload;
     const session = await currentSession(deps, req);
-    return session === undefined ? payload : withPromo(session, payload as BasketJson);
+    return session === undefined ? payload : withPromo(session, payload as BasketJson, promoCodeAsFound(req, session));
   });
 
   // the body has been checked against the contract's schema (server/src/http/contract-validation.ts)
@@ -36,6 +36,7 @@ export async function promoRoutes(app: FastifyInstance, deps: AppDeps, promo: Pr
     const lang = softLang(req.query);
     return writeSession(deps, req, reply, async (session) => {
       await promo.enter(session, req.body.code, req.ip, await baskets().get(session, cur, lang), cur);
+      forgetPromoCode(req);
       return withPromo(session, await baskets().get(session, cur, lang));
     });
   });
@@ -43,7 +44,10 @@ export async function promoRoutes(app: FastifyInstance, deps: AppDeps, promo: Pr
   app.delete<{ Querystring: Query }>(`${BASKET_PATH}/promo`, async (req) => {
     const cur = baskets().currency(str(req.query, "currency_code"));
     const session = await currentSession(deps, req);
-    if (session !== undefined) await promo.leave(session);
+    if (session !== undefined) {
+      await promo.leave(session);
+      forgetPromoCode(req);
+    }
     return baskets().get(session ?? "", cur, softLang(req.query));
   });
 }

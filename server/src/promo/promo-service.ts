@@ -73,8 +73,14 @@ export function promoService(deps: PromoDeps, repo: PromoRepository) {
   }
 
   return {
-    async view(sessionId: string, basket: BasketJson, cur: CurrencyRow): Promise<PromoJson | undefined> {
-      const codeId = await repo.ofSession(sessionId);
+    /** `known`: the session's code as the request already read it (null: none), saving the read. */
+    async view(
+      sessionId: string,
+      basket: BasketJson,
+      cur: CurrencyRow,
+      known?: number | null,
+    ): Promise<PromoJson | undefined> {
+      const codeId = known === undefined ? await repo.ofSession(sessionId) : (known ?? undefined);
       const code = codeId === undefined ? undefined : await repo.byId(codeId);
       if (!code) return undefined;
       const refusal = await refusalOf(code, basket.events, cur, deps.now());
