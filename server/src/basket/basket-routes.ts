@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type BasketChangeBody, basketService, toChange } from "../basket/basket-service";
-import { currentSession, readSession, writeSession } from "../basket/session";
+import { currentSession, readSession, writeCheckingSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { type Query, softLang, str } from "../http/query";
 
@@ -21,15 +21,18 @@ export async function basketRoutes(app: FastifyInstance, deps: AppDeps): Promise
     const change = toChange(req.body);
     // a visitor without a session has nothing to remove: answered like a read, so a stranger's loop of
     // removals stores no session and no basket, and sets no cookie
-    if (
-      (change.type === "DELETE_TICKET" || change.type === "DELETE_EVENT") &&
-      (await currentSession(deps, req)) === undefined
-    ) {
-      await service.checkTarget(change);
+    const removal = change.type === "DELETE_TICKET" || change.type === "DELETE_EVENT";
+    const asRead = async () => {
+      if (removal) await service.checkTarget(change);
       return service.get(await readSession(deps, req), cur, softLang(req.query));
-    }
-    return writeSession(deps, req, reply, (session) =>
-      service.change(session, change, cur, softLang(req.query), req.ip),
+    };
+    // the change finds the session itself (on PostgreSQL in the same call): no read before it
+    return writeCheckingSession(
+      deps,
+      req,
+      reply,
+      (session) => service.change(session, change, cur, softLang(req.query), req.ip),
+      removal ? asRead : undefined,
     );
   });
 

@@ -6,6 +6,7 @@ import { type Lang, pick } from "../lib/i18n";
 import { findCurrency, fromAed, roundMoney } from "../lib/money";
 import { toUaeIso } from "../lib/time";
 import type { BasketItemRow, BasketRow } from "./baskets-repository";
+import { SessionNotLive, type SessionToCheck } from "./session";
 import { sessionOpen, type TicketInfo } from "./tickets-repository";
 
 export type BasketJson = components["schemas"]["Basket"];
@@ -217,11 +218,12 @@ export function basketService(deps: AppDeps) {
    * transaction) is undefined here; a hold that ran out or a hold refused throws ReleaseFirst.
    */
   async function changeInOne(
-    sessionId: string,
+    session: SessionToCheck,
     c: Exclude<BasketChange, { type: "DELETE_EVENT" }>,
     clientIp: string | null,
     now: number,
   ): Promise<BasketRow | undefined> {
+    const sessionId = session.id;
     // a new count may be more or less than the basket's, which decides the checks: one more round trip
     if (c.type === "UPDATE_TICKET") return undefined;
     const t = await tickets.info(c.ticketId);
@@ -243,7 +245,12 @@ export function basketService(deps: AppDeps) {
       holdMs: holdMs(),
       maxPerOrder: t.maxPerOrder,
       heldPerClient: config.heldPerClient,
+      // a session this request has not read yet is found by the same call, which changes nothing if it is not live
+      checkSession: !session.live,
     });
+    const found = r.session;
+    if (found && found.state !== "valid") throw new SessionNotLive(found.state);
+    if (found && !session.live) session.foundLive(found.promoCodeId);
     if (r.outcome === "expired" || r.outcome === "not_enough_tickets") throw new ReleaseFirst();
     if (r.outcome === "over_max_per_order") throw overMaxPerOrder(t.maxPerOrder, r.wanted);
     if (r.outcome === "over_limit") throw overLimit();
@@ -370,8 +377,12 @@ export function basketService(deps: AppDeps) {
      * Applies one change inside a transaction; any error leaves the basket as it was.
      * The hold runs from the first ticket put in: later changes do not extend it.
      */
+    /**
+     * `session` may not be known live yet: on PostgreSQL the change's one call finds it; any other way, it is
+     * confirmed before anything is written. Not live, it throws SessionNotLive, having changed nothing.
+     */
     async change(
-      sessionId: string,
+      session: SessionToCheck,
       change: BasketChange,
       cur: CurrencyRow,
       lang: Lang,
@@ -379,13 +390,19 @@ export function basketService(deps: AppDeps) {
     ): Promise<BasketJson> {
       const now = deps.now();
       await releaseExpiredNow(now);
+      const sessionId = session.id;
       let after: BasketRow | null | undefined;
       try {
         if (deps.db.engine === "postgres" && change.type !== "DELETE_EVENT")
-          after = await changeInOne(sessionId, change, clientIp, now);
-        after ??= await changeOnce(sessionId, change, clientIp, now, false);
+          after = await changeInOne(session, change, clientIp, now);
+        if (after === undefined) {
+          await session.confirm();
+          after = await changeOnce(sessionId, change, clientIp, now, false);
+        }
       } catch (err) {
         if (!(err instanceof ReleaseFirst)) throw err;
+        // refused for want of seats, the call rolled back whatever it found of the session too
+        await session.confirm();
         // a hold that ran out keeps no seat from anyone: released (and offered to the waiting list) before the retry
         await deps.releaseExpired(now);
         after = await changeOnce(sessionId, change, clientIp, now, true);

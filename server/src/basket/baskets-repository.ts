@@ -40,7 +40,12 @@ export interface OneChange {
   holdMs: number;
   maxPerOrder: number;
   heldPerClient: number;
+  /** whether the call also finds the session (migration 0011), changing nothing when it is not live */
+  checkSession: boolean;
 }
+
+/** The session as `changeInOne` found it: the state, and the promo code a live one carries. */
+export type FoundSession = { state: "valid"; promoCodeId: number | null } | { state: "rotated" | "unknown" };
 export type OneChangeOutcome =
   | "ok"
   | "unchanged"
@@ -120,6 +125,9 @@ const SQL = {
   // migration 0010: the whole change in one call, committed on its own
   changeInOne:
     "SELECT outcome, wanted, expires_at, updated_at, ticket_ids, counts FROM basket_change(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  // migration 0011: the same, with the session found first
+  changeInSession: `SELECT session_state, promo_code_id, outcome, wanted, expires_at, updated_at, ticket_ids, counts
+    FROM basket_change_in_session(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   buyers:
     "SELECT DISTINCT o.email_key FROM session_orders so JOIN orders o ON o.id = so.order_id WHERE so.session_id = ? ORDER BY o.email_key",
 };
@@ -245,7 +253,13 @@ export function basketsRepository(db: Db) {
      * order and the address's cap, holds with a guarded update, writes the item and the basket's
      * row, and commits). Returns what it decided, the count it wanted, and the basket after it.
      */
-    async changeInOne(c: OneChange): Promise<{ outcome: OneChangeOutcome; wanted: number; basket: BasketRow }> {
+    async changeInOne(c: OneChange): Promise<{
+      /** undefined when the call was refused: what it found of the session was rolled back with it */
+      session: FoundSession | undefined;
+      outcome: OneChangeOutcome;
+      wanted: number;
+      basket: BasketRow;
+    }> {
       // the same keys, sorted the same way, as `lockText("session", …)` takes them on the TypeScript path
       const keys = [
         hashKey(c.sessionId),
@@ -253,6 +267,8 @@ export function basketsRepository(db: Db) {
       ];
       keys.sort((a, b) => a - b);
       type Row = {
+        session_state?: FoundSession["state"];
+        promo_code_id?: number | null;
         outcome: OneChangeOutcome;
         wanted: number;
         expires_at: number | null;
@@ -261,7 +277,7 @@ export function basketsRepository(db: Db) {
         counts: number[] | null;
       };
       const r = await db
-        .one<Row>(SQL.changeInOne, [
+        .one<Row>(c.checkSession ? SQL.changeInSession : SQL.changeInOne, [
           c.sessionId,
           c.ticketId,
           c.add,
@@ -281,14 +297,27 @@ export function basketsRepository(db: Db) {
       // refused: the call wrote nothing, and the basket it would show is not asked for
       if (r === "not_enough_tickets")
         return {
+          session: undefined,
           outcome: r,
           wanted: c.add,
           basket: { sessionId: c.sessionId, expiresAt: null, updatedAt: null, items: [] },
         };
       if (!r) throw new Error("basket_change returned no row");
+      const session: FoundSession =
+        r.session_state === undefined || r.session_state === "valid"
+          ? { state: "valid", promoCodeId: r.promo_code_id == null ? null : Number(r.promo_code_id) }
+          : { state: r.session_state };
+      if (session.state !== "valid")
+        return {
+          session,
+          outcome: "unchanged",
+          wanted: 0,
+          basket: { sessionId: c.sessionId, expiresAt: null, updatedAt: null, items: [] },
+        };
       const counts = r.counts ?? [];
       const items = (r.ticket_ids ?? []).map((id, n) => ({ ticketId: Number(id), count: Number(counts[n]) }));
       return {
+        session,
         outcome: r.outcome,
         wanted: Number(r.wanted),
         basket: { sessionId: c.sessionId, expiresAt: r.expires_at, updatedAt: r.updated_at, items },

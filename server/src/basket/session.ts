@@ -116,12 +116,91 @@ export async function writeSession<T>(
         "session_replaced",
       );
   }
+  return inNewSession(deps, req, reply, write);
+}
+
+/** Runs `write` under a new session id, stored (and its cookie set) only when the write succeeded. */
+async function inNewSession<T>(
+  deps: SessionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  write: (sessionId: string) => Promise<T> | T,
+): Promise<T> {
   const id = randomBytes(24).toString("base64url");
   req.cookies[SESSION_COOKIE] = id;
   const result = await write(id);
   // the write may have replaced the session itself (rotation): then the new one is already set
   if (req.cookies[SESSION_COOKIE] === id) await issue(deps, req, reply, id);
   return result;
+}
+
+/** What a write that checked the session itself found: not live, and the write changed nothing. */
+export class SessionNotLive extends Error {
+  constructor(readonly state: "rotated" | "unknown") {
+    super(`the session is ${state}`);
+  }
+}
+
+/**
+ * The session a write runs under before the request knows it is live. The write confirms it: itself, in the
+ * statement that writes (then `foundLive`), or by `confirm` before it writes anything else. Either throws
+ * SessionNotLive when it is not, having changed nothing.
+ */
+export interface SessionToCheck {
+  readonly id: string;
+  /** whether this request already knows the session is live (a new one, or one it has read) */
+  readonly live: boolean;
+  confirm(): Promise<void>;
+  foundLive(promoCodeId: number | null): void;
+}
+
+function toCheck(deps: SessionDeps, req: FastifyRequest, id: string): SessionToCheck {
+  return {
+    id,
+    get live() {
+      return liveIn.get(req)?.id === id;
+    },
+    async confirm() {
+      const state = await isLive(deps, req, id);
+      if (state !== "valid") throw new SessionNotLive(state);
+    },
+    foundLive(promoCodeId) {
+      liveIn.set(req, { id, promoCodeId });
+    },
+  };
+}
+
+/**
+ * `writeSession` for a write that checks the session itself, saving the read before it: as `writeSession`, a
+ * session replaced a moment ago is refused (409 session_replaced) and one that is unknown is replaced by a new
+ * one when the write succeeds. `withoutSession`, when given, answers instead for a visitor without a live
+ * session (a removal from a basket nobody has).
+ */
+export async function writeCheckingSession<T>(
+  deps: SessionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  write: (session: SessionToCheck) => Promise<T>,
+  withoutSession?: () => Promise<T>,
+): Promise<T> {
+  const current = req.cookies[SESSION_COOKIE];
+  if (current !== undefined && SESSION_RE.test(current)) {
+    try {
+      return await write(toCheck(deps, req, current));
+    } catch (err) {
+      if (!(err instanceof SessionNotLive)) throw err;
+      if (withoutSession) return withoutSession();
+      if (err.state === "rotated")
+        throw conflict(
+          "this page's session was replaced when an order was made a moment ago; reload the page and try again",
+          "session_replaced",
+        );
+    }
+  } else if (withoutSession) return withoutSession();
+  // a new session is live by making: nothing to check
+  return inNewSession(deps, req, reply, (id) =>
+    write({ id, live: true, confirm: async () => {}, foundLive: () => {} }),
+  );
 }
 
 /**

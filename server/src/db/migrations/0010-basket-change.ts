@@ -7,7 +7,7 @@
  * statements reads a fresh snapshot (READ COMMITTED), so what it reads after a lock is what the
  * lock's last holder wrote. SQLite keeps the TypeScript path: its calls are in the process already.
  */
-import type { Migration } from "./migration";
+import { type Migration, postgresOnly } from "./migration";
 
 /** The message of the error basket_change() raises when not enough tickets are left (SQLSTATE P0001). */
 export const NOT_ENOUGH = "basket_change: not_enough_tickets";
@@ -100,11 +100,4 @@ END
 $fn$;
 `;
 
-export const basketChange: Migration = {
-  name: "0010-basket-change",
-  // SQLite runs the change's statements in the process: nothing to create
-  async sqlite() {},
-  async postgres(tx) {
-    await tx.run(FUNCTION);
-  },
-};
+export const basketChange: Migration = postgresOnly("0010-basket-change", FUNCTION);

@@ -7,6 +7,7 @@ import { waitlist } from "./0007-waitlist";
 import { onsale } from "./0008-onsale";
 import { promoReserve } from "./0009-promo-reserve";
 import { basketChange } from "./0010-basket-change";
+import { basketChangeInSession } from "./0011-basket-change-in-session";
 import type { Migration } from "./migration";
 
 /** Every step of the schema, in the order they run. A released step is never edited: a new one is added. */
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   onsale,
   promoReserve,
   basketChange,
+  basketChangeInSession,
 ];
 
 const LEDGER = "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)";

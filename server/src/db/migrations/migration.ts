@@ -13,3 +13,12 @@ export interface Migration {
   /** on PostgreSQL, given the transaction: a text without parameters may hold several statements */
   postgres(tx: Queryable): Promise<void>;
 }
+
+/** A step only PostgreSQL needs (a server-side function): SQLite runs the same work in the process. */
+export const postgresOnly = (name: string, text: string): Migration => ({
+  name,
+  async sqlite() {},
+  async postgres(tx) {
+    await tx.run(text);
+  },
+});
