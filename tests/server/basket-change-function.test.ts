@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { buildApp } from "../../server/src/app";
 import { type Db, openDatabase } from "../../server/src/db/database";
 import { createPostgresDatabase, postgresUrl } from "../support/test-database";
-import { countStatements, HERMETIC, json, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
+import { countStatements, fromAddress, HERMETIC, json, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
 
 const needs = postgresUrl() ? {} : { skip: "needs PostgreSQL: TEST_DATABASE_URL is not set" };
 
@@ -27,6 +27,10 @@ const addFrom = (app: TestApp, ip: string, ticket: number, count: number, cookie
     headers: { "content-type": "application/json", origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}) },
     payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket, count } }),
   });
+
+/** Leaves exactly `left` seats of the ticket to be held. */
+const roomIn = (ticket: number, left: number) =>
+  a.deps.db.run("UPDATE tickets SET total = sold + held + ? WHERE id = ?", [left, ticket]);
 
 const seatsLeft = async (db: Db, id: number) => {
   const r = await db.one<{ left: number; held: number }>(
@@ -153,6 +157,75 @@ describe("the basket change in one round trip on PostgreSQL", needs, () => {
     assert.notEqual(stranger.cookie, madeUp, "the add came with a session of the server's making");
     assert.equal(await rowsOf(madeUp.slice("session=".length)), 0);
     assert.equal(await rowsOf(stranger.cookie!.slice("session=".length)), 2, "the basket and its item");
+  });
+
+  it("sends changes asked at the same moment as one call, and a refusal in it is rolled back alone", async () => {
+    const ticket = 7;
+    await roomIn(ticket, 5);
+    // from addresses of their own: the address's cap (3 here) is not what is tested
+    const buyers = Array.from({ length: 12 }, (_, i) => new Visitor(fromAddress(a, `198.51.100.${i + 10}`)));
+    // each has a session already: the changes below are the batch's, with no session made beside them
+    await roomIn(3, 100);
+    for (const r of await Promise.all(buyers.map((v) => v.add(3, 1)))) assert.equal(r.statusCode, 200);
+    const sweep = a.deps.releaseExpired;
+    a.deps.releaseExpired = async () => {};
+    const statements = countStatements(a);
+    let answers: Awaited<ReturnType<Visitor["add"]>>[] = [];
+    try {
+      answers = await Promise.all(buyers.map((v) => v.add(ticket, 1)));
+    } finally {
+      a.deps.releaseExpired = sweep;
+    }
+    const held = answers.filter((r) => r.statusCode === 200);
+    assert.equal(held.length, 5, answers.map((r) => r.statusCode).join(" "));
+    for (const r of answers.filter((x) => x.statusCode !== 200)) {
+      assert.equal(r.statusCode, 409);
+      assert.equal(json<{ code: string }>(r).code, "not_enough_tickets");
+    }
+    // the five kept both tickets; the refused kept theirs of before, and nothing of this one
+    for (const [n, v] of buyers.entries()) {
+      const ids = json<{ events: Array<{ tickets: Array<{ id: number }> }> }>(await v.basket())
+        .events.flatMap((e) => e.tickets.map((t) => t.id))
+        .sort((x, y) => x - y);
+      assert.deepEqual(ids, answers[n]!.statusCode === 200 ? [3, ticket] : [3]);
+    }
+    assert.deepEqual(await seatsLeft(a.deps.db, ticket), { left: 0, held: 5 });
+    // twelve changes asked at once, far fewer calls (each refused one then tries once more on its own)
+    const calls = statements.texts.filter((t) => t.includes("basket_change_many")).length;
+    assert.ok(calls >= 1 && calls < 6, `${calls} calls`);
+  });
+
+  it("answers every change when removals and adds of one ticket fill the batches of two instances", async () => {
+    const ticket = 9;
+    await roomIn(ticket, 1000);
+    const before = await seatsLeft(a.deps.db, ticket);
+    await roomIn(3, 100);
+    // a group of buyers on each instance, each from an address of its own, each with a session
+    const groups = [a, b].map((app, g) =>
+      Array.from({ length: 10 }, (_, i) => new Visitor(fromAddress(app, `198.51.100.${40 + g * 20 + i}`))),
+    );
+    const everyone = groups.flat();
+    for (const r of await Promise.all(everyone.map((v) => v.add(3, 1)))) assert.equal(r.statusCode, 200);
+    const remove = { type: "DELETE_TICKET", ticket: { id: ticket } };
+    const statuses: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      // in each batch, removals (which lock the ticket's row) before adds (which take the ticket's lock): half of
+      // each group puts the ticket back while the other half holds it, the halves changing places every round
+      const asked = groups.flatMap((group) => [
+        ...group.filter((_, i) => (i + round) % 2 === 0).map((v) => v.request("POST", "/api/basket", remove)),
+        ...group.filter((_, i) => (i + round) % 2 === 1).map((v) => v.add(ticket, 1)),
+      ]);
+      for (const r of await Promise.all(asked)) statuses.push(r.statusCode);
+    }
+    assert.deepEqual([...new Set(statuses)], [200]);
+    // what the baskets hold is what the ticket counts as held
+    let inBaskets = 0;
+    for (const v of everyone)
+      for (const e of json<{ events: Array<{ tickets: Array<{ id: number; count: number }> }> }>(await v.basket())
+        .events)
+        for (const t of e.tickets) if (t.id === ticket) inBaskets += t.count;
+    assert.equal(inBaskets, 10);
+    assert.equal((await seatsLeft(a.deps.db, ticket)).held - before.held, inBaskets);
   });
 
   it("refuses the last seat to the second of two buyers who ask at once through two instances", async () => {

@@ -191,14 +191,15 @@ export async function instancesOnPostgres(count: number): Promise<{ apps: TestAp
   };
 }
 
-/** Counts the statements the app sends to its database from now on. */
-export function countStatements(app: TestApp): { count: number } {
-  const counter = { count: 0 };
+/** Counts the statements the app sends to its database from now on, and keeps their texts. */
+export function countStatements(app: TestApp): { count: number; texts: string[] } {
+  const counter = { count: 0, texts: [] as string[] };
   const db = app.deps.db;
   for (const method of ["all", "run", "withTransaction"] as const) {
     const original = db[method].bind(db) as (...args: unknown[]) => Promise<unknown>;
     (db as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
       counter.count++;
+      counter.texts.push(typeof args[0] === "string" ? args[0] : method);
       return original(...args);
     };
   }

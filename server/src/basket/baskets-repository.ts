@@ -1,8 +1,8 @@
 import type { Db } from "../db/database";
-import { NOT_ENOUGH } from "../db/migrations/0010-basket-change";
 import { hashKey } from "../db/sql";
 import { sqlStates, UNPAID_STATES } from "../orders/order-states";
 import { RESERVED_FOR_OTHERS } from "../promo/promo-reserve-sql";
+import { changeBatcher, type OneChange } from "./basket-change-batch";
 
 export interface BasketItemRow {
   ticketId: number;
@@ -29,20 +29,6 @@ const MAX_COUNT_PER_HOLD = 1000;
 const UPSERT_BASKET = `INSERT INTO baskets (session_id, expires_at, updated_at, client_ip) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET
     expires_at = excluded.expires_at, updated_at = excluded.updated_at, client_ip = COALESCE(excluded.client_ip, baskets.client_ip)`;
 const UNPAID_BY_CLIENT = `(SELECT COALESCE(SUM(total_count), 0) FROM orders WHERE client_ip = ? AND status IN ${sqlStates(UNPAID_STATES)})`;
-
-/** A ticket added (`add` more) or removed (`add` 0) by `changeInOne`, and the limits it is checked against. */
-export interface OneChange {
-  sessionId: string;
-  ticketId: number;
-  add: number;
-  clientIp: string | null;
-  now: number;
-  holdMs: number;
-  maxPerOrder: number;
-  heldPerClient: number;
-  /** whether the call also finds the session (migration 0011), changing nothing when it is not live */
-  checkSession: boolean;
-}
 
 /** The session as `changeInOne` found it: the state, and the promo code a live one carries. */
 export type FoundSession = { state: "valid"; promoCodeId: number | null } | { state: "rotated" | "unknown" };
@@ -122,12 +108,6 @@ const SQL = {
     INSERT INTO throttle_hits (scope, key, at) SELECT 'hold-expired-client', b.client_ip || ' ' || i.ticket_id, CAST(? AS BIGINT)
     FROM basket_items i JOIN baskets b ON b.session_id = i.session_id JOIN n ON n.k <= i.count
     WHERE i.session_id = ? AND b.client_ip IS NOT NULL`,
-  // migration 0010: the whole change in one call, committed on its own
-  changeInOne:
-    "SELECT outcome, wanted, expires_at, updated_at, ticket_ids, counts FROM basket_change(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  // migration 0011: the same, with the session found first
-  changeInSession: `SELECT session_state, promo_code_id, outcome, wanted, expires_at, updated_at, ticket_ids, counts
-    FROM basket_change_in_session(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   buyers:
     "SELECT DISTINCT o.email_key FROM session_orders so JOIN orders o ON o.id = so.order_id WHERE so.session_id = ? ORDER BY o.email_key",
 };
@@ -138,6 +118,8 @@ const SQL = {
  * inside one transaction, so two buyers can never hold the same last ticket.
  */
 export function basketsRepository(db: Db) {
+  // PostgreSQL: the changes asked for at the same moment leave as one call
+  const batcher = changeBatcher(db);
   const count = async (text: string, params: readonly unknown[]): Promise<number> =>
     Number((await db.one<{ n: number }>(text, params))?.n ?? 0);
 
@@ -266,59 +248,26 @@ export function basketsRepository(db: Db) {
         ...(c.add > 0 && c.clientIp !== null ? [hashKey(`client ${c.clientIp}`)] : []),
       ];
       keys.sort((a, b) => a - b);
-      type Row = {
-        session_state?: FoundSession["state"];
-        promo_code_id?: number | null;
-        outcome: OneChangeOutcome;
-        wanted: number;
-        expires_at: number | null;
-        updated_at: number | null;
-        ticket_ids: Array<number | string> | null;
-        counts: number[] | null;
-      };
-      const r = await db
-        .one<Row>(c.checkSession ? SQL.changeInSession : SQL.changeInOne, [
-          c.sessionId,
-          c.ticketId,
-          c.add,
-          c.clientIp,
-          c.now,
-          c.holdMs,
-          c.maxPerOrder,
-          c.heldPerClient,
-          UNPAID_STATES,
-          keys[0],
-          keys[1] ?? null,
-        ])
-        .catch((err: unknown) => {
-          if (err instanceof Error && err.message === NOT_ENOUGH) return "not_enough_tickets" as const;
-          throw err;
-        });
-      // refused: the call wrote nothing, and the basket it would show is not asked for
-      if (r === "not_enough_tickets")
-        return {
-          session: undefined,
-          outcome: r,
-          wanted: c.add,
-          basket: { sessionId: c.sessionId, expiresAt: null, updatedAt: null, items: [] },
-        };
-      if (!r) throw new Error("basket_change returned no row");
+      const r = await batcher.change({
+        ...c,
+        unpaid: UNPAID_STATES,
+        lockFirst: keys[0] as number,
+        lockSecond: keys[1] ?? null,
+      });
+      const none = { sessionId: c.sessionId, expiresAt: null, updatedAt: null, items: [] };
+      // refused: the change wrote nothing, and the basket it would show is not asked for
+      if (r.outcome === "not_enough_tickets")
+        return { session: undefined, outcome: r.outcome, wanted: c.add, basket: none };
       const session: FoundSession =
-        r.session_state === undefined || r.session_state === "valid"
-          ? { state: "valid", promoCodeId: r.promo_code_id == null ? null : Number(r.promo_code_id) }
-          : { state: r.session_state };
-      if (session.state !== "valid")
-        return {
-          session,
-          outcome: "unchanged",
-          wanted: 0,
-          basket: { sessionId: c.sessionId, expiresAt: null, updatedAt: null, items: [] },
-        };
+        r.session_state === "rotated" || r.session_state === "unknown"
+          ? { state: r.session_state }
+          : { state: "valid", promoCodeId: r.promo_code_id == null ? null : Number(r.promo_code_id) };
+      if (session.state !== "valid") return { session, outcome: "unchanged", wanted: 0, basket: none };
       const counts = r.counts ?? [];
       const items = (r.ticket_ids ?? []).map((id, n) => ({ ticketId: Number(id), count: Number(counts[n]) }));
       return {
         session,
-        outcome: r.outcome,
+        outcome: r.outcome as OneChangeOutcome,
         wanted: Number(r.wanted),
         basket: { sessionId: c.sessionId, expiresAt: r.expires_at, updatedAt: r.updated_at, items },
       };

@@ -8,6 +8,7 @@ import { onsale } from "./0008-onsale";
 import { promoReserve } from "./0009-promo-reserve";
 import { basketChange } from "./0010-basket-change";
 import { basketChangeInSession } from "./0011-basket-change-in-session";
+import { basketChangeMany } from "./0012-basket-change-many";
 import type { Migration } from "./migration";
 
 /** Every step of the schema, in the order they run. A released step is never edited: a new one is added. */
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   promoReserve,
   basketChange,
   basketChangeInSession,
+  basketChangeMany,
 ];
 
 const LEDGER = "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)";
