@@ -4,7 +4,7 @@
  * the TypeScript path with two instances on one database.
  */
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import type { Db } from "../../server/src/db/database";
 import { postgresUrl } from "../support/test-database";
 import { addFrom, countStatements, json, type TestApp, Visitor, withInstancesOnPostgres } from "./helpers";
@@ -42,16 +42,13 @@ async function transactionsDuring(db: Db, work: () => Promise<unknown>): Promise
 }
 
 describe("the basket change in one round trip on PostgreSQL", needs, () => {
-  withInstancesOnPostgres(
-    2,
-    {
-      now,
-      config: { heldPerClient: 3, captchaSecret: "", holdCooldownMinutes: 0, holdMinutes: 15 },
-    },
-    (apps) => {
-      [a, b] = apps as [TestApp, TestApp];
-    },
-  );
+  const instances = withInstancesOnPostgres(2, {
+    now,
+    config: { heldPerClient: 3, captchaSecret: "", holdCooldownMinutes: 0, holdMinutes: 15 },
+  });
+  before(() => {
+    [a, b] = instances.apps as [TestApp, TestApp];
+  });
 
   it("adds and removes a ticket without a transaction round trip, and answers the basket it wrote", async () => {
     const v = new Visitor(a);

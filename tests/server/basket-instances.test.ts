@@ -3,7 +3,7 @@
  * solutions, throttles and the expiry sweep stay right when buyers' requests land on either.
  */
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import type { Db } from "../../server/src/db/database";
 import { postgresUrl } from "../support/test-database";
 import { addFrom, json, SITE_ORIGIN, solveCaptcha, type TestApp, Visitor, withInstancesOnPostgres } from "./helpers";
@@ -28,16 +28,13 @@ const ticketRow = async (db: Db, id: number) => {
 };
 
 describe("two instances on one PostgreSQL database", needs, () => {
-  withInstancesOnPostgres(
-    2,
-    {
-      now,
-      config: { heldPerClient: 4, captchaSecret: "", captchaFetchMax: 3, holdCooldownMinutes: 0 },
-    },
-    (apps) => {
-      [a, b] = apps as [TestApp, TestApp];
-    },
-  );
+  const instances = withInstancesOnPostgres(2, {
+    now,
+    config: { heldPerClient: 4, captchaSecret: "", captchaFetchMax: 3, holdCooldownMinutes: 0 },
+  });
+  before(() => {
+    [a, b] = instances.apps as [TestApp, TestApp];
+  });
 
   it("50 buyers split across both for the last 3 seats: exactly 3 held, none twice", async () => {
     const ticket = 2;

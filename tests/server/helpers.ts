@@ -211,20 +211,24 @@ export async function instancesOnPostgres(
 }
 
 /**
- * For the suite it is called in: instances on one new PostgreSQL database before its tests (handed
- * to `use`), closed and the database dropped after them.
+ * For the suite it is called in: instances on one new PostgreSQL database before its tests (in
+ * `apps` of what it returns), closed and the database dropped after them.
  */
 export function withInstancesOnPostgres(
   count: number,
-  options: Parameters<typeof instancesOnPostgres>[1],
-  use: (apps: TestApp[]) => void,
-): void {
+  options: Parameters<typeof instancesOnPostgres>[1] = {},
+): { readonly apps: TestApp[] } {
   let instances: Instances | undefined;
   before(async () => {
     instances = await instancesOnPostgres(count, options);
-    use(instances.apps);
   });
   after(async () => instances?.close());
+  return {
+    get apps() {
+      assert.ok(instances, "the suite's instances are started before its tests");
+      return instances.apps;
+    },
+  };
 }
 
 /** A fresh visitor (or the one of `cookie`) at address `ip` adds `count` of `ticket` to its basket. */

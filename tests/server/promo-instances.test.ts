@@ -12,13 +12,10 @@ import { BUYER, createOrder, fromAddress, json, type TestApp, Visitor, withInsta
 const NO_POSTGRES = postgresUrl() ? false : "needs PostgreSQL: TEST_DATABASE_URL is not set";
 
 describe("promo code uses on two instances of one PostgreSQL database", { skip: NO_POSTGRES }, () => {
-  let apps: TestApp[] = [];
-  withInstancesOnPostgres(2, {}, (made) => {
-    apps = made;
-  });
+  const instances = withInstancesOnPostgres(2);
 
   it("sixteen orders through both instances at once with a code of 3 uses: exactly 3 use it", async () => {
-    const [a, b] = apps as [TestApp, TestApp];
+    const [a, b] = instances.apps as [TestApp, TestApp];
     const repo = promoRepository(a.deps.db);
     await runPromoCommand(["create", "--code", "RACE3", "--percent", "10", "--uses", "3"], repo, Date.now());
     // orders of different tickets from different addresses take no common lock but the code's

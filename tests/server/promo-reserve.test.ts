@@ -195,12 +195,9 @@ describe("concurrent buyers and a code's reserve", () => {
 const NO_POSTGRES = postgresUrl() ? false : "needs PostgreSQL: TEST_DATABASE_URL is not set";
 
 describe("a code's reserve on two instances of one PostgreSQL database", { skip: NO_POSTGRES }, () => {
-  let apps: TestApp[] = [];
-  withInstancesOnPostgres(2, {}, (made) => {
-    apps = made;
-  });
+  const instances = withInstancesOnPostgres(2);
 
   it("buyers through both instances at once never take a reserved seat without the code; its holders do", async () => {
-    await race(apps, "RACE2");
+    await race(instances.apps, "RACE2");
   });
 });

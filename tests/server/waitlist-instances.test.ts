@@ -4,7 +4,7 @@
  * once, and the offered seats are never held or sold by anyone else.
  */
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { postgresUrl } from "../support/test-database";
 import { offersOf, solveCaptcha, type TestApp, Visitor, withInstancesOnPostgres } from "./helpers";
 
@@ -13,8 +13,9 @@ const skip = postgresUrl() ? false : "needs PostgreSQL: TEST_DATABASE_URL is not
 describe("waiting list across two instances", { skip }, () => {
   let a: TestApp;
   let b: TestApp;
-  withInstancesOnPostgres(2, {}, (apps) => {
-    [a, b] = apps as [TestApp, TestApp];
+  const instances = withInstancesOnPostgres(2);
+  before(() => {
+    [a, b] = instances.apps as [TestApp, TestApp];
   });
 
   it("makes each offer once, and never lets another buyer take the offered seats", async () => {
