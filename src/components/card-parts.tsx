@@ -12,18 +12,16 @@ interface CardTitleProps {
   title: string;
   /** heading level inside the surrounding section */
   level?: 2 | 3 | 4;
-  /**
-   * the card's CSS module: its `title` class goes on the heading, its `link` class on the link
-   * (whose ::after stretches over the card, one tab stop per card)
-   */
-  classes: { readonly [className: string]: string };
+  className?: string;
+  /** the link's class: its ::after stretches over the card, one tab stop per card */
+  linkClassName?: string;
 }
 
-export function CardTitle({ to, title, level = 3, classes }: CardTitleProps): React.JSX.Element {
+export function CardTitle({ to, title, level = 3, className, linkClassName }: CardTitleProps): React.JSX.Element {
   const Heading = `h${level}` as "h3";
   return (
-    <Heading className={classes.title}>
-      <Link to={to} className={classes.link}>
+    <Heading className={className}>
+      <Link to={to} className={linkClassName}>
         <bdi>{title}</bdi>
       </Link>
     </Heading>

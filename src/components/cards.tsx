@@ -25,7 +25,13 @@ export function PersonCard({
   return (
     <article className={`${styles.card} ${styles.person}`}>
       <Media image={person.image} alt={person.title} ratio="square" eager={eager} decorative className={styles.round} />
-      <CardTitle to={href.person(person.id)} title={person.title} level={level} classes={styles} />
+      <CardTitle
+        to={href.person(person.id)}
+        title={person.title}
+        level={level}
+        className={styles.title}
+        linkClassName={styles.link}
+      />
     </article>
   );
 }
@@ -34,7 +40,7 @@ export function PlaceCard({ place, eager = false }: { place: PlaceSummary; eager
   return (
     <article className={styles.card}>
       <Media image={place.image} alt={place.title} eager={eager} decorative />
-      <CardTitle to={href.place(place.id)} title={place.title} classes={styles} />
+      <CardTitle to={href.place(place.id)} title={place.title} className={styles.title} linkClassName={styles.link} />
       {place.address && (
         <p className={styles.sub}>
           <bdi>{place.address}</bdi>
@@ -52,7 +58,13 @@ export function NewsCard({ item, eager = false, level }: { item: NewsSummary } &
       <p className={styles.kicker}>
         <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
       </p>
-      <CardTitle to={href.news(item.id)} title={item.title} level={level} classes={styles} />
+      <CardTitle
+        to={href.news(item.id)}
+        title={item.title}
+        level={level}
+        className={styles.title}
+        linkClassName={styles.link}
+      />
       {item.lead && <p className={`${styles.sub} ${styles.lead}`}>{item.lead}</p>}
     </article>
   );

@@ -35,7 +35,13 @@ export function EventCard({ event, eager = false, headingLevel = 3 }: EventCardP
         <StatusBadges event={event} className={styles.badges} />
       </Media>
       <div className={styles.body}>
-        <CardTitle to={href.event(event.id)} title={event.title} level={headingLevel} classes={styles} />
+        <CardTitle
+          to={href.event(event.id)}
+          title={event.title}
+          level={headingLevel}
+          className={styles.title}
+          linkClassName={styles.link}
+        />
         <p className={styles.meta}>
           <span>{joinParts([badge.weekday, formatTime(event.startedAt, lang)], lang)}</span>
           <span className={styles.venue}>

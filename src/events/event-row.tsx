@@ -45,7 +45,7 @@ export function EventRow({
             </time>
           )}
         </p>
-        <CardTitle to={href.event(event.id)} title={event.title} classes={styles} />
+        <CardTitle to={href.event(event.id)} title={event.title} className={styles.title} linkClassName={styles.link} />
         <p className={styles.venue}>
           <EventVenue event={event} />
         </p>
