@@ -4,29 +4,17 @@
  * the TypeScript path with two instances on one database.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { buildApp } from "../../server/src/app";
-import { type Db, openDatabase } from "../../server/src/db/database";
-import { createPostgresDatabase, postgresUrl } from "../support/test-database";
-import { countStatements, fromAddress, HERMETIC, json, SITE_ORIGIN, type TestApp, Visitor } from "./helpers";
+import { before, describe, it } from "node:test";
+import type { Db } from "../../server/src/db/database";
+import { postgresUrl } from "../support/test-database";
+import { addFrom, countStatements, fromAddress, json, type TestApp, Visitor, withInstancesOnPostgres } from "./helpers";
 
 const needs = postgresUrl() ? {} : { skip: "needs PostgreSQL: TEST_DATABASE_URL is not set" };
 
 let offset = 0;
 const now = () => Date.now() + offset;
-let dropDatabase: (() => Promise<void>) | undefined;
-const dbs: Db[] = [];
 let a: TestApp;
 let b: TestApp;
-
-const addFrom = (app: TestApp, ip: string, ticket: number, count: number, cookie?: string) =>
-  app.inject({
-    method: "POST",
-    url: "/api/basket",
-    remoteAddress: ip,
-    headers: { "content-type": "application/json", origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}) },
-    payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket, count } }),
-  });
 
 /** Leaves exactly `left` seats of the ticket to be held. */
 const roomIn = (ticket: number, left: number) =>
@@ -58,28 +46,12 @@ async function transactionsDuring(db: Db, work: () => Promise<unknown>): Promise
 }
 
 describe("the basket change in one round trip on PostgreSQL", needs, () => {
-  before(async () => {
-    const made = await createPostgresDatabase();
-    dropDatabase = made.drop;
-    const apps: TestApp[] = [];
-    for (let i = 0; i < 2; i++) {
-      const db = await openDatabase(made.url, { poolMax: 8 });
-      dbs.push(db);
-      apps.push(
-        (await buildApp({
-          db,
-          now,
-          config: { ...HERMETIC, heldPerClient: 3, captchaSecret: "", holdCooldownMinutes: 0, holdMinutes: 15 },
-        })) as TestApp,
-      );
-    }
-    [a, b] = [apps[0]!, apps[1]!];
+  const instances = withInstancesOnPostgres(2, {
+    now,
+    config: { heldPerClient: 3, captchaSecret: "", holdCooldownMinutes: 0, holdMinutes: 15 },
   });
-  after(async () => {
-    await a?.close();
-    await b?.close();
-    for (const db of dbs) await db.close();
-    await dropDatabase?.();
+  before(() => {
+    [a, b] = instances.apps as [TestApp, TestApp];
   });
 
   it("adds and removes a ticket without a transaction round trip, and answers the basket it wrote", async () => {

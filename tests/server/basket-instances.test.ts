@@ -3,47 +3,19 @@
  * solutions, throttles and the expiry sweep stay right when buyers' requests land on either.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { buildApp } from "../../server/src/app";
-import type { ServerConfig } from "../../server/src/config";
-import { type Db, openDatabase } from "../../server/src/db/database";
-import { createPostgresDatabase, postgresUrl } from "../support/test-database";
-import { HERMETIC, json, SITE_ORIGIN, solveCaptcha, type TestApp, Visitor } from "./helpers";
+import { before, describe, it } from "node:test";
+import type { Db } from "../../server/src/db/database";
+import { postgresUrl } from "../support/test-database";
+import { addFrom, json, SITE_ORIGIN, solveCaptcha, type TestApp, Visitor, withInstancesOnPostgres } from "./helpers";
 
 const needs = postgresUrl() ? {} : { skip: "needs PostgreSQL: TEST_DATABASE_URL is not set" };
 
 let offset = 0;
 const now = () => Date.now() + offset;
-let dropDatabase: (() => Promise<void>) | undefined;
-const dbs: Db[] = [];
 let a: TestApp;
 let b: TestApp;
 
-/** Both instances, built on the same database with the same settings (as a deploy runs them). */
-async function twoApps(config: Partial<ServerConfig>): Promise<[TestApp, TestApp]> {
-  const made = await createPostgresDatabase();
-  dropDatabase = made.drop;
-  const apps: TestApp[] = [];
-  // one after the other, as the first start seeds the catalogue (a second instance would wait for it anyway)
-  for (let i = 0; i < 2; i++) {
-    const db = await openDatabase(made.url, { poolMax: 8 });
-    dbs.push(db);
-    apps.push((await buildApp({ db, now, config: { ...HERMETIC, ...config } })) as TestApp);
-  }
-  return [apps[0]!, apps[1]!];
-}
-
 const cookieValue = (v: Visitor): string => v.cookie!.slice("session=".length);
-
-/** A change of the basket from a given address: a fresh visitor unless a cookie is given. */
-const addFrom = (app: TestApp, ip: string, ticket: number, count: number) =>
-  app.inject({
-    method: "POST",
-    url: "/api/basket",
-    remoteAddress: ip,
-    headers: { "content-type": "application/json", origin: SITE_ORIGIN },
-    payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket, count } }),
-  });
 
 const ticketRow = async (db: Db, id: number) => {
   const r = await db.one<{ total: number; sold: number; held: number; in_baskets: number }>(
@@ -56,14 +28,12 @@ const ticketRow = async (db: Db, id: number) => {
 };
 
 describe("two instances on one PostgreSQL database", needs, () => {
-  before(async () => {
-    [a, b] = await twoApps({ heldPerClient: 4, captchaSecret: "", captchaFetchMax: 3, holdCooldownMinutes: 0 });
+  const instances = withInstancesOnPostgres(2, {
+    now,
+    config: { heldPerClient: 4, captchaSecret: "", captchaFetchMax: 3, holdCooldownMinutes: 0 },
   });
-  after(async () => {
-    await a?.close();
-    await b?.close();
-    for (const db of dbs) await db.close();
-    await dropDatabase?.();
+  before(() => {
+    [a, b] = instances.apps as [TestApp, TestApp];
   });
 
   it("50 buyers split across both for the last 3 seats: exactly 3 held, none twice", async () => {

@@ -21,6 +21,14 @@ const gate = async (name: string, extra: { reentry?: boolean; sessionIds?: numbe
 /** Moves the clock to `ms` before or after the session's start. */
 const at = (offsetMs: number) => clock.advance(startsAt + offsetMs - clock.now());
 
+/** A week before the event: `count` free tickets bought (for `holder`), and a phone paired to a new list `gateName`. */
+async function aWeekBefore(gateName: string, phoneName: string, count: number, holder?: string) {
+  at(-7 * 24 * 3600_000);
+  const order = await buyFree(app, count, holder);
+  const door = await Door.pair(app, await gate(gateName), phoneName);
+  return { order, door };
+}
+
 before(async () => {
   ({ app, clock } = await makeApp());
   const order = await buyFree(app);
@@ -132,9 +140,7 @@ describe("pairing", () => {
 
 describe("redeeming", () => {
   it("admits a ticket once, then answers already used with when and where", async () => {
-    at(-7 * 24 * 3600_000);
-    const order = await buyFree(app, 1, "Omar Khalid");
-    const door = await Door.pair(app, await gate("Gate A"), "Gate A phone");
+    const { order, door } = await aWeekBefore("Gate A", "Gate A phone", 1, "Omar Khalid");
     at(-3600_000);
     const first = await door.redeem(order.tickets[0]!.qr!);
     assert.equal(first.status, "admitted");
@@ -151,9 +157,7 @@ describe("redeeming", () => {
   });
 
   it("sending the same nonce again returns the first answer and changes nothing", async () => {
-    at(-7 * 24 * 3600_000);
-    const order = await buyFree(app);
-    const door = await Door.pair(app, await gate("Retry gate"), "Retry phone");
+    const { order, door } = await aWeekBefore("Retry gate", "Retry phone", 1);
     at(0);
     const n = nonce();
     const a = await door.redeem(order.tickets[0]!.qr!, { nonce: n });
@@ -341,9 +345,7 @@ describe("redeeming", () => {
 
 describe("offline", () => {
   it("a device gets keys, revocations and the tickets of its list, and verifies a payload with them", async () => {
-    at(-7 * 24 * 3600_000);
-    const order = await buyFree(app, 1, "Noura Saeed");
-    const door = await Door.pair(app, await gate("Offline data gate"), "Offline phone");
+    const { order, door } = await aWeekBefore("Offline data gate", "Offline phone", 1, "Noura Saeed");
     const data = assertCheckin<{
       keys: Array<{ key_id: number; public_key: string }>;
       tickets: Array<{ id: number; code: string; name: string }>;
@@ -454,9 +456,7 @@ describe("offline", () => {
 
 describe("look-up and reports", () => {
   it("finds tickets by name or order number", async () => {
-    at(-7 * 24 * 3600_000);
-    const order = await buyFree(app, 1, "Fatima Zahra Al Mansoori");
-    const door = await Door.pair(app, await gate("Search gate"), "Search phone");
+    const { order, door } = await aWeekBefore("Search gate", "Search phone", 1, "Fatima Zahra Al Mansoori");
     const byName = assertCheckin<{ results: Array<{ code: string }> }>(
       "/api/checkin/search",
       "get",
@@ -477,9 +477,7 @@ describe("look-up and reports", () => {
   });
 
   it("tells two tickets of one order apart by their codes, and marks the one used", async () => {
-    at(-7 * 24 * 3600_000);
-    const order = await buyFree(app, 2, "Omar Door");
-    const door = await Door.pair(app, await gate("Twin gate"), "Twin phone");
+    const { order, door } = await aWeekBefore("Twin gate", "Twin phone", 2, "Omar Door");
     at(0);
     assert.equal((await door.redeem(order.tickets[0]!.code)).status, "admitted");
     const found = assertCheckin<{ results: Array<{ code: string; admitted_at: string | null }> }>(
@@ -496,9 +494,7 @@ describe("look-up and reports", () => {
   });
 
   it("reads a code typed with Arabic-Indic or Persian digits as the code", async () => {
-    at(-7 * 24 * 3600_000);
-    const order = await buyFree(app, 3);
-    const door = await Door.pair(app, await gate("Digits gate"), "Digits phone");
+    const { order, door } = await aWeekBefore("Digits gate", "Digits phone", 3);
     at(0);
     const arabicIndic = (code: string, zero: number) =>
       code.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
@@ -535,9 +531,7 @@ describe("look-up and reports", () => {
   });
 
   it("reports admissions per category and hour and the duplicates refused", async () => {
-    at(-7 * 24 * 3600_000);
-    const order = await buyFree(app, 2);
-    const door = await Door.pair(app, await gate("Report gate"), "Report phone");
+    const { order, door } = await aWeekBefore("Report gate", "Report phone", 2);
     at(-3600_000);
     await door.redeem(order.tickets[0]!.qr!);
     await door.redeem(order.tickets[0]!.qr!);

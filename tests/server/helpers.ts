@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -172,13 +173,31 @@ export const fromAddress = (app: TestApp, remoteAddress: string): TestApp =>
       key === "inject" ? (opts: InjectOptions) => target.inject({ ...opts, remoteAddress }) : Reflect.get(target, key),
   });
 
-/** `count` server instances on one new PostgreSQL database (TEST_DATABASE_URL); `close` ends them and drops it. */
-export async function instancesOnPostgres(count: number): Promise<{ apps: TestApp[]; close(): Promise<void> }> {
+/** Server instances on one PostgreSQL database, as a deploy runs them; `close` ends them and drops it. */
+export interface Instances {
+  apps: TestApp[];
+  close(): Promise<void>;
+}
+
+/**
+ * `count` server instances on one new PostgreSQL database (TEST_DATABASE_URL), each with the
+ * hermetic settings and `config` over them; started one after the other, as the first start seeds
+ * the catalogue (a second instance would wait for it anyway).
+ */
+export async function instancesOnPostgres(
+  count: number,
+  options: { config?: Partial<ServerConfig>; now?: () => number } = {},
+): Promise<Instances> {
   const made = await createPostgresDatabase();
   const apps: TestApp[] = [];
   for (let i = 0; i < count; i++) {
     const db = await openDatabase(made.url, { poolMax: 8 });
-    const app = (await buildApp({ db, config: HERMETIC, notifier: { orderConfirmed: () => undefined } })) as TestApp;
+    const app = (await buildApp({
+      db,
+      now: options.now,
+      config: { ...HERMETIC, ...options.config },
+      notifier: { orderConfirmed: () => undefined },
+    })) as TestApp;
     app.addHook("onClose", async () => db.close());
     apps.push(app);
   }
@@ -190,6 +209,37 @@ export async function instancesOnPostgres(count: number): Promise<{ apps: TestAp
     },
   };
 }
+
+/**
+ * For the suite it is called in: instances on one new PostgreSQL database before its tests (in
+ * `apps` of what it returns), closed and the database dropped after them.
+ */
+export function withInstancesOnPostgres(
+  count: number,
+  options: Parameters<typeof instancesOnPostgres>[1] = {},
+): { readonly apps: TestApp[] } {
+  let instances: Instances | undefined;
+  before(async () => {
+    instances = await instancesOnPostgres(count, options);
+  });
+  after(async () => instances?.close());
+  return {
+    get apps() {
+      assert.ok(instances, "the suite's instances are started before its tests");
+      return instances.apps;
+    },
+  };
+}
+
+/** A fresh visitor (or the one of `cookie`) at address `ip` adds `count` of `ticket` to its basket. */
+export const addFrom = (app: TestApp, ip: string, ticket: number, count: number, cookie?: string) =>
+  app.inject({
+    method: "POST",
+    url: "/api/basket",
+    remoteAddress: ip,
+    headers: { "content-type": "application/json", origin: SITE_ORIGIN, ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket, count } }),
+  });
 
 /** Counts the statements the app sends to its database from now on, and keeps their texts. */
 export function countStatements(app: TestApp): { count: number; texts: string[] } {

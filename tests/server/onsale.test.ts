@@ -88,6 +88,28 @@ async function browsers(app: TestApp, n: number): Promise<Browser[]> {
   return Array.from({ length: n }, () => new Browser(app));
 }
 
+/** `n` browsers that join the queue of `eventId`, one after the other. */
+async function joined(app: TestApp, eventId: number, n: number): Promise<Browser[]> {
+  const people = await browsers(app, n);
+  for (const p of people) await p.join(eventId);
+  return people;
+}
+
+type Room = Omit<Parameters<TestApp["deps"]["onsale"]["create"]>[0], "eventId" | "opensAt">;
+
+/**
+ * A fresh app (closed after the test) and the sample's event on sale behind a waiting room that
+ * opens `opensIn` ms from now, admitting one a minute for ten minutes each unless `room` says otherwise.
+ */
+async function waitingRoom(opensIn = 0, room: Room = { ratePerMinute: 1, admissionMinutes: 10 }) {
+  const { app, clock } = await makeApp();
+  after(() => app.close());
+  const { eventId, ticketId } = await eventWithTicket(app);
+  const opensAt = clock.now() + opensIn;
+  await app.deps.onsale.create({ eventId, opensAt, ...room });
+  return { app, clock, eventId, ticketId, opensAt };
+}
+
 describe("waiting room", () => {
   it("the basket refuses tickets of the event to a session the queue has not admitted (403 waiting_room)", async () => {
     const { app, clock } = await makeApp();
@@ -133,12 +155,8 @@ describe("waiting room", () => {
   });
 
   it("refreshing keeps the place: the same session gets the same place, before and after the opening", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId } = await eventWithTicket(app);
-    await app.deps.onsale.create({ eventId, opensAt: clock.now() + MINUTE, ratePerMinute: 1, admissionMinutes: 10 });
-    const people = await browsers(app, 5);
-    for (const p of people) await p.join(eventId);
+    const { app, clock, eventId } = await waitingRoom(MINUTE);
+    const people = await joined(app, eventId, 5);
     clock.advance(MINUTE);
     const places = [];
     for (const p of people) places.push((await p.poll(eventId)).position);
@@ -163,12 +181,8 @@ describe("waiting room", () => {
   });
 
   it("shuffles the pre-queue once at the opening: the order of arrival is not the order of places", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId } = await eventWithTicket(app);
-    await app.deps.onsale.create({ eventId, opensAt: clock.now() + MINUTE, ratePerMinute: 1, admissionMinutes: 10 });
-    const people = await browsers(app, 30);
-    for (const p of people) await p.join(eventId);
+    const { app, clock, eventId } = await waitingRoom(MINUTE);
+    const people = await joined(app, eventId, 30);
     clock.advance(MINUTE);
     const places: number[] = [];
     for (const p of people) places.push((await p.poll(eventId)).position ?? 0);
@@ -184,13 +198,8 @@ describe("waiting room", () => {
   });
 
   it("admits at the set rate: never ahead of it, and keeping up with it", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId } = await eventWithTicket(app);
-    const opensAt = clock.now();
-    await app.deps.onsale.create({ eventId, opensAt, ratePerMinute: 30, admissionMinutes: 10 });
-    const people = await browsers(app, 80);
-    for (const p of people) await p.join(eventId);
+    const { app, clock, eventId, opensAt } = await waitingRoom(0, { ratePerMinute: 30, admissionMinutes: 10 });
+    const people = await joined(app, eventId, 80);
     const last = people.at(-1) as Browser;
     for (let s = 0; s < 120; s += 5) {
       clock.advance(5000);
@@ -203,10 +212,7 @@ describe("waiting room", () => {
   });
 
   it("an admission not used in its time passes to the next in line; the one who let it pass may join again", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId, ticketId } = await eventWithTicket(app);
-    await app.deps.onsale.create({ eventId, opensAt: clock.now(), activeCap: 1, admissionMinutes: 2 });
+    const { app, clock, eventId, ticketId } = await waitingRoom(0, { activeCap: 1, admissionMinutes: 2 });
     const [a, b] = await browsers(app, 2);
     assert.ok(a && b);
     await a.join(eventId);
@@ -223,12 +229,8 @@ describe("waiting room", () => {
   });
 
   it("a poll with the signed place is answered from memory: no statement reaches the database", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId } = await eventWithTicket(app);
-    await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 1, admissionMinutes: 10 });
-    const people = await browsers(app, 3);
-    for (const p of people) await p.join(eventId);
+    const { app, clock, eventId } = await waitingRoom();
+    const people = await joined(app, eventId, 3);
     const last = people.at(-1) as Browser;
     assert.ok(last.jar.get(`place_${eventId}`)?.startsWith("3."), "the join gave the signed place");
     const statements = countStatements(app);
@@ -257,12 +259,8 @@ describe("waiting room", () => {
   });
 
   it("the pre-queue's polls, before the opening and the first after it, are answered from memory", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId } = await eventWithTicket(app);
-    await app.deps.onsale.create({ eventId, opensAt: clock.now() + MINUTE, ratePerMinute: 1, admissionMinutes: 10 });
-    const people = await browsers(app, 4);
-    for (const p of people) await p.join(eventId);
+    const { app, clock, eventId } = await waitingRoom(MINUTE);
+    const people = await joined(app, eventId, 4);
     assert.ok(people[0]?.jar.get(`place_${eventId}`)?.startsWith("0."), "the pre-queue's place, not numbered yet");
     const statements = countStatements(app);
     clock.advance(1000);
@@ -293,10 +291,7 @@ describe("waiting room", () => {
   });
 
   it("a forged place, or one signed for another session or an earlier on-sale, is not believed", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId } = await eventWithTicket(app);
-    await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 1, admissionMinutes: 10 });
+    const { app, clock, eventId } = await waitingRoom();
     const [first, second] = await browsers(app, 2);
     assert.ok(first && second);
     await first.join(eventId);
@@ -322,12 +317,8 @@ describe("waiting room", () => {
   });
 
   it("polls less often the farther back: the answer's poll_after_seconds grows with the distance", async () => {
-    const { app, clock } = await makeApp();
-    after(() => app.close());
-    const { eventId } = await eventWithTicket(app);
-    await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 6, admissionMinutes: 10 });
-    const people = await browsers(app, 6);
-    for (const p of people) await p.join(eventId);
+    const { app, clock, eventId } = await waitingRoom(0, { ratePerMinute: 6, admissionMinutes: 10 });
+    const people = await joined(app, eventId, 6);
     const res = await people[5]?.request("GET", `/api/onsale/${eventId}`);
     const far = json<WaitingState>(res as LightMyRequestResponse);
     assert.equal(res?.headers["cache-control"], `private, max-age=${far.poll_after_seconds}`);
@@ -342,8 +333,7 @@ describe("waiting room", () => {
     // far back (the rate 1 a minute, 6 ahead): at most once a minute, never less often
     await app.deps.onsale.close(eventId);
     await app.deps.onsale.create({ eventId, opensAt: clock.now(), ratePerMinute: 1, admissionMinutes: 10 });
-    const rest = await browsers(app, 6);
-    for (const p of rest) await p.join(eventId);
+    const rest = await joined(app, eventId, 6);
     assert.equal((await rest[5]?.poll(eventId))?.poll_after_seconds, 60);
   });
 

@@ -3,24 +3,19 @@
  * both never use a code more often than it allows (the code's advisory lock in the order's transaction).
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { runPromoCommand } from "../../server/src/promo/cli";
 import { promoRepository } from "../../server/src/promo/promo-repository";
 import { postgresUrl } from "../support/test-database";
-import { BUYER, createOrder, fromAddress, instancesOnPostgres, json, type TestApp, Visitor } from "./helpers";
+import { BUYER, createOrder, fromAddress, json, type TestApp, Visitor, withInstancesOnPostgres } from "./helpers";
 
 const NO_POSTGRES = postgresUrl() ? false : "needs PostgreSQL: TEST_DATABASE_URL is not set";
 
 describe("promo code uses on two instances of one PostgreSQL database", { skip: NO_POSTGRES }, () => {
-  let apps: TestApp[] = [];
-  let close: () => Promise<void>;
-  before(async () => {
-    ({ apps, close } = await instancesOnPostgres(2));
-  });
-  after(async () => close?.());
+  const instances = withInstancesOnPostgres(2);
 
   it("sixteen orders through both instances at once with a code of 3 uses: exactly 3 use it", async () => {
-    const [a, b] = apps as [TestApp, TestApp];
+    const [a, b] = instances.apps as [TestApp, TestApp];
     const repo = promoRepository(a.deps.db);
     await runPromoCommand(["create", "--code", "RACE3", "--percent", "10", "--uses", "3"], repo, Date.now());
     // orders of different tickets from different addresses take no common lock but the code's

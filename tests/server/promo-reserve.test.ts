@@ -15,13 +15,13 @@ import {
   BUYER,
   type Clock,
   fromAddress,
-  instancesOnPostgres,
   json,
   makeApp,
   placeOrder,
   solveCaptcha,
   type TestApp,
   Visitor,
+  withInstancesOnPostgres,
 } from "./helpers";
 
 /** The sample's first category: event 1 (source id 10001), 195 AED. */
@@ -195,14 +195,9 @@ describe("concurrent buyers and a code's reserve", () => {
 const NO_POSTGRES = postgresUrl() ? false : "needs PostgreSQL: TEST_DATABASE_URL is not set";
 
 describe("a code's reserve on two instances of one PostgreSQL database", { skip: NO_POSTGRES }, () => {
-  let apps: TestApp[] = [];
-  let close: () => Promise<void>;
-  before(async () => {
-    ({ apps, close } = await instancesOnPostgres(2));
-  });
-  after(async () => close?.());
+  const instances = withInstancesOnPostgres(2);
 
   it("buyers through both instances at once never take a reserved seat without the code; its holders do", async () => {
-    await race(apps, "RACE2");
+    await race(instances.apps, "RACE2");
   });
 });

@@ -4,40 +4,18 @@
  * once, and the offered seats are never held or sold by anyone else.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { buildApp } from "../../server/src/app";
-import { type Database, openDatabase } from "../../server/src/db/database";
-import { createPostgresDatabase, postgresUrl } from "../support/test-database";
-import { HERMETIC, offersOf, solveCaptcha, type TestApp, Visitor } from "./helpers";
+import { before, describe, it } from "node:test";
+import { postgresUrl } from "../support/test-database";
+import { offersOf, solveCaptcha, type TestApp, Visitor, withInstancesOnPostgres } from "./helpers";
 
 const skip = postgresUrl() ? false : "needs PostgreSQL: TEST_DATABASE_URL is not set";
 
 describe("waiting list across two instances", { skip }, () => {
   let a: TestApp;
   let b: TestApp;
-  let drop: () => Promise<void>;
-  const dbs: Database[] = [];
-  const instance = async (url: string): Promise<TestApp> => {
-    const db = await openDatabase(url, { poolMax: 8 });
-    dbs.push(db);
-    return (await buildApp({
-      db,
-      config: { ...HERMETIC },
-      notifier: { orderConfirmed: () => undefined },
-    })) as TestApp;
-  };
-
-  before(async () => {
-    const made = await createPostgresDatabase();
-    drop = made.drop;
-    a = await instance(made.url);
-    b = await instance(made.url);
-  });
-  after(async () => {
-    await a?.close();
-    await b?.close();
-    for (const db of dbs) await db.close();
-    await drop?.();
+  const instances = withInstancesOnPostgres(2);
+  before(() => {
+    [a, b] = instances.apps as [TestApp, TestApp];
   });
 
   it("makes each offer once, and never lets another buyer take the offered seats", async () => {

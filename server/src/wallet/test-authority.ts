@@ -32,7 +32,9 @@ export interface TestAuthority {
 export function makeTestAuthority(passTypeId = "pass.ae.uaetickets.test", teamId = "TESTTEAM01"): TestAuthority {
   const dir = mkdtempSync(path.join(tmpdir(), "wallet-ca-"));
   const at = (name: string) => path.join(dir, name);
-  const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  // the options as one would type them; a value with spaces (a subject) comes after, as its own argument
+  const openssl = (options: string, ...values: string[]) =>
+    execFileSync("openssl", [...options.split(" "), ...values], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
   try {
     writeFileSync(at("ca.ext"), "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n");
     writeFileSync(at("leaf.ext"), "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\n");
@@ -41,54 +43,14 @@ export function makeTestAuthority(passTypeId = "pass.ae.uaetickets.test", teamId
       "basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nsubjectAltName=IP:127.0.0.1\n",
     );
     openssl(
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      "root.key",
-      "-out",
-      "root.pem",
-      "-days",
-      "2",
-      "-subj",
+      "req -x509 -newkey rsa:2048 -nodes -keyout root.key -out root.pem -days 2 -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign -subj",
       "/CN=Test Root (not Apple)",
-      "-addext",
-      "basicConstraints=critical,CA:TRUE",
-      "-addext",
-      "keyUsage=critical,keyCertSign,cRLSign",
     );
     // a key and a certificate signing request, then the certificate signed by `ca` with the extensions in `ext`
     const issue = (name: string, subject: string, ca: string, ext: string) => {
+      openssl(`req -newkey rsa:2048 -nodes -keyout ${name}.key -out ${name}.csr -subj`, subject);
       openssl(
-        "req",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        `${name}.key`,
-        "-out",
-        `${name}.csr`,
-        "-subj",
-        subject,
-      );
-      openssl(
-        "x509",
-        "-req",
-        "-in",
-        `${name}.csr`,
-        "-CA",
-        `${ca}.pem`,
-        "-CAkey",
-        `${ca}.key`,
-        "-CAcreateserial",
-        "-out",
-        `${name}.pem`,
-        "-days",
-        "2",
-        "-extfile",
-        ext,
+        `x509 -req -in ${name}.csr -CA ${ca}.pem -CAkey ${ca}.key -CAcreateserial -out ${name}.pem -days 2 -extfile ${ext}`,
       );
     };
     issue("wwdr", "/CN=Test WWDR Intermediate (not Apple)/OU=G4/O=Test", "root", "ca.ext");
