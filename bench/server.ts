@@ -39,6 +39,10 @@ const duration = arg("duration", 10);
 const connections = arg("connections", 20);
 const sessions = arg("sessions", 200);
 const strangers = arg("strangers", 1);
+if (!Number.isInteger(strangers) || strangers < 1) {
+  console.error(`--strangers must be a whole number of 1 or more (the stranger loop is part of the run)\n${USAGE}`);
+  process.exit(2);
+}
 const left = arg("left", 150_000);
 const port = arg("port", 4018);
 const base = `http://127.0.0.1:${port}`;
