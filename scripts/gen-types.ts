@@ -10,6 +10,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
+import { helpAsked } from "../src/core/command-help";
 
 const root = resolve(__dirname, "..");
 export const contractNames = ["catalogue", "basket", "checkin"] as const;
@@ -143,7 +144,21 @@ function jsonOf(type: ts.TypeNode | undefined): ts.TypeNode | undefined {
   return json && !json.questionToken ? json.type : undefined;
 }
 
+const USAGE = `usage: npm run gen:types [-- --check]
+  writes src/core/generated/{catalogue,basket,checkin}.ts from contracts/*.openapi.yaml
+  --check   writes nothing; names the files that are stale and exits 1 when there is one`;
+
 async function main(): Promise<void> {
+  if (helpAsked(process.argv.slice(2))) {
+    console.log(USAGE);
+    return;
+  }
+  const unknown = process.argv.slice(2).filter((a) => a !== "--check");
+  if (unknown.length > 0) {
+    console.error(`unknown option ${unknown[0]}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const check = process.argv.includes("--check");
   const stale: string[] = [];
   for (const name of contractNames) {
