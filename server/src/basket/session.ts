@@ -110,11 +110,7 @@ export async function writeSession<T>(
   if (current !== undefined && SESSION_RE.test(current)) {
     const state = await isLive(deps, req, current);
     if (state === "valid") return write(current);
-    if (state === "rotated")
-      throw conflict(
-        "this page's session was replaced when an order was made a moment ago; reload the page and try again",
-        "session_replaced",
-      );
+    if (state === "rotated") throw sessionReplaced();
   }
   return inNewSession(deps, req, reply, write);
 }
@@ -133,6 +129,13 @@ async function inNewSession<T>(
   if (req.cookies[SESSION_COOKIE] === id) await issue(deps, req, reply, id);
   return result;
 }
+
+/** A request sent with an id an order replaced a moment ago, before the order's answer brought the new cookie. */
+const sessionReplaced = () =>
+  conflict(
+    "this page's session was replaced when an order was made a moment ago; reload the page and try again",
+    "session_replaced",
+  );
 
 /** What a write that checked the session itself found: not live, and the write changed nothing. */
 export class SessionNotLive extends Error {
@@ -190,11 +193,7 @@ export async function writeCheckingSession<T>(
     } catch (err) {
       if (!(err instanceof SessionNotLive)) throw err;
       if (withoutSession) return withoutSession();
-      if (err.state === "rotated")
-        throw conflict(
-          "this page's session was replaced when an order was made a moment ago; reload the page and try again",
-          "session_replaced",
-        );
+      if (err.state === "rotated") throw sessionReplaced();
     }
   } else if (withoutSession) return withoutSession();
   // a new session is live by making: nothing to check
