@@ -376,8 +376,6 @@ export function basketService(deps: AppDeps) {
     /**
      * Applies one change inside a transaction; any error leaves the basket as it was.
      * The hold runs from the first ticket put in: later changes do not extend it.
-     */
-    /**
      * `session` may not be known live yet: on PostgreSQL the change's one call finds it; any other way, it is
      * confirmed before anything is written. Not live, it throws SessionNotLive, having changed nothing.
      */

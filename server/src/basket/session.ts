@@ -26,16 +26,11 @@ async function isLive(deps: SessionDeps, req: FastifyRequest, id: string): Promi
 /**
  * The promo code the request's session carried when the request first found it live (read with the session
  * itself, so the code on a basket's answer costs no round trip of its own); undefined when this request has not
- * read `sessionId`, or wrote its code since (`forgetPromoCode`).
+ * read `sessionId`. The basket's routes never change the code: the code's own routes read it afresh.
  */
 export function promoCodeAsFound(req: FastifyRequest, sessionId: string): number | null | undefined {
   const live = liveIn.get(req);
   return live?.id === sessionId ? live.promoCodeId : undefined;
-}
-
-/** After a request changed its session's promo code: what it found is no longer what is stored. */
-export function forgetPromoCode(req: FastifyRequest): void {
-  liveIn.delete(req);
 }
 
 export interface SessionDeps {
@@ -61,7 +56,7 @@ async function issue(
   });
   // a second call within the same request must see the same session
   req.cookies[SESSION_COOKIE] = id;
-  // a new session carries no promo code until the request itself enters one (which forgets this)
+  // a new session carries no promo code
   liveIn.set(req, { id, promoCodeId: null });
   return id;
 }
@@ -92,6 +87,13 @@ function passingId(req: FastifyRequest): string {
 export async function readSession(deps: SessionDeps, req: FastifyRequest): Promise<string> {
   return (await currentSession(deps, req)) ?? passingId(req);
 }
+
+/** A request sent with an id an order replaced a moment ago, before the order's answer brought the new cookie. */
+const sessionReplaced = () =>
+  conflict(
+    "this page's session was replaced when an order was made a moment ago; reload the page and try again",
+    "session_replaced",
+  );
 
 /**
  * For a request that writes: runs `write` under the visitor's session. A visitor without one
@@ -129,13 +131,6 @@ async function inNewSession<T>(
   if (req.cookies[SESSION_COOKIE] === id) await issue(deps, req, reply, id);
   return result;
 }
-
-/** A request sent with an id an order replaced a moment ago, before the order's answer brought the new cookie. */
-const sessionReplaced = () =>
-  conflict(
-    "this page's session was replaced when an order was made a moment ago; reload the page and try again",
-    "session_replaced",
-  );
 
 /** What a write that checked the session itself found: not live, and the write changed nothing. */
 export class SessionNotLive extends Error {

@@ -127,14 +127,9 @@ export class Database implements Queryable {
   }
 
   private async execute<T>(text: string, params: readonly unknown[]): Promise<{ rows: T[]; changes: number }> {
-    if (this.engine !== "postgres") {
-      const result = await this.executor().executeQuery<T>(CompiledQuery.raw(text, params as unknown[]));
-      return { rows: result.rows as T[], changes: Number(result.numAffectedRows ?? BigInt(result.rows.length)) };
-    }
-    const pg = this.texts.of(text);
-    const tx = current.getStore();
-    if (tx || !this.pool) {
-      const result = await (tx ?? this.kysely).executeQuery<T>(CompiledQuery.raw(pg.text, params as unknown[]));
+    const pg = this.engine === "postgres" ? this.texts.of(text) : undefined;
+    if (!pg || !this.pool || this.inTransaction()) {
+      const result = await this.executor().executeQuery<T>(CompiledQuery.raw(pg?.text ?? text, params as unknown[]));
       return { rows: result.rows as T[], changes: Number(result.numAffectedRows ?? BigInt(result.rows.length)) };
     }
     const values = params as unknown[];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type BasketJson, basketService } from "../basket/basket-service";
-import { currentSession, forgetPromoCode, promoCodeAsFound, writeSession } from "../basket/session";
+import { currentSession, promoCodeAsFound, writeSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { type Query, softLang, str } from "../http/query";
 import { currencyOf } from "../lib/money";
@@ -36,7 +36,6 @@ export async function promoRoutes(app: FastifyInstance, deps: AppDeps, promo: Pr
     const lang = softLang(req.query);
     return writeSession(deps, req, reply, async (session) => {
       await promo.enter(session, req.body.code, req.ip, await baskets().get(session, cur, lang), cur);
-      forgetPromoCode(req);
       return withPromo(session, await baskets().get(session, cur, lang));
     });
   });
@@ -44,10 +43,7 @@ export async function promoRoutes(app: FastifyInstance, deps: AppDeps, promo: Pr
   app.delete<{ Querystring: Query }>(`${BASKET_PATH}/promo`, async (req) => {
     const cur = baskets().currency(str(req.query, "currency_code"));
     const session = await currentSession(deps, req);
-    if (session !== undefined) {
-      await promo.leave(session);
-      forgetPromoCode(req);
-    }
+    if (session !== undefined) await promo.leave(session);
     return baskets().get(session ?? "", cur, softLang(req.query));
   });
 }

@@ -10,6 +10,7 @@
  *   answered `not_enough_tickets`, while the others stand.
  * Rows come back numbered as the changes were given (`n`, from 1).
  */
+import { NOT_ENOUGH } from "./0010-basket-change";
 import { postgresOnly } from "./migration";
 
 const FUNCTION = `
@@ -49,7 +50,7 @@ BEGIN
             p_max_per_order[i], p_held_per_client, p_unpaid, p_lock_first[i], p_lock_second[i]) c;
       END IF;
     EXCEPTION WHEN raise_exception THEN
-      IF SQLERRM <> 'basket_change: not_enough_tickets' THEN
+      IF SQLERRM <> '${NOT_ENOUGH}' THEN
         RAISE;
       END IF;
       session_state := NULL;
