@@ -45,8 +45,15 @@ test("every paid order's e-mail arrives exactly once across kill -9 and restarts
 
   let server: ChildProcess | undefined;
   let serverLog = "";
-  after(() => server?.kill("SIGKILL"));
+  // a test that failed early goes on running; it must not start a server nobody stops, which
+  // would keep this file's process, and the whole run, waiting
+  let ended = false;
+  after(() => {
+    ended = true;
+    server?.kill("SIGKILL");
+  });
   async function start(): Promise<void> {
+    if (ended) throw new Error("the test has ended: no server is started");
     server = spawn(process.execPath, ["--import", "tsx", "server/src/server.ts"], {
       cwd: root,
       env: {
