@@ -19,7 +19,7 @@
  * the work out of start-up. Lighthouse scores stay a benchmark (`npm run bench:pages`).
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { siteUrl, withPage } from "./support/browser";
@@ -29,11 +29,19 @@ import {
   largestStartupTask,
   mainThreadTasks,
   PAGE_TYPES,
+  PUBLIC_DIR,
   pagePath,
   startupModules,
   startupScripts,
   traceStartup,
 } from "./support/startup";
+
+/** Chrome's explicit compile hint, which gatsby-node.ts puts at the top of the start-up scripts. */
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+/** A script webpack wrote (its name ends in a content hash), not a static file. */
+const WEBPACK_SCRIPT = /-[0-9a-f]{20}\.js$/;
+const startsWithHint = (file: string) =>
+  readFileSync(join(PUBLIC_DIR, file), "utf8").slice(0, COMPILE_HINT.length) === COMPILE_HINT;
 
 /** What no page runs before it is interactive: it loads when the browser is first idle, or at first use. */
 const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
@@ -104,6 +112,27 @@ describe("page-speed budgets of the built site", () => {
   it("no page type's start-up JavaScript budget is over 100 KB gzipped (issue 36)", () => {
     for (const [type, budget] of Object.entries(budgets.startupJsGzipBytes))
       assert.ok(budget <= STARTUP_JS_CEILING, `${type}: a budget of ${budget} B is over ${STARTUP_JS_CEILING} B`);
+  });
+
+  it("every start-up script asks Chrome to compile it while it downloads, and no script loaded later does", () => {
+    // the chunk groups some page starts with, as webpack's stats name them: the app, a page
+    // template, the date locale a Russian or Arabic page hydrates with
+    const { namedChunkGroups } = JSON.parse(readFileSync(join(PUBLIC_DIR, "webpack.stats.json"), "utf8")) as {
+      namedChunkGroups: Record<string, { assets: Array<{ name: string }> }>;
+    };
+    const atStart = new Set(
+      Object.entries(namedChunkGroups)
+        .filter(([group]) => /^(app|component---|date-locale-)/.test(group))
+        .flatMap(([, { assets }]) => assets.map((asset) => asset.name)),
+    );
+    for (const type of Object.keys(PAGE_TYPES))
+      for (const lang of LANGS) for (const script of startupScripts(pagePath(type, lang))) atStart.add(script.file);
+    // static/intl-warm.js is the head's worker, not webpack's
+    const missing = [...atStart].filter((file) => WEBPACK_SCRIPT.test(file) && !startsWithHint(file));
+    assert.deepEqual(missing, [], "start-up scripts without the compile hint");
+    const later = readdirSync(PUBLIC_DIR).filter((file) => WEBPACK_SCRIPT.test(file) && !atStart.has(file));
+    assert.ok(later.length > 0, "no script is loaded after start-up: is this a build of the site?");
+    assert.deepEqual(later.filter(startsWithHint), [], "scripts loaded later with the compile hint");
   });
 
   for (const type of Object.keys(PAGE_TYPES)) {
