@@ -14,7 +14,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { listRuleFiles, readCdnRules, writeCdnRules } from "../../lib/cdn-rule-files";
 import { nginxConfig, writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompress } from "../../ops/lib/precompress";
-import { normalizePath, resolveRequest } from "../../scripts/serve";
+import { resolveRequest } from "../../scripts/serve";
 import {
   buildCdnRules,
   type CdnRules,
@@ -23,6 +23,7 @@ import {
   headersFor,
   IMMUTABLE,
   inlineBlocks,
+  normalizePath,
   parseHeaders,
   parseRedirects,
   REVALIDATE,
