@@ -4,7 +4,7 @@
  * logo Google shows, and Apple's PassKit web service under /api/wallet/passkit/v1 (Apple's
  * protocol: https://developer.apple.com/documentation/walletpasses/adding-a-web-service-to-update-passes).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { readSession } from "../basket/session";
 import type { AppDeps } from "../deps";
 import { badRequest, notFound } from "../lib/errors";
@@ -49,37 +49,30 @@ export async function walletRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     return file;
   };
 
-  // a ticket's pass (by its serial) or all of an order's (by its id): for Apple's wallet a file; for
-  // Google's a save link made when asked for, so it carries the session's time and venue as they are now
-  const offers = [
-    {
-      path: "passes",
-      param: "serial",
-      appleFile: (serial: string, token?: string) => wallet.applePassFile(serial, token),
-      ext: "pkpass",
-      fileName: (serial: string) => `ticket-${serial}`,
-      googleUrl: (serial: string, token?: string) => wallet.googleTicketUrl(serial, token),
-    },
-    {
-      path: "orders",
-      param: "id",
-      appleFile: (id: string, token?: string) => wallet.appleOrderFile(id, token),
-      ext: "pkpasses",
-      fileName: (id: string) => `tickets-${id}`,
-      googleUrl: (id: string, token?: string) => wallet.googleOrderUrl(id, token),
-    },
-  ] as const;
-  // the parameters keep the contract's names: requests are checked against its paths
-  type Keyed = { Params: Record<string, string> } & TokenQuery;
-  for (const offer of offers) {
-    const keyOf = (req: FastifyRequest<Keyed>) => req.params[offer.param] ?? "";
-    app.get<Keyed>(`${WALLET_PATH}/apple/${offer.path}/:${offer.param}`, async (req, reply) =>
-      download(reply, await offer.appleFile(keyOf(req), req.query.token), offer.ext, offer.fileName(keyOf(req))),
-    );
-    app.get<Keyed>(`${WALLET_PATH}/google/${offer.path}/:${offer.param}`, async (req, reply) =>
-      noStore(reply).redirect(await offer.googleUrl(keyOf(req), req.query.token), 302),
-    );
-  }
+  app.get<{ Params: { serial: string } } & TokenQuery>(`${WALLET_PATH}/apple/passes/:serial`, async (req, reply) =>
+    download(
+      reply,
+      await wallet.applePassFile(req.params.serial, req.query.token),
+      "pkpass",
+      `ticket-${req.params.serial}`,
+    ),
+  );
+  app.get<{ Params: { id: string } } & TokenQuery>(`${WALLET_PATH}/apple/orders/:id`, async (req, reply) =>
+    download(
+      reply,
+      await wallet.appleOrderFile(req.params.id, req.query.token),
+      "pkpasses",
+      `tickets-${req.params.id}`,
+    ),
+  );
+
+  // Google's save link is made when asked for, so it carries the session's time and venue as they are now
+  app.get<{ Params: { serial: string } } & TokenQuery>(`${WALLET_PATH}/google/passes/:serial`, async (req, reply) =>
+    noStore(reply).redirect(await wallet.googleTicketUrl(req.params.serial, req.query.token), 302),
+  );
+  app.get<{ Params: { id: string } } & TokenQuery>(`${WALLET_PATH}/google/orders/:id`, async (req, reply) =>
+    noStore(reply).redirect(await wallet.googleOrderUrl(req.params.id, req.query.token), 302),
+  );
 
   // Google fetches the class's logo from here (it asks for 660 px square)
   let logo: Buffer | undefined;
