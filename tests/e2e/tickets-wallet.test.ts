@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { href } from "../../src/core/routes";
 import { type ApiOrder, orderOwnTickets, uniqueEmail } from "./support/api";
 import { type TestPage, withPage } from "./support/browser";
-import { SitePage } from "./support/pages";
+import { CheckoutPage, freeOrderElsewhere, SitePage } from "./support/pages";
 import { LANGS } from "./support/site";
 
 const IPHONE =
@@ -160,17 +160,13 @@ describe("wallet badge in My orders", () => {
 describe("wallet badges after a look-up", () => {
   it("an order found from another phone shows its tickets' badges once, not again on its line", async () => {
     const email = uniqueEmail("wallet-lookup");
-    const order = await withPage((buyer) =>
-      orderOwnTickets(buyer.context, { lang: "ar", count: 2, free: true, email, acquisitionId: null }),
-    );
+    const order = await freeOrderElsewhere("ar", 2, email);
     await withPage(async (t) => {
       await pretendToBe(t, ANDROID);
       await offerWallets(t.page, order);
-      const site = new SitePage(t, "ar");
+      const site = new CheckoutPage(t, "ar");
       await site.open(href.orderLookup());
-      await t.page.getByLabel(site.text("tickets:lookup.number")).fill(order.number);
-      await t.page.getByLabel(site.text("tickets:lookup.email")).fill(email);
-      await t.page.getByRole("button", { name: site.text("tickets:lookup.submit") }).click();
+      await site.lookUpOrder(order.number, email);
       await t.page.getByTestId("lookup-result").waitFor();
       const google = t.page.locator('a[data-wallet="google"]');
       await google.nth(2).waitFor({ timeout: 20_000 });
