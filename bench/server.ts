@@ -20,7 +20,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { helpAsked } from "../src/core/command-help";
-import { compareEngines, engineTable, waitFor } from "./lib/engines-load";
+import { basketCycle, compareEngines, engineTable, waitFor } from "./lib/engines-load";
 
 const USAGE = `usage: npm run bench:server -- [--duration 10] [--connections 20] [--sessions 200] [--engines sqlite,postgres1,postgres3] [--strangers 1] [--left 150000] [--port 4018]
   load on 127.0.0.1 against the server in processes of its own: SQLite with one process and PostgreSQL with one
@@ -181,33 +181,21 @@ async function main(): Promise<void> {
     }
     // each ADD goes to the next session in turn, and the UPDATE after it to the same session
     let nextSession = 0;
-    type Ctx = { cookie?: string };
     const used = new Set<string>();
     const writes = await autocannon({
       url: `${base}/api/basket`,
       connections,
       duration,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/basket",
-          headers,
-          body: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } }),
-          setupRequest: (req, context: Ctx) => {
-            // autocannon resets the context when a connection starts the list again: only the UPDATE reads it
-            context.cookie = cookies[nextSession++ % cookies.length]!;
-            used.add(context.cookie);
-            return { ...req, headers: { ...headers, cookie: context.cookie } };
-          },
+      requests: basketCycle(
+        ticket.id,
+        { type: "UPDATE_TICKET", ticket: { id: ticket.id, count: 1 } },
+        () => {
+          const cookie = cookies[nextSession++ % cookies.length]!;
+          used.add(cookie);
+          return cookie;
         },
-        {
-          method: "POST",
-          path: "/api/basket",
-          headers,
-          body: JSON.stringify({ type: "UPDATE_TICKET", ticket: { id: ticket.id, count: 1 } }),
-          setupRequest: (req, context: Ctx) => ({ ...req, headers: { ...headers, cookie: context.cookie ?? "" } }),
-        },
-      ],
+        (cookie) => ({ ...headers, cookie }),
+      ),
     });
 
     const after = (await offersOf(sourceId)).flatMap((s) => s.tickets).find((t) => t.id === ticket.id)!;

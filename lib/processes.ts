@@ -88,6 +88,16 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** Whether a process with this id runs (one of another user, which may not be signalled, runs too). */
+export function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Stops every child started through this module that still runs. */
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((started) => started.stop()));

@@ -39,6 +39,7 @@ import {
   isCompressible,
   isHiddenPath,
   matchRedirect,
+  normalizePath,
   ON_THE_FLY_ENCODING,
   PRECOMPRESSED,
 } from "../src/core/cdn-rules";
@@ -65,32 +66,6 @@ async function statOrNull(file: string): Promise<Stats | null> {
 }
 
 const isFile = async (file: string) => (await statOrNull(file))?.isFile() === true;
-
-/**
- * The request path as the origin sees it: percent-decoded, "." and ".." resolved, repeated
- * slashes merged (as nginx does). null for a path that cannot be decoded or climbs above
- * the root: a 400, never a file outside the site, and never a redirect built from it.
- */
-export function normalizePath(rawPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return null;
-  }
-  if (!decoded.startsWith("/") || /[\0\r\n]/.test(decoded)) return null;
-  const segments: string[] = [];
-  const parts = decoded.split("/").slice(1);
-  for (const part of parts) {
-    if (part === "..") {
-      if (segments.length === 0) return null;
-      segments.pop();
-    } else if (part !== "." && part !== "") segments.push(part);
-  }
-  const last = parts.at(-1);
-  const trailing = segments.length > 0 && (last === "" || last === "." || last === "..");
-  return `/${segments.join("/")}${trailing ? "/" : ""}`;
-}
 
 /** What answers a request path: a file with its status, a redirect, or an error status. */
 export async function resolveRequest(

@@ -162,6 +162,38 @@ async function hotTicket(url: string): Promise<{ id: number; available: number }
 
 type Ctx = { cookie?: string };
 
+/**
+ * One basket cycle for autocannon: an ADD of the ticket to the next session in turn, then
+ * `second` to the same session. autocannon resets the context when a connection starts the list
+ * again: only the second request reads it.
+ */
+export function basketCycle(
+  ticketId: number,
+  second: object,
+  nextCookie: () => string,
+  sessionHeaders: (cookie: string) => Record<string, string>,
+): autocannon.Request[] {
+  return [
+    {
+      method: "POST",
+      path: "/api/basket",
+      headers,
+      body: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticketId, count: 1 } }),
+      setupRequest: (req, context: Ctx) => {
+        context.cookie = nextCookie();
+        return { ...req, headers: sessionHeaders(context.cookie) };
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/basket",
+      headers,
+      body: JSON.stringify(second),
+      setupRequest: (req, context: Ctx) => ({ ...req, headers: sessionHeaders(context.cookie ?? "") }),
+    },
+  ];
+}
+
 /** Reads, writes and holds against running servers. */
 async function measure(urls: string[], o: LoadOptions): Promise<Omit<EngineRow, "name">> {
   const readUrl = "/v1/events?page_size=20";
@@ -185,31 +217,12 @@ async function measure(urls: string[], o: LoadOptions): Promise<Omit<EngineRow, 
       url: `${url}/api/basket`,
       connections,
       duration: o.duration,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/basket",
-          headers,
-          body: JSON.stringify({ type: "ADD_TICKET", ticket: { id: ticket.id, count: 1 } }),
-          setupRequest: (req, context: Ctx) => {
-            context.cookie = cookies[next++ % cookies.length] as string;
-            return {
-              ...req,
-              headers: { ...headers, cookie: context.cookie, "x-forwarded-for": addressOf(context.cookie) },
-            };
-          },
-        },
-        {
-          method: "POST",
-          path: "/api/basket",
-          headers,
-          body: JSON.stringify(second),
-          setupRequest: (req, context: Ctx) => ({
-            ...req,
-            headers: { ...headers, cookie: context.cookie ?? "", "x-forwarded-for": addressOf(context.cookie ?? "") },
-          }),
-        },
-      ],
+      requests: basketCycle(
+        ticket.id,
+        second,
+        () => cookies[next++ % cookies.length] as string,
+        (cookie) => ({ ...headers, cookie, "x-forwarded-for": addressOf(cookie) }),
+      ),
     };
   };
   const writes = await spread(urls, o.connections, (url, c) =>

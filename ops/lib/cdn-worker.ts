@@ -28,6 +28,7 @@ import {
   FOLDER_REDIRECT,
   HIDDEN_PATH_PATTERNS,
   MIN_COMPRESS_BYTES,
+  normalizePath,
   REVALIDATE,
 } from "../../src/core/cdn-rules";
 import { DEFAULT_LANGUAGE, LANGUAGE_INFO, LANGUAGES, notFoundFile } from "../../src/core/routes";
@@ -53,7 +54,8 @@ export function workerData() {
   };
 }
 
-// The worker itself, plain JavaScript (an ES module). Keep it in step with scripts/serve.ts.
+// The worker itself, plain JavaScript (an ES module). Keep it in step with scripts/serve.ts; the
+// path normalisation is serve's own function, embedded as its source.
 const WORKER_CODE = String.raw`
 const RULES_TTL_MS = 30000;
 let cachedRules = null;
@@ -99,26 +101,7 @@ async function rulesOf(bucket) {
   return rules;
 }
 
-function normalizePath(rawPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return null;
-  }
-  if (!decoded.startsWith("/") || /[\0\r\n]/.test(decoded)) return null;
-  const segments = [];
-  const parts = decoded.split("/").slice(1);
-  for (const part of parts) {
-    if (part === "..") {
-      if (segments.length === 0) return null;
-      segments.pop();
-    } else if (part !== "." && part !== "") segments.push(part);
-  }
-  const last = parts[parts.length - 1];
-  const trailing = segments.length > 0 && (last === "" || last === "." || last === "..");
-  return "/" + segments.join("/") + (trailing ? "/" : "");
-}
+${normalizePath.toString()}
 
 const HIDDEN = DATA.hidden.map((pattern) => new RegExp(pattern));
 const isHidden = (sitePath) => HIDDEN.some((re) => re.test(sitePath));

@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import { processRuns } from "../../lib/processes";
 import { isNotFound, type S3Address, statusOf } from "./s3-client";
 import { fullKey, LOCK_KEY } from "./s3-objects";
 
@@ -29,15 +30,6 @@ export interface LockRecord {
 
 /** A refusal: another deploy holds the lock. Nothing was changed. */
 export class LockRefused extends Error {}
-
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Whether a lock still stands: refreshed lately, and, when taken on this host, by a process that runs. */
 export function lockStands(

@@ -25,6 +25,34 @@ import {
   ROUTES,
 } from "./routes";
 
+/**
+ * The request path as the origin sees it: percent-decoded, "." and ".." resolved, repeated
+ * slashes merged (as nginx does). null for a path that cannot be decoded or climbs above
+ * the root: a 400, never a file outside the site, and never a redirect built from it. The CDN
+ * worker (ops/lib/cdn-worker.ts) embeds this function's source: it reads nothing outside itself
+ * and is plain JavaScript once its types are stripped.
+ */
+export function normalizePath(rawPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith("/") || /[\0\r\n]/.test(decoded)) return null;
+  const segments: string[] = [];
+  const parts = decoded.split("/").slice(1);
+  for (const part of parts) {
+    if (part === "..") {
+      if (segments.length === 0) return null;
+      segments.pop();
+    } else if (part !== "." && part !== "") segments.push(part);
+  }
+  const last = parts.at(-1);
+  const trailing = segments.length > 0 && (last === "" || last === "." || last === "..");
+  return `/${segments.join("/")}${trailing ? "/" : ""}`;
+}
+
 /** Hashed assets: the name changes with the content, so browsers and CDNs keep them a year. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Everything else: kept, but checked (ETag) before each use. Gatsby's caching guide. */

@@ -103,37 +103,24 @@ export function dateFnsLocale(lang: Lang): Locale {
 const UAE_OFFSET_MINUTES = 240;
 const UAE_OFFSET_MS = UAE_OFFSET_MINUTES * 60_000;
 
+/** The fields date-fns reads through the local getters: each answers the UTC field of the shifted instant. */
+const WALL_FIELDS = ["FullYear", "Month", "Date", "Day", "Hours", "Minutes", "Seconds", "Milliseconds"] as const;
+
 class UaeDate extends Date {
-  private wall(): Date {
-    return new Date(this.getTime() + UAE_OFFSET_MS);
-  }
-  override getFullYear(): number {
-    return this.wall().getUTCFullYear();
-  }
-  override getMonth(): number {
-    return this.wall().getUTCMonth();
-  }
-  override getDate(): number {
-    return this.wall().getUTCDate();
-  }
-  override getDay(): number {
-    return this.wall().getUTCDay();
-  }
-  override getHours(): number {
-    return this.wall().getUTCHours();
-  }
-  override getMinutes(): number {
-    return this.wall().getUTCMinutes();
-  }
-  override getSeconds(): number {
-    return this.wall().getUTCSeconds();
-  }
-  override getMilliseconds(): number {
-    return this.wall().getUTCMilliseconds();
-  }
   override getTimezoneOffset(): number {
     return -UAE_OFFSET_MINUTES;
   }
+}
+for (const field of WALL_FIELDS) {
+  const utcGetter = Date.prototype[`getUTC${field}`];
+  // as a class method is: not enumerable, replaceable
+  Object.defineProperty(UaeDate.prototype, `get${field}`, {
+    value(this: Date): number {
+      return utcGetter.call(new Date(this.getTime() + UAE_OFFSET_MS));
+    },
+    writable: true,
+    configurable: true,
+  });
 }
 
 function inUae(iso: string): Date {

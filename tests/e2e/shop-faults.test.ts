@@ -22,13 +22,19 @@ async function basketBack(tp: TestPage): Promise<void> {
   await tp.context.unroute(BASKET_API);
 }
 
+/** A shop whose basket holds `tickets` of a one-session event claimed for the test. */
+async function shopWithTickets(tp: TestPage, tickets: number) {
+  const shop = new ShopPage(tp);
+  const { event, offer } = await claim({ tickets, oneSession: true });
+  await shop.putInBasket(event.id, offer.id, tickets);
+  return { shop, offer };
+}
+
 describe("shop: basket server down", () => {
   it("a change while the server is down is rolled back with a toast, and nothing is lost", async () => {
     await withPage(
       async (tp) => {
-        const shop = new ShopPage(tp);
-        const { event, offer } = await claim({ tickets: 2, oneSession: true });
-        await shop.putInBasket(event.id, offer.id, 2);
+        const { shop, offer } = await shopWithTickets(tp, 2);
         await shop.openCart();
         await shop.cartSettled();
 
@@ -54,9 +60,7 @@ describe("shop: basket server down", () => {
   it("a basket that cannot load says so, keeps the known count, and shows up once the server is back", async () => {
     await withPage(
       async (tp) => {
-        const shop = new ShopPage(tp);
-        const { event, offer } = await claim({ tickets: 1, oneSession: true });
-        await shop.putInBasket(event.id, offer.id, 1);
+        const { shop } = await shopWithTickets(tp, 1);
         // the count survives only once the server confirmed it: leaving earlier loses the change
         await shop.expectStoredCount(1);
 

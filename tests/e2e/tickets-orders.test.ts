@@ -8,10 +8,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { PDFDocument } from "pdf-lib";
 import { href } from "../../src/core/routes";
-import { BANK_TRANSFER, CARD, orderNow, orderOwnTickets, seedBasket, uniqueEmail } from "./support/api";
+import { BANK_TRANSFER, CARD, orderNow, seedBasket, uniqueEmail } from "./support/api";
 import { withPage } from "./support/browser";
 import { claim } from "./support/catalogue";
-import { CheckoutPage } from "./support/pages";
+import { CheckoutPage, freeOrderElsewhere } from "./support/pages";
 import { LANGS } from "./support/site";
 
 describe("e-tickets on the success page", () => {
@@ -74,16 +74,13 @@ describe("the printable tickets", () => {
 describe("find my order", () => {
   it("finds the order with its number and e-mail in a fresh browser, and says nothing about which half was wrong", async () => {
     const email = uniqueEmail("lookup");
-    const order = await withPage((buyer) =>
-      orderOwnTickets(buyer.context, { lang: "ru", count: 1, free: true, email, acquisitionId: null }),
-    );
+    const order = await freeOrderElsewhere("ru", 1, email);
     await withPage(async (t) => {
       const { page } = t;
       const lookup = new CheckoutPage(t, "ru");
       await lookup.open(href.orderLookup());
-      await page.getByLabel(lookup.text("tickets:lookup.number")).fill(order.number.toLowerCase().replace("-", " "));
-      await page.getByLabel(lookup.text("tickets:lookup.email")).fill(`wrong-${email}`);
-      await page.getByRole("button", { name: lookup.text("tickets:lookup.submit") }).click();
+      const typedNumber = order.number.toLowerCase().replace("-", " ");
+      await lookup.lookUpOrder(typedNumber, `wrong-${email}`);
       await page.getByTestId("lookup-problem").waitFor();
       assert.equal(
         (await page.getByTestId("lookup-problem").textContent())?.trim(),
@@ -91,8 +88,7 @@ describe("find my order", () => {
       );
       assert.equal(await page.getByTestId("lookup-result").count(), 0);
 
-      await page.getByLabel(lookup.text("tickets:lookup.email")).fill(email.toUpperCase());
-      await page.getByRole("button", { name: lookup.text("tickets:lookup.submit") }).click();
+      await lookup.lookUpOrder(typedNumber, email.toUpperCase());
       await page.getByTestId("lookup-result").waitFor();
       assert.match((await page.getByTestId("lookup-result").textContent()) ?? "", new RegExp(order.number));
       await page.locator("svg[data-qr]").first().waitFor();
@@ -114,9 +110,7 @@ describe("find my order", () => {
 
   it("opens the order straight from the e-mail's link", async () => {
     const email = uniqueEmail("link");
-    const order = await withPage((buyer) =>
-      orderOwnTickets(buyer.context, { lang: "en", count: 1, free: true, email, acquisitionId: null }),
-    );
+    const order = await freeOrderElsewhere("en", 1, email);
     await withPage(async (t) => {
       await new CheckoutPage(t).goto(`${href.orderLookup()}?number=${order.number}#email=${encodeURIComponent(email)}`);
       await t.page.getByTestId("lookup-result").waitFor({ timeout: 15_000 });

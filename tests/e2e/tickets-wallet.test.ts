@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { href } from "../../src/core/routes";
 import { type ApiOrder, orderOwnTickets, uniqueEmail } from "./support/api";
 import { type TestPage, withPage } from "./support/browser";
-import { SitePage } from "./support/pages";
+import { CheckoutPage, freeOrderElsewhere, SitePage } from "./support/pages";
 import { LANGS } from "./support/site";
 
 const IPHONE =
@@ -58,14 +58,19 @@ const ticketsPage = (order: ApiOrder) => href.paymentSuccess(order.id);
 const freeOrder = (t: TestPage, lang: (typeof LANGS)[number], count: number) =>
   orderOwnTickets(t.context, { lang, count, free: true, email: uniqueEmail(`wallet-${lang}`), acquisitionId: null });
 
+/** A phone (by its user agent) with a free order of `count` tickets in `lang`, its server offering both wallets. */
+async function phoneWithOrder(t: TestPage, userAgent: string, lang: (typeof LANGS)[number], count: number) {
+  await pretendToBe(t, userAgent);
+  const order = await freeOrder(t, lang, count);
+  await offerWallets(t.page, order);
+  return { order, site: new SitePage(t, lang) };
+}
+
 describe("wallet badges on the success page", () => {
   for (const lang of LANGS) {
     it(`in ${lang}: an iPhone gets Apple's badge on each ticket and for all of them, never Google's`, async () => {
       await withPage(async (t) => {
-        await pretendToBe(t, IPHONE);
-        const order = await freeOrder(t, lang, 2);
-        await offerWallets(t.page, order);
-        const site = new SitePage(t, lang);
+        const { order, site } = await phoneWithOrder(t, IPHONE, lang, 2);
         await site.open(ticketsPage(order));
         const apple = t.page.locator('[data-testid="e-tickets"] a[data-wallet="apple"]');
         await apple.nth(2).waitFor({ timeout: 20_000 });
@@ -92,10 +97,7 @@ describe("wallet badges on the success page", () => {
 
   it("an Android phone gets Google's badge, in its words, opening Google's page in a new tab", async () => {
     await withPage(async (t) => {
-      await pretendToBe(t, ANDROID);
-      const order = await freeOrder(t, "ar", 1);
-      await offerWallets(t.page, order);
-      const site = new SitePage(t, "ar");
+      const { order, site } = await phoneWithOrder(t, ANDROID, "ar", 1);
       await site.open(ticketsPage(order));
       const google = t.page.locator('a[data-wallet="google"]');
       await google.first().waitFor({ timeout: 20_000 });
@@ -142,10 +144,7 @@ describe("wallet badges on the success page", () => {
 describe("wallet badge in My orders", () => {
   it("a paid order offers all its tickets at once to the phone's wallet", async () => {
     await withPage(async (t) => {
-      await pretendToBe(t, IPHONE);
-      const order = await freeOrder(t, "ru", 3);
-      await offerWallets(t.page, order);
-      const site = new SitePage(t, "ru");
+      const { order, site } = await phoneWithOrder(t, IPHONE, "ru", 3);
       await site.open(href.myOrders());
       const line = t.page.locator(`[data-testid="order-line"][data-order-id="${order.id}"]`);
       const badge = line.locator('a[data-wallet="apple"]');
@@ -161,17 +160,13 @@ describe("wallet badge in My orders", () => {
 describe("wallet badges after a look-up", () => {
   it("an order found from another phone shows its tickets' badges once, not again on its line", async () => {
     const email = uniqueEmail("wallet-lookup");
-    const order = await withPage((buyer) =>
-      orderOwnTickets(buyer.context, { lang: "ar", count: 2, free: true, email, acquisitionId: null }),
-    );
+    const order = await freeOrderElsewhere("ar", 2, email);
     await withPage(async (t) => {
       await pretendToBe(t, ANDROID);
       await offerWallets(t.page, order);
-      const site = new SitePage(t, "ar");
+      const site = new CheckoutPage(t, "ar");
       await site.open(href.orderLookup());
-      await t.page.getByLabel(site.text("tickets:lookup.number")).fill(order.number);
-      await t.page.getByLabel(site.text("tickets:lookup.email")).fill(email);
-      await t.page.getByRole("button", { name: site.text("tickets:lookup.submit") }).click();
+      await site.lookUpOrder(order.number, email);
       await t.page.getByTestId("lookup-result").waitFor();
       const google = t.page.locator('a[data-wallet="google"]');
       await google.nth(2).waitFor({ timeout: 20_000 });

@@ -29,12 +29,18 @@ import {
 let n = 0;
 const email = () => `expiry${++n}@example.ae`;
 
+/** A visitor with `count` of ticket 1 (of session 10001) in its basket, and how many were left before. */
+async function holding(app: TestApp, count: number): Promise<{ v: Visitor; before: number }> {
+  const v = new Visitor(app);
+  const before = await available(app, 10001, 1);
+  await v.add(1, count);
+  return { v, before };
+}
+
 describe("unpaid orders expire and give their tickets back", () => {
   it("a card order unpaid after its time becomes expired, releases its tickets, and cannot be paid", () =>
     withApp({ cardPayMinutes: 1 }, async ({ app, clock }) => {
-      const v = new Visitor(app);
-      const before = await available(app, 10001, 1);
-      await v.add(1, 4);
+      const { v, before } = await holding(app, 4);
       const o = await placeOrder(app, v, { ...BUYER, email: email() });
       assert.equal(await available(app, 10001, 1), before - 4);
       assert.ok(Math.abs(Date.parse(o.expires_at!) - (clock.now() + 60_000)) < 2000);
@@ -73,9 +79,7 @@ describe("unpaid orders expire and give their tickets back", () => {
 
   it("a declined order keeps its tickets until expiry, can be retried before, and is released after", () =>
     withApp({ cardPayMinutes: 1 }, async ({ app, clock }) => {
-      const v = new Visitor(app);
-      const before = await available(app, 10001, 1);
-      await v.add(1, 2);
+      const { v, before } = await holding(app, 2);
       const o = await placeOrder(app, v, { ...BUYER, email: email() });
       await payByCard(app, v, o.id, "4000000000000002");
       assert.equal(json<WireOrder>(await v.request("GET", `/api/orders/${o.id}`)).status, "failed");
@@ -100,9 +104,7 @@ describe("unpaid orders expire and give their tickets back", () => {
 
   it("a bank-transfer order holds its tickets for the offline time, then releases them", () =>
     withApp({ offlinePayMinutes: 120 }, async ({ app, clock }) => {
-      const v = new Visitor(app);
-      const before = await available(app, 10001, 1);
-      await v.add(1, 3);
+      const { v, before } = await holding(app, 3);
       const o = await placeOrder(app, v, { ...BUYER, email: email(), acquisition_id: 3 });
       assert.ok(Math.abs(Date.parse(o.expires_at!) - (clock.now() + 120 * 60_000)) < 2000);
       clock.advance(119 * 60_000);
@@ -113,9 +115,7 @@ describe("unpaid orders expire and give their tickets back", () => {
 
   it("a restart loses nothing: a new server on the same database releases what expired while it was down", async () => {
     const { app, clock } = await makeApp({ cardPayMinutes: 1 });
-    const v = new Visitor(app);
-    const before = await available(app, 10001, 1);
-    await v.add(1, 2);
+    const { v, before } = await holding(app, 2);
     await placeOrder(app, v, { ...BUYER, email: email() });
     const other = new Visitor(app);
     await other.add(1, 3);
@@ -139,9 +139,7 @@ describe("unpaid orders expire and give their tickets back", () => {
 describe("holds do not last for ever (finding 2)", () => {
   it("a basket changed every minute still expires at its first ticket's time and gives the tickets back", () =>
     withApp({ holdMinutes: 15 }, async ({ app, clock }) => {
-      const v = new Visitor(app);
-      const before = await available(app, 10001, 1);
-      await v.add(1, 1);
+      const { v, before } = await holding(app, 1);
       for (let i = 0; i < 14; i++) {
         clock.advance(60_000);
         assert.equal(

@@ -16,6 +16,7 @@ import {
   refusalFromSearch,
   showsPlacedOrder,
 } from "../../src/core/routes";
+import { assertEachGives } from "./support/cases";
 
 describe("after the order is created", () => {
   const awaiting = { id: "ord_1", status: "awaiting_payment" as const };
@@ -96,21 +97,18 @@ describe("back from the acquirer", () => {
 
 describe("the currency switcher", () => {
   it("is not offered on the pages of a placed order, in any language", () => {
-    for (const path of [
-      "/order/pay/",
-      "/ru/order/pay/",
-      "/order/bill/",
-      "/order/success/",
-      "/ar/payment/success/",
-      "/order/fail/",
-    ]) {
-      assert.equal(showsPlacedOrder(path), true, path);
-    }
+    assertEachGives(
+      ["/order/pay/", "/ru/order/pay/", "/order/bill/", "/order/success/", "/ar/payment/success/", "/order/fail/"],
+      showsPlacedOrder,
+      true,
+    );
   });
   it("is offered before the order exists and everywhere else", () => {
-    for (const path of ["/order/checkout/", "/ru/order/checkout/", "/cart/", "/events/12/", "/", "/ar/"]) {
-      assert.equal(showsPlacedOrder(path), false, path);
-    }
+    assertEachGives(
+      ["/order/checkout/", "/ru/order/checkout/", "/cart/", "/events/12/", "/", "/ar/"],
+      showsPlacedOrder,
+      false,
+    );
   });
 });
 

@@ -24,6 +24,7 @@ import {
   withQuery,
 } from "../../src/core/routes";
 import { planPages } from "../../src/sourcing/plan-pages";
+import { assertTable } from "./support/cases";
 import { fixtureSnapshot } from "./support/catalogue-fixture";
 
 describe("route module", () => {
@@ -37,11 +38,13 @@ describe("route module", () => {
   });
 
   it("reads the language from the path, and only a real prefix counts", () => {
-    assert.equal(languageOfPath("/ru/events/"), "ru");
-    assert.equal(languageOfPath("/ar"), "ar");
-    assert.equal(languageOfPath("/events/"), "en");
-    assert.equal(languageOfPath("/russia/"), "en");
-    assert.equal(languageOfPath("/en/order/bill/1/"), "en");
+    assertTable(languageOfPath, [
+      ["/ru/events/", "ru"],
+      ["/ar", "ar"],
+      ["/events/", "en"],
+      ["/russia/", "en"],
+      ["/en/order/bill/1/", "en"],
+    ]);
     assert.equal(directionOf("ar"), "rtl");
     assert.equal(directionOf("ru"), "ltr");
     assert.equal(isLang("fr"), false);
@@ -80,20 +83,26 @@ describe("route module", () => {
   });
 
   it("names the 404 page of each language", () => {
-    assert.equal(notFoundFile("en"), "/404.html");
-    assert.equal(notFoundFile("ru"), "/ru/404/index.html");
-    assert.equal(notFoundFileFor("/ar/x/y"), "/ar/404/index.html");
-    assert.equal(notFoundFileFor("/x/y"), "/404.html");
+    assertTable(notFoundFile, [
+      ["en", "/404.html"],
+      ["ru", "/ru/404/index.html"],
+    ]);
+    assertTable(notFoundFileFor, [
+      ["/ar/x/y", "/ar/404/index.html"],
+      ["/x/y", "/404.html"],
+    ]);
   });
 
   it("tells a one-record page by the table's :id paths, in any language", () => {
-    assert.equal(recordRouteOf(localize(href.event(12), "ru")), "event");
-    assert.equal(recordRouteOf(href.person(3)), "person");
-    assert.equal(recordRouteOf(localize(href.news(5), "ar")), "news");
-    assert.equal(recordRouteOf(href.place(7)), "place");
-    assert.equal(recordRouteOf(href.events()), undefined);
-    assert.equal(recordRouteOf("/events/12/extra/"), undefined);
-    assert.equal(recordRouteOf("/events/x/"), undefined);
+    assertTable(recordRouteOf, [
+      [localize(href.event(12), "ru"), "event"],
+      [href.person(3), "person"],
+      [localize(href.news(5), "ar"), "news"],
+      [href.place(7), "place"],
+      [href.events(), undefined],
+      ["/events/12/extra/", undefined],
+      ["/events/x/", undefined],
+    ]);
   });
 
   it("is what the page plan builds: every route in every language, the client-only ones with their match path", () => {

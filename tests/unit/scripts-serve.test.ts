@@ -14,7 +14,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { listRuleFiles, readCdnRules, writeCdnRules } from "../../lib/cdn-rule-files";
 import { nginxConfig, writeNginxConfig } from "../../ops/lib/nginx-config";
 import { precompress } from "../../ops/lib/precompress";
-import { normalizePath, resolveRequest } from "../../scripts/serve";
+import { resolveRequest } from "../../scripts/serve";
 import {
   buildCdnRules,
   type CdnRules,
@@ -23,11 +23,13 @@ import {
   headersFor,
   IMMUTABLE,
   inlineBlocks,
+  normalizePath,
   parseHeaders,
   parseRedirects,
   REVALIDATE,
 } from "../../src/core/cdn-rules";
 import { CLIENT_ONLY_ROUTES } from "../../src/core/routes";
+import { assertEachGives } from "./support/cases";
 
 let root = "";
 let rules: CdnRules;
@@ -179,18 +181,20 @@ describe("CDN rules", () => {
     assert.equal(cache(HASHED), IMMUTABLE);
     assert.equal(cache("/styles.0123456789abcdef0123.css"), IMMUTABLE);
     assert.equal(cache("/static/abc/photo.png"), IMMUTABLE);
-    for (const path of [
-      "/",
-      "/events/",
-      "/order/pay/1/",
-      "/page-data/index/page-data.json",
-      "/page-data/app-data.json",
-      "/~partytown/partytown.js",
-      "/app-missing.js",
-      "/nothing/",
-    ]) {
-      assert.equal(cache(path), REVALIDATE, path);
-    }
+    assertEachGives(
+      [
+        "/",
+        "/events/",
+        "/order/pay/1/",
+        "/page-data/index/page-data.json",
+        "/page-data/app-data.json",
+        "/~partytown/partytown.js",
+        "/app-missing.js",
+        "/nothing/",
+      ],
+      cache,
+      REVALIDATE,
+    );
   });
 
   it("put the security headers on every path, HSTS only over https", () => {

@@ -148,16 +148,14 @@ export async function loadCatalogue(db: Db): Promise<CatalogueData> {
   );
   const hallsByPlace = groupIds([...halls.values()].map((h) => ({ k: h.placeId, v: h.id })));
 
-  type PlaceDb = {
-    id: number;
+  // the columns every record with a page of its own has (places, persons, events, news)
+  type RecordDb = { id: number; title: string; image_id: number | null; updated_at: number };
+  type PlaceDb = RecordDb & {
     location_id: number;
-    title: string;
     address: string | null;
     description: string | null;
     latitude: number | null;
     longitude: number | null;
-    image_id: number | null;
-    updated_at: number;
   };
   const places = byId(
     (await all<PlaceDb>("SELECT * FROM places ORDER BY id")).map(
@@ -176,13 +174,7 @@ export async function loadCatalogue(db: Db): Promise<CatalogueData> {
     ),
   );
 
-  type PersonDb = {
-    id: number;
-    title: string;
-    description: string | null;
-    image_id: number | null;
-    updated_at: number;
-  };
+  type PersonDb = RecordDb & { description: string | null };
   const persons = byId(
     (await all<PersonDb>("SELECT * FROM persons ORDER BY id")).map(
       (r): PersonRow => ({
@@ -211,19 +203,15 @@ export async function loadCatalogue(db: Db): Promise<CatalogueData> {
   ))
     minPrices.set(r.event_id, r.p);
 
-  type EventDb = {
-    id: number;
+  type EventDb = RecordDb & {
     event_source_id: number;
-    title: string;
     short_description: string | null;
     description: string | null;
     place_id: number;
     hall_id: number | null;
-    image_id: number | null;
     age_limit: number | null;
     status: EventRow["status"];
     popularity: number;
-    updated_at: number;
   };
   const events: EventRow[] = [];
   for (const r of await all<EventDb>("SELECT * FROM events ORDER BY id")) {
@@ -252,14 +240,10 @@ export async function loadCatalogue(db: Db): Promise<CatalogueData> {
   }
 
   const newsEvents = await links("SELECT news_id AS k, event_id AS v FROM news_events ORDER BY news_id, event_id");
-  type NewsDb = {
-    id: number;
-    title: string;
+  type NewsDb = RecordDb & {
     lead: string | null;
     body: string | null;
     published_at: number;
-    image_id: number | null;
-    updated_at: number;
   };
   const news = (await all<NewsDb>("SELECT * FROM news ORDER BY published_at DESC, id DESC")).map((r) => ({
     id: r.id,

@@ -41,30 +41,29 @@ export async function walletRoutes(app: FastifyInstance, opts: { deps: AppDeps; 
     return wallet.links(req.params.id);
   });
 
-  // Safari opens a pass by its type; other browsers save the file under this name
-  const download = (reply: FastifyReply, file: Buffer, ext: "pkpass" | "pkpasses", name: string) => {
-    noStore(reply)
-      .type(`application/vnd.apple.${ext}`)
-      .header("Content-Disposition", `attachment; filename="${name.replace(/[^A-Za-z0-9-]/g, "")}.${ext}"`);
-    return file;
-  };
-
-  app.get<{ Params: { serial: string } } & TokenQuery>(`${WALLET_PATH}/apple/passes/:serial`, async (req, reply) =>
-    download(
-      reply,
-      await wallet.applePassFile(req.params.serial, req.query.token),
-      "pkpass",
-      `ticket-${req.params.serial}`,
-    ),
-  );
-  app.get<{ Params: { id: string } } & TokenQuery>(`${WALLET_PATH}/apple/orders/:id`, async (req, reply) =>
-    download(
-      reply,
-      await wallet.appleOrderFile(req.params.id, req.query.token),
-      "pkpasses",
-      `tickets-${req.params.id}`,
-    ),
-  );
+  // one ticket's pass (by its serial) or an order's passes (by its id): Safari opens a pass by its
+  // type, other browsers save the file under the name given; the parameters keep the contract's names
+  const appleFile = (
+    path: "passes" | "orders",
+    param: "serial" | "id",
+    ext: "pkpass" | "pkpasses",
+    fileName: string,
+    file: (key: string, token: string | undefined) => Promise<Buffer>,
+  ) =>
+    app.get<{ Params: Record<string, string> } & TokenQuery>(
+      `${WALLET_PATH}/apple/${path}/:${param}`,
+      async (req, reply) => {
+        const key = req.params[param] ?? "";
+        const body = await file(key, req.query.token);
+        const name = `${fileName}-${key}`.replace(/[^A-Za-z0-9-]/g, "");
+        noStore(reply)
+          .type(`application/vnd.apple.${ext}`)
+          .header("Content-Disposition", `attachment; filename="${name}.${ext}"`);
+        return body;
+      },
+    );
+  appleFile("passes", "serial", "pkpass", "ticket", wallet.applePassFile);
+  appleFile("orders", "id", "pkpasses", "tickets", wallet.appleOrderFile);
 
   // Google's save link is made when asked for, so it carries the session's time and venue as they are now
   app.get<{ Params: { serial: string } } & TokenQuery>(`${WALLET_PATH}/google/passes/:serial`, async (req, reply) =>

@@ -17,6 +17,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { processRuns } from "../../../lib/processes";
 import type { components } from "../../../src/core/generated/catalogue";
 import type { Lang } from "../../../src/core/routes";
 import { API_URL } from "./browser";
@@ -128,19 +129,10 @@ const LEDGER_DIR = join(LEDGER_ROOT, String(process.ppid));
 const LEDGER_FILE = join(LEDGER_DIR, "ledger.json");
 const LOCK_DIR = join(LEDGER_DIR, "lock");
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 function removeEndedLedgers(): void {
   for (const name of readdirSync(LEDGER_ROOT)) {
     const pid = Number(name);
-    if (Number.isInteger(pid) && pid !== process.ppid && !alive(pid))
+    if (Number.isInteger(pid) && pid !== process.ppid && !processRuns(pid))
       rmSync(join(LEDGER_ROOT, name), { recursive: true, force: true });
   }
 }

@@ -15,7 +15,7 @@ import { PNG } from "pngjs";
 import { TEXTS as ACQUIRER_TEXTS } from "../../../server/src/payment/texts";
 import { href, type Lang, localize } from "../../../src/core/routes";
 import { type ApiOrder, type OwnOrder, orderOwnTickets, seedBasket, startPayment } from "./api";
-import { API_URL, siteUrl, type TestPage, waitForHydration } from "./browser";
+import { API_URL, siteUrl, type TestPage, waitForHydration, withPage } from "./browser";
 import { type Claim, claim, offerTitle } from "./catalogue";
 import { escapeRegExp, text } from "./site";
 
@@ -344,4 +344,16 @@ export class CheckoutPage extends ShopPage {
   async shownOrderNumber(): Promise<string | undefined> {
     return (await this.page.getByTestId("order-number").textContent())?.trim();
   }
+
+  /** Asks the order look-up page (open already) for an order by its number and e-mail, as typed. */
+  async lookUpOrder(number: string, email: string): Promise<void> {
+    await this.page.getByLabel(this.text("tickets:lookup.number")).fill(number);
+    await this.page.getByLabel(this.text("tickets:lookup.email")).fill(email);
+    await this.page.getByRole("button", { name: this.text("tickets:lookup.submit") }).click();
+  }
+}
+
+/** A free order placed in a browser of its own, by a buyer who then finds it from another. */
+export function freeOrderElsewhere(lang: Lang, count: number, email: string): Promise<ApiOrder> {
+  return withPage((buyer) => orderOwnTickets(buyer.context, { lang, count, free: true, email, acquisitionId: null }));
 }
