@@ -183,8 +183,8 @@ interface StartupMeasure {
   jsKb: number;
   components: number;
   largestEvalKb: number;
-  /** how long the task that evaluates the most start-up script took */
-  largestEvalMs: number;
+  /** the longest task that evaluates a start-up script */
+  startupEvalMs: number;
   longestTaskMs: number;
   longTasks: number;
   blockingMs: number;
@@ -213,12 +213,18 @@ async function measureStartup(
     );
     const tasks = mainThreadTasks(trace);
     const long = tasks.filter((task) => task.durationMs >= LONG_TASK_MS);
-    const largestEval = largestStartupTask(tasks, startupScripts(path, variant.dir));
+    const scripts = startupScripts(path, variant.dir);
+    const startFiles = new Set(scripts.map((script) => script.file));
     return {
       jsKb: startupBytes(path, variant.dir) / 1024,
       components,
-      largestEvalKb: largestEval.rawBytes / 1024,
-      largestEvalMs: largestEval.durationMs,
+      largestEvalKb: largestStartupTask(tasks, scripts).rawBytes / 1024,
+      // the longest task that evaluates a start-up script: the one webpack runs the app's
+      // modules in, once the last of them has arrived
+      startupEvalMs: Math.max(
+        0,
+        ...tasks.filter((task) => task.scripts.some((file) => startFiles.has(file))).map((task) => task.durationMs),
+      ),
       longestTaskMs: Math.max(0, ...tasks.map((task) => task.durationMs)),
       longTasks: long.length,
       blockingMs: long.reduce((sum, task) => sum + task.durationMs - LONG_TASK_MS, 0),
@@ -260,7 +266,7 @@ async function compareVariants(): Promise<void> {
           const measured = runs.get(variant.name) ?? [];
           const m = (key: keyof StartupMeasure) => median(measured.map((r) => r[key]));
           rows.push(
-            `| \`${path}\` | ${variant.name} | ${m("jsKb").toFixed(1)} KB | ${m("components")} | ${m("largestEvalKb").toFixed(0)} KB in ${Math.round(m("largestEvalMs"))} ms | ${Math.round(m("longestTaskMs"))} ms | ${m("longTasks")} | ${Math.round(m("blockingMs"))} ms |`,
+            `| \`${path}\` | ${variant.name} | ${m("jsKb").toFixed(1)} KB | ${m("components")} | ${m("largestEvalKb").toFixed(0)} KB | ${Math.round(m("startupEvalMs"))} ms | ${Math.round(m("longestTaskMs"))} ms | ${m("longTasks")} | ${Math.round(m("blockingMs"))} ms |`,
           );
           process.stdout.write(`${rows.at(-1)}\n`);
         }
@@ -276,8 +282,8 @@ async function compareVariants(): Promise<void> {
       "",
       `Chromium with the CPU slowed ${CPU ?? 4}x, median of ${RUNS} run(s) per variant, taking turns; served gzipped`,
       "",
-      "| page | variant | start-up JS gz | components in first commit | largest start-up evaluation | longest task | tasks over 50 ms | blocking (sum over 50 ms) |",
-      "|---|---|---:|---:|---:|---:|---:|---:|",
+      "| page | variant | start-up JS gz | components in first commit | largest start-up evaluation | longest task evaluating a start-up script | longest task | tasks over 50 ms | blocking (sum over 50 ms) |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|",
       ...rows,
       "",
     ].join("\n"),
