@@ -23,6 +23,7 @@ export function cardListTemplate<C extends BasePageContext, T extends { id: numb
   small?: boolean;
   card(item: T, index: number): React.ReactNode;
 }): (props: TemplateProps<C>) => React.JSX.Element {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per template module, not in a render (as textHead)
   return function CardListTemplate({ pageContext }) {
     const { t } = useTranslation();
     return (
