@@ -24,6 +24,12 @@ interface Choice {
   city: number | null;
 }
 
+/** The filters that pick one item of a list the page carries: the choice's field, the list, their texts. */
+const ID_FILTERS = [
+  { field: "category", options: "categories", label: "events.category", any: "events.anyCategory" },
+  { field: "city", options: "locations", label: "events.city", any: "events.anyCity" },
+] as const;
+
 const NO_CHOICE: Choice = { when: "all", category: null, city: null };
 
 const isNoChoice = (c: Choice) => c.when === "all" && c.category === null && c.city === null;
@@ -195,20 +201,16 @@ function Filters({
         ))}
       </ul>
       <div className={styles.selects}>
-        <IdSelect
-          label={t("events.category")}
-          any={t("events.anyCategory")}
-          options={pageContext.categories}
-          value={choice.category}
-          onChange={(category) => onChange({ ...choice, category })}
-        />
-        <IdSelect
-          label={t("events.city")}
-          any={t("events.anyCity")}
-          options={pageContext.locations}
-          value={choice.city}
-          onChange={(city) => onChange({ ...choice, city })}
-        />
+        {ID_FILTERS.map((filter) => (
+          <IdSelect
+            key={filter.field}
+            label={t(filter.label)}
+            any={t(filter.any)}
+            options={pageContext[filter.options]}
+            value={choice[filter.field]}
+            onChange={(id) => onChange({ ...choice, [filter.field]: id })}
+          />
+        ))}
       </div>
     </div>
   );

@@ -6,15 +6,16 @@ import { graphql } from "gatsby";
 import type React from "react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OrderOutcome, OrderOutcomeFallback } from "../app/order-outcome";
+import { OrderOutcome } from "../app/order-outcome";
 import { type FailReason, pathAfterPayment, searchOrderId } from "../checkout/outcome";
 import { FailMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import type { StaticPageContext } from "../core/page-context";
 import { failReasonFromSearch, href } from "../core/routes";
+import { OutcomeWithoutOrder } from "./parts/outcome-without-order";
 import * as styles from "../checkout/checkout.module.css";
 
 export default function OrderFailPage({ location }: TemplateProps<StaticPageContext>): React.JSX.Element {
@@ -48,11 +49,10 @@ export default function OrderFailPage({ location }: TemplateProps<StaticPageCont
   }
 
   return (
-    <OrderOutcomeFallback
-      title={t("order.fail.emptyTitle")}
+    <OutcomeWithoutOrder
+      page="order.fail"
       view={view}
       onRetry={reload}
-      empty={<EmptyOutcome heading={t("order.fail.emptyHeading")} text={t("order.fail.emptyText")} contacts />}
       // paid after all (a retry elsewhere, or the back button): show the tickets instead
       ready={(order) => (
         <>

@@ -6,21 +6,16 @@
 import { graphql } from "gatsby";
 import type React from "react";
 import { useTranslation } from "react-i18next";
-import { OrderOutcome, OrderOutcomeFallback } from "../app/order-outcome";
+import { OrderOutcome } from "../app/order-outcome";
 import { pathAfterPayment, searchOrderId } from "../checkout/outcome";
 import { PendingMark } from "../checkout/outcome-icons";
-import {
-  EmptyOutcome,
-  FixedCurrencyNote,
-  PayLaterInstructions,
-  StatusBadge,
-  WaysForward,
-} from "../checkout/outcome-parts";
+import { FixedCurrencyNote, PayLaterInstructions, StatusBadge, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
 import type { PayAndDeliveryPageContext } from "../core/page-context";
 import { href } from "../core/routes";
+import { OutcomeWithoutOrder } from "./parts/outcome-without-order";
 import * as styles from "../checkout/checkout.module.css";
 
 export default function OrderSuccessPage({
@@ -70,21 +65,14 @@ export default function OrderSuccessPage({
   }
 
   return (
-    <OrderOutcomeFallback
-      title={t("order.success.emptyTitle")}
+    <OutcomeWithoutOrder
+      page="order.success"
       view={view}
       onRetry={reload}
-      empty={
-        <EmptyOutcome
-          heading={t("order.success.emptyHeading")}
-          text={t("order.success.emptyText")}
-          more={[{ to: href.cart(), label: t("order.success.openCart") }]}
-          contacts
-        >
-          <p className="muted">{t("order.success.help")}</p>
-        </EmptyOutcome>
-      }
-    />
+      more={[{ to: href.cart(), label: t("order.success.openCart") }]}
+    >
+      <p className="muted">{t("order.success.help")}</p>
+    </OutcomeWithoutOrder>
   );
 }
 

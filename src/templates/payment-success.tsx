@@ -18,11 +18,11 @@ import { useI18next } from "gatsby-plugin-react-i18next";
 import type React from "react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { OrderOutcome, OrderOutcomeFallback } from "../app/order-outcome";
+import { OrderOutcome } from "../app/order-outcome";
 import { PageShell } from "../app/page-shell";
 import { failPathOnReturn, RETURN_POLL_INTERVAL_MS, returnOutcome, searchOrderId } from "../checkout/outcome";
 import { FailMark, SuccessMark } from "../checkout/outcome-icons";
-import { EmptyOutcome, LoadingShell, OrderNumber, WaysForward } from "../checkout/outcome-parts";
+import { LoadingShell, OrderNumber, WaysForward } from "../checkout/outcome-parts";
 import { useOrderFromUrl } from "../checkout/use-order";
 import type { TemplateProps } from "../components/template-types";
 import { textHead } from "../components/text-head";
@@ -30,6 +30,7 @@ import type { Order } from "../core/order";
 import type { StaticPageContext } from "../core/page-context";
 import { href } from "../core/routes";
 import { TicketsSentTo } from "../tickets/ticket-cards";
+import { OutcomeWithoutOrder } from "./parts/outcome-without-order";
 import * as styles from "../checkout/checkout.module.css";
 
 function Paid({ order }: { order: Order }): React.JSX.Element {
@@ -124,16 +125,7 @@ export default function PaymentSuccessPage({ location }: TemplateProps<StaticPag
     return <NotPaid order={order} outcome={outcome} />;
   }
 
-  return (
-    <OrderOutcomeFallback
-      title={t("payment.success.emptyTitle")}
-      view={view}
-      onRetry={reload}
-      empty={
-        <EmptyOutcome heading={t("payment.success.emptyHeading")} text={t("payment.success.emptyText")} contacts />
-      }
-    />
-  );
+  return <OutcomeWithoutOrder page="payment.success" view={view} onRetry={reload} />;
 }
 
 export const Head = textHead({ title: "payment.success.title", noindex: true });
