@@ -20,6 +20,7 @@ import { writeCdnRules } from "./lib/cdn-rule-files";
 import { ROUTES } from "./src/core/routes";
 import type { SessionTimes } from "./src/core/sessions";
 import { readBuildConfig } from "./src/core/site-config";
+import { COMPILE_HINT, isStartupChunkGroup } from "./src/core/start-up-scripts";
 import { parseChangesSetting, readCatalogue, SNAPSHOT_FILE, writeSnapshotFile } from "./src/sourcing/catalogue-delta";
 import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
 import {
@@ -261,8 +262,6 @@ class StableCompilationHashPlugin {
  * nobody asked for. Added after minification (which drops comments) and before the source
  * maps are written, so the maps count the line.
  */
-const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
-const STARTUP_CHUNK_GROUP = /^(component---|date-locale-)/;
 
 class CompileHintsPlugin {
   apply(compiler: Compiler): void {
@@ -273,7 +272,7 @@ class CompileHintsPlugin {
         () => {
           const startup = new Set<string>();
           for (const group of compilation.chunkGroups) {
-            if (!group.isInitial() && !STARTUP_CHUNK_GROUP.test(group.name ?? "")) continue;
+            if (!group.isInitial() && !isStartupChunkGroup(group.name)) continue;
             for (const chunk of group.chunks)
               for (const file of chunk.files) if (file.endsWith(".js")) startup.add(file);
           }

@@ -22,6 +22,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { COMPILE_HINT, isStartupChunkGroup } from "../../src/core/start-up-scripts";
 import { siteUrl, withPage } from "./support/browser";
 import {
   FIRST_COMMIT_HOOK,
@@ -36,8 +37,6 @@ import {
   traceStartup,
 } from "./support/startup";
 
-/** Chrome's explicit compile hint, which gatsby-node.ts puts at the top of the start-up scripts. */
-const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 /** A script webpack wrote (its name ends in a content hash), not a static file. */
 const WEBPACK_SCRIPT = /-[0-9a-f]{20}\.js$/;
 const startsWithHint = (file: string) =>
@@ -122,7 +121,7 @@ describe("page-speed budgets of the built site", () => {
     };
     const atStart = new Set(
       Object.entries(namedChunkGroups)
-        .filter(([group]) => /^(app|component---|date-locale-)/.test(group))
+        .filter(([group]) => isStartupChunkGroup(group))
         .flatMap(([, { assets }]) => assets.map((asset) => asset.name)),
     );
     for (const type of Object.keys(PAGE_TYPES))
