@@ -26,6 +26,7 @@ import {
   type LazyExoticComponent,
   lazy,
   Suspense,
+  startTransition,
   useEffect,
   useRef,
   useState,
@@ -83,10 +84,14 @@ function PartContent<P extends object>({ part, props }: { part: DeferredPart<P>;
   );
 }
 
-/** Runs `run` now (in an effect: once the page has hydrated); what whenIdle returns, for one code path. */
-function noWait(run: () => void): () => void {
-  run();
-  return () => undefined;
+/**
+ * Runs `run` in a task of its own right after this one (from an effect: once the page has
+ * hydrated); what whenIdle returns, for one code path. Not in the effect itself: the parts of a
+ * page each start loading their code in their own short task, not all in hydration's last one.
+ */
+function soon(run: () => void): () => void {
+  const timer = window.setTimeout(run, 0);
+  return () => window.clearTimeout(timer);
 }
 
 /** Resolves when the browser is first idle. */
@@ -102,7 +107,7 @@ export function AfterStartup({ part }: { part: DeferredPart }): React.JSX.Elemen
     let live = true;
     void idle()
       .then(part.get)
-      .then(() => live && setReady(true));
+      .then(() => live && startTransition(() => setReady(true)));
     return () => {
       live = false;
     };
@@ -173,7 +178,7 @@ export function KeptUntilLoaded<P extends object = NoProps>({
       live = false;
       void part.get().then(() => {
         carried.current = carry(node, clicked.current);
-        setKept(false);
+        startTransition(() => setKept(false));
       });
     };
     const onUse = (event: Event) => {
@@ -191,7 +196,7 @@ export function KeptUntilLoaded<P extends object = NoProps>({
     };
     const uses = ["pointerdown", "focusin", "keydown", "click"] as const;
     for (const type of uses) node.addEventListener(type, onUse);
-    const cancelIdle = atOnce ? noWait(take) : whenIdle(take);
+    const cancelIdle = atOnce ? soon(take) : whenIdle(take);
     return () => {
       live = false;
       cancelIdle();

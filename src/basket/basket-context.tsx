@@ -13,6 +13,7 @@ import {
   type ComponentType,
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -68,7 +69,7 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
 
   const start = useCallback(() => {
     loadEngine().then(
-      (loaded) => setEngine(() => loaded),
+      (loaded) => startTransition(() => setEngine(() => loaded)),
       // offline for a moment: what waits fails as a chunk that did not load (gatsby-browser.tsx
       // then loads the page again); without an action, the next action or page tries again
       (error: unknown) => {
@@ -78,7 +79,8 @@ export function BasketProvider({ children, language }: { children: ReactNode; la
   }, []);
 
   useEffect(() => {
-    setStoredCount(countSelected(readSelectedTickets(window.sessionStorage)));
+    const stored = countSelected(readSelectedTickets(window.sessionStorage));
+    startTransition(() => setStoredCount(stored));
     return whenIdle(start);
   }, [start]);
 

@@ -12,7 +12,7 @@
  * all: prices read the code from a context of its own (`useCurrencyCode`), which changes
  * only with the currency, not with `settled`.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLanding } from "../catalogue/use-landing";
 import type { Currency, Lang } from "../core/catalogue";
 import { CURRENCY_COOKIE, chooseCurrency, cookieValue, findCurrency } from "./choose-currency";
@@ -58,8 +58,12 @@ export function CurrencyProvider({ language, children }: { language: Lang; child
   const [settled, setSettled] = useState(false);
 
   useEffect(() => {
-    setSelected(chooseCurrency({ ...rule, cookie: cookieValue(document.cookie, CURRENCY_COOKIE) }));
-    setSettled(true);
+    const chosen = chooseCurrency({ ...rule, cookie: cookieValue(document.cookie, CURRENCY_COOKIE) });
+    // a transition: the prices it re-renders take turns with the rest of the page's start
+    startTransition(() => {
+      setSelected(chosen);
+      setSettled(true);
+    });
   }, [rule]);
 
   // after the commit that shows the prices in the settled currency: prices look like prices
