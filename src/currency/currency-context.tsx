@@ -12,7 +12,16 @@
  * all: prices read the code from a context of its own (`useCurrencyCode`), which changes
  * only with the currency, not with `settled`.
  */
-import { createContext, type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { useLanding } from "../catalogue/use-landing";
 import type { Currency, Lang } from "../core/catalogue";
 import { CURRENCY_COOKIE, chooseCurrency, cookieValue, findCurrency } from "./choose-currency";
