@@ -10,15 +10,18 @@
  * (a non-empty list of event ids) to have those prices fetched and merged the same way.
  *
  * The prices live in a store outside React state: each LivePrice subscribes to its own
- * event's entry (useSyncExternalStore), so an answer re-renders only the prices it changed,
- * not every price of the page, and the provider's context value never changes.
+ * event's entry, so an answer re-renders only the prices it changed, not every price of the
+ * page, and the provider's context value never changes. An answer re-renders them in a
+ * transition, in slices the browser can interrupt: forty cards' prices are not one long task
+ * (useSyncExternalStore's updates would be: they cannot be transitions).
  */
 
 import type { ReactNode } from "react";
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventPrice } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";
+import { isHydrating } from "../kernel/hydration-phase";
 import { whenIdle } from "../kernel/when-idle";
 import { normaliseIds } from "./merge-prices";
 
@@ -182,7 +185,7 @@ export function usePriceEntry(eventSourceId: number): PriceEntry {
     [store, eventSourceId],
   );
   const read = useCallback(() => store.entry(eventSourceId), [store, eventSourceId]);
-  return useSyncExternalStore(subscribe, read, () => NOTHING_YET);
+  return useStoreValue(subscribe, read, NOTHING_YET);
 }
 
 /** Whether asking for the price of any of `eventSourceIds` has finished; re-renders when that turns true. */
@@ -198,5 +201,21 @@ export function useAnyPriceKnown(eventSourceIds: readonly number[]): boolean {
     [store, eventSourceIds],
   );
   const read = useCallback(() => eventSourceIds.some((id) => store.entry(id).doneIn !== null), [store, eventSourceIds]);
-  return useSyncExternalStore(subscribe, read, () => false);
+  return useStoreValue(subscribe, read, false);
+}
+
+/**
+ * What `read` gives, re-rendered in a transition when the store says it changed. While the page
+ * hydrates, what the server rendered (`atServer`); a part mounting later reads the store at once.
+ */
+function useStoreValue<T>(subscribe: (listener: () => void) => () => void, read: () => T, atServer: T): T {
+  const [value, setValue] = useState<T>(() => (isHydrating() ? atServer : read()));
+  useEffect(() => {
+    const update = () => startTransition(() => setValue(read()));
+    const stop = subscribe(update);
+    // what changed between the render and this subscription
+    update();
+    return stop;
+  }, [subscribe, read]);
+  return value;
 }
