@@ -18,21 +18,25 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = (args) => wrapP
 function hydrateInTransition(element: ReactNode, container: Element): void {
   // Hydration renders the page's dates with its language's locale, as the server did: it
   // waits for that one small chunk (requested at client entry, in parallel with the page's
-  // data and template, so no request waits on another).
-  void loadDateLocaleOf(window.location.pathname).then(() => {
-    startHydration();
-    const variant = (window as { __hydrationVariant?: string }).__hydrationVariant;
-    // The alternatives docs/adr/0011-start-up-and-hydration.md was decided on, which
-    // `npm run bench:pages -- --variants` selects with an init script to measure them side by
-    // side on one build: "sync", hydration as one task; "none", no hydration (what any
-    // hydration costs on top of loading the scripts: the most islands could save).
-    if (variant === "none") return;
-    if (variant === "sync") hydrateRoot(container, element);
-    else
-      startTransition(() => {
-        hydrateRoot(container, element);
-      });
-  });
+  // data and template, so no request waits on another). Then a task of its own: not the one in
+  // which Gatsby's loader handled the page's data, which would be a long task with the root's
+  // creation and hydration's first slice added to it.
+  void loadDateLocaleOf(window.location.pathname)
+    .then(() => new Promise((resolve) => window.setTimeout(resolve, 0)))
+    .then(() => {
+      startHydration();
+      const variant = (window as { __hydrationVariant?: string }).__hydrationVariant;
+      // The alternatives docs/adr/0011-start-up-and-hydration.md was decided on, which
+      // `npm run bench:pages -- --variants` selects with an init script to measure them side by
+      // side on one build: "sync", hydration as one task; "none", no hydration (what any
+      // hydration costs on top of loading the scripts: the most islands could save).
+      if (variant === "none") return;
+      if (variant === "sync") hydrateRoot(container, element);
+      else
+        startTransition(() => {
+          hydrateRoot(container, element);
+        });
+    });
 }
 
 // Gatsby's type names react-dom's legacy Renderer; Gatsby itself calls it as (element, container).

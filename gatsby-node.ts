@@ -20,7 +20,7 @@ import { writeCdnRules } from "./lib/cdn-rule-files";
 import { ROUTES } from "./src/core/routes";
 import type { SessionTimes } from "./src/core/sessions";
 import { readBuildConfig } from "./src/core/site-config";
-import { COMPILE_HINT, isStartupChunkGroup } from "./src/core/start-up-scripts";
+import { COMPILE_HINT } from "./src/core/start-up-scripts";
 import { parseChangesSetting, readCatalogue, SNAPSHOT_FILE, writeSnapshotFile } from "./src/sourcing/catalogue-delta";
 import { LANDING_NODE_TYPE, LANDING_TYPE_DEFS, landingNodeFields } from "./src/sourcing/landing-node";
 import {
@@ -253,14 +253,13 @@ class StableCompilationHashPlugin {
 /**
  * Chrome's explicit compile hint (Chrome 136 and later; other browsers read a comment): a
  * script that starts with it has every function compiled while it downloads, on a background
- * thread, instead of each one on the main thread the first time it runs. Given to the scripts
- * a page runs before it is interactive (the initial chunks, the page template's chunk group
- * and the date locale hydration waits for), whose functions nearly all run at start-up: the
- * start-up evaluation task of the event page fell from 33-48 ms to 21-22 ms of a desktop CPU
- * (docs/adr/0013-start-up-javascript-and-hydration-measured.md). Not given to the chunks loaded
- * later: most of their functions wait for a click, and compiling them all would be work
- * nobody asked for. Added after minification (which drops comments) and before the source
- * maps are written, so the maps count the line.
+ * thread, instead of each one on the main thread the first time it runs. Given to every script:
+ * the start-up evaluation task of the event page fell from 33-48 ms to 21-22 ms of a desktop
+ * CPU, and the chunks the first idle moment runs at once (i18next, the API clients) from 8 and
+ * 16 ms to under 2 and 10 ms (docs/adr/0013-start-up-javascript-and-hydration-measured.md). A
+ * chunk loaded at first use (checkout) is compiled while it downloads, also off the main thread.
+ * Added after minification (which drops comments) and before the source maps are written, so
+ * the maps count the line.
  */
 
 class CompileHintsPlugin {
@@ -270,14 +269,10 @@ class CompileHintsPlugin {
       compilation.hooks.processAssets.tap(
         { name: "CompileHints", stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         () => {
-          const startup = new Set<string>();
-          for (const group of compilation.chunkGroups) {
-            if (!group.isInitial() && !isStartupChunkGroup(group.name)) continue;
-            for (const chunk of group.chunks)
-              for (const file of chunk.files) if (file.endsWith(".js")) startup.add(file);
-          }
-          for (const file of startup)
-            compilation.updateAsset(file, (old) => new sources.ConcatSource(COMPILE_HINT, "\n", old));
+          for (const chunk of compilation.chunks)
+            for (const file of chunk.files)
+              if (file.endsWith(".js"))
+                compilation.updateAsset(file, (old) => new sources.ConcatSource(COMPILE_HINT, "\n", old));
         },
       );
     });

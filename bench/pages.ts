@@ -37,6 +37,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type * as Lighthouse from "lighthouse";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
 import { exitWithUsageIfAsked } from "./lib/cli";
@@ -77,6 +78,27 @@ if (CPU !== undefined && !(CPU >= 1)) throw new Error("--cpu takes a multiplier 
 
 const PAGE_TYPES = pageTypes(PUBLIC);
 const PAGES = (option("pages") ?? Object.keys(PAGE_TYPES).join(",")).split(",");
+
+/** Lighthouse's failures of its own that say to run it again (a trace without its start, NO_NAVSTART) */
+const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
+
+/** One Lighthouse run on `path`; run again, at most twice, when Lighthouse itself failed to record it. */
+async function lighthouseRun(path: string, chromePort: number): Promise<Lighthouse.Result> {
+  const { default: lighthouse } = await import("lighthouse");
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+      port: chromePort,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(CPU === undefined ? {} : { throttling: { cpuSlowdownMultiplier: CPU } }),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const error = result.lhr.runtimeError?.code;
+    if (!error || !RETRIED_ERRORS.has(error) || attempt === 3) return result.lhr;
+    process.stdout.write(`  ${path}: Lighthouse failed to record the load (${error}); running it again\n`);
+  }
+}
 
 /** The site served exactly as `npm run serve` serves it: the CDN rules, precompressed or gzipped answers. */
 async function startSite(dir: string = PUBLIC, port: number = PORT): Promise<{ close(): Promise<void> }> {
@@ -294,7 +316,6 @@ async function main(): Promise<void> {
   if (!existsSync(join(PUBLIC, "index.html"))) throw new Error("public/ has no build: run npm run build first");
   if (process.argv.includes("--variants")) return compareVariants();
   // Lighthouse and chrome-launcher are ES modules; this script runs as CommonJS under tsx.
-  const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
 
   // the site first: if its port is taken, nothing else has been started yet
@@ -317,15 +338,7 @@ async function main(): Promise<void> {
         const path = `${lang === "en" ? "" : `/${lang}`}${make()}`;
         const runs: Measure[] = [];
         for (let run = 0; run < RUNS; run++) {
-          const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-            ...(CPU === undefined ? {} : { throttling: { cpuSlowdownMultiplier: CPU } }),
-          });
-          if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-          const lhr = result.lhr;
+          const lhr = await lighthouseRun(path, chrome.port);
           if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
