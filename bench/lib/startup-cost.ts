@@ -114,7 +114,7 @@ export const FIRST_COMMIT_HOOK = `(() => {
 })();`;
 
 /** The Chromium trace categories that hold the main thread's tasks and the scripts they evaluate. */
-export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"];
+export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading"];
 
 interface TraceEvent {
   name: string;
@@ -132,27 +132,69 @@ export interface MainThreadTask {
   durationMs: number;
   /** the scripts this task evaluated (compiled and ran their top level), by file name */
   scripts: string[];
+  /** whether it laid the page out */
+  layout: boolean;
+}
+
+/** Lighthouse's simulation leaves out the tasks shorter than this on the host (lantern's SIGNIFICANT_DUR_THRESHOLD_MS). */
+const SIMULATION_PRUNES_UNDER_MS = 10;
+/** and counts a task that lays out at this share of the CPU slowdown (lantern's DEFAULT_LAYOUT_TASK_MULTIPLIER) */
+const SIMULATED_LAYOUT_SHARE = 0.5;
+
+/**
+ * The blocking time Lighthouse's simulated throttling (its default) would count for one load
+ * traced at the host's full speed and a CPU slowdown of `cpu`: it leaves out the tasks shorter
+ * than 10 ms, multiplies the others by the slowdown (half of it for one that lays out), and counts
+ * what each is over 50 ms after the first contentful paint. Unlike Lighthouse it counts every task
+ * after that paint, not only those before its estimate of the time to interactive. So a task of
+ * 9 ms costs nothing at 8x, and one of 10 ms costs 30 ms: what a page must avoid is any task of 10 ms.
+ */
+export function simulatedBlockingMs(tasks: readonly MainThreadTask[], firstPaintMs: number, cpu: number): number {
+  return tasks
+    .filter((task) => task.startMs >= firstPaintMs && task.durationMs >= SIMULATION_PRUNES_UNDER_MS)
+    .reduce((sum, task) => {
+      const slowed = task.durationMs * cpu * (task.layout ? SIMULATED_LAYOUT_SHARE : 1);
+      return sum + Math.max(0, slowed - 50);
+    }, 0);
+}
+
+/** The renderer main threads of a trace, as "pid:tid". */
+function rendererMainThreads(events: readonly TraceEvent[]): Set<string> {
+  return new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
 }
 
 /** The renderer main threads' top-level tasks of a Chromium trace, with the scripts each evaluated. */
 export function mainThreadTasks(trace: Buffer | string): MainThreadTask[] {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const mains = rendererMainThreads(events);
   const onMain = (e: TraceEvent) => mains.has(`${e.pid}:${e.tid}`) && e.ph === "X" && e.dur !== undefined;
   const tasks = events.filter((e) => onMain(e) && e.name === "RunTask").sort((a, b) => a.ts - b.ts);
   const evaluations = events.filter((e) => onMain(e) && e.name === "EvaluateScript" && e.args?.data?.url);
+  const layouts = events.filter((e) => onMain(e) && e.name === "Layout");
   const origin = tasks[0]?.ts ?? 0;
+  const inside = (task: TraceEvent) => (e: TraceEvent) =>
+    e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts <= task.ts + (task.dur ?? 0);
   return tasks.map((task) => {
-    const end = task.ts + (task.dur ?? 0);
-    const scripts = evaluations
-      .filter((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts <= end)
-      .map((e) => new URL(e.args?.data?.url as string).pathname.slice(1));
-    return { startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, scripts };
+    const scripts = evaluations.filter(inside(task)).map((e) => new URL(e.args?.data?.url as string).pathname.slice(1));
+    const layout = layouts.some(inside(task));
+    return { startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, scripts, layout };
   });
+}
+
+/** When the page's first contentful paint came, in milliseconds from the first task of the trace (as mainThreadTasks counts). */
+export function firstContentfulPaintMs(trace: Buffer | string): number {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = rendererMainThreads(events);
+  const first = events
+    .filter((e) => mains.has(`${e.pid}:${e.tid}`) && e.ph === "X" && e.name === "RunTask")
+    .reduce((min, e) => Math.min(min, e.ts), Number.POSITIVE_INFINITY);
+  const paint = events.find((e) => e.name === "firstContentfulPaint");
+  if (!paint || !Number.isFinite(first)) throw new Error("the trace has no first contentful paint");
+  return (paint.ts - first) / 1000;
 }
 
 /**
