@@ -5,10 +5,13 @@
  * back and forth keeps them whole. In English and Arabic.
  */
 import assert from "node:assert/strict";
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { href, localize } from "../../src/core/routes";
 import { siteUrl, waitForHydration, withPage } from "./support/browser";
+import { BUILT_DIR } from "./support/built-files";
 import { pricesIn } from "./support/prices";
 import { type Lang, text } from "./support/site";
 
@@ -106,11 +109,35 @@ for (const lang of ["en", "ar"] as const) {
   });
 }
 
+/**
+ * When the build wrote the events list (its page data). The list stays the server's only while
+ * the reader's clock files its events on the same days as the build did (after the UAE's
+ * midnight, an event on now moves to the new day and React renders the list), so the page is
+ * read on the build's clock, not the clock of whenever the suite reaches this test.
+ */
+function eventsListBuiltAt(lang: Lang): Date {
+  return statSync(join(BUILT_DIR, "page-data", localize(href.events(), lang), "page-data.json")).mtime;
+}
+
+/**
+ * The page's `Date.now()` runs from `instant` on. Not Playwright's page.clock: its fake Date
+ * constructor returns plain dates, so subclasses of Date (the site's UAE date) lose their
+ * methods under it.
+ */
+async function readsOnTheClockOf(page: Page, instant: Date): Promise<void> {
+  await page.addInitScript((at) => {
+    const shift = at - Date.now();
+    const realNow = Date.now.bind(Date);
+    Date.now = () => realNow() + shift;
+  }, instant.getTime());
+}
+
 describe("the events list as a static island", () => {
   for (const lang of ["en", "ar"] as const) {
     it(`${lang}: its rows are the server's, their prices follow the currency, and a filter renders the list`, async () => {
       await withPage(async (tp) => {
         const { page, errors } = tp;
+        await readsOnTheClockOf(page, eventsListBuiltAt(lang));
         await tp.open(localize(href.events(), lang));
         const rows = page.locator("main article[data-event-id]");
         const count = await rows.count();
