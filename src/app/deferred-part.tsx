@@ -14,6 +14,15 @@
  *   idle: the parts of a page below its first screen (the event page's ticket choice, the
  *   search page's filters), which show the visitor's prices and should not wait for idle.
  *
+ * - `staticPart`: a part the build fixes (the event page's performers and related events): a
+ *   static island (src/components/static-island.tsx) around it. On the first load its code
+ *   never loads and React never touches its HTML; only what `live` renders (its prices)
+ *   follows the visitor. Opened client-side, the page renders it once its code is there.
+ *   Cheaper than `KeptUntilLoaded` for such a part: no chunk, and no commit that removes the
+ *   server's elements to insert the same ones again (40 ms of a phone's main thread for the
+ *   event page's related events under Lighthouse's trace, whose invalidation tracking records
+ *   every element removed).
+ *
  * Not a Suspense boundary left to hydrate later: an update that reaches such a boundary
  * before its code is there (the currency settling, the basket's stored count) makes React
  * drop the server's HTML and render it again on the client (React error 421); the kept
@@ -31,6 +40,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { staticIsland } from "../components/static-island";
 import { isHydrating } from "../kernel/hydration-phase";
 import { whenIdle } from "../kernel/when-idle";
 import * as styles from "./layout.module.css";
@@ -228,4 +238,19 @@ export function KeptUntilLoaded<P extends object = NoProps>({
       <PartContent part={part} props={props ?? ({} as P)} />
     </div>
   );
+}
+
+/** `StaticPart` (above): `key` is the page's island key (`useIslandKey()` from static-island). */
+export function staticPart<P extends object = NoProps>(
+  key: string,
+  part: DeferredPart<P>,
+  props: P,
+  /** what still changes inside it once it is on screen (StaticIsland's `live`) */
+  live?: (island: HTMLElement) => React.ReactNode,
+): React.JSX.Element {
+  return staticIsland(key, {
+    className: styles.part,
+    live,
+    children: <PartContent part={part} props={props} />,
+  });
 }

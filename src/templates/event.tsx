@@ -1,14 +1,15 @@
 import { graphql } from "gatsby";
 import type React from "react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { deferredPart, KeptUntilLoaded } from "../app/deferred-part";
+import { deferredPart, KeptUntilLoaded, staticPart } from "../app/deferred-part";
 import { Layout } from "../app/layout";
 import { buyLabelKey } from "../catalogue/buy-label";
 import { AboutSection } from "../components/about-section";
 import { AlertIcon, CalendarIcon, ClockIcon, PinIcon, TicketIcon } from "../components/icons";
 import { Media } from "../components/media";
 import { Section } from "../components/section";
+import { useIslandKey } from "../components/static-island";
 import { StatusBadges } from "../components/status-badges";
 import type { TemplateProps } from "../components/template-types";
 import { contentHead } from "../components/text-head";
@@ -31,6 +32,8 @@ import { EventPrice } from "../events/event-parts";
 import { Link } from "../i18n/link";
 import { usePageLanguage } from "../kernel/site-context";
 import { useWaitingRoom } from "../onsale/waiting-room-gate";
+import { IslandPrices } from "../prices/island-prices";
+import { usePriceRefresh } from "../prices/use-price-refresh";
 import { eventJsonLd } from "../site/json-ld";
 import * as styles from "./event.module.css";
 
@@ -187,6 +190,9 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const { event, place, persons, related, icsPath, sessions, endedAtBuild } = pageContext;
+  // the related events' prices (their cards are kept from the server's HTML: StaticPart)
+  usePriceRefresh(useMemo(() => related.map((e) => e.eventSourceId), [related]));
+  const islandKey = useIslandKey();
   const ended = useEnded(event, endedAtBuild);
   const onNow = useOnNow(sessions, lang);
   const buyable = !ended && (event.status === "on_sale" || event.status === "postponed");
@@ -295,7 +301,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
             {persons.length > 0 && (
               <Section id="performers" title={t("event.performers")}>
-                <KeptUntilLoaded part={eventPerformers} props={{ persons }} atOnce />
+                {staticPart(islandKey, eventPerformers, { persons })}
               </Section>
             )}
           </div>
@@ -330,7 +336,9 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
 
         {related.length > 0 && (
           <Section id="related" title={ended ? t("event.similarUpcoming") : t("event.related")}>
-            <KeptUntilLoaded part={eventGrid} props={{ events: related, island: true }} atOnce />
+            {staticPart(islandKey, eventGrid, { events: related }, (island) => (
+              <IslandPrices island={island} events={related} />
+            ))}
           </Section>
         )}
       </article>
