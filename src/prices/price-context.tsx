@@ -189,7 +189,15 @@ export function usePriceEntry(eventSourceId: number): PriceEntry {
 }
 
 /** Whether asking for the price of any of `eventSourceIds` has finished; re-renders when that turns true. */
-export function useAnyPriceKnown(eventSourceIds: readonly number[]): boolean {
+/**
+ * What `read` makes of the entries of `eventSourceIds`, re-rendered in a transition when one
+ * of them changes (`atServer` while the page hydrates). `read` should keep its identity.
+ */
+export function usePricesRead<T>(
+  eventSourceIds: readonly number[],
+  read: (entry: (eventSourceId: number) => PriceEntry) => T,
+  atServer: T,
+): T {
   const { store } = usePriceValue();
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -200,8 +208,8 @@ export function useAnyPriceKnown(eventSourceIds: readonly number[]): boolean {
     },
     [store, eventSourceIds],
   );
-  const read = useCallback(() => eventSourceIds.some((id) => store.entry(id).doneIn !== null), [store, eventSourceIds]);
-  return useStoreValue(subscribe, read, false);
+  const readStore = useCallback(() => read((id) => store.entry(id)), [store, read]);
+  return useStoreValue(subscribe, readStore, atServer);
 }
 
 /**
