@@ -52,6 +52,7 @@ import {
   FIRST_COMMIT_HOOK,
   firstContentfulPaintMs,
   largestStartupTask,
+  longTasksAfterPaint,
   mainThreadTasks,
   simulatedBlockingMs,
   startupBytes,
@@ -93,8 +94,14 @@ const PAGES = (option("pages") ?? Object.keys(PAGE_TYPES).join(",")).split(",");
 /** Lighthouse's failures of its own that say to run it again (a trace without its start, NO_NAVSTART) */
 const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
 
+/** A Lighthouse report, and the trace of the load it was made from. */
+interface LighthouseRun {
+  lhr: Lighthouse.Result;
+  trace: unknown;
+}
+
 /** One Lighthouse run on `path`; run again, at most twice, when Lighthouse itself failed to record it. */
-async function lighthouseRun(path: string, chromePort: number): Promise<Lighthouse.Result> {
+async function lighthouseRun(path: string, chromePort: number): Promise<LighthouseRun> {
   const { default: lighthouse } = await import("lighthouse");
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
@@ -106,7 +113,8 @@ async function lighthouseRun(path: string, chromePort: number): Promise<Lighthou
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const error = result.lhr.runtimeError?.code;
-    if (!error || !RETRIED_ERRORS.has(error) || attempt === 3) return result.lhr;
+    if (!error || !RETRIED_ERRORS.has(error) || attempt === 3)
+      return { lhr: result.lhr, trace: (result.artifacts as { Trace?: unknown }).Trace };
     process.stdout.write(`  ${path}: Lighthouse failed to record the load (${error}); running it again\n`);
   }
 }
@@ -327,6 +335,22 @@ async function compareVariants(): Promise<void> {
   );
 }
 
+/**
+ * From the trace Lighthouse simulated: the tasks it multiplies (10 ms or more after the first
+ * paint), by the clock and by the main thread's time, and the one that ran longest.
+ */
+function longTaskLines(trace: unknown): string[] {
+  if (!trace) return [];
+  const text = JSON.stringify(trace);
+  const long = longTasksAfterPaint(mainThreadTasks(text), firstContentfulPaintMs(text));
+  const longest = long.longest
+    ? `${long.longest.threadMs.toFixed(1)} ms of thread time (${long.longest.invalidations} invalidations recorded)`
+    : "none";
+  return [
+    `    tasks of 10 ms or more after the first paint, as traced: ${long.count}, ${Math.round(long.clockMs)} ms by the clock, ${Math.round(long.threadMs)} ms of the main thread's time; the longest: ${longest}`,
+  ];
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(PUBLIC, "index.html"))) throw new Error("public/ has no build: run npm run build first");
   if (process.argv.includes("--variants")) return compareVariants();
@@ -353,7 +377,7 @@ async function main(): Promise<void> {
         const path = `${lang === "en" ? "" : `/${lang}`}${make()}`;
         const runs: Measure[] = [];
         for (let run = 0; run < RUNS; run++) {
-          const lhr = await lighthouseRun(path, chrome.port);
+          const { lhr, trace } = await lighthouseRun(path, chrome.port);
           if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -379,6 +403,7 @@ async function main(): Promise<void> {
               ...table("mainthread-work-breakdown").map(
                 (i) => `    main thread ${String(i.groupLabel ?? i.group)}: ${ms(i.duration)}`,
               ),
+              ...longTaskLines(trace),
               ...table("long-tasks")
                 .slice(0, 8)
                 .map(

@@ -123,6 +123,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** the time the thread ran, of `dur` (which is by the clock) */
+  tdur?: number;
   args?: { name?: string; data?: { url?: string } };
 }
 
@@ -134,6 +136,13 @@ export interface MainThreadTask {
   scripts: string[];
   /** whether it laid the page out */
   layout: boolean;
+  /** of `durationMs`, the time the main thread ran: the rest it waited for a core */
+  threadMs: number;
+  /**
+   * elements added, removed or restyled that the trace recorded one by one, each with a stack
+   * (Lighthouse's trace has the invalidation-tracking category: these make a task longer there)
+   */
+  invalidations: number;
 }
 
 /** Lighthouse's simulation leaves out the tasks shorter than this on the host (lantern's SIGNIFICANT_DUR_THRESHOLD_MS). */
@@ -158,6 +167,30 @@ export function simulatedBlockingMs(tasks: readonly MainThreadTask[], firstPaint
     }, 0);
 }
 
+/** The tasks that count in `simulatedBlockingMs`, by the clock and by the main thread's time. */
+export interface LongTasks {
+  count: number;
+  clockMs: number;
+  threadMs: number;
+  /** the task with the most thread time among them */
+  longest: MainThreadTask | null;
+}
+
+/**
+ * The tasks of 10 ms or more by the clock after the first contentful paint (those Lighthouse's
+ * simulation multiplies), and how much of that the main thread ran. On a host with few cores
+ * the rest is the wait for one: what the page's own code can shorten is `threadMs`.
+ */
+export function longTasksAfterPaint(tasks: readonly MainThreadTask[], firstPaintMs: number): LongTasks {
+  const long = tasks.filter((task) => task.startMs >= firstPaintMs && task.durationMs >= SIMULATION_PRUNES_UNDER_MS);
+  return {
+    count: long.length,
+    clockMs: long.reduce((sum, task) => sum + task.durationMs, 0),
+    threadMs: long.reduce((sum, task) => sum + task.threadMs, 0),
+    longest: long.reduce<MainThreadTask | null>((a, b) => (a && a.threadMs >= b.threadMs ? a : b), null),
+  };
+}
+
 /** The renderer main threads of a trace, as "pid:tid". */
 function rendererMainThreads(events: readonly TraceEvent[]): Set<string> {
   return new Set(
@@ -175,13 +208,21 @@ export function mainThreadTasks(trace: Buffer | string): MainThreadTask[] {
   const tasks = events.filter((e) => onMain(e) && e.name === "RunTask").sort((a, b) => a.ts - b.ts);
   const evaluations = events.filter((e) => onMain(e) && e.name === "EvaluateScript" && e.args?.data?.url);
   const layouts = events.filter((e) => onMain(e) && e.name === "Layout");
+  const invalidations = events.filter((e) => mains.has(`${e.pid}:${e.tid}`) && e.name.endsWith("InvalidationTracking"));
   const origin = tasks[0]?.ts ?? 0;
   const inside = (task: TraceEvent) => (e: TraceEvent) =>
     e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts <= task.ts + (task.dur ?? 0);
   return tasks.map((task) => {
     const scripts = evaluations.filter(inside(task)).map((e) => new URL(e.args?.data?.url as string).pathname.slice(1));
     const layout = layouts.some(inside(task));
-    return { startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, scripts, layout };
+    return {
+      startMs: (task.ts - origin) / 1000,
+      durationMs: (task.dur ?? 0) / 1000,
+      scripts,
+      layout,
+      threadMs: (task.tdur ?? task.dur ?? 0) / 1000,
+      invalidations: invalidations.filter(inside(task)).length,
+    };
   });
 }
 

@@ -1,12 +1,19 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { type MainThreadTask, simulatedBlockingMs } from "../../bench/lib/startup-cost";
+import {
+  longTasksAfterPaint,
+  type MainThreadTask,
+  mainThreadTasks,
+  simulatedBlockingMs,
+} from "../../bench/lib/startup-cost";
 
-const task = (startMs: number, durationMs: number, layout = false): MainThreadTask => ({
+const task = (startMs: number, durationMs: number, layout = false, threadMs = durationMs): MainThreadTask => ({
   startMs,
   durationMs,
   scripts: [],
   layout,
+  threadMs,
+  invalidations: 0,
 });
 
 describe("simulatedBlockingMs: blocking time as Lighthouse's simulated throttling counts it", () => {
@@ -27,5 +34,42 @@ describe("simulatedBlockingMs: blocking time as Lighthouse's simulated throttlin
   it("sums what each task is over 50 ms", () => {
     assert.equal(simulatedBlockingMs([task(100, 10), task(120, 12.5), task(150, 5)], 0, 4), 0);
     assert.equal(simulatedBlockingMs([task(100, 10), task(120, 12.5)], 0, 6), 10 + 25);
+  });
+});
+
+describe("longTasksAfterPaint: the tasks the simulation multiplies, by the clock and by thread time", () => {
+  it("counts the tasks of 10 ms or more after the first paint, and finds the one that ran longest", () => {
+    const tasks = [task(50, 30, false, 25), task(100, 12, false, 3), task(120, 9, false, 9), task(150, 15, false, 8)];
+    const long = longTasksAfterPaint(tasks, 80);
+    assert.equal(long.count, 2);
+    assert.equal(long.clockMs, 27);
+    assert.equal(long.threadMs, 11);
+    assert.equal(long.longest, tasks[3]);
+  });
+
+  it("none: no longest", () => {
+    assert.deepEqual(longTasksAfterPaint([task(10, 5)], 0), { count: 0, clockMs: 0, threadMs: 0, longest: null });
+  });
+});
+
+describe("mainThreadTasks: thread time and invalidations from a trace", () => {
+  it("reads tdur, and counts the invalidation-tracking events inside each task of the renderer's main thread", () => {
+    const trace = JSON.stringify({
+      traceEvents: [
+        { name: "thread_name", ph: "M", pid: 1, tid: 2, ts: 0, args: { name: "CrRendererMain" } },
+        { name: "RunTask", ph: "X", pid: 1, tid: 2, ts: 1000, dur: 20000, tdur: 6000 },
+        { name: "LayoutInvalidationTracking", ph: "I", pid: 1, tid: 2, ts: 5000 },
+        { name: "StyleRecalcInvalidationTracking", ph: "I", pid: 1, tid: 2, ts: 9000 },
+        { name: "LayoutInvalidationTracking", ph: "I", pid: 1, tid: 3, ts: 9000 },
+        { name: "RunTask", ph: "X", pid: 1, tid: 2, ts: 40000, dur: 4000 },
+      ],
+    });
+    const [first, second] = mainThreadTasks(trace);
+    assert.deepEqual(
+      [first?.durationMs, first?.threadMs, first?.invalidations],
+      [20, 6, 2],
+      "another thread's invalidation is not the main thread's",
+    );
+    assert.deepEqual([second?.threadMs, second?.invalidations], [4, 0], "no tdur: the clock's");
   });
 });
