@@ -1,20 +1,18 @@
 /**
  * Live prices inside a static island (src/components/static-island.tsx): a list kept from
  * the server's HTML shows the build's prices, which are right until the visitor's currency
- * differs from the build's or the catalogue's live prices differ from them (an answer that
- * only confirms the build's prices leaves the kept HTML alone). From then on each price
+ * differs from the build's or the catalogue's live prices arrive. From then on each price
  * slot of the island (an element marked `data-price-slot="<event id>"`) gets a LivePrice
  * rendered into it through a portal, in place of the server's text; until then nothing is
  * mounted, so keeping the list costs no component per price.
  */
 import type React from "react";
-import { useCallback, useLayoutEffect, useMemo, useState } from "react";
+import { useLayoutEffect, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
 import type { EventCardData } from "../core/catalogue";
 import { useCurrencyCode } from "../currency/currency-context";
-import { differsFromBuilt } from "./built-price";
 import { LivePrice } from "./live-price";
-import { type PriceEntry, usePricesRead } from "./price-context";
+import { useAnyPriceKnown } from "./price-context";
 
 export type PricedEvent = Pick<EventCardData, "id" | "eventSourceId" | "minPrice" | "currencyCode">;
 
@@ -48,15 +46,10 @@ export function IslandPrices({
   // the currency of the first render: the build's, which the kept prices are in
   const [builtIn] = useState(code);
   const ids = useMemo(() => events.map((event) => event.eventSourceId), [events]);
-  const readChanged = useCallback(
-    (entry: (eventSourceId: number) => PriceEntry) =>
-      events.some((event) => differsFromBuilt(entry(event.eventSourceId), event, builtIn)),
-    [events, builtIn],
-  );
-  const changed = usePricesRead(ids, readChanged, false);
+  const known = useAnyPriceKnown(ids);
   // once the prices are React's they stay so (the server's text is gone from the slots)
   const [live, setLive] = useState(false);
-  if (!live && (code !== builtIn || changed)) setLive(true);
+  if (!live && (code !== builtIn || known)) setLive(true);
   const slots = useMemo(() => {
     if (!live) return [];
     const byId = new Map(events.map((event) => [String(event.id), event]));

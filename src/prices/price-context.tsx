@@ -189,15 +189,7 @@ export function usePriceEntry(eventSourceId: number): PriceEntry {
 }
 
 /** Whether asking for the price of any of `eventSourceIds` has finished; re-renders when that turns true. */
-/**
- * What `read` makes of the entries of `eventSourceIds`, re-rendered in a transition when one
- * of them changes (`atServer` while the page hydrates). `read` should keep its identity.
- */
-export function usePricesRead<T>(
-  eventSourceIds: readonly number[],
-  read: (entry: (eventSourceId: number) => PriceEntry) => T,
-  atServer: T,
-): T {
+export function useAnyPriceKnown(eventSourceIds: readonly number[]): boolean {
   const { store } = usePriceValue();
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -208,8 +200,8 @@ export function usePricesRead<T>(
     },
     [store, eventSourceIds],
   );
-  const readStore = useCallback(() => read((id) => store.entry(id)), [store, read]);
-  return useStoreValue(subscribe, readStore, atServer);
+  const read = useCallback(() => eventSourceIds.some((id) => store.entry(id).doneIn !== null), [store, eventSourceIds]);
+  return useStoreValue(subscribe, read, false);
 }
 
 /**
