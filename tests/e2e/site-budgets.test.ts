@@ -50,8 +50,12 @@ const NOT_AT_START_UP: ReadonlyArray<{ module: RegExp; why: string }> = [
     why: "the API clients load with their first request",
   },
   {
-    module: /^src\/(basket\/ticket-picker|components\/share-button|events\/event-performers)\.tsx$/,
-    why: "the event page's parts below its first screen load while it hydrates (src/kernel/lazy-component.ts)",
+    module: /^src\/(basket\/ticket-picker|components\/share-button)\.tsx$/,
+    why: "the event page's parts below its first screen load while it hydrates (src/app/deferred-part.tsx)",
+  },
+  {
+    module: /^src\/events\/event-performers\.tsx$/,
+    why: "the event page's performers are a static part: their code loads only on a page opened client-side",
   },
   {
     module: /^src\/search\/(search-filters\.tsx|search-empty\.tsx|site-search\.ts)$/,
