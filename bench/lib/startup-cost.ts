@@ -159,12 +159,15 @@ const SIMULATED_LAYOUT_SHARE = 0.5;
  * 9 ms costs nothing at 8x, and one of 10 ms costs 30 ms: what a page must avoid is any task of 10 ms.
  */
 export function simulatedBlockingMs(tasks: readonly MainThreadTask[], firstPaintMs: number, cpu: number): number {
-  return tasks
-    .filter((task) => task.startMs >= firstPaintMs && task.durationMs >= SIMULATION_PRUNES_UNDER_MS)
-    .reduce((sum, task) => {
-      const slowed = task.durationMs * cpu * (task.layout ? SIMULATED_LAYOUT_SHARE : 1);
-      return sum + Math.max(0, slowed - 50);
-    }, 0);
+  return countedTasks(tasks, firstPaintMs).reduce((sum, task) => {
+    const slowed = task.durationMs * cpu * (task.layout ? SIMULATED_LAYOUT_SHARE : 1);
+    return sum + Math.max(0, slowed - 50);
+  }, 0);
+}
+
+/** The tasks the simulation multiplies: 10 ms or more by the clock, after the first contentful paint. */
+function countedTasks(tasks: readonly MainThreadTask[], firstPaintMs: number): MainThreadTask[] {
+  return tasks.filter((task) => task.startMs >= firstPaintMs && task.durationMs >= SIMULATION_PRUNES_UNDER_MS);
 }
 
 /** The tasks that count in `simulatedBlockingMs`, by the clock and by the main thread's time. */
@@ -182,7 +185,7 @@ export interface LongTasks {
  * the rest is the wait for one: what the page's own code can shorten is `threadMs`.
  */
 export function longTasksAfterPaint(tasks: readonly MainThreadTask[], firstPaintMs: number): LongTasks {
-  const long = tasks.filter((task) => task.startMs >= firstPaintMs && task.durationMs >= SIMULATION_PRUNES_UNDER_MS);
+  const long = countedTasks(tasks, firstPaintMs);
   return {
     count: long.length,
     clockMs: long.reduce((sum, task) => sum + task.durationMs, 0),

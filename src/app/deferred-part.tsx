@@ -240,7 +240,7 @@ export function KeptUntilLoaded<P extends object = NoProps>({
   );
 }
 
-/** `StaticPart` (above): `key` is the page's island key (`useIslandKey()` from static-island). */
+/** `staticPart` (above): `key` is the page's island key (`useIslandKey()` from static-island). */
 export function staticPart<P extends object = NoProps>(
   key: string,
   part: DeferredPart<P>,

@@ -190,7 +190,7 @@ export default function EventTemplate({ pageContext }: TemplateProps<EventPageCo
   const { t } = useTranslation();
   const lang = usePageLanguage();
   const { event, place, persons, related, icsPath, sessions, endedAtBuild } = pageContext;
-  // the related events' prices (their cards are kept from the server's HTML: StaticPart)
+  // the related events' prices (their cards are kept from the server's HTML: staticPart)
   usePriceRefresh(useMemo(() => related.map((e) => e.eventSourceId), [related]));
   const islandKey = useIslandKey();
   const ended = useEnded(event, endedAtBuild);
