@@ -28,20 +28,29 @@
  * drop the server's HTML and render it again on the client (React error 421); the kept
  * wrapper's content never changes, so updates pass it by.
  */
+
+// the module itself, not the package's index, which would bring its Link and useI18next into the start-up code
+import { I18nextContext } from "gatsby-plugin-react-i18next/dist/i18nextContext";
 import type React from "react";
 import {
   type ComponentType,
+  type Context,
   createElement,
   type LazyExoticComponent,
   lazy,
+  type ReactNode,
   Suspense,
   startTransition,
+  useContext,
   useEffect,
   useRef,
   useState,
 } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { I18nContext } from "react-i18next";
 import { staticIsland } from "../components/static-island";
 import { isHydrating } from "../kernel/hydration-phase";
+import { sharedContexts } from "../kernel/shared-contexts";
 import { whenIdle } from "../kernel/when-idle";
 import * as styles from "./layout.module.css";
 
@@ -129,37 +138,87 @@ const FOCUSABLE = "input, button, a[href], select, textarea";
 /** No content: React finds the same string on every render and leaves the server's HTML alone. */
 const KEEP_SERVER_HTML = { __html: "" };
 
-/** What the visitor did in the kept HTML before the part took over. */
-interface Carried {
-  focused: number;
-  values: Array<string | null>;
-  clicked: number;
+/** The element the visitor clicked in the kept HTML before its part took over, if any. */
+function clickedIndex(wrapper: HTMLElement, clicked: Element | null): number {
+  return clicked ? Array.from(wrapper.querySelectorAll(FOCUSABLE)).indexOf(clicked) : -1;
 }
 
-function carry(wrapper: HTMLElement, clicked: Element | null): Carried {
-  const elements = Array.from(wrapper.querySelectorAll<HTMLElement>(FOCUSABLE));
-  return {
-    focused: elements.findIndex((element) => element === document.activeElement),
-    values: elements.map((element) => (element instanceof HTMLInputElement ? element.value : null)),
-    clicked: clicked ? elements.findIndex((element) => element === clicked) : -1,
-  };
-}
-
-/** Gives the part what the visitor did: its own handlers see the typing, the focus and the click. */
-function handOver(wrapper: HTMLElement, carried: Carried): void {
-  const elements = Array.from(wrapper.querySelectorAll<HTMLElement>(FOCUSABLE));
-  elements.forEach((element, index) => {
-    const value = carried.values[index];
-    if (!(element instanceof HTMLInputElement) || !value || element.value === value) return;
-    // the way a controlled React input hears of a value it did not set: the native setter, then an input event
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, value);
+/**
+ * Gives the hydrated part the text typed into its fields before it was there. Hydration kept
+ * that text but the part's state is the server's, and its next render would write that back:
+ * React hears of a value it did not set when its own setter last saw another one (the
+ * server's), then an input event. Outside React's commit, so that the event's update renders.
+ */
+function handOverTyped(wrapper: HTMLElement): void {
+  for (const element of Array.from(wrapper.querySelectorAll<HTMLElement>(FOCUSABLE))) {
+    if (!(element instanceof HTMLInputElement) || element.value === element.defaultValue) continue;
+    const typed = element.value;
+    element.value = element.defaultValue;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(element, typed);
     element.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-  if (carried.focused >= 0) elements[carried.focused]?.focus();
-  if (carried.clicked >= 0) elements[carried.clicked]?.click();
+  }
 }
 
-/** A visible part: the server's HTML until its code is here, then the part over it. */
+/** Clicks again what the visitor clicked in the kept HTML (the focus stayed: the elements are the same). */
+function replayClick(wrapper: HTMLElement, clicked: number): void {
+  if (clicked >= 0) wrapper.querySelectorAll<HTMLElement>(FOCUSABLE)[clicked]?.click();
+}
+
+/**
+ * React 18's server render wraps a lazy part in Suspense's comments when its code was not yet
+ * loaded in that build worker, and not otherwise: the part's root hydrates without them.
+ */
+function dropSuspenseMarks(wrapper: HTMLElement): void {
+  const first = wrapper.firstChild;
+  const last = wrapper.lastChild;
+  if (
+    first instanceof Comment &&
+    first.data === "$" &&
+    last instanceof Comment &&
+    last.data === "/$" &&
+    first !== last
+  ) {
+    first.remove();
+    last.remove();
+  }
+}
+
+/** Calls `done` once the root it is rendered in has committed (its hydration), after React's commit. */
+function Committed({ done }: { done: () => void }): null {
+  useEffect(() => queueMicrotask(done), [done]);
+  return null;
+}
+
+/** The part with the page's contexts, as `values` has them, around it. */
+function inContexts(contexts: readonly Context<unknown>[], values: readonly unknown[], part: ReactNode): ReactNode {
+  return contexts.reduceRight<ReactNode>(
+    (child, context, index) => createElement(context.Provider, { value: values[index] }, child),
+    part,
+  );
+}
+
+/** A part's own root; once `hydrated`, `update` renders it with the page's latest props and contexts. */
+interface PartRoot {
+  root: Root;
+  hydrated: boolean;
+  update(): void;
+}
+
+/** The contexts a part in a root of its own is given: i18next's (react-i18next's and the Gatsby plugin's), the shop's. */
+function bridgedContexts(): readonly Context<unknown>[] {
+  return [I18nContext as Context<unknown>, I18nextContext as Context<unknown>, ...sharedContexts()];
+}
+
+const NO_PROPS = {};
+
+/**
+ * A visible part: the server's HTML until its code is here, then the part hydrated over that
+ * same HTML in a React root of its own (in a transition), with the page's contexts passed in.
+ * No element is removed or added: the cost of a commit that replaced the server's elements with
+ * the same ones (under Lighthouse's trace 45 ms of a phone's main thread for the search
+ * page's filters) is not paid. Should the part render something else than the server did,
+ * React renders that root afresh instead, as before.
+ */
 export function KeptUntilLoaded<P extends object = NoProps>({
   part,
   props,
@@ -172,10 +231,18 @@ export function KeptUntilLoaded<P extends object = NoProps>({
   atOnce?: boolean;
 }): React.JSX.Element {
   // decided at mount: kept while hydrating, unless the code is already here (a later page)
-  const [kept, setKept] = useState(() => isHydrating() && part.loaded() === null);
+  const [kept] = useState(() => isHydrating() && part.loaded() === null);
   const wrapper = useRef<HTMLDivElement>(null);
-  const carried = useRef<Carried | null>(null);
-  const clicked = useRef<Element | null>(null);
+  const partProps = props ?? (NO_PROPS as P);
+  // The contexts' values now, and as the server rendered them (read while hydrating): the part
+  // hydrates with those, then renders with these. The list is fixed for this element's life.
+  const [contexts] = useState(bridgedContexts);
+  // biome-ignore lint/correctness/useHookAtTopLevel: the same contexts in the same order on every render
+  const values = contexts.map((context) => useContext(context));
+  const first = useRef({ values, props: partProps });
+  const latest = useRef({ values, props: partProps });
+  latest.current = { values, props: partProps };
+  const partRoot = useRef<PartRoot | null>(null);
 
   useEffect(() => {
     const node = wrapper.current;
@@ -183,15 +250,46 @@ export function KeptUntilLoaded<P extends object = NoProps>({
     // what end-to-end tests wait for before they use the part (tests/e2e/support/browser.ts)
     node.dataset.kept = "true";
     let live = true;
-    const take = () => {
+    let taking = false;
+    let clicked: Element | null = null;
+    const uses = ["pointerdown", "focusin", "keydown", "click"] as const;
+    const stopListening = () => {
+      for (const type of uses) node.removeEventListener(type, onUse);
+    };
+    const hydrate = (Loaded: ComponentType<P>) => {
       if (!live) return;
-      live = false;
-      void part.get().then(() => {
-        carried.current = carry(node, clicked.current);
-        startTransition(() => setKept(false));
+      // from here on React's own handlers answer the visitor (a click hydrates the part at once)
+      stopListening();
+      const replay = clickedIndex(node, clicked);
+      const render = (now: { values: readonly unknown[]; props: P }, extra?: ReactNode) =>
+        inContexts(contexts, now.values, [createElement(Loaded, { ...now.props, key: "part" }), extra]);
+      const done = () => {
+        const current = partRoot.current;
+        if (!current || current.hydrated) return;
+        current.hydrated = true;
+        handOverTyped(node);
+        current.update();
+        delete node.dataset.kept;
+        requestAnimationFrame(() => replayClick(node, replay));
+      };
+      dropSuspenseMarks(node);
+      startTransition(() => {
+        const root = hydrateRoot(node, render(first.current, createElement(Committed, { key: "committed", done })), {
+          // a part that renders other HTML than the server's is rendered afresh: nothing to report
+          onRecoverableError: () => {},
+        });
+        partRoot.current = { root, hydrated: false, update: () => root.render(render(latest.current)) };
       });
     };
-    const onUse = (event: Event) => {
+    const take = () => {
+      if (!live || taking) return;
+      taking = true;
+      void part.get().then(hydrate, () => {
+        // the chunk did not load: the next use tries again
+        taking = false;
+      });
+    };
+    function onUse(event: Event) {
       // a press only fetches the code: taking over before its click would lose the click
       if (event.type === "pointerdown") {
         void part.get();
@@ -199,34 +297,39 @@ export function KeptUntilLoaded<P extends object = NoProps>({
       }
       if (event.type === "click") {
         // the kept button does nothing yet: the part's own will be clicked instead
-        clicked.current = (event.target as Element | null)?.closest(FOCUSABLE) ?? null;
+        clicked = (event.target as Element | null)?.closest(FOCUSABLE) ?? null;
         event.preventDefault();
       }
       take();
-    };
-    const uses = ["pointerdown", "focusin", "keydown", "click"] as const;
+    }
     for (const type of uses) node.addEventListener(type, onUse);
     const cancelIdle = atOnce ? soon(take) : whenIdle(take);
     return () => {
       live = false;
       cancelIdle();
-      for (const type of uses) node.removeEventListener(type, onUse);
+      stopListening();
     };
-  }, [kept, part, atOnce]);
+  }, [kept, part, atOnce, contexts]);
 
+  // the page's later renders reach the part's own root
   useEffect(() => {
-    if (kept || !carried.current || !wrapper.current) return;
-    // the part renders in the same commit as this wrapper's children: wait for its elements
-    const node = wrapper.current;
-    const handed = carried.current;
-    carried.current = null;
-    requestAnimationFrame(() => handOver(node, handed));
-  }, [kept]);
+    const current = partRoot.current;
+    if (current?.hydrated) current.update();
+  });
 
-  // two keys: the part gets a new wrapper, so React removes the kept HTML rather than adding beside it
+  // the part's root ends with this element (another page, another language)
+  useEffect(
+    () => () => {
+      const current = partRoot.current;
+      partRoot.current = null;
+      // not while React commits the page that removes it
+      if (current) setTimeout(() => current.root.unmount(), 0);
+    },
+    [],
+  );
+
   return kept ? (
     <div
-      key="kept"
       ref={wrapper}
       className={styles.part}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: it keeps the server's HTML
@@ -234,8 +337,8 @@ export function KeptUntilLoaded<P extends object = NoProps>({
       suppressHydrationWarning
     />
   ) : (
-    <div key="part" ref={wrapper} className={styles.part}>
-      <PartContent part={part} props={props ?? ({} as P)} />
+    <div className={styles.part}>
+      <PartContent part={part} props={partProps} />
     </div>
   );
 }

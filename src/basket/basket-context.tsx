@@ -11,7 +11,6 @@
 
 import {
   type ComponentType,
-  createContext,
   type ReactNode,
   startTransition,
   useCallback,
@@ -26,6 +25,7 @@ import { browserConfig } from "../config";
 import type { Lang } from "../core/catalogue";
 import { emptyBasket } from "../core/order";
 import { useCurrencyCode } from "../currency/currency-context";
+import { sharedContext } from "../kernel/shared-contexts";
 import { whenIdle } from "../kernel/when-idle";
 import type { BasketEngineProps, BasketValue } from "./basket-value";
 import { countSelected, readSelectedTickets } from "./storage";
@@ -33,7 +33,7 @@ import { basketTotals } from "./totals";
 
 export { announceBasket, type BasketValue, UPDATE_BASKET_EVENT } from "./basket-value";
 
-const BasketContext = createContext<BasketValue | null>(null);
+const BasketContext = sharedContext<BasketValue | null>(null);
 
 type Engine = ComponentType<BasketEngineProps>;
 

@@ -12,18 +12,10 @@
  * all: prices read the code from a context of its own (`useCurrencyCode`), which changes
  * only with the currency, not with `settled`.
  */
-import {
-  createContext,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from "react";
+import { type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useLanding } from "../catalogue/use-landing";
 import type { Currency, Lang } from "../core/catalogue";
+import { sharedContext } from "../kernel/shared-contexts";
 import { CURRENCY_COOKIE, chooseCurrency, cookieValue, findCurrency } from "./choose-currency";
 
 export interface CurrencyValue {
@@ -40,7 +32,7 @@ export interface CurrencyValue {
   setCurrency(code: string): void;
 }
 
-const CurrencyContext = createContext<CurrencyValue | null>(null);
+const CurrencyContext = sharedContext<CurrencyValue | null>(null);
 
 /** The selected currency's code and the list, without `settled`: what a price needs. */
 export interface CurrencyCode {
@@ -48,7 +40,7 @@ export interface CurrencyCode {
   currencies: Currency[];
 }
 
-const CurrencyCodeContext = createContext<CurrencyCode | null>(null);
+const CurrencyCodeContext = sharedContext<CurrencyCode | null>(null);
 
 const COOKIE_DAYS = 365;
 

@@ -5,11 +5,12 @@
  * `usePageLanguage()`, the one way a component reads it.
  */
 import type React from "react";
-import { createContext, useContext, useEffect, useMemo } from "react";
+import { useContext, useEffect, useMemo } from "react";
 import { useLanding } from "../catalogue/use-landing";
 import { browserConfig } from "../config";
 import type { Landing, Lang } from "../core/catalogue";
 import { directionOf, type TextDirection } from "../core/routes";
+import { sharedContext } from "./shared-contexts";
 
 export interface SiteContextValue {
   /** absolute, without trailing slash */
@@ -22,7 +23,7 @@ export interface SiteContextValue {
   originalPath: string;
 }
 
-const SiteContext = createContext<SiteContextValue | null>(null);
+const SiteContext = sharedContext<SiteContextValue | null>(null);
 
 interface SiteProviderProps {
   language: Lang;

@@ -17,11 +17,12 @@
  */
 
 import type { ReactNode } from "react";
-import { createContext, startTransition, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { loadCatalogueClient } from "../clients/load-catalogue-client";
 import type { EventPrice } from "../core/catalogue";
 import { useCurrency } from "../currency/currency-context";
 import { isHydrating } from "../kernel/hydration-phase";
+import { sharedContext } from "../kernel/shared-contexts";
 import { whenIdle } from "../kernel/when-idle";
 import { normaliseIds } from "./merge-prices";
 
@@ -84,7 +85,7 @@ interface PriceValue {
   register(ids: readonly number[]): () => void;
 }
 
-const PriceContext = createContext<PriceValue | null>(null);
+const PriceContext = sharedContext<PriceValue | null>(null);
 
 async function fetchPrices(ids: number[], currencyCode: string): Promise<EventPrice[]> {
   // the catalogue client (and axios) load on first use, not with every page

@@ -1,7 +1,8 @@
-import { createContext, type ReactNode, useContext, useState } from "react";
+import { type ReactNode, useContext, useState } from "react";
+import { sharedContext } from "../kernel/shared-contexts";
 import { ToastBus } from "./toast-bus";
 
-const ToastContext = createContext<ToastBus | null>(null);
+const ToastContext = sharedContext<ToastBus | null>(null);
 
 /** Holds the page-independent toast queue; ToastOutlet (inside the page) shows it. */
 export function ToastProvider({ children }: { children: ReactNode }) {

@@ -1,5 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { type ReactNode, useContext, useEffect, useState } from "react";
 import type { Utm } from "../core/order";
+import { sharedContext } from "../kernel/shared-contexts";
 import { capturePromo } from "../promo/promo-link";
 import { captureUtm } from "./utm";
 
@@ -8,7 +9,7 @@ interface TrackingValue {
   utm: Utm | null;
 }
 
-const TrackingContext = createContext<TrackingValue | null>(null);
+const TrackingContext = sharedContext<TrackingValue | null>(null);
 
 /** Captures a campaign landing at page start (sessionStorage, so only in an effect). */
 export function TrackingProvider({ children }: { children: ReactNode }) {
