@@ -7,21 +7,20 @@
  * - `AfterStartup`: a part with nothing to show at first (a notice, a reminder, the toasts):
  *   rendered from the browser's first idle moment on, nothing before.
  * - `KeptUntilLoaded`: a visible part (the header's search box): hydration keeps the server's
- *   HTML in a wrapper, as a static island does (src/components/static-island.tsx), and the
- *   part's code renders over it once loaded. What the visitor did meanwhile is carried over:
- *   the focus, the text typed into a field, and a click on a button, which is replayed.
- *   `atOnce` loads the code as soon as the page has hydrated rather than when the browser is
- *   idle: the parts of a page below its first screen (the event page's ticket choice, the
- *   search page's filters), which show the visitor's prices and should not wait for idle.
+ *   HTML in a wrapper, as a static island does (src/components/static-island.tsx). Once the
+ *   part's code is here it is hydrated over that same HTML in a React root of its own, given
+ *   the page's contexts (src/kernel/shared-contexts.ts): no element is removed or added. What
+ *   the visitor did meanwhile is carried over: the text typed into a field, the focus (the
+ *   elements are the same) and a click on a button, which is replayed. `atOnce` loads the
+ *   code as soon as the page has hydrated rather than when the browser is idle: the parts of
+ *   a page below its first screen (the event page's ticket choice, the search page's
+ *   filters), which show the visitor's prices and should not wait for idle.
  *
  * - `staticPart`: a part the build fixes (the event page's performers and related events): a
  *   static island (src/components/static-island.tsx) around it. On the first load its code
  *   never loads and React never touches its HTML; only what `live` renders (its prices)
  *   follows the visitor. Opened client-side, the page renders it once its code is there.
- *   Cheaper than `KeptUntilLoaded` for such a part: no chunk, and no commit that removes the
- *   server's elements to insert the same ones again (40 ms of a phone's main thread for the
- *   event page's related events under Lighthouse's trace, whose invalidation tracking records
- *   every element removed).
+ *   Cheaper than `KeptUntilLoaded` for such a part: no chunk and no hydration at all.
  *
  * Not a Suspense boundary left to hydrate later: an update that reaches such a boundary
  * before its code is there (the currency settling, the basket's stored count) makes React
