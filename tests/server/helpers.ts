@@ -330,6 +330,8 @@ export function assertFails(
 /** Solves a challenge from /api/captcha as the site's widget does, answering with the base64 JSON payload. */
 export async function solveCaptcha(app: TestApp, visitor?: Visitor): Promise<string> {
   const res = visitor ? await visitor.request("GET", "/api/captcha") : await app.inject("/api/captcha");
+  // not a challenge: say what came instead of searching a million numbers for none
+  assert.equal(res.statusCode, 200, `GET /api/captcha: ${res.statusCode} ${res.body}`);
   return solveCaptchaChallenge(json<CaptchaChallenge>(res));
 }
 
