@@ -42,7 +42,7 @@ function LiveSlot({ slot, event }: { slot: HTMLElement; event: PricedEvent }): R
  * Whether LivePrice, in the build's currency `code`, would show something else than the slot's
  * server text: a placeholder once the price is known or was asked for, a live price that differs.
  */
-export function showsOtherPrice(slot: HTMLElement, { price, doneIn }: PriceEntry, code: string): boolean {
+function showsOtherPrice(slot: HTMLElement, { price, doneIn }: PriceEntry, code: string): boolean {
   const server = slot.querySelector("[data-event-source-id]");
   const live = price !== null && price.currencyCode.toUpperCase() === code;
   if (!server || server.hasAttribute("data-pending")) return live || doneIn === code;
