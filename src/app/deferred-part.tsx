@@ -42,6 +42,7 @@ import {
   startTransition,
   useContext,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from "react";
@@ -310,8 +311,11 @@ export function KeptUntilLoaded<P extends object = NoProps>({
     };
   }, [kept, part, atOnce, contexts]);
 
-  // the page's later renders reach the part's own root
-  useEffect(() => {
+  // The page's later renders reach the part's own root, in the page's commit: an update the
+  // part asked for in a click (a filter checked) is then rendered in that click's sync flush,
+  // before React puts its controlled fields back to the props it last rendered. From a passive
+  // effect the render came a task later: the box flickered back, the caret jumped to the end.
+  useLayoutEffect(() => {
     const current = partRoot.current;
     if (current?.hydrated) current.update();
   });

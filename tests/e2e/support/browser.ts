@@ -90,6 +90,11 @@ export async function newPage(options: NewPageOptions = {}): Promise<TestPage> {
     },
   );
   const page = await context.newPage();
+  // E2E_CPU_THROTTLE=8: the page's CPU eight times slower, as on a loaded CI machine (docs/TESTING.md)
+  if (process.env.E2E_CPU_THROTTLE) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(process.env.E2E_CPU_THROTTLE) });
+  }
   const errors: string[] = [];
   const requests: string[] = [];
   const allowed = options.allowErrors ?? [];
