@@ -16,6 +16,7 @@ import type { EventCardData } from "../core/catalogue";
 import { useCurrencyCode } from "../currency/currency-context";
 import { LivePrice } from "./live-price";
 import { type PriceEntry, useAnyPriceKnown, usePriceEntry } from "./price-context";
+import { shownPrice } from "./shown-price";
 
 export type PricedEvent = Pick<EventCardData, "id" | "eventSourceId" | "minPrice" | "currencyCode">;
 
@@ -38,15 +39,17 @@ function LiveSlot({ slot, event }: { slot: HTMLElement; event: PricedEvent }): R
   );
 }
 
-/**
- * Whether LivePrice, in the build's currency `code`, would show something else than the slot's
- * server text: a placeholder once the price is known or was asked for, a live price that differs.
- */
-function showsOtherPrice(slot: HTMLElement, { price, doneIn }: PriceEntry, code: string): boolean {
+/** Whether LivePrice, in the build's currency `code`, would show something else than the slot's server text. */
+function showsOtherPrice(slot: HTMLElement, event: PricedEvent, entry: PriceEntry, code: string): boolean {
   const server = slot.querySelector("[data-event-source-id]");
-  const live = price !== null && price.currencyCode.toUpperCase() === code;
-  if (!server || server.hasAttribute("data-pending")) return live || doneIn === code;
-  return live && String(price.minPrice ?? "") !== server.getAttribute("data-value");
+  const shown = shownPrice(entry, code, event.minPrice, event.currencyCode);
+  if (!server || server.hasAttribute("data-pending")) return shown !== "pending";
+  if (shown === "pending") return false;
+  if (shown === "none") return server.getAttribute("data-value") !== "";
+  return (
+    String(shown.value) !== server.getAttribute("data-value") ||
+    shown.currency.toUpperCase() !== server.getAttribute("data-currency")
+  );
 }
 
 /** One slot: the server's text while it is what the live price would show, then LiveSlot for good. */
@@ -63,7 +66,7 @@ function PriceSlot({
 }): React.JSX.Element | null {
   const entry = usePriceEntry(event.eventSourceId);
   const [taken, setTaken] = useState(false);
-  if (!taken && (otherCurrency || showsOtherPrice(slot, entry, code))) setTaken(true);
+  if (!taken && (otherCurrency || showsOtherPrice(slot, event, entry, code))) setTaken(true);
   return taken ? <LiveSlot slot={slot} event={event} /> : null;
 }
 

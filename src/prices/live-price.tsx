@@ -15,6 +15,7 @@ import { findCurrency } from "../currency/choose-currency";
 import { useCurrencyCode } from "../currency/currency-context";
 import { usePageLanguage } from "../kernel/site-context";
 import { usePriceEntry, usePriceRegister } from "./price-context";
+import { shownPrice } from "./shown-price";
 
 export interface LivePriceProps {
   eventSourceId: number;
@@ -29,37 +30,35 @@ export function LivePrice({ eventSourceId, fallbackPrice, fallbackCurrency, clas
   const lang = usePageLanguage();
   const { code, currencies } = useCurrencyCode();
   const register = usePriceRegister();
-  const { price: live, doneIn } = usePriceEntry(eventSourceId);
+  const entry = usePriceEntry(eventSourceId);
 
   useEffect(() => register([eventSourceId]), [eventSourceId, register]);
 
   // every state of the price carries the same identity, so tests and tools can tell which event it is
   const base = { className, "data-testid": "live-price", "data-event-source-id": eventSourceId };
-  const decimalsOf = (currencyCode: string) => findCurrency(currencies, currencyCode)?.decimals ?? 2;
-  const render = (value: number, currencyCode: string) => (
-    <span {...base} data-value={value} data-currency={currencyCode.toUpperCase()}>
-      {value === 0 ? (
+  const format = (value: number, currencyCode: string) =>
+    formatPrice(value, currencyCode, lang, findCurrency(currencies, currencyCode)?.decimals ?? 2);
+  // unsettled: nothing; a price in another currency: the build's price, greyed, keeps its place
+  const placeholder = () => {
+    if (!code) return null;
+    if (fallbackPrice === null || !fallbackCurrency) return "\u00a0";
+    return t("price.from", { price: format(fallbackPrice, fallbackCurrency) });
+  };
+  const shown = shownPrice(entry, code, fallbackPrice, fallbackCurrency);
+  if (shown === "none") return <span {...base} data-value="" />;
+  if (shown === "pending")
+    return (
+      <span {...base} data-pending="true" aria-busy="true">
+        {placeholder()}
+      </span>
+    );
+  return (
+    <span {...base} data-value={shown.value} data-currency={shown.currency.toUpperCase()}>
+      {shown.value === 0 ? (
         t("price.free")
       ) : (
-        <bdi>{t("price.from", { price: formatPrice(value, currencyCode, lang, decimalsOf(currencyCode)) })}</bdi>
+        <bdi>{t("price.from", { price: format(shown.value, shown.currency) })}</bdi>
       )}
-    </span>
-  );
-
-  if (!code) return <span {...base} data-pending="true" aria-busy="true" />;
-  if (live && live.currencyCode.toUpperCase() === code) {
-    if (live.minPrice === null) return <span {...base} data-value="" />;
-    return render(live.minPrice, live.currencyCode);
-  }
-  const hasFallback = fallbackPrice !== null && !!fallbackCurrency;
-  const asked = doneIn === code;
-  if (hasFallback && (fallbackCurrency.toUpperCase() === code || asked)) return render(fallbackPrice, fallbackCurrency);
-  if (asked) return <span {...base} data-value="" />;
-  return (
-    <span {...base} data-pending="true" aria-busy="true">
-      {hasFallback
-        ? t("price.from", { price: formatPrice(fallbackPrice, fallbackCurrency, lang, decimalsOf(fallbackCurrency)) })
-        : "\u00a0"}
     </span>
   );
 }
