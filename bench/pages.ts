@@ -38,6 +38,14 @@
  * The figure follows the order in which the scripts arrive, so take 10 runs or more.
  *
  *   npm run bench:pages -- --variants --simulated --cpu 8 --runs 12 --pages event,home --langs en
+ *
+ * `--first-layout` loads each page `--runs` times in Chromium at full speed and prints, per load,
+ * the page's first layout by the clock and by the time its thread ran, the font look-ups in it
+ * (on Linux each is a synchronous call to the browser's font service), and all the page's
+ * main-thread tasks the same two ways. Lighthouse's simulation multiplies tasks by the clock:
+ * where the clock runs far ahead of the thread, the host, not the page, sets the blocking time.
+ *
+ *   npm run bench:pages -- --first-layout --runs 6 --pages cart,home
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -51,6 +59,8 @@ import { exitWithUsageIfAsked } from "./lib/cli";
 import {
   FIRST_COMMIT_HOOK,
   firstContentfulPaintMs,
+  firstLayout,
+  LAYOUT_TRACE_CATEGORIES,
   largestStartupTask,
   longTasksAfterPaint,
   mainThreadTasks,
@@ -60,8 +70,9 @@ import {
   TRACE_CATEGORIES,
 } from "./lib/startup-cost";
 
-const USAGE = `usage: npm run bench:pages -- [--runs 3] [--pages home,events,...] [--langs en,ar] [--cpu 4] [--detail] [--save <dir>] [--variants [--simulated] [--before <dir>]]
+const USAGE = `usage: npm run bench:pages -- [--runs 3] [--pages home,events,...] [--langs en,ar] [--cpu 4] [--detail] [--save <dir>] [--variants [--simulated] [--before <dir>]] [--first-layout]
   Lighthouse (mobile preset) on the built site (public/), medians per page type
+  --first-layout: each load's first layout and main thread, by the clock and by thread time, in Chromium at full speed
 settings: BENCH_PORT (9450), BENCH_PUBLIC (public), CHROME_PATH (/usr/bin/chromium)`;
 exitWithUsageIfAsked(USAGE);
 
@@ -351,9 +362,49 @@ function longTaskLines(trace: unknown): string[] {
   ];
 }
 
+/** `--first-layout`: each load's first layout and main thread, by the clock and by thread time. */
+async function measureFirstLayouts(): Promise<void> {
+  const site = await startSite();
+  const api = await ensureApi();
+  const { chromium } = await import("playwright-core");
+  try {
+    for (const lang of LANGS) {
+      for (const page of PAGES) {
+        const make = PAGE_TYPES[page];
+        if (!make) throw new Error(`unknown page type "${page}"`);
+        const url = `http://127.0.0.1:${PORT}${lang === "en" ? "" : `/${lang}`}${make()}`;
+        for (let run = 0; run < RUNS; run++) {
+          // a browser of its own each time, as Lighthouse's load meets a renderer with cold font caches
+          const browser = await chromium.launch({
+            executablePath: CHROME_PATH,
+            args: ["--no-sandbox", "--disable-gpu"],
+          });
+          try {
+            const tab = await browser.newPage({ viewport: { width: 412, height: 823 } });
+            await browser.startTracing(tab, { categories: LAYOUT_TRACE_CATEGORIES });
+            await tab.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+            await tab.waitForTimeout(1000);
+            const f = firstLayout(await browser.stopTracing(), url);
+            const ms = (n: number) => `${n.toFixed(1)} ms`;
+            process.stdout.write(
+              `${new URL(url).pathname}: first layout ${ms(f.clockMs)} by the clock, ${ms(f.threadMs)} of thread time, ${f.fontLookups} font look-ups ${ms(f.fontLookupClockMs)} by the clock; all tasks ${Math.round(f.tasksClockMs)} ms by the clock, ${Math.round(f.tasksThreadMs)} ms of thread time\n`,
+            );
+          } finally {
+            await browser.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await site.close();
+    api.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(PUBLIC, "index.html"))) throw new Error("public/ has no build: run npm run build first");
   if (process.argv.includes("--variants")) return compareVariants();
+  if (process.argv.includes("--first-layout")) return measureFirstLayouts();
   // Lighthouse and chrome-launcher are ES modules; this script runs as CommonJS under tsx.
   const chromeLauncher = await import("chrome-launcher");
 

@@ -260,3 +260,52 @@ export function largestStartupTask(
   }
   return largest;
 }
+
+/** The trace categories of `bench:pages --first-layout`: the timeline's, and the font look-ups a layout waits for. */
+export const LAYOUT_TRACE_CATEGORIES = [...TRACE_CATEGORIES, "fonts"];
+
+/** A load's first layout and its main thread, by the clock and by the time the thread ran. */
+export interface FirstLayout {
+  clockMs: number;
+  threadMs: number;
+  /** the font look-ups in it (each a synchronous call to the browser's font service on Linux) */
+  fontLookups: number;
+  fontLookupClockMs: number;
+  /** every task of the page's main thread in the trace */
+  tasksClockMs: number;
+  tasksThreadMs: number;
+}
+
+/**
+ * The longest layout of the page's main thread (the first one, of the server's HTML) and what
+ * its font look-ups took by the clock; with the page's tasks by the clock and by thread time.
+ * The page's thread is the one that parsed `url`: a trace has other renderers' threads too.
+ */
+export function firstLayout(trace: Buffer | string, url: string): FirstLayout {
+  const events = (
+    JSON.parse(trace.toString()) as { traceEvents: (TraceEvent & { args?: { beginData?: { url?: string } } })[] }
+  ).traceEvents;
+  const parse = events.find((e) => e.name === "ParseHTML" && String(e.args?.beginData?.url ?? "").startsWith(url));
+  if (!parse) throw new Error(`the trace has no parse of ${url}`);
+  const onPage = events.filter(
+    (e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X" && e.dur !== undefined,
+  );
+  const layout = onPage.filter((e) => e.name === "Layout").sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+  const inLayout = (e: TraceEvent) =>
+    layout !== undefined && e.ts >= layout.ts && e.ts <= layout.ts + (layout.dur ?? 0);
+  // outermost look-ups only: one may be nested in another
+  const lookups = onPage
+    .filter((e) => e.name === "FontCache::GetFontPlatformData" && inLayout(e))
+    .sort((a, b) => a.ts - b.ts)
+    .filter((e, i, all) => !all.slice(0, i).some((o) => o.ts + (o.dur ?? 0) >= e.ts + (e.dur ?? 0)));
+  const tasks = onPage.filter((e) => e.name === "RunTask");
+  const ms = (us: number | undefined) => (us ?? 0) / 1000;
+  return {
+    clockMs: ms(layout?.dur),
+    threadMs: ms(layout?.tdur),
+    fontLookups: lookups.length,
+    fontLookupClockMs: lookups.reduce((sum, e) => sum + ms(e.dur), 0),
+    tasksClockMs: tasks.reduce((sum, e) => sum + ms(e.dur), 0),
+    tasksThreadMs: tasks.reduce((sum, e) => sum + ms(e.tdur), 0),
+  };
+}

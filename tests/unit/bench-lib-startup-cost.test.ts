@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
+  firstLayout,
   longTasksAfterPaint,
   type MainThreadTask,
   mainThreadTasks,
@@ -71,5 +72,45 @@ describe("mainThreadTasks: thread time and invalidations from a trace", () => {
       "another thread's invalidation is not the main thread's",
     );
     assert.deepEqual([second?.threadMs, second?.invalidations], [4, 0], "no tdur: the clock's");
+  });
+});
+
+describe("firstLayout: the page's first layout and its font look-ups, by the clock and by thread time", () => {
+  const url = "http://127.0.0.1:9450/ar/";
+  const trace = JSON.stringify({
+    traceEvents: [
+      // another renderer's thread, with a longer layout: not the page's
+      { name: "RunTask", ph: "X", pid: 9, tid: 9, ts: 0, dur: 900000, tdur: 900000 },
+      { name: "Layout", ph: "X", pid: 9, tid: 9, ts: 10, dur: 800000, tdur: 800000 },
+      { name: "RunTask", ph: "X", pid: 1, tid: 2, ts: 1000, dur: 30000, tdur: 10000 },
+      { name: "ParseHTML", ph: "X", pid: 1, tid: 2, ts: 1100, dur: 5000, args: { beginData: { url } } },
+      { name: "RunTask", ph: "X", pid: 1, tid: 2, ts: 40000, dur: 100000, tdur: 30000 },
+      { name: "Layout", ph: "X", pid: 1, tid: 2, ts: 41000, dur: 90000, tdur: 25000 },
+      { name: "FontCache::GetFontPlatformData", ph: "X", pid: 1, tid: 2, ts: 42000, dur: 20000, tdur: 1000 },
+      // nested in the one before: counted once
+      { name: "FontCache::GetFontPlatformData", ph: "X", pid: 1, tid: 2, ts: 43000, dur: 5000, tdur: 500 },
+      { name: "FontCache::GetFontPlatformData", ph: "X", pid: 1, tid: 2, ts: 70000, dur: 10000, tdur: 800 },
+      // a later, shorter layout with a look-up of its own: not the first layout's
+      { name: "Layout", ph: "X", pid: 1, tid: 2, ts: 200000, dur: 2000, tdur: 2000 },
+      { name: "FontCache::GetFontPlatformData", ph: "X", pid: 1, tid: 2, ts: 200500, dur: 1000, tdur: 100 },
+    ],
+  });
+
+  it("reads the longest layout of the thread that parsed the page, and its outermost font look-ups", () => {
+    assert.deepEqual(firstLayout(trace, url), {
+      clockMs: 90,
+      threadMs: 25,
+      fontLookups: 2,
+      fontLookupClockMs: 30,
+      tasksClockMs: 130,
+      tasksThreadMs: 40,
+    });
+  });
+
+  it("fails, naming the page, when the trace never parsed it", () => {
+    assert.throws(
+      () => firstLayout(trace, "http://127.0.0.1:9450/cart/"),
+      /no parse of http:\/\/127.0.0.1:9450\/cart\//,
+    );
   });
 });
