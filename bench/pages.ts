@@ -102,6 +102,13 @@ if (CPU !== undefined && !(CPU >= 1)) throw new Error("--cpu takes a multiplier 
 const PAGE_TYPES = pageTypes(PUBLIC);
 const PAGES = (option("pages") ?? Object.keys(PAGE_TYPES).join(",")).split(",");
 
+/** The path of page type `page` in language `lang` (English at the root). */
+function pagePath(lang: string, page: string): string {
+  const make = PAGE_TYPES[page];
+  if (!make) throw new Error(`unknown page type "${page}" (one of ${Object.keys(PAGE_TYPES).join(", ")})`);
+  return `${lang === "en" ? "" : `/${lang}`}${make()}`;
+}
+
 /** Lighthouse's failures of its own that say to run it again (a trace without its start, NO_NAVSTART) */
 const RETRIED_ERRORS = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
 
@@ -306,9 +313,7 @@ async function compareVariants(): Promise<void> {
   try {
     for (const lang of LANGS) {
       for (const page of PAGES) {
-        const make = PAGE_TYPES[page];
-        if (!make) throw new Error(`unknown page type "${page}"`);
-        const path = `${lang === "en" ? "" : `/${lang}`}${make()}`;
+        const path = pagePath(lang, page);
         const runs = new Map<string, StartupMeasure[]>(variants.map((v) => [v.name, []]));
         // the variants take turns, so a change in the host's load falls on all of them alike
         for (let run = 0; run < RUNS; run++)
@@ -370,9 +375,7 @@ async function measureFirstLayouts(): Promise<void> {
   try {
     for (const lang of LANGS) {
       for (const page of PAGES) {
-        const make = PAGE_TYPES[page];
-        if (!make) throw new Error(`unknown page type "${page}"`);
-        const url = `http://127.0.0.1:${PORT}${lang === "en" ? "" : `/${lang}`}${make()}`;
+        const url = `http://127.0.0.1:${PORT}${pagePath(lang, page)}`;
         for (let run = 0; run < RUNS; run++) {
           // a browser of its own each time, as Lighthouse's load meets a renderer with cold font caches
           const browser = await chromium.launch({
@@ -423,9 +426,7 @@ async function main(): Promise<void> {
   try {
     for (const lang of LANGS) {
       for (const page of PAGES) {
-        const make = PAGE_TYPES[page];
-        if (!make) throw new Error(`unknown page type "${page}" (one of ${Object.keys(PAGE_TYPES).join(", ")})`);
-        const path = `${lang === "en" ? "" : `/${lang}`}${make()}`;
+        const path = pagePath(lang, page);
         const runs: Measure[] = [];
         for (let run = 0; run < RUNS; run++) {
           const { lhr, trace } = await lighthouseRun(path, chrome.port);

@@ -125,7 +125,7 @@ interface TraceEvent {
   dur?: number;
   /** the time the thread ran, of `dur` (which is by the clock) */
   tdur?: number;
-  args?: { name?: string; data?: { url?: string } };
+  args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } };
 }
 
 /** One task of the page's main thread, in milliseconds from the first task of the trace. */
@@ -282,9 +282,7 @@ export interface FirstLayout {
  * The page's thread is the one that parsed `url`: a trace has other renderers' threads too.
  */
 export function firstLayout(trace: Buffer | string, url: string): FirstLayout {
-  const events = (
-    JSON.parse(trace.toString()) as { traceEvents: (TraceEvent & { args?: { beginData?: { url?: string } } })[] }
-  ).traceEvents;
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const parse = events.find((e) => e.name === "ParseHTML" && String(e.args?.beginData?.url ?? "").startsWith(url));
   if (!parse) throw new Error(`the trace has no parse of ${url}`);
   const onPage = events.filter(
