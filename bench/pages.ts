@@ -17,7 +17,10 @@
  * Lighthouse simulates a phone by multiplying what the page cost this machine's CPU by 4, so
  * the same build scores higher on a faster host. Each run's `benchmarkIndex` (Lighthouse's own
  * measure of the host's CPU) is printed with the table, and `--cpu N` sets the multiplier, to
- * see what a slower host would have measured (for example `--cpu 6`).
+ * see what a slower host would have measured (for example `--cpu 6`). So is what that index does
+ * not see: the host's cost of a first touch of a page of memory, and the page faults of
+ * Chromium's processes in each page's run (bench/lib/host-cost.ts), which on a virtual machine
+ * that handles faults in software make every task longer by the clock.
  *
  * It is a benchmark, not a test: it never fails on a low score.
  *
@@ -42,8 +45,9 @@
  * `--first-layout` loads each page `--runs` times in Chromium at full speed and prints, per load,
  * the page's first layout by the clock and by the time its thread ran, the font look-ups in it
  * (on Linux each is a synchronous call to the browser's font service), and all the page's
- * main-thread tasks the same two ways. Lighthouse's simulation multiplies tasks by the clock:
- * where the clock runs far ahead of the thread, the host, not the page, sets the blocking time.
+ * main-thread tasks the same two ways, and the page faults of Chromium's processes during the
+ * load. Lighthouse's simulation multiplies tasks by the clock: where the clock runs far ahead of
+ * the thread, the host, not the page, sets the blocking time.
  *
  *   npm run bench:pages -- --first-layout --runs 6 --pages cart,home
  */
@@ -56,6 +60,7 @@ import type * as Lighthouse from "lighthouse";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
 import { exitWithUsageIfAsked } from "./lib/cli";
+import { childrenFaults, describePageCost, faultsBetween, memoryPageCost } from "./lib/host-cost";
 import {
   FIRST_COMMIT_HOOK,
   firstContentfulPaintMs,
@@ -213,6 +218,8 @@ interface Measure {
   cls: number;
   jsKb: number;
   htmlKb: number;
+  /** minor page faults of Chromium's processes during the run (bench/lib/host-cost.ts) */
+  faults: number;
 }
 
 interface NetworkItem {
@@ -372,6 +379,7 @@ async function measureFirstLayouts(): Promise<void> {
   const site = await startSite();
   const api = await ensureApi();
   const { chromium } = await import("playwright-core");
+  process.stdout.write(`${describePageCost(memoryPageCost())}\n`);
   try {
     for (const lang of LANGS) {
       for (const page of PAGES) {
@@ -385,12 +393,14 @@ async function measureFirstLayouts(): Promise<void> {
           try {
             const tab = await browser.newPage({ viewport: { width: 412, height: 823 } });
             await browser.startTracing(tab, { categories: LAYOUT_TRACE_CATEGORIES });
+            const faultsBefore = childrenFaults();
             await tab.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
             await tab.waitForTimeout(1000);
+            const faults = faultsBetween(faultsBefore, childrenFaults());
             const f = firstLayout(await browser.stopTracing(), url);
             const ms = (n: number) => `${n.toFixed(1)} ms`;
             process.stdout.write(
-              `${new URL(url).pathname}: first layout ${ms(f.clockMs)} by the clock, ${ms(f.threadMs)} of thread time, ${f.fontLookups} font look-ups ${ms(f.fontLookupClockMs)} by the clock; all tasks ${Math.round(f.tasksClockMs)} ms by the clock, ${Math.round(f.tasksThreadMs)} ms of thread time\n`,
+              `${new URL(url).pathname}: first layout ${ms(f.clockMs)} by the clock, ${ms(f.threadMs)} of thread time, ${f.fontLookups} font look-ups ${ms(f.fontLookupClockMs)} by the clock; all tasks ${Math.round(f.tasksClockMs)} ms by the clock, ${Math.round(f.tasksThreadMs)} ms of thread time; ${faults} page faults in Chromium\n`,
             );
           } finally {
             await browser.close();
@@ -419,6 +429,8 @@ async function main(): Promise<void> {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   process.stdout.write(`serving public/ gzipped at http://127.0.0.1:${PORT}; ${api.note}; Chromium ${CHROME_PATH}\n`);
+  const costBefore = memoryPageCost();
+  process.stdout.write(`${describePageCost(costBefore)}\n`);
 
   const rows: Array<{ page: string; path: string; m: Measure }> = [];
   /** Lighthouse's measure of this machine's CPU, one per run */
@@ -429,7 +441,9 @@ async function main(): Promise<void> {
         const path = pagePath(lang, page);
         const runs: Measure[] = [];
         for (let run = 0; run < RUNS; run++) {
+          const faultsBefore = childrenFaults();
           const { lhr, trace } = await lighthouseRun(path, chrome.port);
+          const faults = faultsBetween(faultsBefore, childrenFaults());
           if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -487,6 +501,7 @@ async function main(): Promise<void> {
             cls: numeric("cumulative-layout-shift"),
             jsKb: bytes((i) => i.resourceType === "Script"),
             htmlKb: bytes((i) => i.resourceType === "Document"),
+            faults,
           });
         }
         const m = Object.fromEntries(
@@ -494,7 +509,7 @@ async function main(): Promise<void> {
         ) as unknown as Measure;
         rows.push({ page, path, m });
         process.stdout.write(
-          `  ${path}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${(m.lcpMs / 1000).toFixed(1)} s\n`,
+          `  ${path}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${(m.lcpMs / 1000).toFixed(1)} s, ${Math.round(m.faults)} page faults in Chromium\n`,
         );
       }
     }
@@ -504,16 +519,19 @@ async function main(): Promise<void> {
     api.stop();
   }
 
-  const header = "| page | path | perf | a11y | best pr. | SEO | LCP | TBT | CLS | JS gz | HTML gz |";
+  const costAfter = memoryPageCost();
+  const header = "| page | path | perf | a11y | best pr. | SEO | LCP | TBT | CLS | JS gz | HTML gz | faults |";
   const lines = [
     `Lighthouse 12.2.3, mobile preset${CPU === undefined ? "" : ` with a CPU slowdown of ${CPU}x`}, median of ${RUNS} run(s), served gzipped from public/`,
     `this machine's benchmarkIndex (Lighthouse's CPU measure): median ${Math.round(median(benchmarkIndexes))}, ${Math.round(Math.min(...benchmarkIndexes))}-${Math.round(Math.max(...benchmarkIndexes))} over ${benchmarkIndexes.length} runs`,
+    `before the runs, ${describePageCost(costBefore)}; after them, ${costAfter.clockUs.toFixed(2)} µs by the clock, ${costAfter.cpuUs.toFixed(2)} µs of CPU`,
+    "faults: the minor page faults of Chromium's processes during one Lighthouse run of the page (median), each a first touch of a page of memory at the cost above",
     "",
     header,
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       ({ page, path, m }) =>
-        `| ${page} | \`${path}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB | ${m.htmlKb.toFixed(1)} KB |`,
+        `| ${page} | \`${path}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB | ${m.htmlKb.toFixed(1)} KB | ${Math.round(m.faults)} |`,
     ),
   ];
   process.stdout.write(`\n${lines.join("\n")}\n`);

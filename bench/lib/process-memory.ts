@@ -31,17 +31,22 @@ function rssKiB(pid: number): number {
   }
 }
 
-/** The resident size of `root` and every process under it, in KiB. */
-export function treeRssKiB(root: number): number {
+/** `root` and every live process under it (`root` first). */
+export function processTree(root: number): number[] {
   const tree = childrenOf();
-  let total = 0;
+  const found: number[] = [];
   const stack = [root];
   while (stack.length > 0) {
     const pid = stack.pop() as number;
-    total += rssKiB(pid);
+    found.push(pid);
     stack.push(...(tree.get(pid) ?? []));
   }
-  return total;
+  return found;
+}
+
+/** The resident size of `root` and every process under it, in KiB. */
+export function treeRssKiB(root: number): number {
+  return processTree(root).reduce((total, pid) => total + rssKiB(pid), 0);
 }
 
 /** Samples the tree under `pid` until stopped; `peakKiB()` is the largest sum seen since the last `reset()`. */
