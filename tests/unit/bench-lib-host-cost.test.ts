@@ -3,29 +3,23 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { describe, it } from "node:test";
-import {
-  childrenFaults,
-  describePageCost,
-  faultsBetween,
-  memoryPageCost,
-  minorFaults,
-} from "../../bench/lib/host-cost";
+import * as host from "../../bench/lib/host-cost";
 
 describe("the host's cost of memory", () => {
   it("touches every page of the size asked, each round, and times it", () => {
-    const cost = memoryPageCost(8 * 1024 * 1024, 3);
+    const cost = host.memoryPageCost(8 * 1024 * 1024, 3);
     assert.equal(cost.pages, 2048);
     assert.ok(cost.clockUs > 0 && Number.isFinite(cost.clockUs), `${cost.clockUs}`);
     assert.ok(cost.cpuUs >= 0 && Number.isFinite(cost.cpuUs), `${cost.cpuUs}`);
-    assert.match(describePageCost(cost), /µs by the clock, .* µs of CPU \(median of 3 rounds of 2048 pages\)$/);
+    assert.match(host.describePageCost(cost), /µs by the clock, .* µs of CPU \(median of 3 rounds of 2048 pages\)$/);
   });
 
   it("counts this process's faults as it touches fresh memory", () => {
-    const before = minorFaults(process.pid);
-    memoryPageCost(16 * 1024 * 1024, 1);
+    const before = host.minorFaults(process.pid);
+    host.memoryPageCost(16 * 1024 * 1024, 1);
     // 4,096 pages touched for the first time: each is a fault (a few may be taken in larger pieces)
-    assert.ok(minorFaults(process.pid) - before >= 2048, `${minorFaults(process.pid) - before}`);
-    assert.equal(minorFaults(2 ** 30), 0, "a process that is not there has none");
+    assert.ok(host.minorFaults(process.pid) - before >= 2048, `${host.minorFaults(process.pid) - before}`);
+    assert.equal(host.minorFaults(2 ** 30), 0, "a process that is not there has none");
   });
 
   it("counts a child's faults between two snapshots, and not its parent's", async () => {
@@ -39,15 +33,15 @@ describe("the host's cost of memory", () => {
     );
     try {
       await new Promise((r) => setTimeout(r, 300));
-      const before = childrenFaults();
+      const before = host.childrenFaults();
       assert.ok(before.has(child.pid as number), "the child is found under this process");
       assert.ok(!before.has(process.pid), "this process is not counted");
       child.stdin.write("go\n");
       await once(child.stdout, "data");
-      const after = childrenFaults();
+      const after = host.childrenFaults();
       // 8,192 pages of 32 MiB
-      assert.ok(faultsBetween(before, after) >= 4096, `${faultsBetween(before, after)}`);
-      assert.equal(faultsBetween(after, after), 0);
+      assert.ok(host.faultsBetween(before, after) >= 4096, `${host.faultsBetween(before, after)}`);
+      assert.equal(host.faultsBetween(after, after), 0);
     } finally {
       child.stdin.write("bye\n");
       await once(child, "exit");
@@ -63,6 +57,6 @@ describe("the host's cost of memory", () => {
       [1, 150],
       [3, 40],
     ]);
-    assert.equal(faultsBetween(before, after), 90);
+    assert.equal(host.faultsBetween(before, after), 90);
   });
 });
