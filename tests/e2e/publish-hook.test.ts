@@ -81,6 +81,19 @@ async function page(pathname: string): Promise<{ status: number; text: string }>
   return { status: res.status, text: await res.text() };
 }
 
+/**
+ * Waits for a notification: the publisher sends it without waiting once it has recorded the
+ * result (a success after the copy to a bucket, if one is set), so under load it may land after
+ * the status says so.
+ */
+async function notified(event: string, release?: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!notifications.some((n) => n.event === event && (release === undefined || n.release === release))) {
+    assert.ok(Date.now() < deadline, `no "${event}" notification in ${timeoutMs} ms: ${JSON.stringify(notifications)}`);
+    await sleep(50);
+  }
+}
+
 function started(): number {
   return notifications.filter((n) => n.event === "started").length;
 }
@@ -253,7 +266,7 @@ describe("publishing through the hook", () => {
     const after = (await page("/events/3/")).text;
     assert.match(after, /Publishing test: new title/);
     assert.doesNotMatch(before, /Publishing test: new title/);
-    assert.ok(notifications.some((n) => n.event === "succeeded" && n.release === "0002"));
+    await notified("succeeded", "0002");
   });
 
   it("serves the earlier releases' carried chunks with the year-long cache, through nginx and npm run serve", async () => {
@@ -294,7 +307,7 @@ describe("publishing through the hook", () => {
     assert.equal(s.lastAttempt?.result, "succeeded");
     assert.equal(s.live?.release, "0001");
     assert.doesNotMatch((await page("/events/3/")).text, /Publishing test: new title/);
-    assert.ok(notifications.some((n) => n.event === "rolled back" && n.release === "0001"));
+    await notified("rolled back", "0001");
     assert.equal((await hook("rollback", { query: "?release=0002" })).status, 202);
     assert.equal((await settled(Date.now() - 100, 60_000)).live?.release, "0002");
     assert.match((await page("/events/3/")).text, /Publishing test: new title/);
@@ -332,7 +345,7 @@ describe("publishing through the hook", () => {
       assert.match(s.lastAttempt?.error ?? "", /build failed/);
       assert.equal(s.live?.release, live, "current was not touched");
       assert.equal((await page("/events/3/")).status, 200);
-      assert.ok(notifications.some((n) => n.event === "failed"));
+      await notified("failed");
     } finally {
       await faults({ dead: false });
     }
