@@ -46,7 +46,7 @@
  * the page's first layout by the clock and by the time its thread ran, the font look-ups in it
  * (on Linux each is a synchronous call to the browser's font service), and all the page's
  * main-thread tasks the same two ways, and the page faults of Chromium's processes during the
- * load. Lighthouse's simulation multiplies tasks by the clock: where the clock runs far ahead of
+ * load (and of the renderers' main threads). Lighthouse's simulation multiplies tasks by the clock: where the clock runs far ahead of
  * the thread, the host, not the page, sets the blocking time.
  *
  *   npm run bench:pages -- --first-layout --runs 6 --pages cart,home
@@ -60,7 +60,13 @@ import type * as Lighthouse from "lighthouse";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
 import { exitWithUsageIfAsked } from "./lib/cli";
-import { childrenFaults, describePageCost, faultsBetween, memoryPageCost } from "./lib/host-cost";
+import {
+  childrenFaults,
+  describePageCost,
+  faultsBetween,
+  memoryPageCost,
+  rendererMainThreadFaults,
+} from "./lib/host-cost";
 import {
   FIRST_COMMIT_HOOK,
   firstContentfulPaintMs,
@@ -394,13 +400,15 @@ async function measureFirstLayouts(): Promise<void> {
             const tab = await browser.newPage({ viewport: { width: 412, height: 823 } });
             await browser.startTracing(tab, { categories: LAYOUT_TRACE_CATEGORIES });
             const faultsBefore = childrenFaults();
+            const mainBefore = rendererMainThreadFaults();
             await tab.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
             await tab.waitForTimeout(1000);
             const faults = faultsBetween(faultsBefore, childrenFaults());
+            const mainFaults = faultsBetween(mainBefore, rendererMainThreadFaults());
             const f = firstLayout(await browser.stopTracing(), url);
             const ms = (n: number) => `${n.toFixed(1)} ms`;
             process.stdout.write(
-              `${new URL(url).pathname}: first layout ${ms(f.clockMs)} by the clock, ${ms(f.threadMs)} of thread time, ${f.fontLookups} font look-ups ${ms(f.fontLookupClockMs)} by the clock; all tasks ${Math.round(f.tasksClockMs)} ms by the clock, ${Math.round(f.tasksThreadMs)} ms of thread time; ${faults} page faults in Chromium\n`,
+              `${new URL(url).pathname}: first layout ${ms(f.clockMs)} by the clock, ${ms(f.threadMs)} of thread time, ${f.fontLookups} font look-ups ${ms(f.fontLookupClockMs)} by the clock; all tasks ${Math.round(f.tasksClockMs)} ms by the clock, ${Math.round(f.tasksThreadMs)} ms of thread time; ${faults} page faults in Chromium, ${mainFaults} of them on the renderers' main threads\n`,
             );
           } finally {
             await browser.close();

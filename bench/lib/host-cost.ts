@@ -40,10 +40,10 @@ export function memoryPageCost(bytes = 64 * 1024 * 1024, rounds = 3): PageTouchC
   return { pages, clockUs: median(clock), cpuUs: median(cpu) };
 }
 
-/** The minor page faults a process has taken so far (0 once it is gone). */
-export function minorFaults(pid: number): number {
+/** The minor page faults a process (or with `thread`, one of its threads) has taken so far (0 once it is gone). */
+export function minorFaults(pid: number, thread?: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
     // after the command name (which may hold spaces and parentheses): state, ppid, pgrp, session,
     // tty_nr, tpgid, flags, minflt
     return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]) || 0;
@@ -59,6 +59,22 @@ export function childrenFaults(root: number = process.pid): Map<number, number> 
       .filter((pid) => pid !== root)
       .map((pid) => [pid, minorFaults(pid)]),
   );
+}
+
+/**
+ * The minor page faults so far of the main thread of every Chromium renderer under `root`, by
+ * process id: the thread that parses, styles, lays out and runs the page's scripts.
+ */
+export function rendererMainThreadFaults(root: number = process.pid): Map<number, number> {
+  const renderers = processTree(root).filter((pid) => {
+    try {
+      // a zygote's children rewrite their command line as one string with spaces
+      return /(^|[\0 ])--type=renderer([\0 ]|$)/.test(readFileSync(`/proc/${pid}/cmdline`, "utf8"));
+    } catch {
+      return false;
+    }
+  });
+  return new Map(renderers.map((pid) => [pid, minorFaults(pid, pid)]));
 }
 
 /**

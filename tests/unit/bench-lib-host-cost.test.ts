@@ -22,26 +22,33 @@ describe("the host's cost of memory", () => {
     assert.equal(host.minorFaults(2 ** 30), 0, "a process that is not there has none");
   });
 
-  it("counts a child's faults between two snapshots, and not its parent's", async () => {
+  it("counts a child's faults between two snapshots, and not its parent's; a renderer's main thread apart", async () => {
+    // touches 32 MiB on its main thread when told; its command line names it a renderer, as Chromium's do
     const child = spawn(
       process.execPath,
       [
         "-e",
         "process.stdin.once('data', () => { const m = new Uint8Array(32 << 20); for (let i = 0; i < m.length; i += 4096) m[i] = 1; console.log('done'); process.stdin.once('data', () => process.exit(0)); })",
+        "--",
+        "--type=renderer",
       ],
       { stdio: ["pipe", "pipe", "inherit"] },
     );
     try {
       await new Promise((r) => setTimeout(r, 300));
       const before = host.childrenFaults();
+      const mainBefore = host.rendererMainThreadFaults();
       assert.ok(before.has(child.pid as number), "the child is found under this process");
       assert.ok(!before.has(process.pid), "this process is not counted");
+      assert.deepEqual([...mainBefore.keys()], [child.pid], "the one renderer");
       child.stdin.write("go\n");
       await once(child.stdout, "data");
       const after = host.childrenFaults();
       // 8,192 pages of 32 MiB
       assert.ok(host.faultsBetween(before, after) >= 4096, `${host.faultsBetween(before, after)}`);
       assert.equal(host.faultsBetween(after, after), 0);
+      const onMain = host.faultsBetween(mainBefore, host.rendererMainThreadFaults());
+      assert.ok(onMain >= 4096 && onMain <= host.faultsBetween(before, after), `${onMain}`);
     } finally {
       child.stdin.write("bye\n");
       await once(child, "exit");
