@@ -25,6 +25,7 @@ import { deployToS3, type S3DeploySummary } from "../ops/lib/s3-deploy";
 import { formatBytes } from "../ops/lib/s3-progress";
 import { localS3Env } from "../scripts/lib/local-s3";
 import { arg } from "./lib/cli";
+import { statFields } from "./lib/process-memory";
 import { changeEvent, SAMPLE, type Shape, scaled, writeSyntheticRelease } from "./lib/synthetic-release";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -37,8 +38,8 @@ const REUSE = process.argv.includes("--reuse-bucket");
 
 /** CPU seconds (user + system) of a process so far, from /proc. */
 function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const fields = statFields(pid);
+  if (!fields) throw new Error(`process ${pid} is gone: no /proc/${pid}/stat`);
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 

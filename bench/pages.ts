@@ -45,9 +45,10 @@
  * `--first-layout` loads each page `--runs` times in Chromium at full speed and prints, per load,
  * the page's first layout by the clock and by the time its thread ran, the font look-ups in it
  * (on Linux each is a synchronous call to the browser's font service), and all the page's
- * main-thread tasks the same two ways, and the page faults of Chromium's processes during the
- * load (and of the renderers' main threads). Lighthouse's simulation multiplies tasks by the clock: where the clock runs far ahead of
- * the thread, the host, not the page, sets the blocking time.
+ * main-thread tasks the same two ways, and the page faults of Chromium's processes (and of the
+ * renderers' main threads) during the load. Lighthouse's simulation multiplies tasks by the
+ * clock: where the clock runs far ahead of the thread, the host, not the page, sets the blocking
+ * time.
  *
  *   npm run bench:pages -- --first-layout --runs 6 --pages cart,home
  */
@@ -60,13 +61,8 @@ import type * as Lighthouse from "lighthouse";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
 import { exitWithUsageIfAsked } from "./lib/cli";
-import {
-  childrenFaults,
-  describePageCost,
-  faultsBetween,
-  memoryPageCost,
-  rendererMainThreadFaults,
-} from "./lib/host-cost";
+import * as host from "./lib/host-cost";
+import { median } from "./lib/median";
 import {
   FIRST_COMMIT_HOOK,
   firstContentfulPaintMs,
@@ -235,12 +231,6 @@ interface NetworkItem {
   mimeType?: string;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 const LONG_TASK_MS = 50;
 
 interface Variant {
@@ -385,7 +375,7 @@ async function measureFirstLayouts(): Promise<void> {
   const site = await startSite();
   const api = await ensureApi();
   const { chromium } = await import("playwright-core");
-  process.stdout.write(`${describePageCost(memoryPageCost())}\n`);
+  process.stdout.write(`${host.describePageCost(host.memoryPageCost())}\n`);
   try {
     for (const lang of LANGS) {
       for (const page of PAGES) {
@@ -399,12 +389,12 @@ async function measureFirstLayouts(): Promise<void> {
           try {
             const tab = await browser.newPage({ viewport: { width: 412, height: 823 } });
             await browser.startTracing(tab, { categories: LAYOUT_TRACE_CATEGORIES });
-            const faultsBefore = childrenFaults();
-            const mainBefore = rendererMainThreadFaults();
+            const faultsBefore = host.childrenFaults();
+            const mainBefore = host.rendererMainThreadFaults();
             await tab.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
             await tab.waitForTimeout(1000);
-            const faults = faultsBetween(faultsBefore, childrenFaults());
-            const mainFaults = faultsBetween(mainBefore, rendererMainThreadFaults());
+            const faults = host.faultsBetween(faultsBefore, host.childrenFaults());
+            const mainFaults = host.faultsBetween(mainBefore, host.rendererMainThreadFaults());
             const f = firstLayout(await browser.stopTracing(), url);
             const ms = (n: number) => `${n.toFixed(1)} ms`;
             process.stdout.write(
@@ -437,8 +427,8 @@ async function main(): Promise<void> {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   process.stdout.write(`serving public/ gzipped at http://127.0.0.1:${PORT}; ${api.note}; Chromium ${CHROME_PATH}\n`);
-  const costBefore = memoryPageCost();
-  process.stdout.write(`${describePageCost(costBefore)}\n`);
+  const costBefore = host.memoryPageCost();
+  process.stdout.write(`${host.describePageCost(costBefore)}\n`);
 
   const rows: Array<{ page: string; path: string; m: Measure }> = [];
   /** Lighthouse's measure of this machine's CPU, one per run */
@@ -449,9 +439,9 @@ async function main(): Promise<void> {
         const path = pagePath(lang, page);
         const runs: Measure[] = [];
         for (let run = 0; run < RUNS; run++) {
-          const faultsBefore = childrenFaults();
+          const faultsBefore = host.childrenFaults();
           const { lhr, trace } = await lighthouseRun(path, chrome.port);
-          const faults = faultsBetween(faultsBefore, childrenFaults());
+          const faults = host.faultsBetween(faultsBefore, host.childrenFaults());
           if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
           const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
           const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -527,12 +517,12 @@ async function main(): Promise<void> {
     api.stop();
   }
 
-  const costAfter = memoryPageCost();
+  const costAfter = host.memoryPageCost();
   const header = "| page | path | perf | a11y | best pr. | SEO | LCP | TBT | CLS | JS gz | HTML gz | faults |";
   const lines = [
     `Lighthouse 12.2.3, mobile preset${CPU === undefined ? "" : ` with a CPU slowdown of ${CPU}x`}, median of ${RUNS} run(s), served gzipped from public/`,
     `this machine's benchmarkIndex (Lighthouse's CPU measure): median ${Math.round(median(benchmarkIndexes))}, ${Math.round(Math.min(...benchmarkIndexes))}-${Math.round(Math.max(...benchmarkIndexes))} over ${benchmarkIndexes.length} runs`,
-    `before the runs, ${describePageCost(costBefore)}; after them, ${costAfter.clockUs.toFixed(2)} µs by the clock, ${costAfter.cpuUs.toFixed(2)} µs of CPU`,
+    `before the runs, ${host.describePageCost(costBefore)}; after them, ${host.pageCostFigures(costAfter)}`,
     "faults: the minor page faults of Chromium's processes during one Lighthouse run of the page (median), each a first touch of a page of memory at the cost above",
     "",
     header,

@@ -180,8 +180,8 @@ const FILE_TIMEOUT_MS = 20 * 60_000;
 /**
  * How many test files run at once (TEST_CONCURRENCY, default 2; node's own default is one fewer
  * than the CPUs, which is one on CI's 2 cores). The files are written to run side by side against
- * the one server and site, and two at a time took the run from about 2,940 s to 2,498 s here
- * (2026-11-29), inside the 45 minutes CI is given. A test that assumes the wall clock moves
+ * the one server and site, and two at a time took the whole run from about 2,940 s to 2,429–2,437 s
+ * here (2026-11-29, docs/TESTING.md), inside the 45 minutes CI is given. A test that assumes the wall clock moves
  * little between two requests is wrong under that load: stop its clock (`now` in its config).
  */
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY) || 2);

@@ -7,20 +7,20 @@
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { processTree } from "./process-memory";
+import { median } from "./median";
+import { processTree, statFields } from "./process-memory";
 
 const PAGE_BYTES = 4096;
 
 export interface PageTouchCost {
   /** pages touched in each round */
   pages: number;
+  rounds: number;
   /** microseconds a page, by the clock (median of the rounds) */
   clockUs: number;
   /** microseconds a page, of this process's CPU time (median of the rounds) */
   cpuUs: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 /** Touches `bytes` of fresh memory one byte a page, `rounds` times, and times each page's first touch. */
 export function memoryPageCost(bytes = 64 * 1024 * 1024, rounds = 3): PageTouchCost {
@@ -37,19 +37,12 @@ export function memoryPageCost(bytes = 64 * 1024 * 1024, rounds = 3): PageTouchC
     clock.push(((performance.now() - start) * 1000) / pages);
     cpu.push((used.user + used.system) / pages);
   }
-  return { pages, clockUs: median(clock), cpuUs: median(cpu) };
+  return { pages, rounds, clockUs: median(clock), cpuUs: median(cpu) };
 }
 
 /** The minor page faults a process (or with `thread`, one of its threads) has taken so far (0 once it is gone). */
 export function minorFaults(pid: number, thread?: number): number {
-  try {
-    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
-    // after the command name (which may hold spaces and parentheses): state, ppid, pgrp, session,
-    // tty_nr, tpgid, flags, minflt
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[7]) || 0;
-  } catch {
-    return 0;
-  }
+  return Number(statFields(pid, thread)?.[7]) || 0;
 }
 
 /** The minor page faults so far of every live process under `root` (not `root` itself), by process id. */
@@ -87,7 +80,12 @@ export function faultsBetween(before: Map<number, number>, after: Map<number, nu
   return total;
 }
 
+/** The two figures of a measured cost: "N µs by the clock, M µs of CPU". */
+export function pageCostFigures(cost: PageTouchCost): string {
+  return `${cost.clockUs.toFixed(2)} µs by the clock, ${cost.cpuUs.toFixed(2)} µs of CPU`;
+}
+
 /** One line for a benchmark's output: what a first touch of a page of memory costs here. */
 export function describePageCost(cost: PageTouchCost): string {
-  return `this host's first touch of a 4 KiB memory page: ${cost.clockUs.toFixed(2)} µs by the clock, ${cost.cpuUs.toFixed(2)} µs of CPU (median of 3 rounds of ${cost.pages} pages)`;
+  return `this host's first touch of a 4 KiB memory page: ${pageCostFigures(cost)} (median of ${cost.rounds} rounds of ${cost.pages} pages)`;
 }

@@ -4,20 +4,30 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 
+/**
+ * The fields of `/proc/<pid>/stat` (or of one thread's, `/proc/<pid>/task/<thread>/stat`) after
+ * the command name, which may hold spaces and parentheses: state, ppid, pgrp, session, tty_nr,
+ * tpgid, flags, minflt, cminflt, majflt, cmajflt, utime, stime… Undefined once it is gone.
+ */
+export function statFields(pid: number, thread?: number): string[] | undefined {
+  try {
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
 function childrenOf(): Map<number, number[]> {
   const tree = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // the command name may hold spaces and parentheses: the ppid is the 2nd field after the last ")"
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = tree.get(ppid) ?? [];
-      list.push(Number(entry));
-      tree.set(ppid, list);
-    } catch {
-      /* gone already */
-    }
+    const fields = statFields(Number(entry));
+    if (!fields) continue; // gone already
+    const ppid = Number(fields[1]);
+    const list = tree.get(ppid) ?? [];
+    list.push(Number(entry));
+    tree.set(ppid, list);
   }
   return tree;
 }
