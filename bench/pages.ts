@@ -22,6 +22,11 @@
  * Chromium's processes in each page's run (bench/lib/host-cost.ts), which on a virtual machine
  * that handles faults in software make every task longer by the clock.
  *
+ * Before the pages it measures the host's floor (bench/lib/floor-page.ts): a page with nothing in
+ * it, served with the site's headers, and with the same headers less Cross-Origin-Opener-Policy
+ * (which makes Chromium start a new renderer for the page). A page cannot score above its floor;
+ * `--no-floor` leaves it out.
+ *
  * It is a benchmark, not a test: it never fails on a low score.
  *
  * `--variants` measures the ways a page can start (docs/adr/0011-start-up-and-hydration.md) side
@@ -61,6 +66,7 @@ import type * as Lighthouse from "lighthouse";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
 import { exitWithUsageIfAsked } from "./lib/cli";
+import { type FloorPage, policyHeaders, startFloorPage, withoutHeader } from "./lib/floor-page";
 import * as host from "./lib/host-cost";
 import { median } from "./lib/median";
 import {
@@ -77,8 +83,8 @@ import {
   TRACE_CATEGORIES,
 } from "./lib/startup-cost";
 
-const USAGE = `usage: npm run bench:pages -- [--runs 3] [--pages home,events,...] [--langs en,ar] [--cpu 4] [--detail] [--save <dir>] [--variants [--simulated] [--before <dir>]] [--first-layout]
-  Lighthouse (mobile preset) on the built site (public/), medians per page type
+const USAGE = `usage: npm run bench:pages -- [--runs 3] [--pages home,events,...] [--langs en,ar] [--cpu 4] [--detail] [--save <dir>] [--variants [--simulated] [--before <dir>]] [--first-layout] [--no-floor]
+  Lighthouse (mobile preset) on the built site (public/), medians per page type, after the host's floor (a page with nothing in it)
   --first-layout: each load's first layout and main thread, by the clock and by thread time, in Chromium at full speed
 settings: BENCH_PORT (9450), BENCH_PUBLIC (public), CHROME_PATH (/usr/bin/chromium)`;
 exitWithUsageIfAsked(USAGE);
@@ -104,6 +110,8 @@ const LANGS = (option("langs") ?? "en,ar").split(",");
 const CPU = option("cpu") === undefined ? undefined : Number(option("cpu"));
 /** --simulated: with --variants, loads at full speed and counts blocking time as Lighthouse's simulation does */
 const SIMULATED = process.argv.includes("--simulated");
+/** --no-floor: without the host's floor (bench/lib/floor-page.ts) measured before the pages */
+const FLOOR = !process.argv.includes("--no-floor");
 if (CPU !== undefined && !(CPU >= 1)) throw new Error("--cpu takes a multiplier of 1 or more, e.g. --cpu 6");
 
 const PAGE_TYPES = pageTypes(PUBLIC);
@@ -125,11 +133,12 @@ interface LighthouseRun {
   trace: unknown;
 }
 
-/** One Lighthouse run on `path`; run again, at most twice, when Lighthouse itself failed to record it. */
-async function lighthouseRun(path: string, chromePort: number): Promise<LighthouseRun> {
+/** One Lighthouse run on `url`; run again, at most twice, when Lighthouse itself failed to record it. */
+async function lighthouseRun(url: string, chromePort: number): Promise<LighthouseRun> {
   const { default: lighthouse } = await import("lighthouse");
+  const path = new URL(url).pathname;
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(`http://127.0.0.1:${PORT}${path}`, {
+    const result = await lighthouse(url, {
       port: chromePort,
       output: "json",
       logLevel: "error",
@@ -412,6 +421,97 @@ async function measureFirstLayouts(): Promise<void> {
   }
 }
 
+/** The figures of one Lighthouse run, and the faults of Chromium's processes during it. */
+function measured(lhr: Lighthouse.Result, faults: number): Measure {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const bytes = (filter: (i: NetworkItem) => boolean) =>
+    networkItems(lhr)
+      .filter(filter)
+      .reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    jsKb: bytes((i) => i.resourceType === "Script"),
+    htmlKb: bytes((i) => i.resourceType === "Document"),
+    faults,
+  };
+}
+
+function networkItems(lhr: Lighthouse.Result): NetworkItem[] {
+  return ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
+    []) as NetworkItem[];
+}
+
+/** `--detail`: where one run's main thread went (scripts, their cost, long tasks), and what fails outside performance. */
+async function printDetail(lhr: Lighthouse.Result, trace: unknown, path: string, name: string): Promise<void> {
+  const table = (id: string) =>
+    (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const kb = (n: unknown) => `${(Number(n) / 1024).toFixed(1)} KB`;
+  const ms = (n: unknown) => `${Math.round(Number(n))} ms`;
+  const lines = [
+    ...networkItems(lhr)
+      .filter((i) => i.resourceType === "Script")
+      .map((i) => `    script ${kb(i.transferSize)} ${i.url.replace(/^https?:\/\/[^/]+/, "")}`),
+    ...table("bootup-time")
+      .slice(0, 6)
+      .map(
+        (i) =>
+          `    bootup ${ms(i.total)} (script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}) ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
+      ),
+    ...table("mainthread-work-breakdown").map(
+      (i) => `    main thread ${String(i.groupLabel ?? i.group)}: ${ms(i.duration)}`,
+    ),
+    ...longTaskLines(trace),
+    ...table("long-tasks")
+      .slice(0, 8)
+      .map(
+        (i) =>
+          `    long task ${ms(i.duration)} at ${ms(i.startTime)} ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
+      ),
+    // what costs points outside performance: each failing audit of the other categories
+    ...["accessibility", "best-practices", "seo"].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score !== 1)
+        .map((ref) => `    ${category} fails ${ref.id}: ${lhr.audits[ref.id]?.title}`),
+    ),
+  ];
+  process.stdout.write(`  ${path} (run 1):\n${lines.join("\n")}\n`);
+  if (SAVE) {
+    await mkdir(SAVE, { recursive: true });
+    await writeFile(join(SAVE, `${name}.json`), JSON.stringify(lhr));
+  }
+}
+
+/** A row of the host's floor (bench/lib/floor-page.ts): the page, its label and what it is served with. */
+interface Floor {
+  page: FloorPage;
+  name: string;
+  path: string;
+}
+
+/**
+ * The floor page served with the headers the site's home page answers with, and with the same
+ * less Cross-Origin-Opener-Policy.
+ */
+async function startFloors(): Promise<Floor[]> {
+  const site = await fetch(`http://127.0.0.1:${PORT}/`, { method: "HEAD" });
+  const headers = policyHeaders(site.headers);
+  return [
+    { name: "floor", path: "(a page with nothing in it, the site's headers)", page: await startFloorPage(headers) },
+    {
+      name: "floor",
+      path: "(the same, without Cross-Origin-Opener-Policy)",
+      page: await startFloorPage(withoutHeader(headers, "Cross-Origin-Opener-Policy")),
+    },
+  ];
+}
+
 async function main(): Promise<void> {
   if (!existsSync(join(PUBLIC, "index.html"))) throw new Error("public/ has no build: run npm run build first");
   if (process.argv.includes("--variants")) return compareVariants();
@@ -433,87 +533,43 @@ async function main(): Promise<void> {
   const rows: Array<{ page: string; path: string; m: Measure }> = [];
   /** Lighthouse's measure of this machine's CPU, one per run */
   const benchmarkIndexes: number[] = [];
+  /** The median of RUNS runs of `url`, printed as `path`; `--detail` prints the first (saved as `name`) */
+  const measure = async (url: string, path: string, name: string): Promise<Measure> => {
+    const runs: Measure[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const faultsBefore = host.childrenFaults();
+      const { lhr, trace } = await lighthouseRun(url, chrome.port);
+      const faults = host.faultsBetween(faultsBefore, host.childrenFaults());
+      if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+      if (DETAIL && run === 0) await printDetail(lhr, trace, path, name);
+      runs.push(measured(lhr, faults));
+    }
+    const m = Object.fromEntries(
+      (Object.keys(runs[0]!) as Array<keyof Measure>).map((key) => [key, median(runs.map((r) => r[key]))]),
+    ) as unknown as Measure;
+    process.stdout.write(
+      `  ${path}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${(m.lcpMs / 1000).toFixed(1)} s, ${Math.round(m.faults)} page faults in Chromium\n`,
+    );
+    return m;
+  };
+  const floors = FLOOR ? await startFloors() : [];
   try {
+    for (const floor of floors)
+      rows.push({ page: floor.name, path: floor.path, m: await measure(floor.page.url, floor.path, floor.name) });
     for (const lang of LANGS) {
       for (const page of PAGES) {
         const path = pagePath(lang, page);
-        const runs: Measure[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          const faultsBefore = host.childrenFaults();
-          const { lhr, trace } = await lighthouseRun(path, chrome.port);
-          const faults = host.faultsBetween(faultsBefore, host.childrenFaults());
-          if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-          const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-          const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-          const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
-            []) as NetworkItem[];
-          const bytes = (filter: (i: NetworkItem) => boolean) =>
-            items.filter(filter).reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
-          if (DETAIL && run === 0) {
-            const table = (id: string) =>
-              (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
-            const kb = (n: unknown) => `${(Number(n) / 1024).toFixed(1)} KB`;
-            const ms = (n: unknown) => `${Math.round(Number(n))} ms`;
-            const lines = [
-              ...items
-                .filter((i) => i.resourceType === "Script")
-                .map((i) => `    script ${kb(i.transferSize)} ${i.url.replace(/^https?:\/\/[^/]+/, "")}`),
-              ...table("bootup-time")
-                .slice(0, 6)
-                .map(
-                  (i) =>
-                    `    bootup ${ms(i.total)} (script ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}) ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
-                ),
-              ...table("mainthread-work-breakdown").map(
-                (i) => `    main thread ${String(i.groupLabel ?? i.group)}: ${ms(i.duration)}`,
-              ),
-              ...longTaskLines(trace),
-              ...table("long-tasks")
-                .slice(0, 8)
-                .map(
-                  (i) =>
-                    `    long task ${ms(i.duration)} at ${ms(i.startTime)} ${String(i.url).replace(/^https?:\/\/[^/]+/, "")}`,
-                ),
-              // what costs points outside performance: each failing audit of the other categories
-              ...["accessibility", "best-practices", "seo"].flatMap((category) =>
-                (lhr.categories[category]?.auditRefs ?? [])
-                  .filter(
-                    (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score !== 1,
-                  )
-                  .map((ref) => `    ${category} fails ${ref.id}: ${lhr.audits[ref.id]?.title}`),
-              ),
-            ];
-            process.stdout.write(`  ${path} (run 1):\n${lines.join("\n")}\n`);
-            if (SAVE) {
-              await mkdir(SAVE, { recursive: true });
-              await writeFile(join(SAVE, `${lang}-${page}.json`), JSON.stringify(lhr));
-            }
-          }
-          runs.push({
-            performance: score("performance"),
-            accessibility: score("accessibility"),
-            bestPractices: score("best-practices"),
-            seo: score("seo"),
-            lcpMs: numeric("largest-contentful-paint"),
-            tbtMs: numeric("total-blocking-time"),
-            cls: numeric("cumulative-layout-shift"),
-            jsKb: bytes((i) => i.resourceType === "Script"),
-            htmlKb: bytes((i) => i.resourceType === "Document"),
-            faults,
-          });
-        }
-        const m = Object.fromEntries(
-          (Object.keys(runs[0]!) as Array<keyof Measure>).map((key) => [key, median(runs.map((r) => r[key]))]),
-        ) as unknown as Measure;
-        rows.push({ page, path, m });
-        process.stdout.write(
-          `  ${path}: performance ${m.performance}, TBT ${Math.round(m.tbtMs)} ms, LCP ${(m.lcpMs / 1000).toFixed(1)} s, ${Math.round(m.faults)} page faults in Chromium\n`,
-        );
+        rows.push({
+          page,
+          path: `\`${path}\``,
+          m: await measure(`http://127.0.0.1:${PORT}${path}`, path, `${lang}-${page}`),
+        });
       }
     }
   } finally {
     await chrome.kill();
     await site.close();
+    await Promise.all(floors.map((floor) => floor.page.close()));
     api.stop();
   }
 
@@ -529,7 +585,7 @@ async function main(): Promise<void> {
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       ({ page, path, m }) =>
-        `| ${page} | \`${path}\` | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB | ${m.htmlKb.toFixed(1)} KB | ${Math.round(m.faults)} |`,
+        `| ${page} | ${path} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${(m.lcpMs / 1000).toFixed(1)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${m.jsKb.toFixed(1)} KB | ${m.htmlKb.toFixed(1)} KB | ${Math.round(m.faults)} |`,
     ),
   ];
   process.stdout.write(`\n${lines.join("\n")}\n`);
