@@ -488,7 +488,7 @@ async function printDetail(lhr: Lighthouse.Result, trace: unknown, path: string,
   }
 }
 
-/** A row of the host's floor (bench/lib/floor-page.ts): the page, its label and what it is served with. */
+/** A row of the host's floor (bench/lib/floor-page.ts): the page, the name `--save` gives its report, and what it is served with. */
 interface Floor {
   page: FloorPage;
   name: string;
@@ -505,7 +505,7 @@ async function startFloors(): Promise<Floor[]> {
   return [
     { name: "floor", path: "(a page with nothing in it, the site's headers)", page: await startFloorPage(headers) },
     {
-      name: "floor",
+      name: "floor-without-coop",
       path: "(the same, without Cross-Origin-Opener-Policy)",
       page: await startFloorPage(withoutHeader(headers, "Cross-Origin-Opener-Policy")),
     },
@@ -552,10 +552,11 @@ async function main(): Promise<void> {
     );
     return m;
   };
-  const floors = FLOOR ? await startFloors() : [];
+  const floors: Floor[] = [];
   try {
+    if (FLOOR) floors.push(...(await startFloors()));
     for (const floor of floors)
-      rows.push({ page: floor.name, path: floor.path, m: await measure(floor.page.url, floor.path, floor.name) });
+      rows.push({ page: "floor", path: floor.path, m: await measure(floor.page.url, floor.path, floor.name) });
     for (const lang of LANGS) {
       for (const page of PAGES) {
         const path = pagePath(lang, page);
