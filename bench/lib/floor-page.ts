@@ -15,6 +15,8 @@ export const FLOOR_HTML = [
   "<!doctype html>",
   '<html lang="en"><head><meta charset="utf-8">',
   '<meta name="viewport" content="width=device-width,initial-scale=1">',
+  // an icon in the page itself, so the browser asks for no /favicon.ico (a 404 in the console)
+  '<link rel="icon" href="data:,">',
   "<title>The host's floor</title>",
   '<meta name="description" content="A page with nothing in it, to measure what the host alone costs">',
   "</head><body><main><h1>The host's floor</h1>",

@@ -29,7 +29,9 @@ it("keeps an answer's policy headers and drops those of its body and connection"
 });
 
 it("serves a page with no script, stylesheet, image or font, with the headers it was given", async () => {
-  assert.doesNotMatch(FLOOR_HTML, /<(script|link|style|img|svg|iframe)\b/i);
+  assert.doesNotMatch(FLOOR_HTML, /<(script|style|img|svg|iframe|object)\b/i);
+  // its one link is its icon, inline: nothing else to fetch
+  assert.deepEqual(FLOOR_HTML.match(/<link\b[^>]*>/gi), ['<link rel="icon" href="data:,">']);
   const floor = await startFloorPage([
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["X-Frame-Options", "DENY"],
