@@ -66,7 +66,7 @@ import type * as Lighthouse from "lighthouse";
 import { pageTypes } from "../scripts/lib/page-types";
 import { createSiteServer, loadRules } from "../scripts/serve";
 import { exitWithUsageIfAsked } from "./lib/cli";
-import { type FloorPage, policyHeaders, startFloorPage, withoutHeader } from "./lib/floor-page";
+import { type FloorPage, floorHeaders, startFloorPage } from "./lib/floor-page";
 import * as host from "./lib/host-cost";
 import { median } from "./lib/median";
 import {
@@ -495,19 +495,19 @@ interface Floor {
   path: string;
 }
 
-/**
- * The floor page served with the headers the site's home page answers with, and with the same
- * less Cross-Origin-Opener-Policy.
- */
+/** The floor page served with the headers the site's rules give every answer, and with the same less the opener policy. */
 async function startFloors(): Promise<Floor[]> {
-  const site = await fetch(`http://127.0.0.1:${PORT}/`, { method: "HEAD" });
-  const headers = policyHeaders(site.headers);
+  const headers = floorHeaders(await loadRules(PUBLIC));
   return [
-    { name: "floor", path: "(a page with nothing in it, the site's headers)", page: await startFloorPage(headers) },
+    {
+      name: "floor",
+      path: "(a page with nothing in it, the site's headers)",
+      page: await startFloorPage(headers.site),
+    },
     {
       name: "floor-without-coop",
       path: "(the same, without Cross-Origin-Opener-Policy)",
-      page: await startFloorPage(withoutHeader(headers, "Cross-Origin-Opener-Policy")),
+      page: await startFloorPage(headers.withoutOpenerPolicy),
     },
   ];
 }

@@ -10,6 +10,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type CdnRules, headersForAnswer } from "../../src/core/cdn-rules";
 
 export const FLOOR_HTML = [
   "<!doctype html>",
@@ -24,29 +25,16 @@ export const FLOOR_HTML = [
   "</main></body></html>",
 ].join("");
 
-/** What describes the body or the connection, not the page's policy: the floor sends its own. */
-const NOT_POLICY = new Set([
-  "cache-control",
-  "connection",
-  "content-encoding",
-  "content-length",
-  "content-type",
-  "date",
-  "etag",
-  "keep-alive",
-  "last-modified",
-  "transfer-encoding",
-  "vary",
-]);
-
-/** The policy headers of an answer (security, referrer, permissions), names in lower case. */
-export function policyHeaders(headers: Headers): Array<[string, string]> {
-  return [...headers.entries()].filter(([name]) => !NOT_POLICY.has(name.toLowerCase()));
-}
-
-/** The same headers without `name` (any case). */
-export function withoutHeader(headers: Array<[string, string]>, name: string): Array<[string, string]> {
-  return headers.filter(([n]) => n.toLowerCase() !== name.toLowerCase());
+/** The headers of the floor's two rows: every answer's headers by the site's rules, and the same less the opener policy. */
+export function floorHeaders(rules: CdnRules): {
+  site: Record<string, string>;
+  withoutOpenerPolicy: Record<string, string>;
+} {
+  const site = headersForAnswer(rules, null);
+  const withoutOpenerPolicy = Object.fromEntries(
+    Object.entries(site).filter(([name]) => name !== "cross-origin-opener-policy"),
+  );
+  return { site, withoutOpenerPolicy };
 }
 
 export interface FloorPage {
@@ -55,21 +43,17 @@ export interface FloorPage {
   close(): Promise<void>;
 }
 
-/** Serves the floor page at `/` of a free port on 127.0.0.1 with `headers`; any other path is a 404. */
-export async function startFloorPage(headers: Array<[string, string]>): Promise<FloorPage> {
+/** Serves the floor page at `/` of a free port on 127.0.0.1 with `headers` (names in lower case); any other path is a 404. */
+export async function startFloorPage(headers: Record<string, string>): Promise<FloorPage> {
   const body = Buffer.from(FLOOR_HTML);
   const server = createServer((request, response) => {
     const found = request.url === "/";
-    // a flat list of names and values: the headers as given, repeated names included
-    response.writeHead(
-      found ? 200 : 404,
-      [
-        ...headers,
-        ["Content-Type", "text/html; charset=utf-8"],
-        ["Cache-Control", "no-store"],
-        ["Content-Length", String(found ? body.length : 0)],
-      ].flat(),
-    );
+    response.writeHead(found ? 200 : 404, {
+      ...headers,
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-length": String(found ? body.length : 0),
+    });
     response.end(found && request.method !== "HEAD" ? body : undefined);
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,41 +1,38 @@
 /** bench/lib/floor-page.ts: the page with nothing in it that bench:pages measures as the host's floor. */
 import assert from "node:assert/strict";
 import { it } from "node:test";
-import { FLOOR_HTML, policyHeaders, startFloorPage, withoutHeader } from "../../bench/lib/floor-page";
+import { FLOOR_HTML, floorHeaders, startFloorPage } from "../../bench/lib/floor-page";
+import type { CdnRules } from "../../src/core/cdn-rules";
 
-it("keeps an answer's policy headers and drops those of its body and connection", () => {
-  const answer = new Headers([
-    ["Content-Security-Policy", "default-src 'self'"],
-    ["Cross-Origin-Opener-Policy", "same-origin"],
-    ["Content-Length", "375"],
-    ["ETag", '"x"'],
-    ["Vary", "Accept-Encoding"],
-    ["Cache-Control", "public, max-age=0"],
-  ]);
-  assert.deepEqual(policyHeaders(answer), [
-    ["content-security-policy", "default-src 'self'"],
-    ["cross-origin-opener-policy", "same-origin"],
-  ]);
-  assert.deepEqual(
-    withoutHeader(
-      [
-        ["cross-origin-opener-policy", "same-origin"],
-        ["X-Frame-Options", "DENY"],
-      ],
-      "Cross-Origin-Opener-Policy",
-    ),
-    [["X-Frame-Options", "DENY"]],
-  );
+it("takes every answer's headers from the site's rules, and the same less the opener policy", () => {
+  const rules: CdnRules = {
+    redirects: [],
+    headers: [
+      {
+        path: "/*",
+        headers: [
+          ["Content-Security-Policy", "default-src 'self'"],
+          ["Cross-Origin-Opener-Policy", "same-origin"],
+        ],
+      },
+      { path: "/app-1.js", headers: [["Cache-Control", "public, max-age=31536000, immutable"]] },
+    ],
+  };
+  const { site, withoutOpenerPolicy } = floorHeaders(rules);
+  assert.equal(site["content-security-policy"], "default-src 'self'");
+  assert.equal(site["cross-origin-opener-policy"], "same-origin");
+  assert.doesNotMatch(site["cache-control"] ?? "", /immutable/);
+  assert.deepEqual(withoutOpenerPolicy, {
+    "content-security-policy": "default-src 'self'",
+    "cache-control": site["cache-control"],
+  });
 });
 
 it("serves a page with no script, stylesheet, image or font, with the headers it was given", async () => {
   assert.doesNotMatch(FLOOR_HTML, /<(script|style|img|svg|iframe|object)\b/i);
   // its one link is its icon, inline: nothing else to fetch
   assert.deepEqual(FLOOR_HTML.match(/<link\b[^>]*>/gi), ['<link rel="icon" href="data:,">']);
-  const floor = await startFloorPage([
-    ["Cross-Origin-Opener-Policy", "same-origin"],
-    ["X-Frame-Options", "DENY"],
-  ]);
+  const floor = await startFloorPage({ "cross-origin-opener-policy": "same-origin", "x-frame-options": "DENY" });
   try {
     assert.match(floor.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     const page = await fetch(floor.url);
